@@ -1,0 +1,160 @@
+"""Benchmarks (not tests): prints a table and compares with the previous run.
+
+    python benchmarks/bench.py [--quick] [--only NAME ...]
+
+Each row: what was run, answers, total guesses, average, max depth, seconds (best
+of the repeats, warm: numba already compiled), peak RSS of this process in MiB.
+Results go to benchmarks/results/last.json; the previous file is shown beside.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "last.json"
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def timed(fn, repeats=3):
+    best, value = None, None
+    for _ in range(repeats):
+        began = time.perf_counter()
+        value = fn()
+        elapsed = time.perf_counter() - began
+        best = elapsed if best is None else min(best, elapsed)
+    return best, value
+
+
+def bench_matrix(rows):
+    import numpy as np
+
+    from wordle_compiler.config import Context
+    from wordle_compiler.feedback_matrix import compute_matrix, feedback_matrix
+    from wordle_compiler.wordlists import load_word_lists
+
+    words = load_word_lists()
+    compute_matrix(words.guesses[:5], words.answers[:5])  # compile
+    t, _ = timed(lambda: compute_matrix(words.guesses, words.answers), 5)
+    rows.append(("matrix 12972x2315", "", "", "", "", t))
+    t, _ = timed(lambda: compute_matrix(words.guesses, words.guesses), 3)
+    rows.append(("matrix 12972x12972", "", "", "", "", t))
+    feedback_matrix(words)  # make sure the cache exists
+    t, m = timed(lambda: np.asarray(feedback_matrix(words)).shape, 5)
+    rows.append(("matrix cache load 12972x2315", "", "", "", "", t))
+    Context.load()
+
+
+def bench_runtime(rows):
+    import wordle_runtime
+
+    tree = wordle_runtime.load(None)
+    first = tree.first_guess
+    second = tree.next_guess([(first, "bbbbb")])
+    history = [(first, "bbbbb"), (second, "bbbbb")]
+    n = 200_000
+    began = time.perf_counter()
+    for _ in range(n):
+        tree.next_guess(history)
+    per_call = (time.perf_counter() - began) / n
+    rows.append(("runtime next_guess, 2-step history (us/call)", "", "", "", "", per_call * 1e6))
+
+    def cold(cmd):
+        best = None
+        for _ in range(15):
+            began = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            t = time.perf_counter() - began
+            best = t if best is None else min(best, t)
+        return best
+
+    exe = str(Path(sys.executable).with_name("wordle-next"))
+    t_next = cold([exe, first, "bbbbb"])
+    t_msgpack = cold([sys.executable, "-c", "import msgpack"])
+    rows.append(("cold wordle-next (s)", "", "", "", "", t_next))
+    rows.append(("cold python -c 'import msgpack' (s)", "", "", "", "", t_msgpack))
+    rows.append(("cold-start ratio", "", "", "", "", t_next / t_msgpack))
+
+
+def bench_strategies(rows, quick):
+    from wordle_compiler.config import BuildConfig, Context
+    from wordle_compiler.pipeline import compile_tree
+
+    ctx = Context.load()
+    names = ["minimax", "entropy", "expected-size", "most-parts", "unique-letters",
+             "located-letters", "letter-entropy", "random", "first"]
+    if not quick:
+        names.append("lookahead")
+    for name in names:
+        cfg = BuildConfig(strategy=name, start="salet")
+        compile_tree(cfg, ctx)  # warm
+        t, result = timed(lambda: compile_tree(cfg, ctx), 1 if name == "lookahead" else 3)
+        s = result.report
+        rows.append((f"{name} salet normal", s.answers, s.total_guesses, f"{s.average:.4f}",
+                     s.max_depth, t))
+
+
+def bench_optimal(rows, quick):
+    from wordle_compiler.config import BuildConfig, Context
+    from wordle_compiler.pipeline import compile_tree
+
+    cases = [("salet", "normal", None, 6)]
+    if not quick:
+        cases += [("plate", "normal", None, 6), ("salet", "hard", None, 6), ("plate", "hard", None, 6),
+                  ("plate", "possible", "answers", 6), ("palet", "hard", None, 5)]
+    for start, mode, guesses, depth in cases:
+        ctx = Context.load("original", guesses)
+        cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
+        t, result = timed(lambda: compile_tree(cfg, ctx), 1)
+        s = result.report
+        rows.append((f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth}",
+                     s.answers, s.total_guesses, f"{s.average:.5f}", s.max_depth, t))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="skip the slowest rows")
+    parser.add_argument("--only", nargs="*", default=["matrix", "runtime", "strategies", "optimal"])
+    args = parser.parse_args()
+    rows = []
+    for name in args.only:
+        began_rss = peak_mib()
+        globals()[f"bench_{name}"](*( (rows,) if name in ("matrix", "runtime") else (rows, args.quick)))
+        rows[-1] = rows[-1]  # peak is per process; reported once per section below
+        print(f"[{name}] peak RSS so far {peak_mib():.0f} MiB (was {began_rss:.0f})", file=sys.stderr)
+    previous = {}
+    if RESULTS.exists():
+        previous = {r["what"]: r for r in json.loads(RESULTS.read_text())["rows"]}
+    import numba
+    import numpy
+
+    print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {numpy.__version__}, "
+          f"numba {numba.__version__}, peak RSS {peak_mib():.0f} MiB")
+    header = f"{'what':48} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} {'previous':>9}"
+    print(header)
+    print("-" * len(header))
+    out = []
+    for what, answers, total, avg, depth, seconds in rows:
+        prev = previous.get(what, {}).get("seconds")
+        prev_s = f"{prev:9.4f}" if isinstance(prev, (int, float)) else f"{'':>9}"
+        print(f"{what:48} {answers!s:>7} {total!s:>6} {avg!s:>8} {depth!s:>3} {seconds:9.4f} {prev_s}")
+        out.append({"what": what, "answers": answers, "total": total, "average": avg,
+                    "max_depth": depth, "seconds": seconds})
+    RESULTS.parent.mkdir(exist_ok=True)
+    merged = {**previous, **{r["what"]: r for r in out}}
+    RESULTS.write_text(json.dumps({"rows": list(merged.values()), "peak_rss_mib": peak_mib()}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

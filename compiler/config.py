@@ -1,0 +1,67 @@
+"""One frozen build configuration (also the build's identity in ``meta``) and the
+loaded context every stage shares."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from .feedback_matrix import feedback_matrix
+from .wordlists import WordLists, letters_array, load_word_lists
+
+MODES = ("normal", "hard", "possible")
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    strategy: str = "entropy"
+    mode: str = "normal"
+    answers: str = "original"
+    guesses: str | None = None
+    start: str | None = None
+    opening: tuple[str, ...] = ()
+    max_depth: int = 6
+    seed: int = 0
+    width: int = 50
+    candidates: int = 10
+
+    def as_meta(self) -> dict:
+        meta = asdict(self)
+        meta["opening"] = list(self.opening)
+        return {k: v for k, v in meta.items() if v is not None}
+
+
+@dataclass
+class Context:
+    """Word lists, their letters, and the feedback matrix (guesses x answers)."""
+
+    words: WordLists
+    matrix: np.ndarray
+    guess_letters: np.ndarray = field(repr=False)
+    answer_in_guesses: np.ndarray = field(repr=False)
+    guess_index: dict = field(repr=False)
+
+    @classmethod
+    def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True):
+        words = load_word_lists(answers, guesses)
+        return cls.from_words(words, use_cache)
+
+    @classmethod
+    def from_words(cls, words: WordLists, use_cache: bool = True):
+        matrix = feedback_matrix(words, use_cache=use_cache)
+        return cls(
+            words=words,
+            matrix=matrix,
+            guess_letters=letters_array(words.guesses),
+            answer_in_guesses=words.answer_index_in_guesses(),
+            guess_index={w: i for i, w in enumerate(words.guesses)},
+        )
+
+    @property
+    def all_answers(self) -> np.ndarray:
+        return np.arange(len(self.words.answers), dtype=np.int32)
+
+    @property
+    def all_guesses(self) -> np.ndarray:
+        return np.arange(len(self.words.guesses), dtype=np.int32)

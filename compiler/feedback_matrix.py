@@ -1,0 +1,192 @@
+"""The feedback matrix ``uint8[n_guesses, n_answers]`` and its on-disk cache.
+
+Cell (g, a) is the pattern code (see FORMAT.md) of guess g against answer a.
+The kernel is numba, parallel over guesses.  Most pairs take a fast path:
+when the guess has five different letters, a non-green guess letter is yellow
+exactly when the answer contains that letter at all, which is one bit test
+against a 26-bit mask.  Guesses with a repeated letter take the general
+count-based path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numpy as np
+from numba import njit, prange
+
+from .wordlists import WordLists, letters_array
+
+# Bump when the kernel's output could change; it is part of the cache key.
+KERNEL_VERSION = 1
+CACHE_ENV = "WORDLE_TREE_CACHE"
+_SPOT_CHECKS = 256
+
+
+@njit(cache=True, inline="always")
+def _general_code(g, a):
+    """Pattern code by the full rule (handles repeated letters in the guess)."""
+    green = 0
+    code = 0
+    power = 1
+    for i in range(5):
+        if g[i] == a[i]:
+            green |= 1 << i
+            code += 2 * power
+        power *= 3
+    power = 1
+    for i in range(5):
+        if not (green >> i) & 1:
+            letter = g[i]
+            available = 0
+            for j in range(5):
+                if a[j] == letter and not (green >> j) & 1:
+                    available += 1
+            used = 0
+            for k in range(i):
+                if g[k] == letter and not (green >> k) & 1:
+                    used += 1
+            if used < available:
+                code += power
+        power *= 3
+    return code
+
+
+@njit(cache=True, inline="always")
+def _has_repeat(g):
+    seen = 0
+    for i in range(5):
+        bit = 1 << g[i]
+        if seen & bit:
+            return True
+        seen |= bit
+    return False
+
+
+@njit(cache=True, parallel=True)
+def _matrix_kernel(guess_letters, answer_letters, out):
+    # Transposed answers and letter-presence masks make the distinct-letter loop
+    # branch-free and contiguous, so LLVM vectorises it.
+    n_guesses = guess_letters.shape[0]
+    n_answers = answer_letters.shape[0]
+    columns = np.ascontiguousarray(answer_letters.T)
+    present = np.zeros(n_answers, dtype=np.uint32)
+    for ai in range(n_answers):
+        for j in range(5):
+            present[ai] |= np.uint32(1) << answer_letters[ai, j]
+    for gi in prange(n_guesses):
+        g = guess_letters[gi]
+        row = out[gi]
+        if _has_repeat(g):
+            for ai in range(n_answers):
+                row[ai] = _general_code(g, answer_letters[ai])
+            continue
+        # Five different letters: a non-green letter is yellow iff the answer has it
+        # anywhere (another copy cannot be green, since the guess has only one).
+        l0, l1, l2, l3, l4 = g[0], g[1], g[2], g[3], g[4]
+        c0, c1, c2, c3, c4 = columns[0], columns[1], columns[2], columns[3], columns[4]
+        for ai in range(n_answers):
+            p = present[ai]
+            code = (
+                ((p >> l0) & 1) + (c0[ai] == l0)
+                + 3 * (((p >> l1) & 1) + (c1[ai] == l1))
+                + 9 * (((p >> l2) & 1) + (c2[ai] == l2))
+                + 27 * (((p >> l3) & 1) + (c3[ai] == l3))
+                + 81 * (((p >> l4) & 1) + (c4[ai] == l4))
+            )
+            row[ai] = np.uint8(code)
+
+
+@njit(cache=True)
+def pair_code(guess_row, answer_row):
+    """One cell, for callers that need a few codes outside the matrix."""
+    return _general_code(guess_row, answer_row)
+
+
+def compute_matrix(guesses, answers) -> np.ndarray:
+    """Compute the matrix for word sequences (no cache)."""
+    out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+    _matrix_kernel(letters_array(guesses), letters_array(answers), out)
+    return out
+
+
+def cache_dir() -> Path:
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wordle-tree"
+
+
+def _cache_path(words: WordLists) -> Path:
+    key = hashlib.sha256(
+        f"{words.guesses_sha256}:{words.answers_sha256}:{KERNEL_VERSION}".encode()
+    ).hexdigest()[:32]
+    return cache_dir() / f"feedback-{key}.npy"
+
+
+def _checksum(matrix: np.ndarray) -> str:
+    """Cheap whole-file check (xor and sum of 64-bit words) that catches corruption."""
+    flat = np.ascontiguousarray(matrix).reshape(-1)
+    usable = flat.size - flat.size % 8
+    words = flat[:usable].view(np.uint64)
+    tail = flat[usable:].tobytes().hex()
+    return f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-{int(words.sum(dtype=np.uint64)):x}-{tail}"
+
+
+def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
+    """Compare a few deterministic cells against the pure-Python reference."""
+    from wordle_runtime.feedback import score_code
+
+    rng = np.random.default_rng(0)
+    gs = rng.integers(0, matrix.shape[0], _SPOT_CHECKS)
+    as_ = rng.integers(0, matrix.shape[1], _SPOT_CHECKS)
+    return all(
+        int(matrix[g, a]) == score_code(words.guesses[g], words.answers[a]) for g, a in zip(gs, as_)
+    )
+
+
+def _load_cached(path: Path, words: WordLists) -> np.ndarray | None:
+    sum_path = path.with_suffix(".sum")
+    try:
+        matrix = np.load(path, mmap_mode="r", allow_pickle=False)
+        expected = sum_path.read_text().strip()
+    except (OSError, ValueError, EOFError):
+        return None
+    if matrix.dtype != np.uint8 or matrix.shape != (len(words.guesses), len(words.answers)):
+        return None
+    if _checksum(matrix) != expected or not _spot_check(matrix, words):
+        return None
+    return matrix
+
+
+def _atomic_write(path: Path, writer) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            writer(fh)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def feedback_matrix(words: WordLists, use_cache: bool = True) -> np.ndarray:
+    """The matrix for ``words``: from the cache when it is intact, else computed and cached."""
+    if not use_cache:
+        return compute_matrix(words.guesses, words.answers)
+    path = _cache_path(words)
+    cached = _load_cached(path, words)
+    if cached is not None:
+        return cached
+    matrix = compute_matrix(words.guesses, words.answers)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # The checksum goes first: a matrix without its checksum is never trusted.
+        _atomic_write(path.with_suffix(".sum"), lambda fh: fh.write(_checksum(matrix).encode()))
+        _atomic_write(path, lambda fh: np.save(fh, matrix, allow_pickle=False))
+    except OSError:
+        pass  # a read-only cache is not an error; we just recompute next time
+    return matrix

@@ -1,0 +1,144 @@
+"""Small numba kernels on integer index arrays: partition statistics and mode filters.
+
+Public wrappers validate and shape inputs; the ``_private`` kernels assume it was done.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .feedback_matrix import _general_code
+
+ALL_GREEN = 242
+
+# Column order of the statistics table returned by partition_stats.
+PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
+
+
+@njit(cache=True, parallel=True)
+def _partition_stats(matrix, guesses, answers, stats, entropy):
+    # Work is O(n) per guess: counts are reset by revisiting the answers, not by
+    # scanning all 243 codes, and each chunk of guesses reuses one counts buffer.
+    n = answers.shape[0]
+    m = guesses.shape[0]
+    n_chunks = min(m, 64)
+    log_n = np.log(n)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(243, dtype=np.int32)
+        for k in range(chunk * m // n_chunks, (chunk + 1) * m // n_chunks):
+            row = matrix[guesses[k]]
+            parts = 0
+            largest = 0
+            sumsq = 0
+            for i in range(n):
+                code = row[answers[i]]
+                c = counts[code]
+                if c == 0:
+                    parts += 1
+                sumsq += 2 * c + 1
+                c += 1
+                counts[code] = c
+                if c > largest:
+                    largest = c
+            stats[k, IN_SET] = 1 if counts[ALL_GREEN] > 0 else 0
+            h = 0.0
+            for i in range(n):
+                code = row[answers[i]]
+                c = counts[code]
+                if c > 1:
+                    h += c * np.log(c)
+                counts[code] = 0
+            stats[k, PARTS] = parts
+            stats[k, LARGEST] = largest
+            stats[k, SUMSQ] = sumsq
+            # Shannon entropy in bits: log2 n - (1/n) sum c log2 c
+            entropy[k] = (log_n - h / n) / np.log(2.0)
+
+
+def partition_stats(matrix: np.ndarray, guesses: np.ndarray, answers: np.ndarray):
+    """For each guess: (parts, largest class, sum of squared class sizes, guess is an answer)
+    and the entropy in bits of its partition of ``answers``."""
+    guesses = np.ascontiguousarray(guesses, dtype=np.int32)
+    answers = np.ascontiguousarray(answers, dtype=np.int32)
+    stats = np.empty((guesses.shape[0], 4), dtype=np.int64)
+    entropy = np.empty(guesses.shape[0], dtype=np.float64)
+    if answers.shape[0]:
+        _partition_stats(matrix, guesses, answers, stats, entropy)
+    return stats, entropy
+
+
+@njit(cache=True)
+def split_by_pattern(row, answers):
+    """Group ``answers`` by ``row[answer]``: (codes present, offsets, answers ordered by code)."""
+    counts = np.zeros(244, dtype=np.int64)
+    for a in answers:
+        counts[row[a] + 1] += 1
+    for code in range(243):
+        counts[code + 1] += counts[code]
+    ordered = np.empty_like(answers)
+    fill = counts[:243].copy()
+    for a in answers:
+        code = row[a]
+        ordered[fill[code]] = a
+        fill[code] += 1
+    n_codes = 0
+    for code in range(243):
+        if counts[code + 1] > counts[code]:
+            n_codes += 1
+    codes = np.empty(n_codes, dtype=np.int64)
+    offsets = np.empty(n_codes + 1, dtype=np.int64)
+    j = 0
+    for code in range(243):
+        if counts[code + 1] > counts[code]:
+            codes[j] = code
+            offsets[j] = counts[code]
+            j += 1
+    offsets[n_codes] = answers.shape[0]
+    return codes, offsets, ordered
+
+
+@njit(cache=True)
+def hard_mode_filter(guess_letters, legal, played, code):
+    """Guesses in ``legal`` that keep every hint of ``played`` with feedback ``code``.
+
+    Real hard mode: greens stay in place; a letter shown green or yellow n times must
+    appear at least n times.  Grays may be reused, yellows may stay where they were.
+    """
+    g = guess_letters[played]
+    need = np.zeros(26, dtype=np.int64)
+    green_pos = np.zeros(5, dtype=np.bool_)
+    c = code
+    for i in range(5):
+        digit = c % 3
+        c //= 3
+        if digit > 0:
+            need[g[i]] += 1
+        if digit == 2:
+            green_pos[i] = True
+    keep = np.empty(legal.shape[0], dtype=np.bool_)
+    for k in range(legal.shape[0]):
+        h = guess_letters[legal[k]]
+        ok = True
+        for i in range(5):
+            if green_pos[i] and h[i] != g[i]:
+                ok = False
+        if ok:
+            have = np.zeros(26, dtype=np.int64)
+            for i in range(5):
+                have[h[i]] += 1
+            for i in range(5):
+                if have[g[i]] < need[g[i]]:
+                    ok = False
+        keep[k] = ok
+    return legal[keep]
+
+
+@njit(cache=True)
+def possible_filter(guess_letters, legal, played, code):
+    """Guesses in ``legal`` that could still be the answer after ``played`` showed ``code``."""
+    g = guess_letters[played]
+    keep = np.empty(legal.shape[0], dtype=np.bool_)
+    for k in range(legal.shape[0]):
+        keep[k] = _general_code(g, guess_letters[legal[k]]) == code
+    return legal[keep]

@@ -1,0 +1,171 @@
+"""Heuristic strategies: each picks one guess for a set of remaining answers.
+
+A strategy gets the context, the remaining answer indices and the legal guess
+indices, and returns a guess index.  Every score is computed on integer arrays.
+Ties: prefer a guess that can still be the answer, then the alphabetically first
+word (guess indices are alphabetical).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from .kernels import IN_SET, LARGEST, PARTS, SUMSQ, partition_stats
+
+DESCRIPTIONS = {
+    "minimax": "Knuth/Sorensen: minimise the largest feedback class",
+    "entropy": "maximise the Shannon entropy of the feedback classes",
+    "expected-size": "minimise the expected number of answers left (sum c^2/n); "
+                     "alias max-eliminations",
+    "most-parts": "maximise the number of non-empty feedback classes",
+    "unique-letters": "rs-wordle-solver: sum of answer frequencies of the guess's distinct, "
+                      "not-yet-certain letters",
+    "located-letters": "rs-wordle-solver style: letters scored by position (green) and "
+                       "presence elsewhere (yellow) among possible answers",
+    "letter-entropy": "average of p(1-p) per position and overall letter presence",
+    "random": "a seeded random possible answer (--seed)",
+    "first": "the first possible answer in alphabetical order",
+    "lookahead": "best --width guesses by expected size, rescored after the best second guess",
+    "optimal": "exact minimum total guesses within --max-depth (branch and bound)",
+}
+ALIASES = {"max-eliminations": "expected-size"}
+
+
+def _pick(ctx, legal, answers, score) -> int:
+    """Lowest ``score`` wins; then a guess that is a possible answer; then alphabetical."""
+    tied = legal[score == score.min()]  # only the tied guesses need the tie-break
+    if len(tied) > 1:
+        possible = tied[np.isin(tied, ctx.answer_in_guesses[answers])]
+        if len(possible):
+            tied = possible
+    return int(tied.min())
+
+
+def _stats(ctx, answers, legal):
+    return partition_stats(ctx.matrix, legal, answers)
+
+
+def minimax(ctx, answers, legal, cfg):
+    stats, _ = _stats(ctx, answers, legal)
+    return _pick(ctx, legal, answers, stats[:, LARGEST])
+
+
+def entropy(ctx, answers, legal, cfg):
+    _, bits = _stats(ctx, answers, legal)
+    return _pick(ctx, legal, answers, -np.round(bits, 12))
+
+
+def expected_size(ctx, answers, legal, cfg):
+    stats, _ = _stats(ctx, answers, legal)
+    return _pick(ctx, legal, answers, stats[:, SUMSQ])
+
+
+def most_parts(ctx, answers, legal, cfg):
+    stats, _ = _stats(ctx, answers, legal)
+    return _pick(ctx, legal, answers, -stats[:, PARTS])
+
+
+def _letter_tables(ctx, answers):
+    letters = ctx.guess_letters[ctx.answer_in_guesses[answers]]  # (n, 5)
+    positional = np.zeros((5, 26), dtype=np.int64)
+    for i in range(5):
+        positional[i] = np.bincount(letters[:, i], minlength=26)
+    present = np.zeros((len(answers), 26), dtype=bool)
+    present[np.arange(len(answers))[:, None], letters] = True
+    return positional, present.sum(axis=0)
+
+
+def _distinct_mask(letters):
+    """(m, 5) bool: True where the letter did not already occur earlier in the word."""
+    first = np.ones(letters.shape, dtype=bool)
+    for i in range(1, 5):
+        for j in range(i):
+            first[:, i] &= letters[:, i] != letters[:, j]
+    return first
+
+
+def unique_letters(ctx, answers, legal, cfg):
+    n = len(answers)
+    _, anywhere = _letter_tables(ctx, answers)
+    useful = np.where(anywhere < n, anywhere, 0)  # letters in every answer tell nothing new
+    letters = ctx.guess_letters[legal]
+    score = (useful[letters] * _distinct_mask(letters)).sum(axis=1)
+    return _pick(ctx, legal, answers, -score)
+
+
+def located_letters(ctx, answers, legal, cfg):
+    positional, anywhere = _letter_tables(ctx, answers)
+    letters = ctx.guess_letters[legal]
+    green = positional[np.arange(5)[None, :], letters]
+    yellow = (anywhere[letters] - green) * _distinct_mask(letters)
+    return _pick(ctx, legal, answers, -(2 * green + yellow).sum(axis=1))
+
+
+def letter_entropy(ctx, answers, legal, cfg):
+    n = len(answers)
+    positional, anywhere = _letter_tables(ctx, answers)
+    p_pos = positional / n
+    p_any = anywhere / n
+    letters = ctx.guess_letters[legal]
+    pos_term = (p_pos * (1 - p_pos))[np.arange(5)[None, :], letters]
+    any_term = (p_any * (1 - p_any))[letters] * _distinct_mask(letters)
+    score = (pos_term.sum(axis=1) + any_term.sum(axis=1)) / 10.0
+    return _pick(ctx, legal, answers, -np.round(score, 12))
+
+
+def random_choice(ctx, answers, legal, cfg):
+    possible = np.intersect1d(legal, ctx.answer_in_guesses[answers])
+    pool = possible if len(possible) else legal
+    # seeded per answer set, so the choice does not depend on build order or --jobs
+    digest = hashlib.sha256(f"{cfg.seed}:{answers.tobytes().hex()}".encode()).digest()
+    rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
+    return int(pool[rng.integers(len(pool))])
+
+
+def first(ctx, answers, legal, cfg):
+    possible = np.intersect1d(legal, ctx.answer_in_guesses[answers])
+    return int(possible[0]) if len(possible) else int(legal[0])
+
+
+def lookahead(ctx, answers, legal, cfg):
+    from .modes import legal_after
+    from .kernels import split_by_pattern
+
+    n = len(answers)
+    stats, _ = _stats(ctx, answers, legal)
+    order = np.lexsort((legal, ~stats[:, IN_SET].astype(bool), stats[:, SUMSQ]))
+    shortlist = legal[order[: max(1, cfg.width)]]
+    scores = np.empty(len(shortlist), dtype=np.int64)
+    for k, guess in enumerate(shortlist):
+        codes, offsets, ordered = split_by_pattern(ctx.matrix[guess], answers)
+        total = 0
+        for j, code in enumerate(codes):
+            cls = ordered[offsets[j]:offsets[j + 1]]
+            if code == 242 or len(cls) == 1:
+                total += len(cls) * len(cls)
+                continue
+            follow = legal_after(ctx, cfg.mode, legal, int(guess), int(code))
+            second, _ = _stats(ctx, cls, follow)
+            total += int(second[:, SUMSQ].min())
+        scores[k] = total
+    return _pick(ctx, shortlist, answers, scores)
+
+
+STRATEGIES = {
+    "minimax": minimax,
+    "entropy": entropy,
+    "expected-size": expected_size,
+    "most-parts": most_parts,
+    "unique-letters": unique_letters,
+    "located-letters": located_letters,
+    "letter-entropy": letter_entropy,
+    "random": random_choice,
+    "first": first,
+    "lookahead": lookahead,
+}
+
+
+def canonical_name(name: str) -> str:
+    return ALIASES.get(name, name)

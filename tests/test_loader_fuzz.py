@@ -1,0 +1,127 @@
+"""The loader never trusts a file: hostile inputs raise TreeFormatError and nothing else."""
+
+import random
+from array import array
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordle_runtime import TreeFormatError
+from wordle_runtime.format import FORMAT_VERSION, pack_tree, unpack_tree
+
+
+def _doc(blob):
+    return msgpack.unpackb(blob, raw=False)
+
+
+def _repack(doc):
+    return msgpack.packb(doc, use_bin_type=True)
+
+
+def test_round_trip_is_byte_identical(small_tree_bytes):
+    data = unpack_tree(small_tree_bytes)
+    assert pack_tree(data) == small_tree_bytes
+
+
+def test_truncations_and_bit_flips(small_tree_bytes):
+    rng = random.Random(1234)
+    blob = small_tree_bytes
+    for cut in list(range(0, 200)) + [rng.randrange(len(blob)) for _ in range(300)]:
+        with pytest.raises(TreeFormatError):
+            unpack_tree(blob[:cut])
+    for _ in range(1500):
+        mutated = bytearray(blob)
+        for _ in range(rng.randint(1, 4)):
+            mutated[rng.randrange(len(mutated))] ^= 1 << rng.randrange(8)
+        try:
+            unpack_tree(bytes(mutated))
+        except TreeFormatError:
+            pass  # a flip inside a word or meta value may still be a valid file
+
+
+def _mutate(blob, fn):
+    doc = _doc(blob)
+    fn(doc)
+    return _repack(doc)
+
+
+def _set_array(name, values, typecode):
+    def fn(doc):
+        doc["tree"][name] = array(typecode, values).tobytes()
+    return fn
+
+
+HOSTILE = {
+    "not a map": lambda b: _repack([1, 2, 3]),
+    "foreign format": lambda b: _mutate(b, lambda d: d.update(format="other")),
+    "major version": lambda b: _mutate(b, lambda d: d.update(format_version=[FORMAT_VERSION[0] + 1, 0])),
+    "bad version type": lambda b: _mutate(b, lambda d: d.update(format_version="1.0")),
+    "int keys": lambda b: msgpack.packb({1: 2}),
+    "ext type": lambda b: msgpack.packb({"format": msgpack.ExtType(5, b"xx")}),
+    "huge declared array": lambda b: b"\xdd\xff\xff\xff\xff",
+    "huge declared bin": lambda b: b"\xc6\xff\xff\xff\xf0abc",
+    "deep nesting": lambda b: b"\x91" * 100_000 + b"\x00",
+    "meta deep": lambda b: _mutate(b, lambda d: d.update(meta={"a": [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]})),
+    "answers not words": lambda b: _mutate(b, lambda d: d.update(answers=["ab", "cdefg"])),
+    "duplicate answers": lambda b: _mutate(b, lambda d: d.update(answers=d["answers"][:1] * 2)),
+    "tree missing": lambda b: _mutate(b, lambda d: d.pop("tree")),
+    "array wrong type": lambda b: _mutate(b, lambda d: d["tree"].update(node_guess=[0, 1])),
+    "ragged array": lambda b: _mutate(b, lambda d: d["tree"].update(node_guess=b"\x00\x00\x00")),
+    "child before parent": lambda b: _mutate(b, lambda d: d["tree"].update(
+        edge_child=array("I", [0] * (len(d["tree"]["edge_child"]) // 4)).tobytes())),
+    "out of range guess": lambda b: _mutate(b, lambda d: d["tree"].update(
+        node_guess=array("I", [10**6] * (len(d["tree"]["node_guess"]) // 4)).tobytes())),
+    "offsets not monotone": lambda b: _mutate(b, lambda d: d["tree"].update(
+        child_start=array("I", [0] + [7] * (len(d["tree"]["child_start"]) // 4 - 2) + [3]).tobytes())),
+    "all-green edge": lambda b: _mutate(b, lambda d: d["tree"].update(
+        edge_pattern=bytes([242]) + d["tree"]["edge_pattern"][1:])),
+    "answer solved twice": lambda b: _mutate(b, lambda d: d["tree"].update(
+        node_answer=array("i", [0] * (len(d["tree"]["node_answer"]) // 4)).tobytes())),
+    "empty": lambda b: b"",
+    "cycle": lambda b: _cycle(b),
+}
+
+
+def _cycle(blob):
+    doc = _doc(blob)
+    children = array("I")
+    children.frombytes(doc["tree"]["edge_child"])
+    children[-1] = 1  # second parent for node 1 / points back up the tree
+    doc["tree"]["edge_child"] = children.tobytes()
+    return _repack(doc)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_files(name, small_tree_bytes):
+    with pytest.raises(TreeFormatError):
+        unpack_tree(HOSTILE[name](small_tree_bytes))
+
+
+def test_newer_minor_loads_with_one_warning(small_tree_bytes):
+    blob = _mutate(small_tree_bytes, lambda d: d.update(format_version=[FORMAT_VERSION[0], 99], extra=1))
+    with pytest.warns(UserWarning, match="newer"):
+        unpack_tree(blob)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=400))
+def test_random_bytes(blob):
+    with pytest.raises(TreeFormatError):
+        unpack_tree(blob)
+
+
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.text(max_size=8) | st.binary(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["format", "format_version", "meta", "answers", "guesses", "tree"]),
+                       json_like, max_size=6))
+def test_random_structures(doc):
+    with pytest.raises(TreeFormatError):
+        unpack_tree(msgpack.packb(doc, use_bin_type=True))

@@ -1,0 +1,1 @@
+"""Prebuilt, verified tree files shipped with the package (see MANIFEST.md)."""
