@@ -157,3 +157,7 @@ def run_click(command, argv, prog):
 
 def main(argv=None):
     sys.exit(run_click(compile_command, argv, "wordle-compile"))
+
+
+if __name__ == "__main__":
+    main()

@@ -19,16 +19,13 @@ from .pipeline import compile_tree
 TREES_DIR = Path(__file__).resolve().parent.parent / "trees"
 
 SHIPPED = [
-    ("salet-most-parts-normal.wtree", BuildConfig(strategy="most-parts", start="salet")),
-]
-PLANNED = [
     ("salet-optimal-normal.wtree", BuildConfig(strategy="optimal", start="salet")),
     ("salet-optimal-hard.wtree", BuildConfig(strategy="optimal", start="salet", mode="hard")),
     ("plate-optimal-normal.wtree", BuildConfig(strategy="optimal", start="plate")),
     ("plate-optimal-possible.wtree",
      BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers")),
 ]
-DEFAULT = "salet-most-parts-normal.wtree"
+DEFAULT = "salet-optimal-normal.wtree"
 
 
 def main(argv=None) -> None:
@@ -38,6 +35,10 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     manifest_path = TREES_DIR / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"trees": {}}
+    shipped = {name for name, _ in SHIPPED}
+    for stale in set(manifest["trees"]) - shipped:
+        manifest["trees"].pop(stale)
+        (TREES_DIR / stale).unlink(missing_ok=True)
     for name, cfg in SHIPPED:
         if args.only and name != args.only:
             continue

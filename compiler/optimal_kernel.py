@@ -1,0 +1,323 @@
+"""The exact search kernel: branch and bound over guesses with a capped memo.
+
+``_solve(...)`` returns the minimum total number of guesses needed to solve every
+answer of the set ``S`` with at most ``d`` more guesses (this one included), when
+that minimum is below ``beta``; otherwise it returns a lower bound that is at
+least ``beta``.  The result is packed as ``cost << 16 | (guess + 1)`` so that
+callers also learn the chosen guess (0 = none).
+
+Search order (this is the documented tie-break): candidates are tried by
+(lower bound 3n - k - [guess is a possible answer], sum of squared class sizes,
+possible answer first, alphabetical), and a later candidate replaces the best
+only when it is strictly cheaper.  So among guesses of equal total, the first in
+that order wins, whatever the memo holds, and whatever ``--jobs`` is.
+
+Memo keys are two independent 64-bit Zobrist hashes of (answer set, depth,
+legal-guess set), so a false hit needs a 128-bit collision.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+INF = 1 << 40
+ALL_GREEN = 242
+MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
+PROBES = 8
+_D1 = np.uint64(0x9E3779B97F4A7C15)
+_D2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+@njit(cache=True, inline="always")
+def _pack(cost, guess):
+    return (np.int64(cost) << 16) | np.int64(guess + 1)
+
+
+@njit(cache=True)
+def _key(h1, h2, lh1, lh2, d):
+    k1 = (h1 ^ lh1) + np.uint64(d) * _D1
+    k2 = (h2 + lh2) ^ (np.uint64(d) * _D2)
+    if k1 == np.uint64(0):
+        k1 = np.uint64(1)
+    return k1, k2
+
+
+@njit(cache=True)
+def _memo_find(mk1, mk2, k1, k2):
+    mask = np.uint64(mk1.shape[0] - 1)
+    home = np.int64(k1 & mask)
+    size = mk1.shape[0]
+    for probe in range(PROBES):
+        j = (home + probe) % size
+        if mk1[j] == k1 and mk2[j] == k2:
+            return j
+        if mk1[j] == np.uint64(0):
+            return -1
+    return -1
+
+
+@njit(cache=True)
+def _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, value, exact, guess):
+    mask = np.uint64(mk1.shape[0] - 1)
+    home = np.int64(k1 & mask)
+    size = mk1.shape[0]
+    slot = -1
+    for probe in range(PROBES):
+        j = (home + probe) % size
+        if mk1[j] == k1 and mk2[j] == k2:
+            if mexact[j] or (not exact and mval[j] >= value):
+                return  # already knows as much
+            slot = j
+            break
+        if mk1[j] == np.uint64(0):
+            slot = j
+            stats[1] += 1
+            break
+    if slot < 0:
+        slot = home  # full neighbourhood: replace, keeping memory capped
+        stats[2] += 1
+    mk1[slot] = k1
+    mk2[slot] = k2
+    mval[slot] = value
+    mexact[slot] = exact
+    mguess[slot] = guess
+
+
+@njit(cache=True)
+def _perfect(row, S, seen):
+    """True when ``row`` gives every answer of S a different pattern (seen: 243 bools, all False)."""
+    ok = True
+    n = S.shape[0]
+    i = 0
+    while i < n:
+        code = row[S[i]]
+        if seen[code]:
+            ok = False
+            break
+        seen[code] = True
+        i += 1
+    for j in range(i):
+        seen[row[S[j]]] = False
+    return ok
+
+
+@njit(cache=True)
+def _filter_legal(letters, mode, L, played, code, ZG1, ZG2):
+    """Legal guesses after ``played`` showed ``code``, with the set's two hashes."""
+    g = letters[played]
+    keep = np.zeros(L.shape[0], dtype=np.bool_)
+    if mode == MODE_HARD:
+        need = np.zeros(26, dtype=np.int64)
+        green = np.zeros(5, dtype=np.bool_)
+        c = code
+        for i in range(5):
+            digit = c % 3
+            c //= 3
+            if digit > 0:
+                need[g[i]] += 1
+            if digit == 2:
+                green[i] = True
+        have = np.zeros(26, dtype=np.int64)
+        for k in range(L.shape[0]):
+            h = letters[L[k]]
+            ok = True
+            for i in range(5):
+                if green[i] and h[i] != g[i]:
+                    ok = False
+            if ok:
+                for i in range(5):
+                    have[h[i]] += 1
+                for i in range(5):
+                    if have[g[i]] < need[g[i]]:
+                        ok = False
+                for i in range(5):
+                    have[h[i]] = 0
+            keep[k] = ok
+    else:
+        for k in range(L.shape[0]):
+            keep[k] = _code_of(g, letters[L[k]]) == code
+    out = L[keep]
+    lh1 = np.uint64(0)
+    lh2 = np.uint64(0)
+    for x in out:
+        lh1 += ZG1[x]
+        lh2 += ZG2[x]
+    return out, lh1, lh2
+
+
+@njit(cache=True)
+def _code_of(g, a):
+    green = 0
+    code = 0
+    power = 1
+    for i in range(5):
+        if g[i] == a[i]:
+            green |= 1 << i
+            code += 2 * power
+        power *= 3
+    power = 1
+    for i in range(5):
+        if not (green >> i) & 1:
+            available = 0
+            for j in range(5):
+                if a[j] == g[i] and not (green >> j) & 1:
+                    available += 1
+            used = 0
+            for k in range(i):
+                if g[k] == g[i] and not (green >> k) & 1:
+                    used += 1
+            if used < available:
+                code += power
+        power *= 3
+    return code
+
+
+@njit(cache=True)
+def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
+           Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, stats):
+    stats[0] += 1
+    n = S.shape[0]
+    if n == 1:
+        return _pack(1, a2g[S[0]])
+    if d <= 1:
+        return _pack(INF, -1)
+    if n == 2:
+        return _pack(3, a2g[S[0]])  # S is sorted, so this is the alphabetically first
+    seen = np.zeros(243, dtype=np.bool_)
+    # A possible answer that separates all others is optimal: 2n - 1 is the lower bound.
+    for i in range(n):
+        g = a2g[S[i]]
+        if _perfect(M[g], S, seen):
+            return _pack(2 * n - 1, g)
+    if d == 2:
+        for k in range(L.shape[0]):
+            if _perfect(M[L[k]], S, seen):
+                return _pack(2 * n, L[k])
+        return _pack(INF, -1)
+    k1, k2 = _key(h1, h2, lh1, lh2, d)
+    slot = _memo_find(mk1, mk2, k1, k2)
+    known_lb = 0
+    if slot >= 0:
+        if mexact[slot]:
+            return _pack(mval[slot], mguess[slot])
+        if mval[slot] >= beta:
+            return _pack(mval[slot], -1)
+        known_lb = mval[slot]
+
+    # One pass over the legal guesses: parts, squares, lower bound per guess.
+    m = L.shape[0]
+    keys = np.empty(m, dtype=np.int64)
+    n_cand = 0
+    lower = INF
+    counts = np.zeros(243, dtype=np.int32)
+    for idx in range(m):
+        row = M[L[idx]]
+        parts = 0
+        sumsq = 0
+        for i in range(n):
+            code = row[S[i]]
+            c = counts[code]
+            if c == 0:
+                parts += 1
+            sumsq += 2 * c + 1
+            counts[code] = c + 1
+        in_set = 1 if counts[ALL_GREEN] > 0 else 0
+        for i in range(n):
+            counts[row[S[i]]] = 0
+        if parts == n:
+            # no possible answer separates everything (checked above), so 2n is the bound
+            _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, 2 * n, True, L[idx])
+            return _pack(2 * n, L[idx])
+        if parts == 1 and in_set == 0:
+            continue  # tells nothing
+        lb = 3 * n - parts - in_set
+        if lb < lower:
+            lower = lb
+        if lb < beta:
+            sq = min(sumsq, (1 << 24) - 1)  # only orders candidates; must not spill into lb
+            keys[n_cand] = ((np.int64(lb) << 24 | sq) << 1 | (1 - in_set)) << 16 | idx
+            n_cand += 1
+    if known_lb > lower:
+        lower = known_lb
+    if lower >= beta:
+        _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, lower, False, -1)
+        return _pack(lower, -1)
+    order = np.sort(keys[:n_cand])
+
+    best = beta
+    best_guess = -1
+    ordered = np.empty(n, dtype=S.dtype)
+    starts = np.zeros(244, dtype=np.int64)
+    ch1 = np.zeros(243, dtype=np.uint64)
+    ch2 = np.zeros(243, dtype=np.uint64)
+    for c_i in range(n_cand):
+        key = order[c_i]
+        lb = key >> 41
+        if lb >= best:
+            break
+        g = L[key & 0xFFFF]
+        row = M[g]
+        # counting sort of S by pattern (stable, so every class stays sorted)
+        for code in range(244):
+            starts[code] = 0
+        for i in range(n):
+            starts[row[S[i]] + 1] += 1
+        for code in range(243):
+            starts[code + 1] += starts[code]
+            ch1[code] = 0
+            ch2[code] = 0
+        fill = starts[:243].copy()
+        for i in range(n):
+            a = S[i]
+            code = row[a]
+            ordered[fill[code]] = a
+            fill[code] += 1
+            ch1[code] += Z1[a]
+            ch2[code] += Z2[a]
+        # classes, largest first: they decide most cut-offs
+        n_cls = 0
+        cls_codes = np.empty(243, dtype=np.int64)
+        cls_keys = np.empty(243, dtype=np.int64)
+        rest_lb = 0
+        for code in range(ALL_GREEN):
+            size = starts[code + 1] - starts[code]
+            if size > 0:
+                cls_codes[n_cls] = code
+                cls_keys[n_cls] = -size * 256 + code
+                n_cls += 1
+                rest_lb += 2 * size - 1
+        total = n
+        if total + rest_lb >= best:
+            continue
+        cls_order = np.argsort(cls_keys[:n_cls])
+        failed = False
+        for j in range(n_cls):
+            code = cls_codes[cls_order[j]]
+            lo = starts[code]
+            hi = starts[code + 1]
+            size = hi - lo
+            rest_lb -= 2 * size - 1
+            budget = best - total - rest_lb
+            C = ordered[lo:hi].copy()
+            if mode == MODE_NORMAL:
+                L2, l1, l2 = L, lh1, lh2
+            else:
+                L2, l1, l2 = _filter_legal(letters, mode, L, g, code, ZG1, ZG2)
+            r = _solve(M, letters, a2g, mode, C, ch1[code], ch2[code], L2, l1, l2, d - 1, budget,
+                       Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, stats)
+            v = r >> 16
+            if v >= budget:
+                failed = True
+                break
+            total += v
+        if not failed and total < best:
+            best = total
+            best_guess = g
+            if best <= lower:
+                break
+    if best_guess >= 0:
+        _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, best, True, best_guess)
+        return _pack(best, best_guess)
+    _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, beta, False, -1)
+    return _pack(beta, -1)

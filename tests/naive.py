@@ -1,0 +1,77 @@
+"""Slow, obviously-correct references that the fast paths are tested against."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+INF = float("inf")
+
+
+def naive_score(guess: str, answer: str) -> str:
+    """Letter-pool statement of the feedback rule."""
+    result = ["b"] * 5
+    pool = []
+    for i in range(5):
+        if guess[i] == answer[i]:
+            result[i] = "g"
+        else:
+            pool.append(answer[i])
+    for i in range(5):
+        if result[i] != "g" and guess[i] in pool:
+            result[i] = "y"
+            pool.remove(guess[i])
+    return "".join(result)
+
+
+def naive_allowed(mode: str, history, word: str) -> bool:
+    for guess, pattern in history:
+        if mode == "possible" and naive_score(guess, word) != pattern:
+            return False
+        if mode == "hard":
+            for i in range(5):
+                if pattern[i] == "g" and word[i] != guess[i]:
+                    return False
+            shown = [guess[i] for i in range(5) if pattern[i] in "gy"]
+            if any(word.count(ch) < shown.count(ch) for ch in set(shown)):
+                return False
+    return True
+
+
+def naive_optimal_total(answers, guesses, mode="normal", max_depth=6, start=None):
+    """Minimum total guesses over all trees within max_depth: exhaustive, no pruning.
+
+    With ``start``, the first guess is fixed and ``max_depth`` counts the guesses after it.
+    """
+    guesses = tuple(sorted(guesses))
+
+    @lru_cache(maxsize=None)
+    def best(remaining: frozenset, legal: tuple, depth: int):
+        if depth == 0:
+            return INF
+        result = INF
+        for guess in legal:
+            classes: dict[str, list[str]] = {}
+            for answer in remaining:
+                classes.setdefault(naive_score(guess, answer), []).append(answer)
+            if len(classes) == 1 and guess not in remaining:
+                continue
+            cost = len(remaining)
+            for pattern, members in classes.items():
+                if pattern == "ggggg":
+                    continue
+                follow = tuple(w for w in legal if naive_allowed(mode, [(guess, pattern)], w))
+                cost += best(frozenset(members), follow, depth - 1)
+            result = min(result, cost)
+        return result
+
+    if start is None:
+        return best(frozenset(answers), guesses, max_depth)
+    classes: dict[str, list[str]] = {}
+    for answer in answers:
+        classes.setdefault(naive_score(start, answer), []).append(answer)
+    total = len(answers)
+    for pattern, members in classes.items():
+        if pattern != "ggggg":
+            follow = tuple(w for w in guesses if naive_allowed(mode, [(start, pattern)], w))
+            total += best(frozenset(members), follow, max_depth)
+    return total

@@ -1,0 +1,94 @@
+"""wordle-compile's contract, through click's runner and a real subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import wordle_trees
+from wordle_compiler.artifact import save_tree
+from wordle_compiler.cli import compile_command
+from wordle_compiler.config import BuildConfig
+from wordle_compiler.pipeline import compile_tree
+from wordle_runtime.format import pack_tree
+
+
+def invoke(*args):
+    return CliRunner().invoke(compile_command, list(args))
+
+
+def test_json_contract(tmp_path):
+    out = tmp_path / "t.wtree"
+    result = invoke("--strategy", "minimax", "--start", "salet", "--json", "--quiet", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    for key in ["strategy", "mode", "start", "answers", "total_guesses", "average", "max_depth",
+                "histogram", "exceeding_max_depth", "proved_optimal", "seconds", "output"]:
+        assert key in doc
+    assert doc["answers"] == 2315 and sum(doc["histogram"].values()) == 2315
+    assert doc["proved_optimal"] is False and out.exists()
+
+
+def test_alias_and_default_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("--strategy", "max-eliminations", "--start", "salet", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "expected-size-salet-normal.wtree").exists()
+
+
+def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
+    out = tmp_path / "t.wtree"
+    out.write_bytes(b"previous")
+    result = invoke("--strategy", "first", "--max-depth", "5", "--quiet", "-o", str(out))
+    assert result.exit_code == 1
+    assert "need more than 5 guesses" in result.output
+    assert out.read_bytes() == b"previous"
+    result = invoke("--strategy", "first", "--max-depth", "5", "--allow-deeper", "--quiet", "-o", str(out))
+    assert result.exit_code == 0 and out.read_bytes() != b"previous"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--start", "zzzzz"], "not in the guess list"),
+    (["--answers", "/no/such/file"], "no word list"),
+    (["--strategy", "nope"], "Invalid value"),
+    (["--opening", "salet"], "exactly two words"),
+])
+def test_errors_are_one_line_exit_2(args, message):
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", *args, "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.stderr
+
+
+def test_opening_fixes_two_guesses(ctx):
+    result = compile_tree(BuildConfig(strategy="entropy", opening=("learn", "sight")), ctx)
+    data = result.data
+    root_children = [data.edge_child[e] for e in range(data.child_start[0], data.child_start[1])]
+    assert data.guesses[data.node_guess[0]] == "learn"
+    assert {data.guesses[data.node_guess[c]] for c in root_children} == {"sight"}
+
+
+def test_output_independent_of_jobs(ctx, tmp_path):
+    cfg = BuildConfig(strategy="most-parts", start="salet")
+    serial = pack_tree(compile_tree(cfg, ctx, jobs=1).data)
+    parallel = pack_tree(compile_tree(cfg, ctx, jobs=2).data)
+    assert serial == parallel
+
+
+def test_optimal_serial_build_is_byte_identical_to_shipped(ctx, tmp_path):
+    """The shipped tree was built with --jobs 2; a serial build gives the same bytes."""
+    result = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx, jobs=1)
+    out = tmp_path / "s.wtree"
+    save_tree(out, result.data)
+    shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
+    assert out.read_bytes() == shipped.read_bytes()
+
+
+def test_stamp_is_the_only_nondeterminism(ctx):
+    cfg = BuildConfig(strategy="entropy", start="salet")
+    assert pack_tree(compile_tree(cfg, ctx).data) == pack_tree(compile_tree(cfg, ctx).data)
+    assert "built_at" in compile_tree(cfg, ctx, stamp=True).data.meta

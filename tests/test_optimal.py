@@ -1,0 +1,100 @@
+"""The exact search against the naive reference, and the published figures."""
+
+import random
+
+import pytest
+
+from naive import naive_optimal_total
+from wordle_compiler.builder import BuildError
+from wordle_compiler.config import BuildConfig, Context
+from wordle_compiler.pipeline import compile_tree
+from wordle_compiler.wordlists import WordLists
+
+
+def tiny_context(seed, n_answers, n_extra, alphabet="abcdefghij", clustered=True):
+    """Random tiny lists; clustered ones (a template with 1-3 letters changed, like
+    the '_ight' words) are hard enough that depth limits bind."""
+    rng = random.Random(seed)
+    template = [rng.choice(alphabet) for _ in range(5)]
+    words = set()
+    while len(words) < n_answers + n_extra:
+        if clustered:
+            word = list(template)
+            for pos in rng.sample(range(5), rng.choice((1, 1, 1, 2))):
+                word[pos] = rng.choice(alphabet)
+            words.add("".join(word))
+        else:
+            words.add("".join(rng.choice(alphabet[:6]) for _ in range(5)))
+    words = sorted(words)
+    answers = sorted(rng.sample(words, n_answers))
+    lists = WordLists(answers=tuple(answers), guesses=tuple(words), answers_name="tiny", guesses_name="tiny")
+    return Context.from_words(lists, use_cache=False)
+
+
+def worst_start(ctx):
+    """The guess that splits the answers least (ties: alphabetical), so the search
+    below it meets large classes instead of the closed forms for one or two answers."""
+    from wordle_compiler.kernels import PARTS, partition_stats
+
+    stats, _ = partition_stats(ctx.matrix, ctx.all_guesses, ctx.all_answers)
+    useful = [(stats[i, PARTS], i) for i in range(len(ctx.words.guesses)) if stats[i, PARTS] > 1]
+    return ctx.words.guesses[min(useful)[1]]
+
+
+def optimal_total(ctx, mode, start, max_depth):
+    result = compile_tree(BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth), ctx)
+    return result.report.total_guesses
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
+@pytest.mark.parametrize("seed", range(8))
+def test_search_equals_naive_minimiser(mode, seed):
+    ctx = tiny_context(seed * 7 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3,
+                       clustered=seed % 4 != 0)
+    for start in [worst_start(ctx), ctx.words.answers[-1]]:
+        for max_depth in (3, 4, 6):
+            expected = naive_optimal_total(
+                ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=start)
+            if expected == float("inf"):
+                with pytest.raises(BuildError):
+                    optimal_total(ctx, mode, start, max_depth)
+            else:
+                assert optimal_total(ctx, mode, start, max_depth) == expected
+
+
+def test_optimal_is_no_worse_than_heuristics(ctx):
+    optimal = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx)
+    assert optimal.proved_optimal
+    for name in ["entropy", "most-parts", "minimax"]:
+        heuristic = compile_tree(BuildConfig(strategy=name, start="salet"), ctx)
+        assert optimal.report.total_guesses <= heuristic.report.total_guesses
+
+
+def test_salet_normal_is_7920(ctx):
+    result = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx)
+    assert result.report.total_guesses == 7920
+    assert round(result.report.average, 4) == 3.4212
+    assert result.data.meta["stats"]["proved_optimal"] is True
+
+
+def test_infeasible_depth_is_a_clear_error(ctx):
+    with pytest.raises(BuildError, match="within 2 guesses"):
+        compile_tree(BuildConfig(strategy="optimal", start="salet", max_depth=2), ctx)
+
+
+FIGURES = [
+    ("plate", "normal", None, 6, 7989),
+    ("salet", "hard", None, 6, 8122),
+    ("plate", "hard", None, 6, 8183),
+    ("plate", "possible", "answers", 6, 8227),
+    ("palet", "hard", None, 5, 8206),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("start,mode,guesses,depth,total", FIGURES)
+def test_published_figures(start, mode, guesses, depth, total):
+    ctx = Context.load("original", guesses)
+    cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
+    result = compile_tree(cfg, ctx)
+    assert result.report.total_guesses == total and result.proved_optimal

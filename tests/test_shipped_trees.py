@@ -1,0 +1,41 @@
+"""Every shipped tree re-verified from scratch; its manifest and meta claims hold."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import wordle_trees
+from wordle_compiler.verify import check_claims, verify_tree
+from wordle_compiler.wordlists import load_word_lists
+from wordle_runtime import load
+from wordle_runtime.format import read_tree_file
+
+FOLDER = Path(wordle_trees.__file__).parent
+MANIFEST = json.loads((FOLDER / "manifest.json").read_text())
+EXPECTED_TOTALS = {
+    "salet-optimal-normal.wtree": 7920,
+    "salet-optimal-hard.wtree": 8122,
+    "plate-optimal-normal.wtree": 7989,
+    "plate-optimal-possible.wtree": 8227,
+}
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST["trees"]))
+def test_shipped_tree_verifies(name):
+    data = read_tree_file(FOLDER / name)
+    config = data.meta["config"]
+    words = load_word_lists(config["answers"], config.get("guesses"))
+    assert data.meta["word_lists"]["answers"]["sha256"] == words.answers_sha256
+    report = verify_tree(data, config["mode"], words.guesses, config["max_depth"])
+    assert report.ok, report.failures[:3]
+    assert check_claims(data, report) == []
+    assert MANIFEST["trees"][name]["stats"] == data.meta["stats"]
+    assert data.meta["stats"]["proved_optimal"] is True
+    assert report.total_guesses == EXPECTED_TOTALS[name]
+
+
+def test_default_is_the_proved_optimal_salet_tree():
+    assert (FOLDER / "DEFAULT").read_text().strip() == MANIFEST["default"] == "salet-optimal-normal.wtree"
+    tree = load(None)
+    assert tree.first_guess == "salet" and tree.stats["total_guesses"] == 7920
