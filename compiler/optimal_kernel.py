@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .kernels import hard_mode_filter, possible_filter
+
 INF = 1 << 40
 ALL_GREEN = 242
 MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
@@ -105,72 +107,16 @@ def _perfect(row, S, seen):
 @njit(cache=True)
 def _filter_legal(letters, mode, L, played, code, ZG1, ZG2):
     """Legal guesses after ``played`` showed ``code``, with the set's two hashes."""
-    g = letters[played]
-    keep = np.zeros(L.shape[0], dtype=np.bool_)
     if mode == MODE_HARD:
-        need = np.zeros(26, dtype=np.int64)
-        green = np.zeros(5, dtype=np.bool_)
-        c = code
-        for i in range(5):
-            digit = c % 3
-            c //= 3
-            if digit > 0:
-                need[g[i]] += 1
-            if digit == 2:
-                green[i] = True
-        have = np.zeros(26, dtype=np.int64)
-        for k in range(L.shape[0]):
-            h = letters[L[k]]
-            ok = True
-            for i in range(5):
-                if green[i] and h[i] != g[i]:
-                    ok = False
-            if ok:
-                for i in range(5):
-                    have[h[i]] += 1
-                for i in range(5):
-                    if have[g[i]] < need[g[i]]:
-                        ok = False
-                for i in range(5):
-                    have[h[i]] = 0
-            keep[k] = ok
+        out = hard_mode_filter(letters, L, played, code)
     else:
-        for k in range(L.shape[0]):
-            keep[k] = _code_of(g, letters[L[k]]) == code
-    out = L[keep]
+        out = possible_filter(letters, L, played, code)
     lh1 = np.uint64(0)
     lh2 = np.uint64(0)
     for x in out:
         lh1 += ZG1[x]
         lh2 += ZG2[x]
     return out, lh1, lh2
-
-
-@njit(cache=True)
-def _code_of(g, a):
-    green = 0
-    code = 0
-    power = 1
-    for i in range(5):
-        if g[i] == a[i]:
-            green |= 1 << i
-            code += 2 * power
-        power *= 3
-    power = 1
-    for i in range(5):
-        if not (green >> i) & 1:
-            available = 0
-            for j in range(5):
-                if a[j] == g[i] and not (green >> j) & 1:
-                    available += 1
-            used = 0
-            for k in range(i):
-                if g[k] == g[i] and not (green >> k) & 1:
-                    used += 1
-            if used < available:
-                code += power
-        power *= 3
-    return code
 
 
 @njit(cache=True)

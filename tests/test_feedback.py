@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from naive import naive_score
 from wordle_compiler.feedback_matrix import compute_matrix
 from wordle_compiler.wordlists import load_word_lists
 from wordle_runtime import format_pattern, parse_pattern, score, score_code
@@ -95,22 +96,6 @@ def test_format_pattern_rejects(bad):
 @given(st.integers(0, 242))
 def test_format_parse_round_trip(code):
     assert parse_pattern(format_pattern(code)) == code
-
-
-def naive_score(guess: str, answer: str) -> str:
-    """An independently written statement of the rule, letter pool version."""
-    result = ["b"] * 5
-    pool = []
-    for i in range(5):
-        if guess[i] == answer[i]:
-            result[i] = "g"
-        else:
-            pool.append(answer[i])
-    for i in range(5):
-        if result[i] != "g" and guess[i] in pool:
-            result[i] = "y"
-            pool.remove(guess[i])
-    return "".join(result)
 
 
 small_words = st.text(alphabet="abce", min_size=5, max_size=5)
