@@ -98,12 +98,13 @@ def split_by_pattern(row, answers):
     return codes, offsets, ordered
 
 
-@njit(cache=True)
-def hard_mode_filter(guess_letters, legal, played, code):
-    """Guesses in ``legal`` that keep every hint of ``played`` with feedback ``code``.
+@njit(cache=True, inline="always")
+def hard_mode_mask(guess_letters, legal, played, code, keep):
+    """keep[k] = guess legal[k] keeps every hint of ``played`` with feedback ``code``.
 
     Real hard mode: greens stay in place; a letter shown green or yellow n times must
     appear at least n times.  Grays may be reused, yellows may stay where they were.
+    Inlined into the search kernel (a call boundary there doubled hard-mode times).
     """
     g = guess_letters[played]
     need = np.zeros(26, dtype=np.int64)
@@ -116,7 +117,7 @@ def hard_mode_filter(guess_letters, legal, played, code):
             need[g[i]] += 1
         if digit == 2:
             green_pos[i] = True
-    keep = np.empty(legal.shape[0], dtype=np.bool_)
+    have = np.zeros(26, dtype=np.int64)  # reused: reset after each word
     for k in range(legal.shape[0]):
         h = guess_letters[legal[k]]
         ok = True
@@ -124,21 +125,33 @@ def hard_mode_filter(guess_letters, legal, played, code):
             if green_pos[i] and h[i] != g[i]:
                 ok = False
         if ok:
-            have = np.zeros(26, dtype=np.int64)
             for i in range(5):
                 have[h[i]] += 1
             for i in range(5):
                 if have[g[i]] < need[g[i]]:
                     ok = False
+            for i in range(5):
+                have[h[i]] = 0
         keep[k] = ok
+
+
+@njit(cache=True, inline="always")
+def possible_mask(guess_letters, legal, played, code, keep):
+    """keep[k] = guess legal[k] could still be the answer after ``played`` showed ``code``."""
+    g = guess_letters[played]
+    for k in range(legal.shape[0]):
+        keep[k] = _general_code(g, guess_letters[legal[k]]) == code
+
+
+@njit(cache=True)
+def hard_mode_filter(guess_letters, legal, played, code):
+    keep = np.empty(legal.shape[0], dtype=np.bool_)
+    hard_mode_mask(guess_letters, legal, played, code, keep)
     return legal[keep]
 
 
 @njit(cache=True)
 def possible_filter(guess_letters, legal, played, code):
-    """Guesses in ``legal`` that could still be the answer after ``played`` showed ``code``."""
-    g = guess_letters[played]
     keep = np.empty(legal.shape[0], dtype=np.bool_)
-    for k in range(legal.shape[0]):
-        keep[k] = _general_code(g, guess_letters[legal[k]]) == code
+    possible_mask(guess_letters, legal, played, code, keep)
     return legal[keep]

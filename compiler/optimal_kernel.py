@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import hard_mode_filter, possible_filter
+from .kernels import hard_mode_mask, possible_mask
 
 INF = 1 << 40
 ALL_GREEN = 242
@@ -107,10 +107,12 @@ def _perfect(row, S, seen):
 @njit(cache=True)
 def _filter_legal(letters, mode, L, played, code, ZG1, ZG2):
     """Legal guesses after ``played`` showed ``code``, with the set's two hashes."""
+    keep = np.empty(L.shape[0], dtype=np.bool_)
     if mode == MODE_HARD:
-        out = hard_mode_filter(letters, L, played, code)
+        hard_mode_mask(letters, L, played, code, keep)
     else:
-        out = possible_filter(letters, L, played, code)
+        possible_mask(letters, L, played, code, keep)
+    out = L[keep]
     lh1 = np.uint64(0)
     lh2 = np.uint64(0)
     for x in out:
