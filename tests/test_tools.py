@@ -1,0 +1,141 @@
+"""wordle-tree info/verify/export/import: round trips, rendering, one-line errors."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import wordle_trees
+from wordle_compiler.tools_cli import group
+from wordle_runtime.format import read_tree_file
+
+SHIPPED = Path(wordle_trees.__file__).parent
+DEFAULT = SHIPPED / "salet-optimal-normal.wtree"
+HARD = SHIPPED / "salet-optimal-hard.wtree"
+
+
+def run(*args):
+    return CliRunner().invoke(group, [str(a) for a in args])
+
+
+def test_info_json():
+    result = run("info", DEFAULT, "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["stats"]["total_guesses"] == 7920 and doc["format_version"] == [1, 0]
+    assert doc["word_lists"]["answers"]["count"] == 2315
+
+
+def test_verify_ok_and_failures(tmp_path):
+    assert run("verify", DEFAULT).exit_code == 0
+    result = run("verify", DEFAULT, "--max-depth", "4", "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert doc["exceeding_max_depth"] and not doc["ok"]
+    # the normal-mode tree breaks hard-mode rules somewhere
+    assert run("verify", DEFAULT, "--mode", "hard").exit_code == 1
+
+
+def test_verify_catches_a_false_claim(tmp_path):
+    from wordle_compiler.artifact import save_tree
+
+    data = read_tree_file(DEFAULT)
+    data.meta["stats"]["total_guesses"] = 7919
+    forged = tmp_path / "forged.wtree"
+    save_tree(forged, data)
+    result = run("verify", forged)
+    assert result.exit_code == 1 and "meta claims total_guesses = 7919" in result.output
+
+
+@pytest.mark.parametrize("fmt,extra", [("selby", []), ("selby", ["--hollow"]), ("csv", []), ("olson", [])])
+@pytest.mark.parametrize("source,mode", [(DEFAULT, "normal"), (HARD, "hard")])
+def test_round_trip(fmt, extra, source, mode, tmp_path):
+    text = tmp_path / f"tree.{fmt}"
+    assert run("export", source, "--format", fmt, *extra, "-o", text).exit_code == 0
+    back = tmp_path / "back.wtree"
+    result = run("import", text, "--from", fmt, "--mode", mode, "-o", back)
+    assert result.exit_code == 0, result.output
+    original, imported = read_tree_file(source), read_tree_file(back)
+    for name in ["node_guess", "node_answer", "child_start", "edge_pattern", "edge_child"]:
+        assert getattr(original, name) == getattr(imported, name), name
+    assert original.guesses == imported.guesses and original.answers == imported.answers
+    for key in ["answers", "total_guesses", "average", "max_depth", "histogram"]:
+        assert original.meta["stats"][key] == imported.meta["stats"][key]
+
+
+def test_text_export_truncates_and_follows_path():
+    result = run("export", DEFAULT, "--format", "text", "--path", "salet:bbbbb", "--depth", "1")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].startswith("courd (221 answers)")
+    assert any("-> ... (" in line for line in lines)
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
+def test_svg_render_contains_words(tmp_path):
+    out = tmp_path / "top.svg"
+    result = run("export", DEFAULT, "--format", "svg", "--depth", "1", "-o", out)
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    assert svg.lstrip().startswith("<?xml") or "<svg" in svg
+    for letter_tile in [">S<", ">A<", ">L<"]:  # the salet tiles
+        assert letter_tile in svg
+    assert "221 answers" in svg and "(… 14 answers)" in svg
+
+
+def test_dot_is_written_by_networkx_pydot():
+    result = run("export", DEFAULT, "--format", "dot", "--depth", "1")
+    assert result.exit_code == 0
+    assert result.output.startswith("strict digraph") and "<TABLE" in result.output
+
+
+def test_missing_graphviz_is_one_line(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    result = run("export", DEFAULT, "--format", "svg")
+    assert result.exit_code == 2 and "Graphviz 'dot' is not installed" in result.output
+
+
+BAD_INPUTS = [
+    ("selby", "salet BBBBB1 courd BBBBB2 nymph GGGGG3\nsalet BBBBB1 courd XXBBB2 nymph GGGGG3\n",
+     "line 2"),
+    ("selby", "salet GGGGB1 cigar GGGGG2\n", "line 1: salet against cigar gives"),
+    ("csv", "salet,cigar\nsalet,cigar\n", "line 2: 'cigar' is solved twice"),
+    ("csv", "salet,courd,qwxyz\n", "line 1"),
+    ("csv", "salet,cigar\ncrane,rebut\n", "line 2: guess 1 is 'crane'"),
+    ("csv", "salet,cigar\n", "answer(s) are missing"),
+    ("olson", '{"guess": "salet", "map": {"00000": "zzzzz"}}', "not in the answer list"),
+    ("olson", "{not json", "line 1: not valid JSON"),
+]
+
+
+@pytest.mark.parametrize("fmt,text,message", BAD_INPUTS)
+def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
+    path = tmp_path / f"bad.{fmt}"
+    path.write_text(text)
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "import", str(path),
+                             "--from", fmt, "-o", str(tmp_path / "out.wtree")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], lines
+    assert not (tmp_path / "out.wtree").exists()
+
+
+def test_corrupt_file_is_one_line(tmp_path):
+    bad = tmp_path / "bad.wtree"
+    bad.write_bytes(DEFAULT.read_bytes()[:1000])
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "info", str(bad)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_bench_rows():
+    result = run("bench", "--strategies", "minimax,most-parts", "--start", "salet", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [r["strategy"] for r in rows] == ["minimax", "most-parts"]
+    assert all(r["answers"] == 2315 and r["start"] == "salet" for r in rows)
