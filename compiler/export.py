@@ -157,21 +157,25 @@ class DotExporter:
     def graph(self, view, node):
         import networkx as nx
 
-        graph = nx.DiGraph(rankdir="LR")
+        graph = nx.DiGraph()
+        # networkx's pydot interface reads graph-wide attributes from these three dicts
+        graph.graph["graph"] = {"rankdir": "LR", "nodesep": "0.05", "ranksep": "0.6"}
         graph.graph["node"] = {"shape": "plaintext", "fontname": "Helvetica"}
-        graph.graph["edge"] = {"fontname": "Courier"}
-        stack = [(node, 0, None)]
+        graph.graph["edge"] = {"fontname": "Courier", "fontsize": "10"}
+        stack = [(node, 0)]
         while stack:
-            current, depth, colours = stack.pop()
-            graph.add_node(f"n{current}", label=self._tiles(view, current, colours))
-            for code, child in view.children(current):
-                pattern = format_pattern(code)
-                if self.max_depth is not None and depth >= self.max_depth:
-                    graph.add_node(f"t{child}", label=f'"(… {view.below[child]} answers)"')
-                    graph.add_edge(f"n{current}", f"t{child}", label=f'"{pattern}"')
-                    continue
-                graph.add_edge(f"n{current}", f"n{child}", label=f'"{pattern}"')
-                stack.append((child, depth + 1, None))
+            current, depth = stack.pop()
+            graph.add_node(f"n{current}", label=self._tiles(view, current, None))
+            children = view.children(current)
+            if children and self.max_depth is not None and depth >= self.max_depth:
+                hidden = view.below[current] - (1 if view.solves(current) else 0)
+                noun = "answer" if hidden == 1 else "answers"
+                graph.add_node(f"t{current}", label=f'"(… {hidden} {noun})"', fontcolor="gray40")
+                graph.add_edge(f"n{current}", f"t{current}", style="dashed")
+                continue
+            for code, child in children:
+                graph.add_edge(f"n{current}", f"n{child}", label=f'"{format_pattern(code)}"')
+                stack.append((child, depth + 1))
         return graph
 
     def _tiles(self, view, node, colours):

@@ -115,8 +115,16 @@ def letter_entropy(ctx, answers, legal, cfg):
     return _pick(ctx, legal, answers, -np.round(score, 12))
 
 
+def _possible(ctx, answers, legal):
+    """Legal guesses that are possible answers (sorted); cheap when every guess is legal."""
+    candidates = ctx.answer_in_guesses[answers]
+    if len(legal) == len(ctx.words.guesses):
+        return np.sort(candidates)
+    return np.intersect1d(legal, candidates)
+
+
 def random_choice(ctx, answers, legal, cfg):
-    possible = np.intersect1d(legal, ctx.answer_in_guesses[answers])
+    possible = _possible(ctx, answers, legal)
     pool = possible if len(possible) else legal
     # seeded per answer set, so the choice does not depend on build order or --jobs
     digest = hashlib.sha256(f"{cfg.seed}:{answers.tobytes().hex()}".encode()).digest()
@@ -125,7 +133,7 @@ def random_choice(ctx, answers, legal, cfg):
 
 
 def first(ctx, answers, legal, cfg):
-    possible = np.intersect1d(legal, ctx.answer_in_guesses[answers])
+    possible = _possible(ctx, answers, legal)
     return int(possible[0]) if len(possible) else int(legal[0])
 
 
