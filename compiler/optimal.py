@@ -15,7 +15,7 @@ from .modes import initial_legal
 from .optimal_kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, _solve
 
 MODE_CODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBLE}
-MEMO_BITS = 22  # 4M entries, about 100 MB: the memo's memory cap
+MEMO_BITS = 22  # 4M entries x 41 bytes, about 170 MB: the memo's memory cap
 
 
 class InfeasibleError(BuildError):
@@ -40,6 +40,7 @@ class Solver:
         self.mval = np.zeros(size, dtype=np.int64)
         self.mexact = np.zeros(size, dtype=np.bool_)
         self.mguess = np.zeros(size, dtype=np.int64)
+        self.mdepth = np.zeros(size, dtype=np.int64)
         self.stats = np.zeros(3, dtype=np.int64)  # calls, entries, evictions
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
         self.matrix = np.ascontiguousarray(ctx.matrix)
@@ -59,8 +60,9 @@ class Solver:
         h1, h2, lh1, lh2 = self._hashes(answers, legal)
         packed = _solve(self.matrix, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
                         legal, lh1, lh2, depth, beta, self.z1, self.z2, self.zg1, self.zg2,
-                        self.mk1, self.mk2, self.mval, self.mexact, self.mguess, self.stats)
-        return int(packed >> 16), int(packed & 0xFFFF) - 1
+                        self.mk1, self.mk2, self.mval, self.mexact, self.mguess, self.mdepth,
+                        self.stats)
+        return int(packed >> 24), int(packed & 0xFFFF) - 1
 
     def tree(self, cfg, answers, legal, depth) -> tuple[int, Node]:
         """Solve exactly and rebuild the optimal subtree from the search's choices."""

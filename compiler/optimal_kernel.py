@@ -3,14 +3,18 @@
 ``_solve(...)`` returns the minimum total number of guesses needed to solve every
 answer of the set ``S`` with at most ``d`` more guesses (this one included), when
 that minimum is below ``beta``; otherwise it returns a lower bound that is at
-least ``beta``.  The result is packed as ``cost << 16 | (guess + 1)`` so that
-callers also learn the chosen guess (0 = none).
+least ``beta``.  The result is packed as ``cost << 24 | depth << 16 | (guess + 1)``
+so that callers also learn the subtree depth and the chosen guess (0 = none).
 
-Search order (this is the documented tie-break): candidates are tried by
-(lower bound 3n - k - [guess is a possible answer], sum of squared class sizes,
-possible answer first, alphabetical), and a later candidate replaces the best
-only when it is strictly cheaper.  So among guesses of equal total, the first in
-that order wins, whatever the memo holds, and whatever ``--jobs`` is.
+Tie-break (exact, not an accident of search order): among guesses of equal total
+the search prefers the shallower subtree, then a guess that can still be the
+answer, then the alphabetically first word.  This is a proper lexicographic
+optimum (total, depth, not-possible, index): each child is solved to its own
+(minimum total, then minimum depth among minimum-total trees), and once a best
+total T is known the search keeps evaluating candidates that could also reach T.
+The result therefore does not depend on the memo's contents or on ``--jobs``.
+Candidates are *tried* in the order (lower bound 3n - k - [possible], sum of
+squared class sizes, possible first, alphabetical) only to tighten the bound early.
 
 Memo keys are two independent 64-bit Zobrist hashes of (answer set, depth,
 legal-guess set), so a false hit needs a 128-bit collision.
@@ -23,7 +27,7 @@ from numba import njit
 
 from .kernels import hard_mode_mask, possible_mask
 
-INF = 1 << 40
+INF = 1 << 36
 ALL_GREEN = 242
 MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
 PROBES = 8
@@ -32,8 +36,8 @@ _D2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
 @njit(cache=True, inline="always")
-def _pack(cost, guess):
-    return (np.int64(cost) << 16) | np.int64(guess + 1)
+def _pack(cost, depth, guess):
+    return (np.int64(cost) << 24) | (np.int64(depth) << 16) | np.int64(guess + 1)
 
 
 @njit(cache=True)
@@ -60,7 +64,7 @@ def _memo_find(mk1, mk2, k1, k2):
 
 
 @njit(cache=True)
-def _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, value, exact, guess):
+def _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, value, exact, guess, depth):
     mask = np.uint64(mk1.shape[0] - 1)
     home = np.int64(k1 & mask)
     size = mk1.shape[0]
@@ -84,6 +88,7 @@ def _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, value, exact, gue
     mval[slot] = value
     mexact[slot] = exact
     mguess[slot] = guess
+    mdepth[slot] = depth
 
 
 @njit(cache=True)
@@ -123,34 +128,34 @@ def _filter_legal(letters, mode, L, played, code, ZG1, ZG2):
 
 @njit(cache=True)
 def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
-           Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, stats):
+           Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, mdepth, stats):
     stats[0] += 1
     n = S.shape[0]
     if n == 1:
-        return _pack(1, a2g[S[0]])
+        return _pack(1, 1, a2g[S[0]])
     if d <= 1:
-        return _pack(INF, -1)
+        return _pack(INF, 0, -1)
     if n == 2:
-        return _pack(3, a2g[S[0]])  # S is sorted, so this is the alphabetically first
+        return _pack(3, 2, a2g[S[0]])  # S is sorted, so this is the alphabetically first
     seen = np.zeros(243, dtype=np.bool_)
     # A possible answer that separates all others is optimal: 2n - 1 is the lower bound.
     for i in range(n):
         g = a2g[S[i]]
         if _perfect(M[g], S, seen):
-            return _pack(2 * n - 1, g)
+            return _pack(2 * n - 1, 2, g)
     if d == 2:
         for k in range(L.shape[0]):
             if _perfect(M[L[k]], S, seen):
-                return _pack(2 * n, L[k])
-        return _pack(INF, -1)
+                return _pack(2 * n, 2, L[k])
+        return _pack(INF, 0, -1)
     k1, k2 = _key(h1, h2, lh1, lh2, d)
     slot = _memo_find(mk1, mk2, k1, k2)
     known_lb = 0
     if slot >= 0:
         if mexact[slot]:
-            return _pack(mval[slot], mguess[slot])
+            return _pack(mval[slot], mdepth[slot], mguess[slot])
         if mval[slot] >= beta:
-            return _pack(mval[slot], -1)
+            return _pack(mval[slot], 0, -1)
         known_lb = mval[slot]
 
     # One pass over the legal guesses: parts, squares, lower bound per guess.
@@ -175,8 +180,8 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
             counts[row[S[i]]] = 0
         if parts == n:
             # no possible answer separates everything (checked above), so 2n is the bound
-            _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, 2 * n, True, L[idx])
-            return _pack(2 * n, L[idx])
+            _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, 2 * n, True, L[idx], 2)
+            return _pack(2 * n, 2, L[idx])
         if parts == 1 and in_set == 0:
             continue  # tells nothing
         lb = 3 * n - parts - in_set
@@ -189,11 +194,16 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
     if known_lb > lower:
         lower = known_lb
     if lower >= beta:
-        _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, lower, False, -1)
-        return _pack(lower, -1)
+        _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, lower, False, -1, 0)
+        return _pack(lower, 0, -1)
     order = np.sort(keys[:n_cand])
 
-    best = beta
+    # Lexicographic best: (total, subtree depth, not a possible answer, index).  Once a
+    # best is known, the limit is its total + 1 so that ties are still evaluated.
+    limit = beta
+    best_total = INF
+    best_depth = 0
+    best_in = 0
     best_guess = -1
     ordered = np.empty(n, dtype=S.dtype)
     starts = np.zeros(244, dtype=np.int64)
@@ -202,8 +212,9 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
     for c_i in range(n_cand):
         key = order[c_i]
         lb = key >> 41
-        if lb >= best:
+        if lb >= limit:
             break
+        in_set_c = 1 - ((key >> 16) & 1)
         g = L[key & 0xFFFF]
         row = M[g]
         # counting sort of S by pattern (stable, so every class stays sorted)
@@ -236,36 +247,52 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
                 n_cls += 1
                 rest_lb += 2 * size - 1
         total = n
-        if total + rest_lb >= best:
+        if total + rest_lb >= limit:
             continue
         cls_order = np.argsort(cls_keys[:n_cls])
         failed = False
+        depth_c = 1
         for j in range(n_cls):
             code = cls_codes[cls_order[j]]
             lo = starts[code]
             hi = starts[code + 1]
             size = hi - lo
             rest_lb -= 2 * size - 1
-            budget = best - total - rest_lb
+            budget = limit - total - rest_lb
             C = ordered[lo:hi].copy()
             if mode == MODE_NORMAL:
                 L2, l1, l2 = L, lh1, lh2
             else:
                 L2, l1, l2 = _filter_legal(letters, mode, L, g, code, ZG1, ZG2)
             r = _solve(M, letters, a2g, mode, C, ch1[code], ch2[code], L2, l1, l2, d - 1, budget,
-                       Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, stats)
-            v = r >> 16
+                       Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, mdepth, stats)
+            v = r >> 24
             if v >= budget:
                 failed = True
                 break
             total += v
-        if not failed and total < best:
-            best = total
+            child_depth = (r >> 16) & 0xFF
+            if child_depth + 1 > depth_c:
+                depth_c = child_depth + 1
+        if failed:
+            continue
+        better = best_guess < 0 or total < best_total
+        if not better and total == best_total:
+            if depth_c != best_depth:
+                better = depth_c < best_depth
+            elif in_set_c != best_in:
+                better = in_set_c > best_in
+            else:
+                better = g < best_guess
+        if better:
+            best_total = total
+            best_depth = depth_c
+            best_in = in_set_c
             best_guess = g
-            if best <= lower:
-                break
+            limit = total + 1
     if best_guess >= 0:
-        _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, best, True, best_guess)
-        return _pack(best, best_guess)
-    _memo_store(mk1, mk2, mval, mexact, mguess, stats, k1, k2, beta, False, -1)
-    return _pack(beta, -1)
+        _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, best_total, True,
+                    best_guess, best_depth)
+        return _pack(best_total, best_depth, best_guess)
+    _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, beta, False, -1, 0)
+    return _pack(beta, 0, -1)

@@ -37,31 +37,34 @@ def naive_allowed(mode: str, history, word: str) -> bool:
     return True
 
 
-def naive_optimal_total(answers, guesses, mode="normal", max_depth=6, start=None):
-    """Minimum total guesses over all trees within max_depth: exhaustive, no pruning.
+def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None):
+    """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
-    With ``start``, the first guess is fixed and ``max_depth`` counts the guesses after it.
+    Exhaustive, no pruning.  With ``start``, the first guess is fixed and
+    ``max_depth`` counts the guesses after it; the depth returned counts it too.
     """
     guesses = tuple(sorted(guesses))
 
     @lru_cache(maxsize=None)
     def best(remaining: frozenset, legal: tuple, depth: int):
         if depth == 0:
-            return INF
-        result = INF
+            return (INF, 0)
+        result = (INF, 0)
         for guess in legal:
             classes: dict[str, list[str]] = {}
             for answer in remaining:
                 classes.setdefault(naive_score(guess, answer), []).append(answer)
             if len(classes) == 1 and guess not in remaining:
                 continue
-            cost = len(remaining)
+            cost, deepest = len(remaining), 1
             for pattern, members in classes.items():
                 if pattern == "ggggg":
                     continue
                 follow = tuple(w for w in legal if naive_allowed(mode, [(guess, pattern)], w))
-                cost += best(frozenset(members), follow, depth - 1)
-            result = min(result, cost)
+                sub_cost, sub_depth = best(frozenset(members), follow, depth - 1)
+                cost += sub_cost
+                deepest = max(deepest, sub_depth + 1)
+            result = min(result, (cost, deepest))
         return result
 
     if start is None:
@@ -69,9 +72,11 @@ def naive_optimal_total(answers, guesses, mode="normal", max_depth=6, start=None
     classes: dict[str, list[str]] = {}
     for answer in answers:
         classes.setdefault(naive_score(start, answer), []).append(answer)
-    total = len(answers)
+    total, deepest = len(answers), 1
     for pattern, members in classes.items():
         if pattern != "ggggg":
             follow = tuple(w for w in guesses if naive_allowed(mode, [(start, pattern)], w))
-            total += best(frozenset(members), follow, max_depth)
-    return total
+            sub_cost, sub_depth = best(frozenset(members), follow, max_depth)
+            total += sub_cost
+            deepest = max(deepest, sub_depth + 1)
+    return total, deepest
