@@ -155,3 +155,53 @@ def possible_filter(guess_letters, legal, played, code):
     keep = np.empty(legal.shape[0], dtype=np.bool_)
     possible_mask(guess_letters, legal, played, code, keep)
     return legal[keep]
+
+
+LETTER_UNIQUE, LETTER_LOCATED, LETTER_ENTROPY = 0, 1, 2
+
+
+@njit(cache=True)
+def letter_scores(guess_letters, legal, answer_letters, kind):
+    """Letter-frequency scores of each legal guess over the remaining answers (higher is better).
+
+    unique:  sum over the guess's distinct letters of how many answers contain it
+             (a letter every answer contains counts 0: it is already certain)
+    located: sum over positions of 2 x answers with that letter there, plus answers
+             with it elsewhere (distinct letters only)
+    entropy: mean of p(1-p) for the letter at each position and for its presence anywhere
+    """
+    n = answer_letters.shape[0]
+    positional = np.zeros((5, 26), dtype=np.int64)
+    anywhere = np.zeros(26, dtype=np.int64)
+    for a in range(n):
+        seen = 0
+        for i in range(5):
+            letter = answer_letters[a, i]
+            positional[i, letter] += 1
+            if not (seen >> letter) & 1:
+                anywhere[letter] += 1
+                seen |= 1 << letter
+    out = np.empty(legal.shape[0], dtype=np.float64)
+    for k in range(legal.shape[0]):
+        g = guess_letters[legal[k]]
+        seen = 0
+        score = 0.0
+        for i in range(5):
+            letter = g[i]
+            first = not (seen >> letter) & 1
+            seen |= 1 << letter
+            if kind == LETTER_UNIQUE:
+                if first and anywhere[letter] < n:
+                    score += anywhere[letter]
+            elif kind == LETTER_LOCATED:
+                score += 2 * positional[i, letter]
+                if first:
+                    score += anywhere[letter] - positional[i, letter]
+            else:
+                p = positional[i, letter] / n
+                score += p * (1 - p)
+                if first:
+                    q = anywhere[letter] / n
+                    score += q * (1 - q)
+        out[k] = score / 10.0 if kind == LETTER_ENTROPY else score
+    return out

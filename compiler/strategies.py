@@ -12,7 +12,8 @@ import hashlib
 
 import numpy as np
 
-from .kernels import IN_SET, LARGEST, PARTS, SUMSQ, partition_stats
+from .kernels import (IN_SET, LARGEST, LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, PARTS, SUMSQ,
+                      letter_scores, partition_stats)
 
 DESCRIPTIONS = {
     "minimax": "Knuth/Sorensen: minimise the largest feedback class",
@@ -67,52 +68,23 @@ def most_parts(ctx, answers, legal, cfg):
     return _pick(ctx, legal, answers, -stats[:, PARTS])
 
 
-def _letter_tables(ctx, answers):
-    letters = ctx.guess_letters[ctx.answer_in_guesses[answers]]  # (n, 5)
-    positional = np.zeros((5, 26), dtype=np.int64)
-    for i in range(5):
-        positional[i] = np.bincount(letters[:, i], minlength=26)
-    present = np.zeros((len(answers), 26), dtype=bool)
-    present[np.arange(len(answers))[:, None], letters] = True
-    return positional, present.sum(axis=0)
-
-
-def _distinct_mask(letters):
-    """(m, 5) bool: True where the letter did not already occur earlier in the word."""
-    first = np.ones(letters.shape, dtype=bool)
-    for i in range(1, 5):
-        for j in range(i):
-            first[:, i] &= letters[:, i] != letters[:, j]
-    return first
+def _letters(ctx, answers, legal, kind):
+    answer_letters = ctx.guess_letters[ctx.answer_in_guesses[answers]]
+    score = letter_scores(ctx.guess_letters, legal, answer_letters, kind)
+    # rounding keeps float noise from breaking ties that are equal on paper
+    return _pick(ctx, legal, answers, -np.round(score, 9))
 
 
 def unique_letters(ctx, answers, legal, cfg):
-    n = len(answers)
-    _, anywhere = _letter_tables(ctx, answers)
-    useful = np.where(anywhere < n, anywhere, 0)  # letters in every answer tell nothing new
-    letters = ctx.guess_letters[legal]
-    score = (useful[letters] * _distinct_mask(letters)).sum(axis=1)
-    return _pick(ctx, legal, answers, -score)
+    return _letters(ctx, answers, legal, LETTER_UNIQUE)
 
 
 def located_letters(ctx, answers, legal, cfg):
-    positional, anywhere = _letter_tables(ctx, answers)
-    letters = ctx.guess_letters[legal]
-    green = positional[np.arange(5)[None, :], letters]
-    yellow = (anywhere[letters] - green) * _distinct_mask(letters)
-    return _pick(ctx, legal, answers, -(2 * green + yellow).sum(axis=1))
+    return _letters(ctx, answers, legal, LETTER_LOCATED)
 
 
 def letter_entropy(ctx, answers, legal, cfg):
-    n = len(answers)
-    positional, anywhere = _letter_tables(ctx, answers)
-    p_pos = positional / n
-    p_any = anywhere / n
-    letters = ctx.guess_letters[legal]
-    pos_term = (p_pos * (1 - p_pos))[np.arange(5)[None, :], letters]
-    any_term = (p_any * (1 - p_any))[letters] * _distinct_mask(letters)
-    score = (pos_term.sum(axis=1) + any_term.sum(axis=1)) / 10.0
-    return _pick(ctx, legal, answers, -np.round(score, 12))
+    return _letters(ctx, answers, legal, LETTER_ENTROPY)
 
 
 def _possible(ctx, answers, legal):

@@ -209,9 +209,11 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output):
 @click.option("--answers", default="original", show_default=True)
 @click.option("--guesses", default=None)
 @click.option("--width", default=50, show_default=True, help="for lookahead")
+@click.option("--repeat", default=2, show_default=True, type=click.IntRange(1, 20),
+              help="builds per row; the best time is shown (the first includes JIT compilation)")
 @click.option("--json", "as_json", is_flag=True)
-def bench(strategies, starts, mode, answers, guesses, width, as_json):
-    """Build every strategy's tree and print one comparison row each."""
+def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json):
+    """Build every strategy's tree and print one comparison row each (best of --repeat)."""
     from .builder import BuildError
     from .config import BuildConfig, Context
     from .pipeline import compile_tree
@@ -227,9 +229,10 @@ def bench(strategies, starts, mode, answers, guesses, width, as_json):
             cfg = BuildConfig(strategy=name, mode=mode, answers=answers, guesses=guesses, width=width,
                               start=None if start == "own" else start)
             try:
-                result = compile_tree(cfg, ctx)
+                results = [compile_tree(cfg, ctx) for _ in range(repeat)]
             except BuildError as exc:
                 raise CliError(str(exc)) from None
+            result = min(results, key=lambda r: r.seconds)
             s = result.report
             rows.append({"strategy": name, "start": result.data.meta["config"]["start"], "mode": mode,
                          "answers": s.answers, "total": s.total_guesses, "average": round(s.average, 4),

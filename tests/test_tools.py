@@ -134,7 +134,7 @@ def test_corrupt_file_is_one_line(tmp_path):
 
 
 def test_bench_rows():
-    result = run("bench", "--strategies", "minimax,most-parts", "--start", "salet", "--json")
+    result = run("bench", "--strategies", "minimax,most-parts", "--start", "salet", "--repeat", "1", "--json")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
     assert [r["strategy"] for r in rows] == ["minimax", "most-parts"]
