@@ -3,8 +3,11 @@
     python benchmarks/bench.py [--quick] [--only NAME ...]
 
 Each row: what was run, answers, total guesses, average, max depth, seconds (best
-of the repeats, warm: numba already compiled), peak RSS of this process in MiB.
-Results go to benchmarks/results/last.json; the previous file is shown beside.
+of the repeats, warm: numba already compiled, unless the row says cold), and peak
+memory in MiB.  Rows marked (warm)/(cold) and the Sørensen row are separate
+`wordle-compile` processes with their own peak RSS; in-process rows show this
+process's peak so far.  Results go to benchmarks/results/last.json, and the
+previous run's seconds are shown beside.
 """
 
 from __future__ import annotations
@@ -105,34 +108,83 @@ def bench_strategies(rows, quick):
                      s.max_depth, t))
 
 
-def bench_optimal(rows, quick):
-    from wordle_compiler.config import BuildConfig, Context
-    from wordle_compiler.pipeline import compile_tree
+def run_child(cmd, env=None):
+    """Wall seconds and peak RSS (MiB) of one child process.
 
+    The peak comes from GNU time, itself a small process: rusage read by this (large)
+    process would count the memory of the fork that precedes exec.
+    """
+    import shutil
+    import tempfile
+
+    timer = shutil.which("time", path="/usr/bin:/bin")
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        full = [timer, "-f", "%M", "-o", rss.name, *cmd] if timer else cmd
+        began = time.perf_counter()
+        result = subprocess.run(full, capture_output=True, env=env)
+        wall = time.perf_counter() - began
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)} exited {result.returncode}")
+        text = rss.read().strip().splitlines()
+        peak = int(text[-1]) / 1024 if timer and text and text[-1].isdigit() else float("nan")
+    return wall, peak, json.loads(result.stdout)
+
+
+def bench_optimal(rows, quick):
+    """Each row is a real `wordle-compile` process: wall time includes start-up, the
+    matrix cache load and verification; peak memory is that process's own."""
+    import tempfile
+
+    exe = str(Path(sys.executable).with_name("wordle-compile"))
     cases = [("salet", "normal", None, 6)]
     if not quick:
         cases += [("plate", "normal", None, 6), ("salet", "hard", None, 6), ("plate", "hard", None, 6),
                   ("plate", "possible", "answers", 6), ("palet", "hard", None, 5)]
-    for start, mode, guesses, depth in cases:
-        ctx = Context.load("original", guesses)
-        cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
-        t, result = timed(lambda: compile_tree(cfg, ctx), 1)
-        s = result.report
-        rows.append((f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth}",
-                     s.answers, s.total_guesses, f"{s.average:.5f}", s.max_depth, t))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "t.wtree")
+        for start, mode, guesses, depth in cases:
+            cmd = [exe, "--strategy", "optimal", "--start", start, "--mode", mode, "--max-depth", str(depth),
+                   "--json", "--quiet", "-o", out] + (["--guesses", guesses] if guesses else [])
+            run_child(cmd)  # warm: numba cache and matrix cache filled
+            wall, peak, doc = min((run_child(cmd) for _ in range(2)), key=lambda r: r[0])
+            rows.append((f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth} (warm)",
+                         doc["answers"], doc["total_guesses"], f"{doc['average']:.5f}", doc["max_depth"],
+                         wall, peak))
+        # one cold row: an empty numba cache, so every kernel is compiled first
+        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "numba-cold"))
+        cmd = [exe, "--strategy", "optimal", "--start", "salet", "--json", "--quiet", "-o", out]
+        wall, peak, doc = run_child(cmd, env)
+        rows.append(("optimal salet normal d6 (cold: compiling)", doc["answers"], doc["total_guesses"],
+                     f"{doc['average']:.5f}", doc["max_depth"], wall, peak))
+
+
+def bench_sorensen(rows, quick):
+    """--answers all (12972 answers), minimax from lares: the Sørensen setting."""
+    exe = str(Path(sys.executable).with_name("wordle-compile"))
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [exe, "--strategy", "minimax", "--start", "lares", "--answers", "all", "--allow-deeper",
+               "--json", "--quiet", "-o", os.path.join(tmp, "t.wtree")]
+        run_child(cmd)
+        wall, peak, doc = run_child(cmd)
+        rows.append(("minimax lares --answers all", doc["answers"], doc["total_guesses"],
+                     f"{doc['average']:.4f}", doc["max_depth"], wall, peak))
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="skip the slowest rows")
-    parser.add_argument("--only", nargs="*", default=["matrix", "runtime", "strategies", "optimal"])
+    parser.add_argument("--only", nargs="*",
+                        default=["matrix", "runtime", "strategies", "optimal", "sorensen"])
     args = parser.parse_args()
     rows = []
     for name in args.only:
-        began_rss = peak_mib()
-        globals()[f"bench_{name}"](*( (rows,) if name in ("matrix", "runtime") else (rows, args.quick)))
-        rows[-1] = rows[-1]  # peak is per process; reported once per section below
-        print(f"[{name}] peak RSS so far {peak_mib():.0f} MiB (was {began_rss:.0f})", file=sys.stderr)
+        before = len(rows)
+        globals()[f"bench_{name}"](*((rows,) if name in ("matrix", "runtime") else (rows, args.quick)))
+        # in-process rows report this process's peak so far; child rows carry their own
+        rows[before:] = [r if len(r) == 7 else (*r, peak_mib()) for r in rows[before:]]
+        print(f"[{name}] done", file=sys.stderr)
     previous = {}
     if RESULTS.exists():
         previous = {r["what"]: r for r in json.loads(RESULTS.read_text())["rows"]}
@@ -141,16 +193,18 @@ def main():
 
     print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {numpy.__version__}, "
           f"numba {numba.__version__}, peak RSS {peak_mib():.0f} MiB")
-    header = f"{'what':48} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} {'previous':>9}"
+    header = (f"{'what':52} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} "
+              f"{'peak MiB':>8} {'previous':>9}")
     print(header)
     print("-" * len(header))
     out = []
-    for what, answers, total, avg, depth, seconds in rows:
+    for what, answers, total, avg, depth, seconds, peak in rows:
         prev = previous.get(what, {}).get("seconds")
         prev_s = f"{prev:9.4f}" if isinstance(prev, (int, float)) else f"{'':>9}"
-        print(f"{what:48} {answers!s:>7} {total!s:>6} {avg!s:>8} {depth!s:>3} {seconds:9.4f} {prev_s}")
+        print(f"{what:52} {answers!s:>7} {total!s:>6} {avg!s:>8} {depth!s:>3} {seconds:9.4f} "
+              f"{peak:8.0f} {prev_s}")
         out.append({"what": what, "answers": answers, "total": total, "average": avg,
-                    "max_depth": depth, "seconds": seconds})
+                    "max_depth": depth, "seconds": seconds, "peak_mib": round(peak)})
     RESULTS.parent.mkdir(exist_ok=True)
     merged = {**previous, **{r["what"]: r for r in out}}
     RESULTS.write_text(json.dumps({"rows": list(merged.values()), "peak_rss_mib": peak_mib()}, indent=1) + "\n")

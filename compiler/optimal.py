@@ -55,6 +55,11 @@ class Solver:
 
     def solve(self, answers, legal, depth, beta=INF):
         """(cost, guess) for the set; cost >= beta means 'not below beta' and guess is -1."""
+        cost, _, guess = self.solve_with_depth(answers, legal, depth, beta)
+        return cost, guess
+
+    def solve_with_depth(self, answers, legal, depth, beta=INF):
+        """(cost, depth of the chosen subtree, guess); see :meth:`solve`."""
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         legal = np.asarray(legal, dtype=np.int64)
         h1, h2, lh1, lh2 = self._hashes(answers, legal)
@@ -62,7 +67,7 @@ class Solver:
                         legal, lh1, lh2, depth, beta, self.z1, self.z2, self.zg1, self.zg2,
                         self.mk1, self.mk2, self.mval, self.mexact, self.mguess, self.mdepth,
                         self.stats)
-        return int(packed >> 24), int(packed & 0xFFFF) - 1
+        return int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1
 
     def tree(self, cfg, answers, legal, depth) -> tuple[int, Node]:
         """Solve exactly and rebuild the optimal subtree from the search's choices."""
@@ -110,35 +115,82 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
 
 def compile_optimal(ctx, cfg, forced, jobs=1, progress=None):
     """Return (root node, proved_optimal, optimality label)."""
-    from .parallel import solve_subtrees
-
     if len(forced) > 1:
         raise BuildError("the optimal strategy supports --start, not --opening")
     answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
-    firsts = list(forced) or rank_first_guesses(ctx, legal, cfg.candidates)
-    best = None
-    for first in firsts:
-        root = Node(first, solved_here(ctx, first, answers))
-        tasks = class_tasks(ctx, cfg, first, answers, legal)
-        if cfg.max_depth < 2 and tasks:
-            continue
-        if progress is not None and hasattr(progress, "start"):
-            progress.start(sum(len(t[1]) for t in tasks), f"optimal from {ctx.words.guesses[first]}")
-        work = [(cls, follow, (), 2) for _, cls, follow in tasks]
-        try:
-            subtrees = solve_subtrees(ctx, cfg, "optimal", work, jobs, progress)
-        except InfeasibleError:
-            continue
-        root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
-        total = _total(root, 1)
-        if best is None or total < best[0]:
-            best = (total, root)
-    if best is None:
-        raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
-                              f"from {', '.join(ctx.words.guesses[f] for f in firsts)}")
     if forced:
-        return best[1], True, "proved optimal for the fixed first guess"
-    return best[1], False, f"best of {len(firsts)} first words"
+        root = _solve_first_guess(ctx, cfg, forced[0], jobs, progress)
+        if root is None:
+            raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
+                                  f"after {ctx.words.guesses[forced[0]]!r}")
+        return root, True, "proved optimal for the fixed first guess"
+    firsts = rank_first_guesses(ctx, legal, cfg.candidates)
+    best_first = _best_first_guess(ctx, cfg, firsts, progress)
+    if best_first is None:
+        raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses from any "
+                              f"of the {len(firsts)} first words tried")
+    root = _solve_first_guess(ctx, cfg, best_first, jobs, None)
+    return root, False, f"best of {len(firsts)} first words"
+
+
+def _solve_first_guess(ctx, cfg, first, jobs, progress):
+    """The optimal tree below a fixed first guess (first-level classes in parallel)."""
+    from .parallel import solve_subtrees
+
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    root = Node(first, solved_here(ctx, first, answers))
+    tasks = class_tasks(ctx, cfg, first, answers, legal)
+    if tasks and cfg.max_depth < 2:
+        return None
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(sum(len(t[1]) for t in tasks), f"optimal from {ctx.words.guesses[first]}")
+    work = [(cls, follow, (), 2) for _, cls, follow in tasks]
+    try:
+        subtrees = solve_subtrees(ctx, cfg, "optimal", work, jobs, progress)
+    except InfeasibleError:
+        return None
+    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
+    return root
+
+
+def _best_first_guess(ctx, cfg, firsts, progress):
+    """Branch and bound across first words: a word stops as soon as it cannot beat the best.
+
+    Same tie-break as inside the search: total, then depth, then possible answer, then
+    alphabetical.
+    """
+    solver = solver_for(ctx, cfg.mode)
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    best_key, best_first = None, None
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(len(firsts) * len(answers), f"best of {len(firsts)} first words")
+    for first in firsts:
+        tasks = class_tasks(ctx, cfg, first, answers, legal)
+        tasks.sort(key=lambda t: -len(t[1]))  # largest classes first: earliest cut-offs
+        limit = INF if best_key is None else best_key[0] + 1
+        total, deepest = len(answers), 1
+        rest = sum(2 * len(t[1]) - 1 for t in tasks)
+        feasible = cfg.max_depth >= 2 or not tasks
+        for _, cls, follow in tasks:
+            if not feasible:
+                break
+            rest -= 2 * len(cls) - 1
+            budget = limit - total - rest
+            cost, depth, _ = solver.solve_with_depth(cls, follow, cfg.max_depth - 1, budget)
+            if cost >= budget:
+                feasible = False
+                break
+            total += cost
+            deepest = max(deepest, depth + 1)
+        if progress is not None:
+            progress(len(answers))
+        if not feasible:
+            continue
+        is_answer = solved_here(ctx, first, answers) >= 0
+        key = (total, deepest, not is_answer, first)
+        if best_key is None or key < best_key:
+            best_key, best_first = key, first
+    return best_first
 
 
 def _total(node, depth) -> int:

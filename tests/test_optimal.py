@@ -98,3 +98,18 @@ def test_published_figures(start, mode, guesses, depth, total):
     cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
     result = compile_tree(cfg, ctx)
     assert result.report.total_guesses == total and result.proved_optimal
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_best_of_k_first_words_is_the_best_fixed_start(seed):
+    from wordle_compiler.optimal import rank_first_guesses
+
+    ctx = tiny_context(100 + seed, n_answers=20, n_extra=6)
+    k = 4
+    result = compile_tree(BuildConfig(strategy="optimal", candidates=k), ctx)
+    assert not result.proved_optimal and result.optimality == f"best of {k} first words"
+    firsts = [ctx.words.guesses[g] for g in rank_first_guesses(ctx, ctx.all_guesses, k)]
+    fixed = {w: optimal_total_and_depth(ctx, "normal", w, 6) for w in firsts}
+    best = min(fixed.values())
+    assert (result.report.total_guesses, result.report.max_depth) == best
+    assert result.data.meta["config"]["start"] in [w for w, v in fixed.items() if v == best]
