@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .format import TreeFormatError
@@ -45,6 +44,8 @@ def _describe(position: Position) -> list[str]:
 
 
 def _as_json(position: Position) -> str:
+    import json  # only here: importing json costs a cold start about a millisecond
+
     return json.dumps({
         "guess": position.guess,
         "remaining": len(position.candidates),
@@ -78,9 +79,17 @@ def _interactive(tree, history, out, inp) -> int:
             break
 
 
+class _FixedWidthFormatter(argparse.HelpFormatter):
+    """argparse's default formatter imports shutil (and its compression modules) just to
+    read the terminal width, once per argument; a fixed width keeps a cold start fast."""
+
+    def __init__(self, prog):
+        super().__init__(prog, width=100, max_help_position=30)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="wordle-next",
+        prog="wordle-next", formatter_class=_FixedWidthFormatter,
         description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
                     "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji.")
     parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb")

@@ -206,14 +206,13 @@ def load(source) -> Tree:
 def _trees_folder() -> str:
     """The installed ``wordle_trees`` package folder.
 
-    A plain directory is found from the package's import spec (cheap); anything
-    else (a zip, a custom loader) goes through importlib.resources, which costs
-    a noticeable part of a cold start.
+    A plain directory is found from the package's ``__path__`` (cheap); anything else
+    (a zip, a custom loader) goes through importlib.resources, which costs a
+    noticeable part of a cold start.
     """
-    import importlib.util
+    import wordle_trees
 
-    spec = importlib.util.find_spec("wordle_trees")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
+    for folder in getattr(wordle_trees, "__path__", []):
         if os.path.isfile(os.path.join(folder, DEFAULT_NAME_FILE)):
             return folder
     from importlib import resources
