@@ -13,6 +13,10 @@ _worker = {}
 
 
 def _init_worker(cfg, solver_name):
+    import signal
+
+    # Ctrl-C is the parent's to handle: it stops the workers without a traceback each.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .config import Context
     from .pipeline import SUBTREE_SOLVERS
 
@@ -43,11 +47,19 @@ def solve_subtrees(ctx, cfg, solver_name, tasks, jobs=1, progress=None):
     # largest classes first keeps both workers busy to the end
     order = sorted(range(len(tasks)), key=lambda i: -len(tasks[i][0]))
     slots = [None] * len(tasks)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=_init_worker,
-                             initargs=(cfg, solver_name)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=_init_worker,
+                               initargs=(cfg, solver_name))
+    try:
         futures = {i: pool.submit(_run, tasks[i]) for i in order}
         for i in order:
             slots[i] = futures[i].result()
             if progress:
                 progress(len(tasks[i][0]))
+    except BaseException:
+        # Ctrl-C or a worker's error: stop every worker now rather than waiting for them
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return slots

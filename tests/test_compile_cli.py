@@ -92,3 +92,34 @@ def test_stamp_is_the_only_nondeterminism(ctx):
     cfg = BuildConfig(strategy="entropy", start="salet")
     assert pack_tree(compile_tree(cfg, ctx).data) == pack_tree(compile_tree(cfg, ctx).data)
     assert "built_at" in compile_tree(cfg, ctx, stamp=True).data.meta
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
+    """SIGINT mid-compile: one line, exit 130, the old file untouched, no temp files."""
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "t.wtree"
+    out.write_bytes(b"previous")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "palet",
+         "--mode", "hard", "--max-depth", "5", "--jobs", jobs, "-o", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        # a shell may start us with SIGINT ignored, which the child would inherit
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    os.set_blocking(proc.stderr.fileno(), False)
+    seen, deadline = b"", time.monotonic() + 120
+    while b"optimal from" not in seen and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        seen += proc.stderr.read() or b""
+    assert proc.poll() is None, "the compile finished before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    os.set_blocking(proc.stderr.fileno(), True)
+    err = (seen + proc.stderr.read()).decode(errors="replace")
+    assert proc.returncode == 130
+    assert "Traceback" not in err and err.strip().splitlines()[-1].endswith("wordle-compile: interrupted")
+    assert out.read_bytes() == b"previous"
+    assert [p.name for p in tmp_path.iterdir()] == ["t.wtree"]
