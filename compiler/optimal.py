@@ -44,6 +44,8 @@ class Solver:
         self.stats = np.zeros(3, dtype=np.int64)  # calls, entries, evictions
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
         self.matrix = np.ascontiguousarray(ctx.matrix)
+        # answer-major copy for the kernel's per-node scans (sequential reads)
+        self.matrix_t = np.ascontiguousarray(self.matrix.T)
 
     def _hashes(self, answers, legal):
         h1 = np.uint64(self.z1[answers].sum(dtype=np.uint64))
@@ -63,8 +65,8 @@ class Solver:
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         legal = np.asarray(legal, dtype=np.int64)
         h1, h2, lh1, lh2 = self._hashes(answers, legal)
-        packed = _solve(self.matrix, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
-                        legal, lh1, lh2, depth, beta, self.z1, self.z2, self.zg1, self.zg2,
+        packed = _solve(self.matrix, self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
+                        legal, lh1, lh2, -1, 0, depth, beta, self.z1, self.z2, self.zg1, self.zg2,
                         self.mk1, self.mk2, self.mval, self.mexact, self.mguess, self.mdepth,
                         self.stats)
         return int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1

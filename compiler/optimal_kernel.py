@@ -127,7 +127,7 @@ def _filter_legal(letters, mode, L, played, code, ZG1, ZG2):
 
 
 @njit(cache=True)
-def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
+def _solve(M, MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, beta,
            Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, mdepth, stats):
     stats[0] += 1
     n = S.shape[0]
@@ -143,10 +143,21 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
         g = a2g[S[i]]
         if _perfect(M[g], S, seen):
             return _pack(2 * n - 1, 2, g)
+    if played >= 0:
+        # Hard/possible mode: the parent passed its own legal list; filter it only now,
+        # since the cases above (1-2 answers, a perfect possible answer) never read it.
+        L, lh1, lh2 = _filter_legal(letters, mode, L, played, shown, ZG1, ZG2)
     if d == 2:
+        # Most guesses already give two of the first few answers the same pattern:
+        # reject those from the answer-major rows (sequential reads) before the full test.
+        r0, r1, r2 = MT[S[0]], MT[S[1]], MT[S[2]]
         for k in range(L.shape[0]):
-            if _perfect(M[L[k]], S, seen):
-                return _pack(2 * n, 2, L[k])
+            g = L[k]
+            c0, c1, c2 = r0[g], r1[g], r2[g]
+            if c0 == c1 or c0 == c2 or c1 == c2:
+                continue
+            if _perfect(M[g], S, seen):
+                return _pack(2 * n, 2, g)
         return _pack(INF, 0, -1)
     k1, k2 = _key(h1, h2, lh1, lh2, d)
     slot = _memo_find(mk1, mk2, k1, k2)
@@ -164,12 +175,31 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
     n_cand = 0
     lower = INF
     counts = np.zeros(243, dtype=np.int32)
+    # letters present in some remaining answer: a guess with none of them shows all
+    # gray to every answer (one class, tells nothing) and is skipped without a scan
+    present = 0
+    for i in range(n):
+        word = letters[a2g[S[i]]]
+        for j in range(5):
+            present |= 1 << word[j]
+    # Gather this node's feedback block guess-major from the answer-major matrix MT:
+    # each answer's row is read sequentially, and each guess's n codes end up
+    # contiguous.  Reading M[g, S[i]] directly would touch up to n scattered cache
+    # lines in every one of the m guess rows.
+    block = np.empty((m, n), dtype=np.uint8)
+    for i in range(n):
+        source = MT[S[i]]
+        for idx in range(m):
+            block[idx, i] = source[L[idx]]
     for idx in range(m):
-        row = M[L[idx]]
+        word = letters[L[idx]]
+        if ((1 << word[0]) | (1 << word[1]) | (1 << word[2]) | (1 << word[3]) | (1 << word[4])) & present == 0:
+            continue
+        row = block[idx]
         parts = 0
         sumsq = 0
         for i in range(n):
-            code = row[S[i]]
+            code = row[i]
             c = counts[code]
             if c == 0:
                 parts += 1
@@ -177,7 +207,7 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
             counts[code] = c + 1
         in_set = 1 if counts[ALL_GREEN] > 0 else 0
         for i in range(n):
-            counts[row[S[i]]] = 0
+            counts[row[i]] = 0
         if parts == n:
             # no possible answer separates everything (checked above), so 2n is the bound
             _memo_store(mk1, mk2, mval, mexact, mguess, mdepth, stats, k1, k2, 2 * n, True, L[idx], 2)
@@ -260,11 +290,9 @@ def _solve(M, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, beta,
             rest_lb -= 2 * size - 1
             budget = limit - total - rest_lb
             C = ordered[lo:hi].copy()
-            if mode == MODE_NORMAL:
-                L2, l1, l2 = L, lh1, lh2
-            else:
-                L2, l1, l2 = _filter_legal(letters, mode, L, g, code, ZG1, ZG2)
-            r = _solve(M, letters, a2g, mode, C, ch1[code], ch2[code], L2, l1, l2, d - 1, budget,
+            child_played = -1 if mode == MODE_NORMAL else g
+            r = _solve(M, MT, letters, a2g, mode, C, ch1[code], ch2[code], L, lh1, lh2, child_played,
+                       code, d - 1, budget,
                        Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, mdepth, stats)
             v = r >> 24
             if v >= budget:
