@@ -239,6 +239,7 @@ def _solve(M, MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, 
     starts = np.zeros(244, dtype=np.int64)
     ch1 = np.zeros(243, dtype=np.uint64)
     ch2 = np.zeros(243, dtype=np.uint64)
+    cls_lb = np.zeros(243, dtype=np.int64)
     for c_i in range(n_cand):
         key = order[c_i]
         lb = key >> 41
@@ -275,7 +276,15 @@ def _solve(M, MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, 
                 cls_codes[n_cls] = code
                 cls_keys[n_cls] = -size * 256 + code
                 n_cls += 1
-                rest_lb += 2 * size - 1
+                bound = 2 * size - 1
+                if mode == MODE_NORMAL and size > 2 and d > 3:
+                    # a class met before has a memo entry: exact, or a bound from a cut-off
+                    ck1, ck2 = _key(ch1[code], ch2[code], lh1, lh2, d - 1)
+                    known = _memo_find(mk1, mk2, ck1, ck2)
+                    if known >= 0 and mval[known] > bound:
+                        bound = mval[known]
+                cls_lb[code] = bound
+                rest_lb += bound
         total = n
         if total + rest_lb >= limit:
             continue
@@ -286,8 +295,7 @@ def _solve(M, MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, 
             code = cls_codes[cls_order[j]]
             lo = starts[code]
             hi = starts[code + 1]
-            size = hi - lo
-            rest_lb -= 2 * size - 1
+            rest_lb -= cls_lb[code]
             budget = limit - total - rest_lb
             C = ordered[lo:hi].copy()
             child_played = -1 if mode == MODE_NORMAL else g
