@@ -63,7 +63,9 @@ def summary_lines(result, output, cfg) -> list[str]:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]},
-               epilog="Strategies:\n\n" + "\n\n".join(f"  {k}: {v}" for k, v in sorted(DESCRIPTIONS.items())))
+               # \b keeps click from re-wrapping: one line per strategy
+               epilog="\b\nStrategies (ties: a possible answer first, then alphabetical):\n"
+                      + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items())))
 @click.option("--strategy", default="entropy", show_default=True, type=click.Choice(STRATEGY_NAMES),
               help="how to choose each guess (listed below)")
 @click.option("--start", help="fix the first guess")

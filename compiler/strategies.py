@@ -18,17 +18,14 @@ from .kernels import (IN_SET, LARGEST, LETTER_ENTROPY, LETTER_LOCATED, LETTER_UN
 DESCRIPTIONS = {
     "minimax": "Knuth/Sorensen: minimise the largest feedback class",
     "entropy": "maximise the Shannon entropy of the feedback classes",
-    "expected-size": "minimise the expected number of answers left (sum c^2/n); "
-                     "alias max-eliminations",
+    "expected-size": "minimise the expected answers left, sum c^2/n (alias max-eliminations)",
     "most-parts": "maximise the number of non-empty feedback classes",
-    "unique-letters": "rs-wordle-solver: sum of answer frequencies of the guess's distinct, "
-                      "not-yet-certain letters",
-    "located-letters": "rs-wordle-solver style: letters scored by position (green) and "
-                       "presence elsewhere (yellow) among possible answers",
-    "letter-entropy": "average of p(1-p) per position and overall letter presence",
+    "unique-letters": "most remaining answers containing the guess's distinct, uncertain letters",
+    "located-letters": "letters scored by position (2x green) and presence elsewhere (yellow)",
+    "letter-entropy": "mean of p(1-p) per position and for letter presence",
     "random": "a seeded random possible answer (--seed)",
     "first": "the first possible answer in alphabetical order",
-    "lookahead": "best --width guesses by expected size, rescored after the best second guess",
+    "lookahead": "best --width by expected size, rescored after the best second guess",
     "optimal": "exact minimum total guesses within --max-depth (branch and bound)",
 }
 ALIASES = {"max-eliminations": "expected-size"}
