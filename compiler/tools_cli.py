@@ -70,37 +70,52 @@ def info(file, as_json):
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--max-depth", type=int, help="default: the file's own max_depth, else 6")
 @click.option("--mode", type=click.Choice(MODES), help="default: the file's own mode, else normal")
-@click.option("--guesses", help="guess list to check guesses against (default: the file's own)")
+@click.option("--guesses", help="guess list to check guesses against: a name, a path, or 'answers' "
+              "(default: the list the file was built with)")
 @click.option("--json", "as_json", is_flag=True)
 def verify(file, max_depth, mode, guesses, as_json):
     """Replay every answer with the reference score; check every claim in meta."""
     from .verify import check_claims, verify_tree
-    from .wordlists import WordListError, load_word_lists
+    from .wordlists import WordListError, load_word_lists, sha256_of_words
 
     data = _load(file)
     config = data.meta.get("config", {})
     mode = mode or config.get("mode", "normal")
     max_depth = max_depth or config.get("max_depth", 6)
-    allowed = None
-    spec = guesses or config.get("guesses") or (config.get("answers") and "original")
-    if spec:
-        try:
-            allowed = load_word_lists("original", spec).guesses if spec != "answers" else \
-                load_word_lists(config.get("answers", "original"), "answers").guesses
-        except WordListError as exc:
+    notes = []
+    try:
+        if guesses == "answers":
+            allowed = list(data.answers)
+        elif guesses:
+            allowed = load_word_lists("original", guesses).guesses
+        else:
+            # the lists the tree was built with, resolved the way wordle-compile resolved them
+            allowed = load_word_lists(config.get("answers", "original"), config.get("guesses")).guesses
+            claimed = data.meta.get("word_lists", {}).get("guesses", {}).get("sha256")
+            if claimed and claimed != sha256_of_words(list(allowed)):
+                allowed = None
+                notes.append("the file's guess list is not available here (sha256 differs); "
+                             "guesses were not checked against a list (use --guesses)")
+    except WordListError as exc:
+        if guesses:
             raise CliError(str(exc)) from None
+        allowed = None
+        notes.append(f"guesses were not checked against a list ({exc}; use --guesses)")
     report = verify_tree(data, mode, allowed, max_depth)
     problems = report.failures + check_claims(data, report)
     ok = not problems and not report.exceeding_max_depth
     if as_json:
         click.echo(json.dumps({"ok": ok, "mode": mode, "max_depth_limit": max_depth, **report.stats(),
-                               "exceeding_max_depth": report.exceeding_max_depth, "problems": problems}))
+                               "exceeding_max_depth": report.exceeding_max_depth, "problems": problems,
+                               "notes": notes}))
     else:
         s = report.stats()
         click.echo(f"{'OK' if ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
                    f"average {s['average']:.4f}, max depth {s['max_depth']} (limit {max_depth}, {mode} mode)")
         for problem in problems[:20]:
             click.echo(f"  {problem}")
+        for note in notes:
+            click.echo(f"  note: {note}")
         if report.exceeding_max_depth:
             click.echo(f"  {len(report.exceeding_max_depth)} answer(s) need more than {max_depth} guesses: "
                        + ", ".join(report.exceeding_max_depth[:20]))

@@ -78,9 +78,10 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
             depth += 1
             guess = data.guesses[data.node_guess[node]]
             if node not in checked_nodes:
-                legal = rule(history, guess) and (allowed is None or guess in allowed)
-                checked_nodes[node] = legal
-                if not legal:
+                checked_nodes[node] = True
+                if allowed is not None and guess not in allowed:
+                    failures.append(f"{guess!r} at node {node} is not in the guess list")
+                elif not rule(history, guess):
                     failures.append(f"{guess!r} at node {node} is not a legal guess in {mode} mode")
             if guess == answer:
                 if data.node_answer[node] != answer_index:

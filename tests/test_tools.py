@@ -139,3 +139,20 @@ def test_bench_rows():
     rows = json.loads(result.output)
     assert [r["strategy"] for r in rows] == ["minimax", "most-parts"]
     assert all(r["answers"] == 2315 and r["start"] == "salet" for r in rows)
+
+
+def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
+    """A tree on the NYT lists verifies against the NYT guesses, not the default ones."""
+    from wordle_compiler.artifact import save_tree
+    from wordle_compiler.config import BuildConfig, Context
+    from wordle_compiler.pipeline import compile_tree
+
+    ctx = Context.load("nyt")
+    result = compile_tree(BuildConfig(strategy="most-parts", answers="nyt", start="salet", mode="hard"), ctx)
+    path = tmp_path / "nyt.wtree"
+    save_tree(path, result.data)
+    assert run("verify", path).exit_code == 0
+    against_original = run("verify", path, "--guesses", "original", "--json")
+    doc = json.loads(against_original.output)
+    assert against_original.exit_code == 1 and not doc["ok"]
+    assert all("not in the guess list" in p for p in doc["problems"])
