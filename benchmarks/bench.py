@@ -102,7 +102,7 @@ def bench_strategies(rows, quick):
     for name in names:
         cfg = BuildConfig(strategy=name, start="salet")
         compile_tree(cfg, ctx)  # warm
-        t, result = timed(lambda: compile_tree(cfg, ctx), 1 if name == "lookahead" else 3)
+        t, result = timed(lambda cfg=cfg: compile_tree(cfg, ctx), 1 if name == "lookahead" else 3)
         s = result.report
         rows.append((f"{name} salet normal", s.answers, s.total_guesses, f"{s.average:.4f}",
                      s.max_depth, t))

@@ -119,7 +119,7 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None):
     """Return (root node, proved_optimal, optimality label)."""
     if len(forced) > 1:
         raise BuildError("the optimal strategy supports --start, not --opening")
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    legal = initial_legal(ctx, cfg.mode)
     if forced:
         root = _solve_first_guess(ctx, cfg, forced[0], jobs, progress)
         if root is None:

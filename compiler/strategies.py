@@ -110,7 +110,6 @@ def lookahead(ctx, answers, legal, cfg):
     from .modes import legal_after
     from .kernels import split_by_pattern
 
-    n = len(answers)
     stats, _ = _stats(ctx, answers, legal)
     order = np.lexsort((legal, ~stats[:, IN_SET].astype(bool), stats[:, SUMSQ]))
     shortlist = legal[order[: max(1, cfg.width)]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wordle_runtime.feedback import ALL_GREEN, score_code
+from wordle_runtime.feedback import score_code
 from wordle_runtime.format import TreeData
 
 

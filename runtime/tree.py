@@ -135,7 +135,7 @@ class Tree:
         """The next guess (``None`` when the history already ends in all green)."""
         node = 0
         guesses, node_guess = self.guesses, self._node_guess
-        for step, (guess, pattern) in enumerate(history):
+        for guess, pattern in history:
             code = _as_code(pattern)
             if code == ALL_GREEN or guesses[node_guess[node]] != guess:
                 return self.position(history).guess
