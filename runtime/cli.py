@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .format import TreeFormatError
@@ -93,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
                     "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji.")
     parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb")
-    parser.add_argument("--tree", help="tree file (default: the shipped proved-optimal tree)")
+    parser.add_argument("--tree", help="tree file, or the name of a shipped tree (see --list-trees); "
+                                       "default: the shipped proved-optimal salet tree")
+    parser.add_argument("--list-trees", action="store_true", help="list the shipped trees and exit")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("-i", "--interactive", action="store_true", help="play a whole game")
     return parser
@@ -102,6 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.list_trees:
+            from .tree import default_tree_path, shipped_trees
+
+            default = os.path.basename(default_tree_path())
+            for name in shipped_trees():
+                stats = load(name).stats
+                print(f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
+                      f"{stats.get('average')}  max {stats.get('max_depth')}"
+                      + ("  (default)" if name == default else ""))
+            return 0
         tree = load(args.tree)
         history = parse_history(args.history)
         if args.interactive:

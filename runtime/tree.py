@@ -194,10 +194,28 @@ def _no_answer_fits(guess: str, code: int, step: int):
     raise HistoryError(f"no answer fits the history at step {step} ({guess} {format_pattern(code)})")
 
 
+def shipped_trees() -> list[str]:
+    """File names of the tree files shipped in ``wordle_trees``."""
+    return sorted(name for name in os.listdir(_trees_folder()) if name.endswith(".wtree"))
+
+
+def resolve_tree(source: str) -> str:
+    """A path as given, or the name of a shipped tree (``salet-optimal-hard``, with or
+    without ``.wtree``) when no such file exists."""
+    if os.path.exists(source) or os.sep in source:
+        return source
+    name = source if source.endswith(".wtree") else source + ".wtree"
+    if name in shipped_trees():
+        return os.path.join(_trees_folder(), name)
+    return source  # reading it gives the usual one-line "cannot read" error
+
+
 def load(source) -> Tree:
-    """Load a tree from a path, raw bytes, or ``None`` for the shipped default tree."""
+    """Load a tree from a path, a shipped tree's name, raw bytes, or ``None`` for the default."""
     if source is None:
         source = default_tree_path()
+    elif isinstance(source, str):
+        source = resolve_tree(source)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return Tree(unpack_tree(source))
     return Tree(read_tree_file(source))

@@ -127,3 +127,17 @@ def test_interactive_game_with_typo(tree):
     assert result.returncode == 0, result.stderr
     assert "try again" in result.stdout
     assert f"solved in {len(feedback)}: cigar" in result.stdout
+
+
+def test_shipped_trees_by_name(capsys):
+    from wordle_runtime.tree import shipped_trees
+
+    assert "salet-optimal-hard.wtree" in shipped_trees()
+    hard = load("salet-optimal-hard")
+    assert hard.meta["mode"] == "hard" and hard.first_guess == "salet"
+    assert load("plate-optimal-normal.wtree").first_guess == "plate"
+    assert next_main(["--list-trees"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == len(shipped_trees())
+    assert any(line.startswith("salet-optimal-normal") and line.endswith("(default)") for line in listed)
+    assert next_main(["--tree", "no-such-tree"]) == 2
