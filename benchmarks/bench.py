@@ -43,7 +43,6 @@ def timed(fn, repeats=3):
 def bench_matrix(rows):
     import numpy as np
 
-    from wordle_compiler.config import Context
     from wordle_compiler.feedback_matrix import compute_matrix, feedback_matrix
     from wordle_compiler.wordlists import load_word_lists
 
@@ -54,9 +53,8 @@ def bench_matrix(rows):
     t, _ = timed(lambda: compute_matrix(words.guesses, words.guesses), 3)
     rows.append(("matrix 12972x12972", "", "", "", "", t))
     feedback_matrix(words)  # make sure the cache exists
-    t, m = timed(lambda: np.asarray(feedback_matrix(words)).shape, 5)
+    t, _ = timed(lambda: np.asarray(feedback_matrix(words)).shape, 5)
     rows.append(("matrix cache load 12972x2315", "", "", "", "", t))
-    Context.load()
 
 
 def bench_runtime(rows):

@@ -165,7 +165,7 @@ class DotExporter:
         stack = [(node, 0)]
         while stack:
             current, depth = stack.pop()
-            graph.add_node(f"n{current}", label=self._tiles(view, current, None))
+            graph.add_node(f"n{current}", label=self._tiles(view, current))
             children = view.children(current)
             if children and self.max_depth is not None and depth >= self.max_depth:
                 hidden = view.below[current] - (1 if view.solves(current) else 0)
@@ -178,7 +178,7 @@ class DotExporter:
                 stack.append((child, depth + 1))
         return graph
 
-    def _tiles(self, view, node, colours):
+    def _tiles(self, view, node):
         guess = view.guess(node)
         cells = "".join(
             f'<TD BGCOLOR="{TILE_COLOURS["g" if view.solves(node) and not view.children(node) else "b"]}">'

@@ -136,23 +136,13 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None):
 
 
 def _solve_first_guess(ctx, cfg, first, jobs, progress):
-    """The optimal tree below a fixed first guess (first-level classes in parallel)."""
-    from .parallel import solve_subtrees
+    """The optimal tree below a fixed first guess, or None when the depth is infeasible."""
+    from .pipeline import build_root
 
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
-    root = Node(first, solved_here(ctx, first, answers))
-    tasks = class_tasks(ctx, cfg, first, answers, legal)
-    if tasks and cfg.max_depth < 2:
-        return None
-    if progress is not None and hasattr(progress, "start"):
-        progress.start(sum(len(t[1]) for t in tasks), f"optimal from {ctx.words.guesses[first]}")
-    work = [(cls, follow, (), 2) for _, cls, follow in tasks]
     try:
-        subtrees = solve_subtrees(ctx, cfg, "optimal", work, jobs, progress)
+        return build_root(ctx, cfg, (first,), jobs, progress)
     except InfeasibleError:
         return None
-    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
-    return root
 
 
 def _best_first_guess(ctx, cfg, firsts, progress):

@@ -131,9 +131,11 @@ def _solve(M, MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, 
            Z1, Z2, ZG1, ZG2, mk1, mk2, mval, mexact, mguess, mdepth, stats):
     stats[0] += 1
     n = S.shape[0]
+    if d <= 0:
+        return _pack(INF, 0, -1)  # no guess left, not even for a single answer
     if n == 1:
         return _pack(1, 1, a2g[S[0]])
-    if d <= 1:
+    if d == 1:
         return _pack(INF, 0, -1)
     if n == 2:
         return _pack(3, 2, a2g[S[0]])  # S is sorted, so this is the alphabetically first

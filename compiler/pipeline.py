@@ -100,7 +100,7 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
 def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None,
                  stamp=False) -> BuildResult:
     cfg = BuildConfig(**{**cfg.__dict__, "strategy": canonical_name(cfg.strategy)})
-    if cfg.strategy not in STRATEGIES and cfg.strategy not in ("optimal", "imported"):
+    if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
         raise BuildError(f"unknown strategy {cfg.strategy!r}")
     began = time.perf_counter()
     ctx = ctx or Context.load(cfg.answers, cfg.guesses)

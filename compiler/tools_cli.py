@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import click
 
@@ -194,11 +195,7 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output):
     except (ImportError_, WordListError) as exc:
         raise CliError(f"{file}: {exc}") from None
 
-    class _Words:  # what flatten and make_meta need; no feedback matrix for an import
-        pass
-
-    ctx = _Words()
-    ctx.words = words
+    ctx = SimpleNamespace(words=words)  # flatten and make_meta need only the lists
     data = flatten(root, ctx, {})
     report = verify_tree(data, mode, words.guesses, max_depth)
     if report.failures:
