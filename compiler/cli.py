@@ -9,6 +9,7 @@ import warnings
 import click
 
 from .builder import BuildError
+from .optimal import InfeasibleError
 from .config import MODES, BuildConfig
 from .strategies import ALIASES, DESCRIPTIONS
 from .wordlists import WordListError
@@ -18,6 +19,10 @@ STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
 
 class CliError(click.ClickException):
     exit_code = 2
+
+
+class InfeasibleCliError(click.ClickException):
+    exit_code = 1
 
 
 def default_output(cfg: BuildConfig, start: str) -> str:
@@ -110,6 +115,9 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
         with warnings.catch_warnings():
             warnings.simplefilter("ignore" if quiet else "default")
             result = compile_tree(cfg, jobs=jobs, progress=progress, stamp=stamp)
+    except InfeasibleError as exc:
+        # a valid request with no answer: like a broken depth guarantee, exit 1
+        raise InfeasibleCliError(str(exc)) from None
     except (BuildError, WordListError) as exc:
         raise CliError(str(exc)) from None
     finally:

@@ -123,3 +123,12 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
     assert "Traceback" not in err and err.strip().splitlines()[-1].endswith("wordle-compile: interrupted")
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["t.wtree"]
+
+
+def test_infeasible_depth_exits_1_with_one_line():
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal",
+                             "--start", "salet", "--max-depth", "2", "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no tree solves every answer within 2 guesses" in lines[0]
