@@ -1,41 +1,30 @@
-"""Tree builder: recurse over feedback classes with a guess-choosing strategy.
+"""Tree builder: a root guess, then every first-level class solved by a subtree solver.
 
-The result is a nested :class:`Node` tree; :mod:`artifact` flattens it into the
-runtime's arrays.  Classes are visited in increasing pattern order, so the same
-inputs always give the same tree.
+Heuristic strategies recurse here with a guess-choosing function; the exact
+strategy plugs in the search engine's subtree solver the same way
+(:func:`build_from_root`).  Classes are visited in increasing pattern order, so
+the same inputs always give the same tree, whatever ``jobs`` is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from . import parallel
+from .modes import initial_legal
+from .partition import ALL_GREEN, BuildError, Node, class_tasks, solved_here
 
-import numpy as np
+__all__ = ["ALL_GREEN", "BuildError", "Node", "build", "build_from_root", "choose_guess", "class_tasks",
+           "solved_here"]
 
-from .kernels import split_by_pattern
-from .modes import legal_after
-
-ALL_GREEN = 242
 RECURSION_GUARD = 40
 
 
-class BuildError(ValueError):
-    """The build cannot go on (e.g. an opening word that is illegal in hard mode)."""
-
-
-@dataclass
-class Node:
-    guess: int  # index into ctx.words.guesses
-    answer: int  # index into ctx.words.answers solved by this guess, or -1
-    children: list = field(default_factory=list)  # [(pattern code, Node)], increasing codes
-
-
 def _progresses(ctx, guess, answers) -> bool:
-    row = ctx.matrix[guess]
-    codes = row[answers]
+    codes = ctx.matrix[guess][answers]
     return bool(codes.min() != codes.max() or codes[0] == ALL_GREEN)
 
 
 def choose_guess(ctx, cfg, choose, answers, legal, forced) -> int:
+    """The forced guess (checked legal), the answer itself, or the strategy's choice."""
     if forced:
         guess = forced[0]
         if guess not in set(legal.tolist()):
@@ -51,28 +40,26 @@ def choose_guess(ctx, cfg, choose, answers, legal, forced) -> int:
     return guess
 
 
-def class_tasks(ctx, cfg, guess, answers, legal):
-    """(code, class answers, legal guesses for the class), non-green classes only."""
-    codes, offsets, ordered = split_by_pattern(ctx.matrix[guess], answers)
-    tasks = []
-    for j, code in enumerate(codes):
-        if code == ALL_GREEN:
-            continue
-        cls = ordered[offsets[j]:offsets[j + 1]]
-        tasks.append((int(code), cls, legal_after(ctx, cfg.mode, legal, guess, int(code))))
-    return tasks
-
-
-def solved_here(ctx, guess, answers) -> int:
-    hits = np.nonzero(ctx.answer_in_guesses[answers] == guess)[0]
-    return int(answers[hits[0]]) if len(hits) else -1
-
-
 def build(ctx, cfg, choose, answers, legal, forced=(), depth=1) -> Node:
+    """Heuristic subtree: ``choose`` picks each guess; ``forced`` guesses come first."""
     if depth > RECURSION_GUARD:
         raise BuildError("the strategy did not converge (recursion guard reached)")
     guess = choose_guess(ctx, cfg, choose, answers, legal, list(forced))
     node = Node(guess, solved_here(ctx, guess, answers))
-    for code, cls, follow in class_tasks(ctx, cfg, guess, answers, legal):
+    for code, cls, follow in class_tasks(ctx, cfg.mode, guess, answers, legal):
         node.children.append((code, build(ctx, cfg, choose, cls, follow, forced[1:], depth + 1)))
     return node
+
+
+def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) -> Node:
+    """Split the answers by ``root_guess`` and solve each class with
+    ``solve_class(answers, legal) -> Node`` (in ``jobs`` processes when > 1)."""
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    root = Node(root_guess, solved_here(ctx, root_guess, answers))
+    tasks = class_tasks(ctx, cfg.mode, root_guess, answers, legal)
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(sum(len(cls) for _, cls, _ in tasks), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
+    subtrees = parallel.map_ordered(lambda task: solve_class(task[1], task[2]), tasks, jobs,
+                                    weights=[len(cls) for _, cls, _ in tasks], progress=progress)
+    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
+    return root

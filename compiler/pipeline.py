@@ -4,29 +4,15 @@ from __future__ import annotations
 
 import datetime
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import __version__
 from .artifact import flatten
-from .builder import BuildError, Node, build, choose_guess, class_tasks, solved_here
+from .builder import BuildError, build, build_from_root, choose_guess
 from .config import BuildConfig, Context
 from .modes import initial_legal
-from .parallel import solve_subtrees
 from .strategies import STRATEGIES, canonical_name
 from .verify import Report, verify_tree
-
-
-def _heuristic_subtree(ctx, cfg, answers, legal, forced, depth):
-    return build(ctx, cfg, STRATEGIES[cfg.strategy], answers, legal, forced, depth)
-
-
-def _optimal_subtree(ctx, cfg, answers, legal, forced, depth):
-    from .optimal import solve_subtree
-
-    return solve_subtree(ctx, cfg, answers, legal, forced, depth)
-
-
-SUBTREE_SOLVERS = {"heuristic": _heuristic_subtree, "optimal": _optimal_subtree}
 
 
 @dataclass
@@ -36,9 +22,11 @@ class BuildResult:
     seconds: float
     proved_optimal: bool
     optimality: str
+    counters: dict = field(default_factory=dict)  # exact engine work (empty for heuristics)
 
 
 def resolve_word(ctx, word: str, role: str) -> int:
+    """Index of a guess word, or a one-line BuildError naming the list."""
     word = word.strip().lower()
     if word not in ctx.guess_index:
         raise BuildError(f"{role} word {word!r} is not in the guess list {ctx.words.guesses_name}")
@@ -46,6 +34,7 @@ def resolve_word(ctx, word: str, role: str) -> int:
 
 
 def forced_guesses(ctx, cfg) -> tuple[int, ...]:
+    """The guesses fixed by --opening or --start, as indices."""
     if cfg.opening:
         return tuple(resolve_word(ctx, w, "opening") for w in cfg.opening)
     if cfg.start:
@@ -53,24 +42,17 @@ def forced_guesses(ctx, cfg) -> tuple[int, ...]:
     return ()
 
 
-def build_root(ctx, cfg, forced, jobs=1, progress=None) -> Node:
-    """Choose the root guess, then solve the first-level classes (in parallel if asked)."""
-    solver = "optimal" if cfg.strategy == "optimal" else "heuristic"
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
-    if forced:
-        root_guess = choose_guess(ctx, cfg, None, answers, legal, list(forced))
-    elif solver == "optimal":
-        raise BuildError("the optimal strategy needs a fixed first guess here")
-    else:
-        root_guess = choose_guess(ctx, cfg, STRATEGIES[cfg.strategy], answers, legal, [])
-    root = Node(root_guess, solved_here(ctx, root_guess, answers))
-    tasks = class_tasks(ctx, cfg, root_guess, answers, legal)
-    work = [(cls, follow, tuple(forced[1:]), 2) for _, cls, follow in tasks]
-    if progress is not None and hasattr(progress, "start"):
-        progress.start(sum(len(t[0]) for t in work), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
-    subtrees = solve_subtrees(ctx, cfg, solver, work, jobs, progress)
-    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
-    return root
+def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
+    """Root guess by the strategy (or forced), first-level classes in parallel."""
+    choose = STRATEGIES[cfg.strategy]
+    legal = initial_legal(ctx, cfg.mode)
+    root_guess = choose_guess(ctx, cfg, choose, ctx.all_answers, legal, list(forced))
+    rest = tuple(forced[1:])
+
+    def solve_class(answers, class_legal):
+        return build(ctx, cfg, choose, answers, class_legal, rest, 2)
+
+    return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
 
 
 def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
@@ -98,19 +80,26 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
 
 
 def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None,
-                 stamp=False) -> BuildResult:
+                 stamp=False, memo_mb=None) -> BuildResult:
+    """Build, verify and describe one tree: lists → strategy → builder → replay → meta.
+
+    ``jobs`` forks that many workers for the first-level classes (same bytes for any
+    value); ``progress`` is called with answer counts as classes finish; ``memo_mb``
+    caps the exact engine's memo (default :data:`search.DEFAULT_MEMO_MB`).
+    """
     cfg = BuildConfig(**{**cfg.__dict__, "strategy": canonical_name(cfg.strategy)})
     if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
         raise BuildError(f"unknown strategy {cfg.strategy!r}")
     began = time.perf_counter()
     ctx = ctx or Context.load(cfg.answers, cfg.guesses)
     forced = forced_guesses(ctx, cfg)
+    counters = {}
     if cfg.strategy == "optimal":
         from .optimal import compile_optimal
 
-        root, proved, optimality = compile_optimal(ctx, cfg, forced, jobs, progress)
+        root, proved, optimality, counters = compile_optimal(ctx, cfg, forced, jobs, progress, memo_mb)
     else:
-        root = build_root(ctx, cfg, forced, jobs, progress)
+        root = build_heuristic(ctx, cfg, forced, jobs, progress)
         proved, optimality = False, "heuristic"
     start_word = ctx.words.guesses[root.guess]
     cfg = BuildConfig(**{**cfg.__dict__, "start": start_word})
@@ -119,4 +108,4 @@ def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=
     if report.failures:
         raise BuildError("internal error, the built tree failed verification: " + report.failures[0])
     provisional.meta = make_meta(ctx, cfg, report, proved, optimality, stamp)
-    return BuildResult(provisional, report, time.perf_counter() - began, proved, optimality)
+    return BuildResult(provisional, report, time.perf_counter() - began, proved, optimality, counters)

@@ -1,0 +1,152 @@
+"""Our exact engine beside the reference C++ solver, whole processes, same run.
+
+    python benchmarks/side_by_side.py [--pairs 3] [--rows salet,crane,...] [--jobs-rows]
+
+Builds Alex Selby's solver from ../shared/reference/selby-wordle/ (skipped with one
+line when g++ or that folder is missing), then for each row runs ours and the
+reference alternately, ``--pairs`` times, and prints both medians, their ratio, both
+peak RSS (``ru_maxrss`` of each child, from ``os.wait4``), our work counters and
+whether the totals agree.  ``--jobs-rows`` adds ``--jobs 1`` against ``--jobs 2``.
+Results go to benchmarks/results/side_by_side.json and the previous run is shown.
+This is a benchmark, not a test: never run it beside other heavy work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+REFERENCE = REPO.parent / "shared" / "reference" / "selby-wordle"
+DATA = REPO.parent / "shared" / "data"
+RESULTS = HERE / "results" / "side_by_side.json"
+
+# name: (start, mode, answers for us, guesses for us, answers file, guesses file)
+ROWS = {
+    "salet normal": ("salet", "normal", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "plate normal": ("plate", "normal", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "crane normal": ("crane", "normal", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "trace normal": ("trace", "normal", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "salet hard": ("salet", "hard", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "plate hard": ("plate", "hard", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "prest hard": ("prest", "hard", "original", None, "answers-original.txt", "allowed-original.txt"),
+    "salet nyt-extended": ("salet", "normal", "nyt-extended", None, "answers-nyt-extended.txt", "allowed-nyt.txt"),
+}
+
+
+def run_measured(cmd) -> tuple[float, int, str]:
+    """(wall seconds, peak RSS in KiB, stdout) of one child process."""
+    began = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
+    return time.perf_counter() - began, usage.ru_maxrss, out
+
+
+def build_reference(workdir: Path) -> Path | None:
+    script = REFERENCE / "build.sh"
+    if not script.is_file() or shutil.which("g++") is None:
+        print(f"skipped: the reference solver cannot be built here (need g++ and {REFERENCE})")
+        return None
+    binary = workdir / "selby-wordle"
+    subprocess.run([str(script), str(binary)], check=True, capture_output=True)
+    return binary
+
+
+def ours_cmd(row, out: Path, jobs: int = 1):
+    start, mode, answers, guesses, _, _ = row
+    cmd = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
+           "--mode", mode, "--answers", answers, "-o", str(out), "--json", "--quiet", "--jobs", str(jobs)]
+    return cmd + (["--guesses", guesses] if guesses else [])
+
+
+def reference_cmd(binary, row):
+    start, mode, _, _, answers, guesses = row
+    cmd = [str(binary), "-a", str(DATA / guesses), "-h", str(DATA / answers), "-w", start]
+    return cmd + (["-H"] if mode == "hard" else [])
+
+
+def reference_total(text: str) -> int | None:
+    found = re.findall(r"score\s*=\s*(\d+)", text)
+    return int(found[-1]) if found else None
+
+
+def median_pairs(first, second, pairs):
+    """Run the two commands alternately; medians of (seconds, RSS) and the outputs."""
+    a, b = [], []
+    for _ in range(pairs):
+        a.append(run_measured(first))
+        b.append(run_measured(second))
+    med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
+    return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--rows", help="comma-separated row names (default: all)")
+    parser.add_argument("--jobs-rows", action="store_true", help="also compare --jobs 1 with --jobs 2")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
+    previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        binary = build_reference(tmp)
+        if binary is None:
+            return 0
+        # warm both: numba's cache and the matrix cache, the OS file cache for both
+        for name in names:
+            run_measured(ours_cmd(ROWS[name], tmp / "warm.wtree"))
+        print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes")
+        header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'ours MiB':>8} {'ref MiB':>7} "
+                  f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio")
+        print(header + "\n" + "-" * len(header))
+        for name in names:
+            row = ROWS[name]
+            ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree"), reference_cmd(binary, row), args.pairs)
+            doc = json.loads(ours[2])
+            counters = doc.get("counters", {})
+            ratio = ours[0] / ref[0]
+            agree = doc["total_guesses"] == reference_total(ref[2])
+            results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "ours_mib": ours[1] / 1024,
+                             "ref_mib": ref[1] / 1024, "total": doc["total_guesses"], "agree": agree,
+                             "counters": counters}
+            prev = previous.get("rows", {}).get(name, {}).get("ratio")
+            print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {ours[1] / 1024:8.0f} {ref[1] / 1024:7.0f} "
+                  f"{doc['total_guesses']:6} {'yes' if agree else 'NO':>5} {counters.get('full_passes', 0):7} "
+                  f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
+                  f"{prev if prev is None else round(prev, 2)!s:>10}")
+        ratios = [r["ratio"] for r in results.values()]
+        geo = statistics.geometric_mean(ratios)
+        print(f"geometric mean ratio {geo:.2f}")
+        jobs = {}
+        if args.jobs_rows:
+            print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} same bytes")
+            for name in names:
+                row = ROWS[name]
+                one, two = median_pairs(ours_cmd(row, tmp / "j1.wtree", 1), ours_cmd(row, tmp / "j2.wtree", 2),
+                                        args.pairs)
+                same = (tmp / "j1.wtree").read_bytes() == (tmp / "j2.wtree").read_bytes()
+                jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same}
+                print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO'}")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps({"rows": results, "geometric_mean": geo, "jobs": jobs}, indent=1) + "\n")
+    return 0 if all(r["agree"] for r in results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""The exact engine: one small API that every exact feature calls.
+
+    solver = Solver(ctx, "normal")
+    outcome = solver.solve(answers, legal, depth, beta)   # exact below beta, else a bound
+    outcome = solver.guess_value(guess, answers, legal, depth, beta)
+    cost, node = solver.tree(answers, legal, depth)       # the optimal subtree itself
+    solver.stats()                                        # noise-free work counters
+
+:func:`solver_for` keeps one solver (and its memo) per context and mode.
+"""
+
+from __future__ import annotations
+
+from .kernel import INF, STAT_NAMES
+from .solver import DEFAULT_MEMO_MB, InfeasibleError, Outcome, Solver
+
+__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "InfeasibleError", "Outcome", "Solver", "solver_for"]
+
+_solvers: dict = {}
+
+
+def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB) -> Solver:
+    """The shared solver for (ctx, mode): its memo persists across calls."""
+    key = (id(ctx), mode, memo_mb)
+    if key not in _solvers:
+        _solvers.clear()  # one context at a time keeps memory bounded
+        _solvers[key] = Solver(ctx, mode, memo_mb)
+    return _solvers[key]

@@ -1,0 +1,135 @@
+"""The search memo: an open-addressing table that grows with the problem.
+
+One entry is one row of a ``uint64[capacity, 3]`` table: two independent 64-bit
+Zobrist keys and a packed payload (value, depth, exact flag, guess).  The table
+is allocated at its hard cap but only as *virtual* memory (``np.zeros`` maps
+zero pages lazily); the search uses a prefix of ``stats[S_ROWS]`` rows that
+starts at 4096 and doubles, rehashed in place, when half full.  So the pages
+touched, and the RSS, follow the problem: a salet build touches well under 1 MB
+where the old fixed 170 MB table, written at random, faulted in all of it (12.7%
+of that build's time went to zeroing pages).  At the cap a full probe window
+replaces its home slot, so memory stays bounded and the search stays correct: an
+entry only ever saves work.  (A ``numba.typed.List`` holding a swappable table
+would also work, but building one costs 0.1-0.4 s per process.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+PROBES = 16
+INITIAL_BITS = 12
+ENTRY_BYTES = 24
+# stats slots, shared with the kernel (see kernel.STAT_NAMES)
+S_ENTRIES, S_EVICTIONS, S_GROWS, S_ROWS = 3, 4, 5, 10
+
+_VALUE_SHIFT, _DEPTH_SHIFT, _EXACT_SHIFT = 26, 18, 17
+_GUESS_MASK = np.uint64((1 << 17) - 1)
+
+
+@njit(cache=True, inline="always")
+def pack_entry(value, exact, guess, depth):
+    return ((np.uint64(value) << np.uint64(_VALUE_SHIFT)) | (np.uint64(depth) << np.uint64(_DEPTH_SHIFT))
+            | (np.uint64(1 if exact else 0) << np.uint64(_EXACT_SHIFT)) | np.uint64(guess + 1))
+
+
+@njit(cache=True, inline="always")
+def entry_value(payload):
+    return np.int64(payload >> np.uint64(_VALUE_SHIFT))
+
+
+@njit(cache=True, inline="always")
+def entry_exact(payload):
+    return (payload >> np.uint64(_EXACT_SHIFT)) & np.uint64(1) == np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def entry_guess(payload):
+    return np.int64(payload & _GUESS_MASK) - 1
+
+
+@njit(cache=True, inline="always")
+def entry_depth(payload):
+    return np.int64((payload >> np.uint64(_DEPTH_SHIFT)) & np.uint64(0xFF))
+
+
+@njit(cache=True)
+def memo_find(memo, stats, k1, k2):
+    """Payload stored under (k1, k2), or 0 (no entry: payloads are never 0)."""
+    mask = stats[S_ROWS] - 1
+    j = np.int64(k1 & np.uint64(mask))
+    for _ in range(PROBES):
+        if memo[j, 0] == k1 and memo[j, 1] == k2:
+            return memo[j, 2]
+        if memo[j, 0] == np.uint64(0):
+            return np.uint64(0)
+        j = (j + 1) & mask
+    return np.uint64(0)
+
+
+@njit(cache=True)
+def _insert(memo, rows, k1, k2, payload):
+    """Place an entry in the first ``rows`` rows: 1 new slot, 0 update, -1 eviction."""
+    mask = rows - 1
+    home = np.int64(k1 & np.uint64(mask))
+    j = home
+    for _ in range(PROBES):
+        if memo[j, 0] == k1 and memo[j, 1] == k2:
+            memo[j, 2] = payload
+            return 0
+        if memo[j, 0] == np.uint64(0):
+            memo[j, 0] = k1
+            memo[j, 1] = k2
+            memo[j, 2] = payload
+            return 1
+        j = (j + 1) & mask
+    memo[home, 0] = k1
+    memo[home, 1] = k2
+    memo[home, 2] = payload
+    return -1
+
+
+@njit(cache=True)
+def _grow(memo, stats):
+    """Double the active prefix and rehash its entries in place."""
+    rows = stats[S_ROWS]
+    old = memo[:rows].copy()
+    memo[:rows] = 0
+    stats[S_ROWS] = rows * 2
+    entries = 0
+    for j in range(rows):
+        if old[j, 0] != np.uint64(0):
+            if _insert(memo, rows * 2, old[j, 0], old[j, 1], old[j, 2]) == 1:
+                entries += 1
+    stats[S_ENTRIES] = entries
+    stats[S_GROWS] += 1
+
+
+@njit(cache=True)
+def memo_store(memo, stats, k1, k2, value, exact, guess, depth):
+    """Record an exact value, or a lower bound; never weaken what is known."""
+    old = memo_find(memo, stats, k1, k2)
+    if old != np.uint64(0):
+        if entry_exact(old) or (not exact and entry_value(old) >= value):
+            return
+    if 2 * (stats[S_ENTRIES] + 1) > stats[S_ROWS] and stats[S_ROWS] < memo.shape[0]:
+        _grow(memo, stats)
+    placed = _insert(memo, stats[S_ROWS], k1, k2, pack_entry(value, exact, guess, depth))
+    if placed == 1:
+        stats[S_ENTRIES] += 1
+    elif placed < 0:
+        stats[S_EVICTIONS] += 1
+
+
+def new_memo(max_rows: int):
+    """A memo table of ``max_rows`` rows, reserved but not touched (zero pages map lazily)."""
+    return np.zeros((max_rows, 3), dtype=np.uint64)
+
+
+def rows_for_megabytes(megabytes: float) -> int:
+    """The largest power-of-two row count whose table fits in ``megabytes`` (at least 4096)."""
+    rows = 1 << INITIAL_BITS
+    while rows * 2 * ENTRY_BYTES <= megabytes * 2**20:
+        rows *= 2
+    return rows

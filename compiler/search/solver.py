@@ -1,0 +1,209 @@
+"""The exact engine's Python face: one :class:`Solver` per (context, mode).
+
+A solver owns the Zobrist tables, the answer-major matrix the kernel reads and
+the memo, which persists across calls (the ranking and the analysis reuse it).
+"""
+
+from __future__ import annotations
+
+import mmap
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
+from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
+from .rebuild import rebuild_subtree
+from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
+from .memo import INITIAL_BITS, new_memo, rows_for_megabytes
+
+INITIAL_ROWS = 1 << INITIAL_BITS
+
+MODE_CODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBLE}
+DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
+
+
+def answer_major(matrix: np.ndarray, rows_per_chunk: int = 1024) -> np.ndarray:
+    """The answers × guesses copy the kernel reads (one answer's codes for every guess,
+    sequentially).  When ``matrix`` is the cache file mapped read-only, its pages are
+    handed back to the OS as each block is copied (they are clean file pages, so they
+    simply fault in again if read), which keeps the peak at one matrix, not two."""
+    n_guesses, n_answers = matrix.shape
+    out = np.empty((n_answers, n_guesses), dtype=np.uint8)
+    mapping = getattr(matrix, "_mmap", None)
+    # where the array's bytes start inside the mapping (numpy maps from an aligned offset)
+    base = getattr(matrix, "offset", 0) % mmap.ALLOCATIONGRANULARITY
+    for first in range(0, n_guesses, rows_per_chunk):
+        stop = min(n_guesses, first + rows_per_chunk)
+        out[:, first:stop] = matrix[first:stop].T
+        if mapping is not None:
+            begin = -(-(base + first * n_answers) // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
+            end = (base + stop * n_answers) // mmap.PAGESIZE * mmap.PAGESIZE
+            if end > begin:
+                mapping.madvise(mmap.MADV_DONTNEED, begin, end - begin)
+    return out
+
+
+class InfeasibleError(BuildError):
+    """No tree solves every answer within the depth limit."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One solve: ``cost`` is exact when ``cost < beta``, else a lower bound >= beta."""
+
+    cost: int
+    depth: int  # of the chosen subtree (0 when cut off)
+    guess: int  # guess index, -1 when cut off or infeasible
+
+    @property
+    def feasible(self) -> bool:
+        return self.cost < INF
+
+
+class Solver:
+    """Exact minimum-total search over one context's word lists in one mode."""
+
+    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB):
+        if mode not in MODE_CODES:
+            raise BuildError(f"unknown mode {mode!r}")
+        self.ctx = ctx
+        self.mode_name = mode
+        self.mode = MODE_CODES[mode]
+        rng = np.random.default_rng(0x5EED)
+        n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
+        self.z1 = rng.integers(1, 2**63, n_answers, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+        self.z2 = rng.integers(1, 2**63, n_answers, dtype=np.uint64)
+        self.zg1 = rng.integers(1, 2**63, n_guesses, dtype=np.uint64)
+        self.zg2 = rng.integers(1, 2**63, n_guesses, dtype=np.uint64)
+        self.memo = new_memo(rows_for_megabytes(memo_mb))
+        self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
+        self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
+        self.a2g = ctx.answer_in_guesses.astype(np.int64)
+        self._no_share = np.full(1, INF, dtype=np.int64)
+        self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
+        self.matrix_t = answer_major(ctx.matrix)
+
+    def stats(self) -> dict:
+        """Work counters so far (noise-free: identical for identical inputs)."""
+        return {name: int(v) for name, v in zip(STAT_NAMES, self.counters)}
+
+    def solve(self, answers, legal, depth: int, beta: int = INF, share=None) -> Outcome:
+        """Minimum total guesses for ``answers`` with ``depth`` guesses left.
+
+        ``legal`` is the guess set legal at this position (hard/possible modes); the
+        result is exact below ``beta`` and a proved lower bound otherwise.  ``share``
+        = (worker, workers, shared limit array) evaluates only this worker's share of
+        the top node's candidates: see :func:`wordle_compiler.parallel` users.
+        """
+        worker, workers, shared = share if share is not None else (0, 1, self._no_share)
+        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
+                            legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
+                            self.zg2, self.memo, self.counters, worker, workers, shared, self.scratch)
+        return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
+
+    def guess_bounds(self, answers, legal):
+        """One full pass: for every legal guess, (lower bound 3n − k − [in set], Σc², in set),
+        as three arrays aligned with ``legal``.  The bound is the guess's cheapest possible
+        total; a guess whose bound reaches a cut-off needs no search at all."""
+        answers = np.sort(np.asarray(answers, dtype=np.int64))
+        legal = np.asarray(legal, dtype=np.int64)
+        n, m = len(answers), len(legal)
+        parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
+        if n <= PAIRS_MAX_N:
+            score_by_pairs(self.matrix_t, self.a2g, answers, legal, False, parts, sumsq, in_set, self.scratch)
+        else:
+            score_by_histogram(self.matrix_t, self.ctx.guess_letters, self.a2g, answers, legal, parts, sumsq,
+                               in_set, self.scratch)
+        bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
+        bound = np.where((parts == 1) & (in_set == 1), 1, bound)  # the only answer left
+        return bound, sumsq, in_set
+
+    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF) -> Outcome:
+        """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
+
+        Classes are solved largest first with shrinking budgets, so a guess that cannot
+        get below ``beta`` stops early and reports a lower bound >= beta.
+        """
+        answers = np.sort(np.asarray(answers, dtype=np.int64))
+        tasks = sorted(class_tasks(self.ctx, self.mode_name, guess, answers, legal),
+                       key=lambda t: (-len(t[1]), t[0]))
+        bounds = [2 * len(cls) - 1 for _, cls, _ in tasks]
+        total, deepest = len(answers), 1
+        rest = sum(bounds)
+        if total + rest >= beta:
+            return Outcome(total + rest, 0, -1)
+        for (_, cls, follow), bound in zip(tasks, bounds):
+            rest -= bound
+            budget = beta - total - rest
+            if len(cls) <= 2 and depth - 1 >= len(cls):  # closed forms: 1 answer 1, 2 answers 3
+                total += bound
+                deepest = max(deepest, len(cls) + 1)
+                continue
+            child = self.solve(cls, follow, depth - 1, budget)
+            if child.cost >= budget:
+                return Outcome(max(total + rest + child.cost, beta), 0, -1)
+            total += child.cost
+            deepest = max(deepest, child.depth + 1)
+        return Outcome(total, deepest, guess)
+
+    def _hashed(self, answers, legal):
+        answers = np.sort(np.asarray(answers, dtype=np.int64))
+        legal = np.asarray(legal, dtype=np.int64)
+        h1 = np.uint64(self.z1[answers].sum(dtype=np.uint64))
+        h2 = np.uint64(self.z2[answers].sum(dtype=np.uint64))
+        lh1 = lh2 = np.uint64(0)
+        if self.mode != MODE_NORMAL:
+            lh1 = np.uint64(self.zg1[legal].sum(dtype=np.uint64))
+            lh2 = np.uint64(self.zg2[legal].sum(dtype=np.uint64))
+        return answers, h1, h2, legal, lh1, lh2
+
+    def tree(self, answers, legal, depth: int) -> tuple[int, Node]:
+        """Solve exactly and rebuild the optimal subtree from the search's choices."""
+        outcome = self.solve(answers, legal, depth)
+        if not outcome.feasible:
+            raise InfeasibleError(f"no tree solves these {len(answers)} answers within the depth limit")
+        return outcome.cost, self._rebuild(answers, legal, depth, outcome.cost)
+
+    def tree_under(self, guess: int, answers, legal, depth: int) -> Node:
+        """The optimal subtree that starts with ``guess`` (its classes solved exactly;
+        cheap when this solver has just evaluated that guess)."""
+        answers = np.sort(np.asarray(answers, dtype=np.int64))
+        node = Node(guess, solved_here(self.ctx, guess, answers))
+        for code, cls, follow in class_tasks(self.ctx, self.mode_name, guess, answers, legal):
+            cost, child = self.tree(cls, follow, depth - 1)
+            node.children.append((code, child))
+        return node
+
+    def _rebuild(self, answers, legal, depth, cost) -> Node:
+        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        guesses, parents, codes, solved = rebuild_subtree(
+            self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2, legal, lh1, lh2,
+            depth, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
+        if len(guesses):
+            nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
+            for i in range(1, len(nodes)):  # depth-first, children in code order
+                nodes[parents[i]].children.append((int(codes[i]), nodes[i]))
+            root = nodes[0]
+        else:
+            root = self._tree_node_by_node(answers, legal, depth)
+        rebuilt = tree_total(root)
+        if rebuilt != cost:
+            raise BuildError(f"internal error: the search claimed {cost} guesses for "
+                             f"{len(answers)} answers but its tree needs {rebuilt}")
+        return root
+
+    def _tree_node_by_node(self, answers, legal, depth: int) -> Node:
+        """The same tree, one kernel call per node: for when the memo evicted entries."""
+        choice = self.solve(answers, legal, depth)
+        root = Node(choice.guess, solved_here(self.ctx, choice.guess, answers))
+        stack = [(root, answers, legal, depth)]
+        while stack:
+            node, cls_answers, cls_legal, left = stack.pop()
+            for code, cls, follow in class_tasks(self.ctx, self.mode_name, node.guess, cls_answers, cls_legal):
+                choice = self.solve(cls, follow, left - 1)
+                child = Node(choice.guess, solved_here(self.ctx, choice.guess, cls))
+                node.children.append((code, child))
+                stack.append((child, cls, follow, left - 1))
+        return root

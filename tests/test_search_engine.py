@@ -1,0 +1,136 @@
+"""The exact engine's API against the naive minimiser, and its parallel and memory paths."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from naive import INF, naive_optimal
+from test_optimal import tiny_context
+from wordle_compiler.modes import legal_after
+from wordle_compiler.partition import solved_here
+from wordle_compiler.search import INF as ENGINE_INF
+from wordle_compiler.search import Solver
+from wordle_compiler.search.kernel import STAT_NAMES
+
+
+def naive_value(ctx, mode, depth, answers=None):
+    words = [ctx.words.answers[a] for a in (answers if answers is not None else ctx.all_answers)]
+    return naive_optimal(words, ctx.words.guesses, mode, depth)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]),
+       depth=st.integers(2, 5), clustered=st.booleans())
+def test_solve_equals_naive(seed, mode, depth, clustered):
+    ctx = tiny_context(seed, n_answers=10 + seed % 7, n_extra=seed % 4, clustered=clustered)
+    solver = Solver(ctx, mode)
+    outcome = solver.solve(ctx.all_answers, ctx.all_guesses, depth)
+    total, deepest = naive_value(ctx, mode, depth)
+    if total == INF:
+        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+    else:
+        assert (outcome.cost, outcome.depth) == (total, deepest)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), beta_offset=st.integers(-6, 3))
+def test_a_cut_off_solve_is_a_true_lower_bound(seed, beta_offset):
+    """Below beta the value is exact; at or above, the result is a bound >= beta."""
+    ctx = tiny_context(seed, n_answers=14, n_extra=2)
+    exact = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5).cost
+    beta = exact + beta_offset
+    outcome = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, beta)
+    if exact < beta:
+        assert outcome.cost == exact
+    else:
+        assert beta <= outcome.cost <= exact and outcome.guess == -1
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+@pytest.mark.parametrize("seed", range(4))
+def test_guess_value_is_the_forced_start_optimum(mode, seed):
+    ctx = tiny_context(300 + seed, n_answers=16, n_extra=3)
+    solver = Solver(ctx, mode)
+    for guess in (0, len(ctx.words.guesses) // 2):
+        outcome = solver.guess_value(guess, ctx.all_answers, ctx.all_guesses, 5)
+        words = list(ctx.words.answers)
+        expected = naive_optimal(words, ctx.words.guesses, mode, 4, start=ctx.words.guesses[guess])
+        assert (outcome.cost, outcome.depth) == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shares_combine_to_the_serial_choice(seed):
+    """Each worker's share of a node's candidates, combined lexicographically, gives the
+    serial search's (total, depth, guess), whichever order the shares run in."""
+    ctx = tiny_context(500 + seed, n_answers=18, n_extra=4)
+    serial = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5)
+    for workers in (2, 3):
+        limit = np.full(1, ENGINE_INF, dtype=np.int64)
+        found = []
+        for worker in reversed(range(workers)):
+            o = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, share=(worker, workers, limit))
+            if o.guess >= 0:
+                found.append((o.cost, o.depth, solved_here(ctx, o.guess, ctx.all_answers) < 0, o.guess))
+        assert min(found)[0::3] == (serial.cost, serial.guess)
+
+
+def test_a_tiny_memo_evicts_but_stays_exact():
+    ctx = tiny_context(77, n_answers=22, n_extra=4)
+    roomy = Solver(ctx, "hard")
+    cramped = Solver(ctx, "hard")
+    cramped.memo = np.zeros((16, 3), dtype=np.uint64)  # 16 rows: constant eviction
+    cramped.counters[STAT_NAMES.index("memo_rows")] = 16
+    a = roomy.tree(ctx.all_answers, ctx.all_guesses, 5)
+    b = cramped.tree(ctx.all_answers, ctx.all_guesses, 5)
+    assert a[0] == b[0] and _shape(a[1]) == _shape(b[1])
+    assert cramped.stats()["memo_rows"] == 16
+
+
+def test_rebuild_after_losing_the_memo_gives_the_same_tree():
+    ctx = tiny_context(78, n_answers=24, n_extra=4)
+    solver = Solver(ctx, "normal")
+    cost, node = solver.tree(ctx.all_answers, ctx.all_guesses, 5)
+    solver.memo[:] = 0  # every entry evicted: the rebuild falls back to node-by-node solves
+    assert solver.tree(ctx.all_answers, ctx.all_guesses, 5)[0] == cost
+    assert _shape(solver._tree_node_by_node(ctx.all_answers, ctx.all_guesses, 5)) == _shape(node)
+
+
+def test_the_memo_grows_from_small(ctx):
+    solver = Solver(ctx, "normal")
+    answers = np.arange(0, 400, dtype=np.int64)
+    solver.solve(answers, ctx.all_guesses, 5)
+    stats = solver.stats()
+    assert stats["memo_rows"] >= 2 * stats["memo_entries"] > 0
+    assert stats["full_passes"] > 0 and stats["pairs_scored"] > 0
+
+
+def test_cached_kernels_load_in_a_fresh_process(ctx):
+    """A self-recursive kernel loaded from numba's cache once crashed (a second
+    specialisation from literal arguments); run the cached kernel in a new process."""
+    Solver(ctx, "normal").solve(np.arange(30), ctx.all_guesses, 5)
+    code = ("from wordle_compiler.config import Context; from wordle_compiler.search import Solver;"
+            "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
+            "print(s.solve(np.arange(30), c.all_guesses, 5).cost)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert int(result.stdout) > 0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_hard_mode_legal_sets_key_the_memo(seed):
+    """The same answers with different legal guesses are different positions: a memo
+    filled by the first solve must not leak into the second."""
+    ctx = tiny_context(91 + seed, n_answers=12, n_extra=5)
+    shared = Solver(ctx, "hard")
+    shared.solve(ctx.all_answers, ctx.all_guesses, 4)
+    for played in range(0, len(ctx.words.guesses), 3):
+        narrow = legal_after(ctx, "hard", ctx.all_guesses, played, 2 * 81 + 2 * 27)  # greens at 4 and 5
+        assert shared.solve(ctx.all_answers, narrow, 4) == Solver(ctx, "hard").solve(ctx.all_answers, narrow, 4)
+
+
+def _shape(node):
+    return (node.guess, node.answer, [(code, _shape(child)) for code, child in node.children])
