@@ -1,50 +1,100 @@
-"""``wordle-next``: the next guess from a tree file (argparse keeps a cold start fast)."""
+"""``wordle-next``: the next guess from a tree file.
+
+Start-up is kept short and safe: this module imports only ``os`` and ``sys`` at module
+scope; :func:`main` first makes Ctrl-C end the program quietly (exit 130), and only then
+imports argparse, msgpack and the tree code.
+
+Exit codes: 0 ok, 1 no answer fits the history, 2 bad input or tree file, 130 interrupted.
+"""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from .format import TreeFormatError
-from .tree import HistoryError, Position, load
-
-EXIT_NO_ANSWER = 1
-EXIT_USAGE = 2
+EXIT_OK, EXIT_NO_ANSWER, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+PROG = "wordle-next"
 
 
-def parse_history(tokens: list[str]) -> list[tuple[str, str]]:
-    """Accept ``GUESS PATTERN`` pairs, ``guess:pattern`` and ``guess=pattern``."""
-    history, pending = [], None
-    for token in tokens:
-        for sep in (":", "="):
-            if sep in token and pending is None:
-                guess, pattern = token.split(sep, 1)
-                history.append((guess.strip().lower(), pattern.strip()))
-                break
-        else:
-            if pending is None:
-                pending = token.strip().lower()
-            else:
-                history.append((pending, token.strip()))
-                pending = None
-    if pending is not None:
-        raise HistoryError(f"guess {pending!r} has no feedback pattern after it")
-    return history
+class UsageError(Exception):
+    """A command-line mistake argparse found (reported as one line, exit 2)."""
 
 
-def _describe(position: Position) -> list[str]:
-    n = len(position.candidates)
+def _quit_on_sigint(signum, frame):
+    """Ctrl-C while the program runs: one line, exit 130, no traceback.
+
+    ``os._exit`` because the interrupt may land inside an import, where a
+    KeyboardInterrupt would surface as a traceback; wordle-next writes no files, so
+    there is nothing to clean up.
+    """
+    os.write(2, f"\n{PROG}: interrupted\n".encode())
+    os._exit(EXIT_INTERRUPTED)
+
+
+def _install_sigint_handler() -> None:
+    try:
+        import _signal as signal  # the C module: ``signal`` itself builds enums (~0.7 ms)
+    except ImportError:
+        import signal
+    try:
+        signal.signal(signal.SIGINT, _quit_on_sigint)
+    except ValueError:  # not the main thread: leave signals to the embedding program
+        pass
+
+
+def build_parser():
+    """The argparse parser (imported here, after the Ctrl-C handler is in place)."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            """One line instead of usage + message; main() reports it (exit 2)."""
+            raise UsageError(f"{message} (see {PROG} --help)")
+
+    class FixedWidthFormatter(argparse.HelpFormatter):
+        """argparse's default formatter imports shutil (and its compression modules) just
+        to read the terminal width; a fixed width keeps a cold start fast."""
+
+        def __init__(self, prog):
+            super().__init__(prog, width=100, max_help_position=30)
+
+    from . import __version__
+    from .format import FORMAT_VERSION
+
+    parser = Parser(
+        prog=PROG, formatter_class=FixedWidthFormatter,
+        description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
+                    "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji. "
+                    "Exit codes: 0 ok, 1 no answer fits, 2 bad input or tree file, 130 interrupted.")
+    parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb courd=00120")
+    parser.add_argument("--tree", help="tree file, or the name of a shipped tree (see --list-trees); "
+                                       "default: the shipped proved-optimal salet tree")
+    parser.add_argument("--list-trees", action="store_true", help="list the shipped trees and exit")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (on failure: {\"error\": ..., \"exit_code\": ...})")
+    parser.add_argument("-i", "--interactive", action="store_true",
+                        help="play a whole game; you may type your own guesses")
+    parser.add_argument("--version", action="version",
+                        version=f"{PROG} {__version__} (tree format {FORMAT_VERSION[0]}.{FORMAT_VERSION[1]})")
+    return parser
+
+
+def describe(position) -> list[str]:
+    """The plain-text answer: the guess, then how many answers remain."""
     if position.solved:
         return [f"solved: {position.candidates[0]}"]
-    lines = [position.guess]
+    n = len(position.candidates)
     tail = f": {' '.join(position.candidates)}" if n <= 10 else ""
-    lines.append(f"{n} answer{'s' if n != 1 else ''} remain{'s' if n == 1 else ''}{tail}"
-                 + ("" if position.on_tree else " (off the tree)"))
-    return lines
+    if position.on_tree:
+        note = (f" (on the tree: {position.expected_guesses:.2f} guesses expected, "
+                f"at most {position.max_guesses})")
+    else:
+        note = " (off the tree)"
+    return [position.guess, f"{n} answer{'s' if n != 1 else ''} remain{'s' if n == 1 else ''}{tail}{note}"]
 
 
-def _as_json(position: Position) -> str:
+def as_json(position) -> str:
+    """The ``--json`` answer: one object, the fields README.md documents."""
     import json  # only here: importing json costs a cold start about a millisecond
 
     return json.dumps({
@@ -53,86 +103,85 @@ def _as_json(position: Position) -> str:
         "candidates": list(position.candidates),
         "on_tree": position.on_tree,
         "solved": position.solved,
+        "expected_guesses": position.expected_guesses,
+        "max_guesses": position.max_guesses,
     })
 
 
-def _interactive(tree, history, out, inp) -> int:
-    while True:
-        position = tree.position(history)
-        if position.solved:
-            print(f"solved in {len(history)}: {position.candidates[0]}", file=out)
-            return 0
-        n = len(position.candidates)
-        print(f"play: {position.guess}   ({n} answer{'s' if n != 1 else ''} possible)", file=out)
-        while True:
-            out.write("feedback (e.g. bbygb, 00120, 🟩🟨⬛; q to quit): ")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() in {"q", "quit", "exit"}:
-                return 0
-            try:
-                candidate = history + [(position.guess, line.strip())]
-                tree.position(candidate)
-            except HistoryError as exc:
-                print(f"  {exc}; try again", file=out)
-                continue
-            history = candidate
-            break
+def _list_trees() -> int:
+    from .tree import default_tree_path, load, shipped_trees
+
+    default = os.path.basename(default_tree_path())
+    for name in shipped_trees():
+        stats = load(name).stats
+        print(f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
+              f"{stats.get('average')}  max {stats.get('max_depth')}"
+              + ("  (default)" if name == default else ""))
+    return EXIT_OK
 
 
-class _FixedWidthFormatter(argparse.HelpFormatter):
-    """argparse's default formatter imports shutil (and its compression modules) just to
-    read the terminal width, once per argument; a fixed width keeps a cold start fast."""
+def _run(argv) -> int:
+    """Parse, load, answer; every expected failure becomes an exception handled in main."""
+    args = build_parser().parse_args(argv)
+    if args.list_trees:
+        return _list_trees()
+    from .history import parse_history
+    from .tree import load
 
-    def __init__(self, prog):
-        super().__init__(prog, width=100, max_help_position=30)
+    tree = load(args.tree)
+    history = parse_history(args.history)
+    if args.interactive:
+        from .play import play
+
+        return play(tree, history, sys.stdin, sys.stdout)
+    position = tree.position(history)
+    print(as_json(position) if args.json else "\n".join(describe(position)))
+    return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wordle-next", formatter_class=_FixedWidthFormatter,
-        description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
-                    "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji.")
-    parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb")
-    parser.add_argument("--tree", help="tree file, or the name of a shipped tree (see --list-trees); "
-                                       "default: the shipped proved-optimal salet tree")
-    parser.add_argument("--list-trees", action="store_true", help="list the shipped trees and exit")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("-i", "--interactive", action="store_true", help="play a whole game")
-    return parser
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning (e.g. a newer minor tree format) as one line, without source location."""
+    print(f"{PROG}: warning: {message}", file=sys.stderr)
+
+
+def _report(message: str, code: int, json_wanted: bool) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    if json_wanted:
+        import json
+
+        print(json.dumps({"error": message, "exit_code": code}))
+    return code
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        if args.list_trees:
-            from .tree import default_tree_path, shipped_trees
+    """Run ``wordle-next`` with ``argv`` (default: the command line); return the exit code.
 
-            default = os.path.basename(default_tree_path())
-            for name in shipped_trees():
-                stats = load(name).stats
-                print(f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
-                      f"{stats.get('average')}  max {stats.get('max_depth')}"
-                      + ("  (default)" if name == default else ""))
-            return 0
-        tree = load(args.tree)
-        history = parse_history(args.history)
-        if args.interactive:
-            return _interactive(tree, history, sys.stdout, sys.stdin)
-        position = tree.position(history)
-    except TreeFormatError as exc:
-        print(f"wordle-next: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except HistoryError as exc:
-        print(f"wordle-next: {exc}", file=sys.stderr)
-        return EXIT_NO_ANSWER if "fits" in str(exc) or "impossible" in str(exc) else EXIT_USAGE
+    Called as a program (``argv`` None), Ctrl-C exits 130 at once, even during start-up
+    (the handler stays until the process ends).  Called from Python with a list, signal
+    handling is left to the caller, and a KeyboardInterrupt still returns 130.
+    """
+    if argv is None:
+        _install_sigint_handler()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    json_wanted = "--json" in argv
+    try:
+        import warnings  # already loaded by the interpreter: free
+
+        from .format import TreeFormatError
+        from .history import HistoryError, NoAnswerError
+
+        try:
+            with warnings.catch_warnings():
+                warnings.showwarning = _one_line_warning
+                return _run(argv)
+        except UsageError as exc:
+            return _report(str(exc), EXIT_USAGE, json_wanted)
+        except NoAnswerError as exc:
+            return _report(str(exc), EXIT_NO_ANSWER, json_wanted)
+        except (HistoryError, TreeFormatError) as exc:
+            return _report(str(exc), EXIT_USAGE, json_wanted)
     except KeyboardInterrupt:
-        return 130
-    if args.json:
-        print(_as_json(position))
-    else:
-        print("\n".join(_describe(position)))
-    return 0
+        return _report("interrupted", EXIT_INTERRUPTED, json_wanted)
 
 
 if __name__ == "__main__":

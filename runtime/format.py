@@ -10,68 +10,61 @@ node_answer     int32    n_nodes     index into ``answers`` solved by that guess
 child_start     uint32   n_nodes+1   CSR offsets: node i's edges are [start[i], start[i+1])
 edge_pattern    uint8    n_edges     feedback code, strictly increasing per node, never 242
 edge_child      uint32   n_edges     child node id, always greater than its parent's id
+subtree_total   uint32   n_nodes     (1.1) guesses from this node on, summed over its answers
+subtree_depth   uint8    n_nodes     (1.1) the most guesses from this node on
 ==============  =======  ==========  ===============================================
+
+Memory: the loader never lets msgpack build more than a field's own size allows.  It first
+walks the container with ``Unpacker.skip`` (which builds nothing) to find each field's byte
+span, then decodes each known field on its own with limits sized from that span; unknown
+fields are never decoded.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import warnings
 from array import array
 
 import msgpack
 
-FORMAT_NAME = "wordle-tree"
-FORMAT_VERSION = (1, 0)
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_META_DEPTH = 12
-ALL_GREEN = 242
+from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MetaError, check_meta
+from .rules import MODES, GuessList
+from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
-# name -> (array typecode, item size, signed)
-ARRAYS = {
-    "node_guess": ("I", 4),
-    "node_answer": ("i", 4),
-    "child_start": ("I", 4),
-    "edge_pattern": ("B", 1),
-    "edge_child": ("I", 4),
-}
+FORMAT_NAME = "wordle-tree"
+FORMAT_VERSION = (1, 1)
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
+MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
+_SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
+_WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
 _warned_minor: set[tuple[int, int]] = set()
 
+__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "MAX_FILE_BYTES", "TreeData", "TreeFormatError",
+           "pack_tree", "read_tree_file", "unpack_tree"]
 
-class TreeFormatError(ValueError):
-    """The bytes are not a valid tree file; the message is one readable sentence."""
 
-
-class TreeData:
-    """A tree file's content, arrays as ``array.array`` (native order in memory).
-
-    A plain class, not a dataclass: importing dataclasses would cost the cold start.
-    """
-
-    __slots__ = ("answers", "guesses", "node_guess", "node_answer", "child_start",
-                 "edge_pattern", "edge_child", "meta", "format_version")
-
-    def __init__(self, answers, guesses, node_guess, node_answer, child_start, edge_pattern,
-                 edge_child, meta=None, format_version=FORMAT_VERSION):
-        self.answers, self.guesses = answers, guesses
-        self.node_guess, self.node_answer = node_guess, node_answer
-        self.child_start, self.edge_pattern, self.edge_child = child_start, edge_pattern, edge_child
-        self.meta = {} if meta is None else meta
-        self.format_version = format_version
-
-    @property
-    def n_nodes(self) -> int:
-        return len(self.node_guess)
+def _fail(message: str):
+    raise TreeFormatError(message)
 
 
 def _sorted_keys(value):
-    """Recursively sort map keys so the same content always packs to the same bytes."""
-    if isinstance(value, dict):
-        return {k: _sorted_keys(value[k]) for k in sorted(value)}
-    if isinstance(value, (list, tuple)):
-        return [_sorted_keys(v) for v in value]
-    return value
+    """Sort map keys so the same content always packs to the same bytes (iterative)."""
+    root = [value]
+    stack = [(root, 0)]
+    while stack:
+        holder, key = stack.pop()
+        item = holder[key]
+        if isinstance(item, dict):
+            item = holder[key] = {k: item[k] for k in sorted(item)}
+            stack.extend((item, k) for k in item)
+        elif isinstance(item, (list, tuple)):
+            item = holder[key] = list(item)
+            stack.extend((item, i) for i in range(len(item)))
+    return root[0]
 
 
 def _to_le_bytes(values: array) -> bytes:
@@ -82,17 +75,38 @@ def _to_le_bytes(values: array) -> bytes:
 
 
 def pack_tree(data: TreeData) -> bytes:
-    """Serialise ``data``; same content → same bytes."""
+    """Serialise ``data`` as format 1.1; the same content always gives the same bytes.
+
+    The structure is checked first (a writer never writes what the loader would refuse),
+    and the per-node subtree stats are computed from the arrays.  The mode comes from
+    ``data.mode``, else ``meta["mode"]``, else "normal"; the guess list from
+    ``data.guess_list`` (a :class:`GuessList` or words), else the tree's own words.
+    """
+    stats = check_structure(data)
+    if stats.depth[0] > MAX_DEPTH:
+        _fail(f"the tree is {stats.depth[0]} guesses deep; format 1.1 stores at most {MAX_DEPTH}")
+    mode = data.mode or data.meta.get("mode") or "normal"
+    if mode not in MODES:
+        _fail(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    guess_list = data.guess_list
+    if guess_list is None:
+        guess_list = list(data.answers) + list(data.guesses)
+    if not isinstance(guess_list, GuessList):
+        guess_list = GuessList.from_words(guess_list)
     tree = {}
     for name, (typecode, itemsize) in ARRAYS.items():
         values = getattr(data, name)
         if not isinstance(values, array) or values.typecode != typecode or values.itemsize != itemsize:
             values = array(typecode, values)
         tree[name] = _to_le_bytes(values)
+    tree["subtree_total"] = _to_le_bytes(array("I", stats.total))
+    tree["subtree_depth"] = array("B", stats.depth).tobytes()
     doc = {
         "format": FORMAT_NAME,
         "format_version": list(FORMAT_VERSION),
         "meta": data.meta,
+        "mode": mode,
+        "guess_list": guess_list.to_bytes(),
         "answers": list(data.answers),
         "guesses": list(data.guesses),
         "tree": tree,
@@ -104,145 +118,178 @@ def _reject_ext(code, payload):
     raise TreeFormatError(f"the file contains a msgpack extension type ({code}), which is not allowed")
 
 
-def _fail(message: str):
-    raise TreeFormatError(message)
+def _spans(blob) -> tuple[dict, dict]:
+    """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``.
+
+    ``Unpacker.skip`` walks a value without building it, so this costs no memory beyond
+    the unpacker's copy of the bytes, whatever the file declares.
+    """
+    # The limits apply to what ``unpack`` builds (only the keys here: short strings, so no
+    # container may be built); ``skip`` and ``read_map_header`` ignore them.
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, ext_hook=_reject_ext,
+                                max_buffer_size=max(len(blob), 1), max_str_len=64, max_bin_len=0,
+                                max_array_len=0, max_map_len=0, max_ext_len=0)
+    unpacker.feed(blob)
+    top, tree = {}, {}
+    try:
+        n_keys = unpacker.read_map_header()
+        if n_keys > MAX_KEYS:
+            _fail(f"the top-level map has {n_keys} entries, over the limit of {MAX_KEYS}")
+        for _ in range(n_keys):
+            key = _key(unpacker, top, "the top level")
+            at = unpacker.tell()
+            if key == "tree" and at < len(blob) and _is_map_header(blob[at]):
+                top[key] = (at, None)  # a map: its entries' spans go in ``tree``
+                n_arrays = unpacker.read_map_header()
+                if n_arrays > MAX_KEYS:
+                    _fail(f"'tree' has {n_arrays} entries, over the limit of {MAX_KEYS}")
+                for _ in range(n_arrays):
+                    name = _key(unpacker, tree, "'tree'")
+                    start = unpacker.tell()
+                    unpacker.skip()
+                    tree[name] = (start, unpacker.tell())
+                continue
+            start = unpacker.tell()
+            unpacker.skip()
+            top[key] = (start, unpacker.tell())
+        if unpacker.tell() != len(blob):
+            _fail("not a tree file: there are bytes after the top-level map")
+    except TreeFormatError:
+        raise
+    except msgpack.OutOfData:
+        _fail("not a tree file: the bytes end in the middle of a value (truncated?)")
+    except Exception as exc:  # msgpack raises many types; all mean "not our format"
+        _fail(f"not a tree file: the bytes are not valid msgpack ({type(exc).__name__})")
+    return top, tree
 
 
-def _check_meta(value, depth=0):
-    if depth > MAX_META_DEPTH:
-        _fail("the file's meta section is nested too deeply")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                _fail("the file's meta section has a non-text key")
-            _check_meta(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_meta(item, depth + 1)
-    elif not (value is None or isinstance(value, (str, int, float, bool))):
-        _fail(f"the file's meta section holds an unsupported value of type {type(value).__name__}")
+def _is_map_header(byte: int) -> bool:
+    return 0x80 <= byte <= 0x8F or byte in (0xDE, 0xDF)
 
 
-def _word_list(doc, key) -> list[str]:
-    words = doc.get(key)
-    if not isinstance(words, list) or not words:
-        _fail(f"'{key}' must be a non-empty list of words")
-    # Whole-list checks run at C speed (this is most of a cold start's loading time);
-    # only a failure walks the list to name the bad word.  No regex: importing re is slow.
-    if set(map(type, words)) == {str} and set(map(len, words)) == {5}:
-        joined = "".join(words)
-        ok = joined.isascii() and joined.isalpha() and joined.islower()
-    else:
-        ok = False
+def _key(unpacker, seen: dict, where: str) -> str:
+    key = unpacker.unpack()
+    if not isinstance(key, str) or len(key) > 64:
+        _fail(f"{where} has a key that is not a short text string")
+    if key in seen:
+        _fail(f"{where} has the key {key!r} twice")
+    return key
+
+
+def _decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid value", **limits):
+    """Decode one field's bytes with msgpack, refusing more than ``max_bytes`` of input."""
+    start, end = span
+    if end - start > max_bytes:
+        _fail(f"{what} is {end - start} bytes, over its limit of {max_bytes}")
+    size = end - start
+    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size,
+                   max_ext_len=0)
+    options.update(limits)
+    try:
+        return msgpack.unpackb(memoryview(blob)[start:end], raw=False, strict_map_key=True,
+                               ext_hook=_reject_ext, **options)
+    except (TreeFormatError, MetaError):
+        raise
+    except Exception as exc:
+        _fail(f"{what} {invalid} ({type(exc).__name__})")
+
+
+def _bin(blob, span, what: str) -> memoryview:
+    """A ``bin`` field's payload, read in place (no copy)."""
+    start, end = span
+    head = blob[start] if end > start else None
+    sizes = {0xC4: 1, 0xC5: 2, 0xC6: 4}
+    if head not in sizes:
+        _fail(f"{what} is not binary")
+    width = sizes[head]
+    length = int.from_bytes(blob[start + 1:start + 1 + width], "big")
+    payload = memoryview(blob)[start + 1 + width:end]
+    if len(payload) != length:
+        _fail(f"{what} is not a single binary value")
+    return payload
+
+
+def _word_list(blob, span, key: str) -> list[str]:
+    """A list of five-letter words, checked on the raw bytes before any string is built.
+
+    Each word must be a fixstr (0xa5 + five ASCII lowercase letters), so the field's size
+    fixes its length and no other value can hide in it; a hostile list therefore costs
+    at most its own size times ~10 in str objects.
+    """
+    if span is None:
+        _fail(f"'{key}' is missing")
+    start, end = span
+    head = blob[start]
+    width = 0 if 0x90 <= head <= 0x9F else {0xDC: 2, 0xDD: 4}.get(head)
+    if width is None:
+        _fail(f"'{key}' must be a list of words")
+    count = head & 0x0F if width == 0 else int.from_bytes(blob[start + 1:start + 1 + width], "big")
+    body = start + 1 + width
+    if not 0 < count <= MAX_WORDS:
+        _fail(f"'{key}' must hold 1 to {MAX_WORDS} words, not {count}")
+    ok = end - body == _WORD_RECORD * count and blob[body:end:_WORD_RECORD] == b"\xa5" * count
+    for k in range(1, _WORD_RECORD):
+        if not ok:
+            break
+        letters = blob[body + k:end:_WORD_RECORD]
+        ok = letters.isalpha() and letters.islower()
     if not ok:
-        for word in words:
-            if not (isinstance(word, str) and len(word) == 5 and word.isascii() and word.isalpha()
-                    and word.islower()):
-                _fail(f"'{key}' holds {word!r}, which is not five letters a-z")
-    if len(set(words)) != len(words):
-        _fail(f"'{key}' lists a word twice")
+        _fail(f"'{key}' must be a list of words of five letters a-z")
+    words = _decode(blob, span, f"'{key}'", end - start, max_array_len=count, max_str_len=5)
+    # Strictly increasing (alphabetical, no repeats); compared pairwise at C speed.
+    if not all(map(str.__lt__, words, words[1:])):
+        _fail(f"'{key}' must be in alphabetical order without repeats")
     return words
 
 
-def _read_array(tree, name) -> array:
-    typecode, itemsize = ARRAYS[name]
-    blob = tree.get(name)
-    if not isinstance(blob, bytes):
-        _fail(f"tree array '{name}' is missing or not binary")
-    if len(blob) % itemsize:
-        _fail(f"tree array '{name}' has {len(blob)} bytes, not a multiple of {itemsize}")
+def _read_array(blob, spans: dict, name: str, typecode: str, itemsize: int) -> array:
+    span = spans.get(name)
+    if span is None:
+        _fail(f"tree array '{name}' is missing")
+    blob_part = _bin(blob, span, f"tree array '{name}'")
+    if len(blob_part) % itemsize:
+        _fail(f"tree array '{name}' has {len(blob_part)} bytes, not a multiple of {itemsize}")
     values = array(typecode)
     if values.itemsize != itemsize:
         _fail(f"this platform's '{typecode}' arrays are not {itemsize} bytes wide")
-    values.frombytes(blob)
+    values.frombytes(blob_part)
     if sys.byteorder == "big" and itemsize > 1:
         values.byteswap()
     return values
 
 
-def _check_structure(data: TreeData) -> None:
-    n_nodes, n_answers, n_guesses = data.n_nodes, len(data.answers), len(data.guesses)
-    if n_nodes == 0:
-        _fail("the tree has no nodes")
-    if len(data.node_answer) != n_nodes:
-        _fail("'node_answer' and 'node_guess' differ in length")
-    start, patterns, children = data.child_start, data.edge_pattern, data.edge_child
-    if len(start) != n_nodes + 1:
-        _fail("'child_start' must have one more entry than there are nodes")
-    n_edges = len(patterns)
-    if len(children) != n_edges:
-        _fail("'edge_pattern' and 'edge_child' differ in length")
-    if start[0] != 0 or start[n_nodes] != n_edges:
-        _fail("'child_start' must begin at 0 and end at the number of edges")
-    if n_edges != n_nodes - 1:
-        _fail(f"a tree of {n_nodes} nodes has {n_nodes - 1} edges, not {n_edges}")
-    previous_offset = 0
-    for offset in start:
-        if offset < previous_offset or offset > n_edges:
-            _fail("'child_start' offsets must rise monotonically up to the number of edges")
-        previous_offset = offset
-    has_parent = bytearray(n_nodes)
-    solved = bytearray(n_answers)
-    node_guess, node_answer = data.node_guess, data.node_answer
-    answers, guesses = data.answers, data.guesses
-    if max(node_guess) >= n_guesses:
-        _fail(f"a node plays guess #{max(node_guess)}, but there are only {n_guesses} guesses")
-    if max(node_answer) >= n_answers or min(node_answer) < -1:
-        _fail("a node's answer index is out of range")
-    if n_edges and (max(patterns) >= ALL_GREEN or min(children) < 1 or max(children) >= n_nodes):
-        _fail("an edge has an all-green or out-of-range pattern, or an out-of-range child")
-    for node in range(n_nodes):
-        answer = node_answer[node]
-        lo, hi = start[node], start[node + 1]
-        if answer >= 0:
-            if solved[answer]:
-                _fail(f"answer {answers[answer]!r} is solved at two nodes")
-            if answers[answer] != guesses[node_guess[node]]:
-                _fail(f"node {node} claims to solve {answers[answer]!r} by guessing "
-                      f"{guesses[node_guess[node]]!r}")
-            solved[answer] = 1
-        elif hi == lo:
-            _fail(f"node {node} is a leaf that solves no answer")
-        previous = -1
-        for edge in range(lo, hi):
-            pattern = patterns[edge]
-            child = children[edge]
-            if pattern <= previous:
-                _fail(f"node {node}'s patterns are not strictly increasing")
-            previous = pattern
-            if child <= node:
-                _fail(f"node {node} has child {child}; children must come after their parents")
-            if has_parent[child]:
-                _fail(f"node {child} has two parents")
-            has_parent[child] = 1
-    missing = solved.count(0)
-    if missing:
-        first = data.answers[solved.index(0)]
-        _fail(f"{missing} answer(s) are never solved by the tree (first: {first!r})")
+def _meta(blob, span) -> dict:
+    """``meta``, decoded within :data:`MAX_META_BYTES` and container caps, then schema-checked."""
+    if span is None:
+        return {}
+    built = [0]
 
+    def count(container):
+        """msgpack calls this for each map and list it builds: stop past the cap."""
+        built[0] += 1
+        if built[0] > MAX_META_CONTAINERS:
+            _fail(f"'meta' holds more than {MAX_META_CONTAINERS} maps and lists")
+        return container
 
-def unpack_tree(blob: bytes) -> TreeData:
-    """Parse and validate tree-file bytes; any problem raises :class:`TreeFormatError`."""
-    if not isinstance(blob, (bytes, bytearray, memoryview)):
-        _fail("tree data must be bytes")
-    if len(blob) > MAX_FILE_BYTES:
-        _fail(f"the file is {len(blob)} bytes, over the {MAX_FILE_BYTES}-byte limit")
+    meta = _decode(blob, span, "'meta'", MAX_META_BYTES, max_bin_len=0, object_hook=count, list_hook=count,
+                   invalid="may hold only nil, bool, int, float, text, lists and maps")
     try:
-        doc = msgpack.unpackb(
-            bytes(blob), raw=False, strict_map_key=True, ext_hook=_reject_ext, use_list=True,
-            max_array_len=1_000_000, max_map_len=10_000,
-        )
-    except TreeFormatError:
-        raise
-    except Exception as exc:  # msgpack raises many types; all mean "not our format"
-        raise TreeFormatError(f"not a tree file: the bytes are not valid msgpack ({type(exc).__name__})") from None
-    if not isinstance(doc, dict):
-        _fail("not a tree file: the top level is not a map")
-    if doc.get("format") != FORMAT_NAME:
-        _fail(f"not a tree file: format is {str(doc.get('format'))[:40]!r}, expected {FORMAT_NAME!r}")
-    version = doc.get("format_version")
+        check_meta(meta)
+    except MetaError as exc:
+        _fail(str(exc))
+    return meta
+
+
+def _version(blob, top) -> tuple[int, int]:
+    if "format" not in top:
+        _fail(f"not a tree file: it has no 'format' field (expected {FORMAT_NAME!r})")
+    name = _decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
+    if name != FORMAT_NAME:
+        _fail(f"not a tree file: format is {str(name)[:40]!r}, expected {FORMAT_NAME!r}")
+    version = _decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) \
+        if "format_version" in top else None
     if (not isinstance(version, list) or len(version) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in version)):
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)):
         _fail("'format_version' must be [major, minor]")
     major, minor = version
     if major != FORMAT_VERSION[0]:
@@ -251,33 +298,80 @@ def unpack_tree(blob: bytes) -> TreeData:
     if minor > FORMAT_VERSION[1] and (major, minor) not in _warned_minor:
         _warned_minor.add((major, minor))
         warnings.warn(f"tree format {major}.{minor} is newer than this runtime's "
-                      f"{FORMAT_VERSION[0]}.{FORMAT_VERSION[1]}; unknown fields are ignored", stacklevel=3)
-    meta = doc.get("meta", {})
-    if not isinstance(meta, dict):
-        _fail("'meta' must be a map")
-    _check_meta(meta)
-    tree = doc.get("tree")
-    if not isinstance(tree, dict):
+                      f"{FORMAT_VERSION[0]}.{FORMAT_VERSION[1]}; unknown fields are ignored", stacklevel=4)
+    return major, minor
+
+
+def _game_rules(blob, top, meta) -> tuple[str, GuessList]:
+    """Format 1.1's ``mode`` and ``guess_list`` (both required from 1.1 on)."""
+    if "mode" not in top or "guess_list" not in top:
+        _fail("a format 1.1 file must have 'mode' and 'guess_list'")
+    mode = _decode(blob, top["mode"], "'mode'", _SMALL_FIELD_BYTES)
+    if mode not in MODES:
+        _fail(f"'mode' must be one of {', '.join(MODES)}")
+    if "mode" in meta and meta["mode"] != mode:
+        _fail(f"'mode' is {mode!r} but meta.mode says {meta['mode']!r}")
+    try:
+        guess_list = GuessList.from_bytes(_bin(blob, top["guess_list"], "'guess_list'"))
+    except ValueError as exc:
+        _fail(str(exc))
+    return mode, guess_list
+
+
+def unpack_tree(blob) -> TreeData:
+    """Parse and validate tree-file bytes; any problem raises :class:`TreeFormatError`."""
+    if not isinstance(blob, (bytes, bytearray, memoryview)):
+        _fail("tree data must be bytes")
+    if not isinstance(blob, bytes):
+        blob = bytes(blob)
+    if len(blob) > MAX_FILE_BYTES:
+        _fail(f"the file is {len(blob)} bytes, over the {MAX_FILE_BYTES}-byte limit")
+    if not blob or not _is_map_header(blob[0]):
+        _fail("not a tree file: the top level is not a map")
+    top, tree_spans = _spans(blob)
+    major, minor = _version(blob, top)
+    meta = _meta(blob, top.get("meta"))
+    if "tree" not in top or top["tree"][1] is not None:
         _fail("'tree' must be a map of arrays")
-    data = TreeData(
-        answers=_word_list(doc, "answers"),
-        guesses=_word_list(doc, "guesses"),
-        meta=meta,
-        format_version=(major, minor),
-        **{name: _read_array(tree, name) for name in ARRAYS},
-    )
-    _check_structure(data)
+    arrays = {name: _read_array(blob, tree_spans, name, *ARRAYS[name]) for name in ARRAYS}
+    data = TreeData(answers=_word_list(blob, top.get("answers"), "answers"),
+                    guesses=_word_list(blob, top.get("guesses"), "guesses"),
+                    meta=meta, format_version=(major, minor), **arrays)
+    if minor >= 1:
+        data.mode, data.guess_list = _game_rules(blob, top, meta)
+    stats = check_structure(data)
+    if minor >= 1:
+        for name, (typecode, itemsize) in STAT_ARRAYS.items():
+            stored = _read_array(blob, tree_spans, name, typecode, itemsize)
+            if stored != getattr(stats, name[len("subtree_"):]):
+                _fail(f"tree array '{name}' does not match the tree (recomputed on load)")
+    data.subtree_answers, data.subtree_total, data.subtree_depth = stats.count, stats.total, stats.depth
     return data
 
 
 def read_tree_file(path) -> TreeData:
-    """Read a file with the size cap checked before reading."""
+    """Read and validate a tree file.
+
+    Only a regular file is opened for reading: the path is opened non-blocking (so a FIFO
+    cannot hang us) and checked with ``fstat`` before any byte is read, as is the size cap.
+    """
     try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                _fail(f"{path} is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            _fail(f"cannot read tree file {path}: it is {kind}")
+        if info.st_size > MAX_FILE_BYTES:
+            _fail(f"{path} is {info.st_size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        with os.fdopen(fd, "rb", closefd=True) as fh:
+            fd = None
             blob = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
     return unpack_tree(blob)

@@ -1,4 +1,4 @@
-"""The walker: "what do I play next?" for a history of (guess, pattern) pairs."""
+"""The walker: "what do I play next?" for a game history, on or off the tree."""
 
 from __future__ import annotations
 
@@ -6,41 +6,39 @@ import itertools
 import os
 from bisect import bisect_left
 
-from .feedback import ALL_GREEN, parse_pattern, score_code
+from .feedback import ALL_GREEN, format_pattern, parse_pattern, score_code
 from .format import TreeData, TreeFormatError, read_tree_file, unpack_tree
+from .history import HistoryError, NoAnswerError, parse_history
+from .rules import mode_problem
 
 MANIFEST = "manifest.json"
 DEFAULT_NAME_FILE = "DEFAULT"  # one line: the default tree's file name (also in the manifest)
 # Off-tree rule: at most this many candidates are scored by expected remaining size.
 OFF_TREE_SHORTLIST = 150
 
-
-class HistoryError(ValueError):
-    """The history is malformed, contradicts itself, or fits no answer."""
+__all__ = ["HistoryError", "NoAnswerError", "Position", "Tree", "load", "shipped_trees"]
 
 
 class Position:
-    """Where a history leads: the next guess (None once solved) and the answers left."""
+    """Where a history leads.
 
-    __slots__ = ("guess", "candidates", "on_tree", "solved")
+    ``guess``: the next guess (None once solved); ``candidates``: the answers still
+    possible (a tuple, alphabetical); ``on_tree``: whether every guess so far was the
+    tree's; ``solved``: the last step was all green.  On the tree, ``expected_guesses``
+    is the mean number of guesses still needed (the next one included) over the
+    remaining answers, and ``max_guesses`` the most any of them needs: both from the
+    file's per-node subtree stats.  Off the tree both are None.
+    """
 
-    def __init__(self, guess, candidates, on_tree, solved):
+    __slots__ = ("guess", "candidates", "on_tree", "solved", "expected_guesses", "max_guesses")
+
+    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None):
         self.guess, self.candidates, self.on_tree, self.solved = guess, candidates, on_tree, solved
+        self.expected_guesses, self.max_guesses = expected_guesses, max_guesses
 
     def __repr__(self):
         return (f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "
                 f"on_tree={self.on_tree}, solved={self.solved})")
-
-
-def _as_code(pattern) -> int:
-    if isinstance(pattern, int) and not isinstance(pattern, bool):
-        if 0 <= pattern <= ALL_GREEN:
-            return pattern
-        raise HistoryError(f"pattern code {pattern} is outside 0..{ALL_GREEN}")
-    try:
-        return parse_pattern(pattern)
-    except ValueError as exc:
-        raise HistoryError(str(exc)) from None
 
 
 def pattern_is_possible(guess: str, code: int) -> bool:
@@ -69,7 +67,8 @@ def choose_off_tree(candidates: list[str]) -> str:
     Among the remaining answers, shortlist the ``OFF_TREE_SHORTLIST`` with the highest
     positional letter frequency (all of them when fewer), then play the one whose
     feedback leaves the smallest expected number of answers (sum of squared class
-    sizes); ties go to the alphabetically first word.
+    sizes); ties go to the alphabetically first word.  Every remaining answer fits all
+    the feedback so far, so the choice is legal in hard and "possible" mode too.
     """
     if len(candidates) <= 2:
         return min(candidates)
@@ -93,14 +92,26 @@ def choose_off_tree(candidates: list[str]) -> str:
     return best
 
 
+def _in_sorted(words: list[str], word: str) -> bool:
+    i = bisect_left(words, word)
+    return i < len(words) and words[i] == word
+
+
 class Tree:
-    """A validated tree; see FORMAT.md for the arrays it holds."""
+    """A validated decision tree (see FORMAT.md for the arrays it holds).
+
+    >>> tree = load()                                   # the shipped default tree
+    >>> tree.next_guess("salet bbbbb")                  # doctest: +SKIP
+    'courd'
+    """
 
     def __init__(self, data: TreeData):
         self.data = data
         self.answers = data.answers
         self.guesses = data.guesses
         self.meta = data.meta
+        self.mode = data.mode  # None for a format 1.0 file: no mode rule is checked
+        self.guess_list = data.guess_list  # None for 1.0: any five-letter word is accepted
         self._node_guess = data.node_guess
         self._start = data.child_start
         self._pattern = data.edge_pattern
@@ -108,11 +119,20 @@ class Tree:
 
     @property
     def stats(self) -> dict:
+        """The build's claimed stats from ``meta`` (schema-checked), or {}."""
         return dict(self.meta.get("stats", {}))
 
     @property
     def first_guess(self) -> str:
+        """The word the tree opens with."""
         return self.guesses[self._node_guess[0]]
+
+    def is_guess_allowed(self, word: str) -> bool:
+        """Whether the game accepts ``word``: in the file's guess list, or a word of the
+        tree itself; files without a guess list (format 1.0) accept any five letters."""
+        if self.guess_list is None or word in self.guess_list:
+            return True
+        return _in_sorted(self.guesses, word) or _in_sorted(self.answers, word)
 
     def _child_of(self, node: int, code: int) -> int | None:
         lo, hi = self._start[node], self._start[node + 1]
@@ -122,6 +142,7 @@ class Tree:
         return None
 
     def subtree_answers(self, node: int) -> list[str]:
+        """The answers solved at ``node`` or below it, alphabetical (an iterative walk)."""
         found, stack = [], [node]
         node_answer = self.data.node_answer
         while stack:
@@ -132,66 +153,101 @@ class Tree:
         return sorted(found)
 
     def next_guess(self, history=()) -> str | None:
-        """The next guess (``None`` when the history already ends in all green)."""
+        """The next guess after ``history`` (any shape :func:`parse_history` accepts),
+        or None when the last step was all green.  Raises :class:`HistoryError`."""
         node = 0
         guesses, node_guess = self.guesses, self._node_guess
-        for guess, pattern in history:
-            code = _as_code(pattern)
-            if code == ALL_GREEN or guesses[node_guess[node]] != guess:
-                return self.position(history).guess
-            node = self._child_of(node, code)
-            if node is None:
-                return self.position(history).guess  # raises with the reason
-        return guesses[node_guess[node]]
+        if isinstance(history, (list, tuple)):  # fast path: (word, pattern) pairs on the tree
+            try:
+                for guess, pattern in history:  # anything but pairs fails here or below
+                    code = pattern if type(pattern) is int else _quick_code(pattern)
+                    if code is None or code == ALL_GREEN or guesses[node_guess[node]] != guess:
+                        break
+                    node = self._child_of(node, code)
+                    if node is None:
+                        break  # position() raises with the reason
+                else:
+                    return guesses[node_guess[node]]
+            except (TypeError, ValueError):
+                pass
+        return self.position(history).guess  # the full parser and rules decide
 
     def candidates(self, history=()) -> list[str]:
+        """The answers still possible after ``history``, alphabetical."""
         return list(self.position(history).candidates)
 
     def position(self, history=()) -> Position:
-        """Walk the tree; leave it for the off-tree rule at the first guess it did not play."""
-        history = [(_check_word(g), _as_code(p)) for g, p in history]
+        """Walk the tree; leave it for the off-tree rule at the first guess it did not play.
+
+        Every guess the tree did not suggest must be in the guess list and allowed by the
+        mode (hard mode: greens kept, revealed letters reused); otherwise, or when the
+        history is malformed, :class:`HistoryError`.  :class:`NoAnswerError` (a subclass)
+        when no answer fits.
+        """
+        steps = parse_history(history)
         node: int | None = 0
         remaining: list[str] | None = None
-        for step, (guess, code) in enumerate(history, start=1):
+        for step, (guess, code) in enumerate(steps, start=1):
             if remaining is None and self.guesses[self._node_guess[node]] == guess:
                 if code == ALL_GREEN:
                     if self.data.node_answer[node] < 0:
-                        raise HistoryError(f"{guess!r} cannot be the answer at step {step}: "
-                                           "no answer fits this history")
-                    return Position(None, (guess,), True, True)
+                        raise NoAnswerError(f"step {step}: {guess!r} cannot be the answer here: "
+                                            "no answer fits this history")
+                    return Position(None, (guess,), True, True, 0.0, 0)
                 child = self._child_of(node, code)
                 if child is None:
                     _no_answer_fits(guess, code, step)
                 node = child
                 continue
+            self._check_guess(steps[:step - 1], guess, step)
             if remaining is None:
-                remaining = self.subtree_answers(node)
-                node = None
+                remaining, node = self.subtree_answers(node), None
             remaining = [a for a in remaining if score_code(guess, a) == code]
             if not remaining:
                 _no_answer_fits(guess, code, step)
             if code == ALL_GREEN:
                 return Position(None, (guess,), False, True)
         if remaining is None:
-            return Position(self.guesses[self._node_guess[node]],
-                            tuple(self.subtree_answers(node)), True, False)
+            count = self.data.subtree_answers[node]
+            return Position(self.guesses[self._node_guess[node]], tuple(self.subtree_answers(node)),
+                            True, False, self.data.subtree_total[node] / count,
+                            self.data.subtree_depth[node])
         return Position(choose_off_tree(remaining), tuple(remaining), False, False)
 
+    def guess_problem(self, history, word: str) -> str | None:
+        """Why the game would refuse ``word`` after ``history`` ((word, code) pairs), or None.
 
-def _check_word(word) -> str:
-    if not isinstance(word, str) or len(word) != 5 or not word.isascii() or not word.isalpha():
-        raise HistoryError(f"{word!r} is not a five-letter word")
-    return word.lower()
+        Checks the guess list and the mode's rule; a word the tree itself plays where the
+        history leads is always allowed (the compiler verified it), but this does not
+        look at the tree, so call it for the player's own guesses.
+        """
+        if not self.is_guess_allowed(word):
+            return f"{word!r} is not in this tree's guess list"
+        problem = mode_problem(self.mode, history, word)
+        if problem:
+            return f"{word!r} is not allowed in {self.mode} mode: {problem}"
+        return None
+
+    def _check_guess(self, before, word: str, step: int) -> None:
+        problem = self.guess_problem(before, word)
+        if problem:
+            raise HistoryError(f"step {step}: {problem}")
+
+
+def _quick_code(pattern) -> int | None:
+    """A pattern's code for the fast path, or None to let the full parser explain."""
+    try:
+        return parse_pattern(pattern)
+    except ValueError:
+        return None
 
 
 def _no_answer_fits(guess: str, code: int, step: int):
-    from .feedback import format_pattern
-
     if not pattern_is_possible(guess, code):
-        raise HistoryError(
-            f"pattern {format_pattern(code)} is impossible for {guess!r} at step {step} "
+        raise NoAnswerError(
+            f"step {step}: pattern {format_pattern(code)} is impossible for {guess!r} "
             "(Wordle marks repeated letters yellow left to right before gray)")
-    raise HistoryError(f"no answer fits the history at step {step} ({guess} {format_pattern(code)})")
+    raise NoAnswerError(f"step {step}: no answer fits the history ({guess} {format_pattern(code)})")
 
 
 def shipped_trees() -> list[str]:
@@ -210,8 +266,14 @@ def resolve_tree(source: str) -> str:
     return source  # reading it gives the usual one-line "cannot read" error
 
 
-def load(source) -> Tree:
-    """Load a tree from a path, a shipped tree's name, raw bytes, or ``None`` for the default."""
+def load(name_or_path=None) -> Tree:
+    """Load a tree and validate it completely.
+
+    ``name_or_path``: None for the shipped default tree; the name of a shipped tree
+    (``"salet-optimal-hard"``, see :func:`shipped_trees`); a path (str or PathLike); or the
+    file's bytes.  Raises :class:`TreeFormatError` (a ValueError) with one line.
+    """
+    source = name_or_path
     if source is None:
         source = default_tree_path()
     elif isinstance(source, str):
@@ -243,7 +305,7 @@ def default_tree_path() -> str:
     folder = _trees_folder()
     try:
         with open(os.path.join(folder, DEFAULT_NAME_FILE), encoding="utf-8") as fh:
-            name = fh.read().strip()
+            name = fh.read(256).strip()
     except OSError:
         raise TreeFormatError("the shipped trees/DEFAULT file is missing or unreadable") from None
     path = os.path.join(folder, os.path.basename(name))

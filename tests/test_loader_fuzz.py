@@ -125,3 +125,44 @@ json_like = st.recursive(
 def test_random_structures(doc):
     with pytest.raises(TreeFormatError):
         unpack_tree(msgpack.packb(doc, use_bin_type=True))
+
+
+# ----------------------------------------------------------------------------- meta
+
+META_KEYS = ["strategy", "config", "mode", "max_depth", "optimality", "word_lists", "compiler", "stats",
+             "built_at", "extra"]
+meta_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() | st.text(max_size=12)
+    | st.binary(max_size=4) | st.sampled_from(["normal", "hard", "optimal", "heuristic", "/etc/passwd", "salet"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(META_KEYS + ["answers", "guesses", "histogram", "start", "opening", "name", "sha256"]),
+        children, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(scope="module")
+def default_doc():
+    from wordle_runtime.format import read_tree_file
+    from wordle_runtime.tree import default_tree_path
+
+    return _doc(pack_tree(read_tree_file(default_tree_path())))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(meta=st.dictionaries(st.sampled_from(META_KEYS), meta_values, max_size=5) | meta_values)
+def test_random_meta_loads_or_is_refused_and_the_runtime_cli_copes(default_doc, tmp_path, meta):
+    """Any meta: the loader raises only TreeFormatError; a file that loads has a meta of
+    the schema's types, and wordle-next on it exits with a documented code."""
+    from wordle_runtime.cli import main as next_main
+    from wordle_runtime.meta import check_meta
+
+    blob = _repack({**default_doc, "meta": meta})
+    try:
+        data = unpack_tree(blob)
+    except TreeFormatError:
+        return
+    check_meta(data.meta)
+    path = tmp_path / "meta.wtree"
+    path.write_bytes(blob)
+    assert next_main(["--tree", str(path), "salet", "bbbbb"]) in (0, 1, 2)

@@ -6,9 +6,8 @@ import sys
 
 import pytest
 
-from wordle_runtime import HistoryError, load, score
+from wordle_runtime import HistoryError, load, parse_history, score
 from wordle_runtime.cli import main as next_main
-from wordle_runtime.cli import parse_history
 from wordle_runtime.tree import choose_off_tree, pattern_is_possible
 
 
@@ -81,8 +80,10 @@ def test_every_real_pattern_is_possible():
 
 
 def test_parse_history_forms():
+    from wordle_runtime import parse_pattern
+
     assert parse_history(["salet", "bbybb", "crane:ggbbb", "plate=02100"]) == [
-        ("salet", "bbybb"), ("crane", "ggbbb"), ("plate", "02100")]
+        ("salet", parse_pattern("bbybb")), ("crane", parse_pattern("ggbbb")), ("plate", parse_pattern("02100"))]
     with pytest.raises(HistoryError):
         parse_history(["salet"])
 

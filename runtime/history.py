@@ -1,0 +1,113 @@
+"""The one history parser: every notation a player might type or a program might pass.
+
+``wordle-next``, ``Tree.next_guess`` / ``Tree.position`` and the compiler's
+``wordle-tree export --path`` all go through :func:`parse_history`.
+"""
+
+from __future__ import annotations
+
+from .feedback import ALL_GREEN, WORD_LENGTH, format_pattern, parse_pattern
+
+_SEPARATORS = (":", "=")
+
+
+class HistoryError(ValueError):
+    """The history is malformed, breaks the game's rules, or fits no answer (one line)."""
+
+
+class NoAnswerError(HistoryError):
+    """The history is well formed but no answer fits it (``wordle-next`` exits 1)."""
+
+
+def _word(text, step: int) -> str:
+    if not (isinstance(text, str) and len(text) == WORD_LENGTH and text.isascii() and text.isalpha()):
+        raise HistoryError(f"step {step}: {text!r} is not a five-letter word")
+    return text.lower()
+
+
+def _code(pattern, step: int) -> int:
+    if isinstance(pattern, int) and not isinstance(pattern, bool):
+        if 0 <= pattern <= ALL_GREEN:
+            return pattern
+        raise HistoryError(f"step {step}: pattern code {pattern} is outside 0..{ALL_GREEN}")
+    try:
+        return parse_pattern(pattern)
+    except ValueError as exc:
+        raise HistoryError(f"step {step}: {exc}") from None
+
+
+def _tokens(text: str) -> list[str]:
+    """Split a history string on white space and commas (``salet:bbbbb,courd:bbbyb``)."""
+    return text.replace(",", " ").split()
+
+
+def _no_pattern(word, pairs: list):
+    raise HistoryError(f"step {len(pairs) + 1}: guess {word!r} has no feedback pattern after it")
+
+
+def _from_tokens(items, pairs: list) -> None:
+    """Turn word / pattern / word:pattern tokens (and ready-made pairs) into raw pairs."""
+    pending = None
+    for item in items:
+        if isinstance(item, (tuple, list)):
+            if pending is not None:
+                _no_pattern(pending, pairs)
+            if len(item) != 2:
+                raise HistoryError(f"step {len(pairs) + 1}: a step is (guess, pattern), not {item!r}")
+            pairs.append((item[0], item[1]))
+            continue
+        if not isinstance(item, str):
+            raise HistoryError(f"step {len(pairs) + 1}: {item!r} is neither text nor a (guess, pattern) pair")
+        for token in _tokens(item):
+            sep = next((s for s in _SEPARATORS if s in token), None)
+            if sep is None:
+                if pending is None:
+                    pending = token
+                else:
+                    pairs.append((pending, token))
+                    pending = None
+                continue
+            word, pattern = token.split(sep, 1)
+            if pending is not None and word:
+                _no_pattern(pending, pairs)  # "salet crane:bbbbb"
+            if pending is None:
+                pending = word
+            if pattern:
+                pairs.append((pending, pattern))
+                pending = None
+    if pending is not None:
+        _no_pattern(pending, pairs)
+
+
+def parse_history(history) -> list[tuple[str, int]]:
+    """Normalise a game history to a list of ``(word, code)`` pairs, ``code`` in 0..242.
+
+    Accepted shapes (they may be mixed):
+
+    - a string: ``"salet bbbbb courd:bbbyb"``, ``"salet:bbbbb,courd=00120"``;
+    - a list of tokens as on a command line: ``["salet", "bbbbb"]``, ``["salet:bbbbb"]``;
+    - a list of pairs: ``[("salet", "bbbbb"), ("courd", 9)]`` (a pattern may be a code).
+
+    Patterns: g/y/b letters (any case), digits 2/1/0, ``_ . -`` for gray, or the emoji
+    🟩 🟨 ⬛ ⬜.  Words are five letters a-z (returned in lower case).  A game ends at
+    all green, so a step after ``ggggg`` is an error.  Raises :class:`HistoryError`
+    with one line naming the step.  Whether a word is in the guess list, or allowed by
+    the mode, is the tree's business (:meth:`Tree.position`).
+    """
+    if history is None:
+        return []
+    raw: list = []
+    _from_tokens([history] if isinstance(history, str) else history, raw)
+    steps = []
+    for step, (word, pattern) in enumerate(raw, start=1):
+        if steps and steps[-1][1] == ALL_GREEN:
+            last = steps[-1][0]
+            raise HistoryError(f"step {step}: the game ended at step {step - 1} "
+                               f"({last} {format_pattern(ALL_GREEN)}), so nothing may follow it")
+        steps.append((_word(word, step), _code(pattern, step)))
+    return steps
+
+
+def format_history(steps) -> str:
+    """``salet bbbbb courd bbbyb``: the canonical notation, which parse_history reads back."""
+    return " ".join(f"{word} {format_pattern(code)}" for word, code in steps)

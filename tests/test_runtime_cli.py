@@ -1,0 +1,157 @@
+"""`wordle-next` through real processes: exit codes, one-line errors, --json errors,
+--version, word and hard-mode checks, and Ctrl-C."""
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from wordle_runtime import __version__
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def _next(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *args], capture_output=True, text=True,
+                          timeout=60, **kwargs)
+
+
+def _one_line_error(result, code):
+    assert result.returncode == code, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wordle-next: ") and "Traceback" not in result.stderr, lines
+    return lines[0]
+
+
+def test_version():
+    result = _next("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"wordle-next {__version__} (tree format 1.1)"
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["qqqqq", "bbbbb"], 2, "step 1: 'qqqqq' is not in this tree's guess list"),
+    (["--tree", "salet-optimal-hard", "salet", "bybbb", "brond", "bybbb"], 2,
+     "step 2: 'brond' is not allowed in hard mode: it must contain 'a' (shown in 'salet')"),
+    (["--tree", "salet-optimal-hard", "salet", "gbbbb", "crony", "bbbbb"], 2,
+     "step 2: 'crony' is not allowed in hard mode: the 1st letter must be 's' (green in 'salet')"),
+    (["--tree", "plate-optimal-possible", "plate", "bbbbb", "salet", "bbbbb"], 2,
+     "step 2: 'salet' is not in this tree's guess list"),
+    (["salet", "ggggb"], 1, "step 1: no answer fits the history (salet ggggb)"),
+    (["salet", "bbbbb", "zzzzz"], 2, "step 2: guess 'zzzzz' has no feedback pattern after it"),
+    (["--tree", "no-such-tree"], 2, "cannot read tree file no-such-tree: No such file or directory"),
+    (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),
+])
+def test_errors_are_one_line_and_json_errors_are_json(args, code, message):
+    line = _one_line_error(_next(*args), code)
+    assert line == f"wordle-next: {message}"
+    result = _next("--json", *args)
+    _one_line_error(result, code)
+    assert json.loads(result.stdout) == {"error": message, "exit_code": code}
+
+
+def test_legal_hard_mode_play_is_accepted():
+    # 'cigar' keeps salet's yellow 'a': hard mode allows it, and the feedback decides
+    result = _next("--json", "--tree", "salet-optimal-hard", "salet", "bybbb", "cigar", "bbbyb")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert not out["on_tree"] and out["remaining"] >= 1 and "cigar" not in out["candidates"]
+
+
+def test_json_on_the_tree_carries_the_subtree_stats():
+    out = json.loads(_next("--json").stdout)
+    assert out["guess"] == "salet" and out["remaining"] == 2315
+    assert out["expected_guesses"] == pytest.approx(7920 / 2315) and out["max_guesses"] == 5
+
+
+# Delivers SIGINT to the process itself at the moment wordle-next imports msgpack, i.e.
+# in the middle of start-up, deterministically (a timer would race the interpreter).
+SIGINT_DURING_IMPORT = """
+import os, signal, sys
+class InterruptOnImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "msgpack":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, InterruptOnImport())
+sys.argv = ["wordle-next", "salet", "bbbbb"]
+from wordle_runtime.cli import main
+sys.exit(main())
+"""
+
+
+def test_ctrl_c_during_start_up_exits_130_without_a_traceback():
+    result = subprocess.run([sys.executable, "-c", SIGINT_DURING_IMPORT], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 130, result
+    assert result.stdout == "" and result.stderr.strip() == "wordle-next: interrupted"
+
+
+def test_ctrl_c_at_the_interactive_prompt_exits_130():
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_runtime.cli", "-i"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        seen = ""
+        deadline = time.monotonic() + 30
+        while "feedback for salet" not in seen and time.monotonic() < deadline:
+            seen += proc.stdout.read(1)  # the prompt has no newline: read it char by char
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert err.strip() == "wordle-next: interrupted"
+
+
+def test_readme_documents_the_runtime_exit_codes():
+    """The README's "Errors and exit codes" table has the runtime's rows, with our codes."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Errors and exit codes"):]
+    section = section[:section.index("\n## ", 1)] if "\n## " in section[1:] else section
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and "wordle-next" in cells[0] and cells[1].isdigit():
+            rows[int(cells[1])] = cells[2]
+    assert sorted(rows) == [0, 1, 2, 130]
+    assert re.search("no answer fits", rows[1]) and re.search("bad", rows[2]) and "interrupt" in rows[130].lower()
+    from wordle_runtime import cli
+
+    assert (cli.EXIT_OK, cli.EXIT_NO_ANSWER, cli.EXIT_USAGE, cli.EXIT_INTERRUPTED) == (0, 1, 2, 130)
+
+
+def test_a_newer_minor_version_warns_in_one_line(tmp_path):
+    import msgpack
+
+    from wordle_runtime.format import pack_tree, read_tree_file
+    from wordle_runtime.tree import default_tree_path
+
+    doc = msgpack.unpackb(pack_tree(read_tree_file(default_tree_path())), raw=False)
+    path = tmp_path / "newer.wtree"
+    path.write_bytes(msgpack.packb({**doc, "format_version": [1, 9], "future": [1, 2]}, use_bin_type=True))
+    result = _next("--tree", str(path), "salet", "bbbbb")
+    assert result.returncode == 0 and result.stdout.splitlines()[0] == "courd"
+    assert result.stderr.splitlines() == [
+        "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.1; unknown fields are ignored"]
+
+
+def test_every_runtime_module_imports_only_msgpack_and_the_standard_library():
+    """Like tests/test_layering.py, but over every module (play's compiler hint only asks
+    importlib whether wordle_compiler exists; it never imports it)."""
+    code = (
+        "import sys, pkgutil, importlib, wordle_runtime\n"
+        "for m in pkgutil.iter_modules(wordle_runtime.__path__):\n"
+        "    importlib.import_module('wordle_runtime.' + m.name)\n"
+        "from wordle_runtime.play import _compiler_hint\n"
+        "_compiler_hint([('salet', 0)])\n"
+        "bad = [m for m in ('numpy', 'numba', 'click', 'networkx', 'tqdm', 'wordle_compiler') if m in sys.modules]\n"
+        "print(bad)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
