@@ -1,20 +1,23 @@
 """Flatten a built tree into the runtime's format (the runtime owns FORMAT.md) and
-write it atomically."""
+write it atomically (through :mod:`outputs`, like every file we write)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from array import array
 from collections import deque
-from pathlib import Path
 
 from wordle_runtime.format import TreeData, pack_tree
+
+from .outputs import write_atomic  # noqa: F401 - the one atomic writer, re-exported for callers here
 
 
 def flatten(root, ctx, meta: dict) -> TreeData:
     """Breadth-first numbering: children always get larger ids than their parent,
-    and each node's edges are contiguous (CSR)."""
+    and each node's edges are contiguous (CSR).
+
+    The full guess list goes into the file (format 1.1's ``guess_list``), so a reader can
+    refuse a word the game would refuse and ``verify`` never needs a list from elsewhere.
+    """
     used = set()
     stack = [root]
     while stack:
@@ -47,31 +50,12 @@ def flatten(root, ctx, meta: dict) -> TreeData:
         edge_pattern=edge_pattern,
         edge_child=edge_child,
         meta=meta,
+        guess_list=list(ctx.words.guesses),
     )
 
 
-def write_atomic(path: str | os.PathLike, payload: bytes) -> None:
-    """Write to a temporary file in the same folder, fsync, then rename over ``path``."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; a tree file is meant to be shared
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def save_tree(path, data: TreeData) -> int:
+    """Pack ``data`` and write it atomically (see :mod:`outputs`); returns the byte count."""
     payload = pack_tree(data)
     write_atomic(path, payload)
     return len(payload)

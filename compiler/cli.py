@@ -1,32 +1,63 @@
-"""``wordle-compile``: build, verify and write one tree file."""
+"""``wordle-compile``: build, verify and write one tree file.
+
+Errors, exit codes and ``--json`` failures follow :mod:`cliutil` (README, "Errors and
+exit codes").  The output path is checked before the build starts, so a bad ``-o``
+costs nothing; the file is written atomically by :mod:`outputs`.
+"""
 
 from __future__ import annotations
 
-import json
+import shlex
 import sys
-import warnings
 
-import click
+from .cliutil import interrupted
 
-from .builder import BuildError
-from .optimal import InfeasibleError
-from .config import MODES, BuildConfig
-from .strategies import ALIASES, DESCRIPTIONS
-from .wordlists import WordListError
+try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C later
+    import json
+    import re
+    import warnings
+    from pathlib import Path
+
+    import click
+
+    from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, one_line, run_click, shorten,
+                          version_option)
+    from .config import MODES, BuildConfig
+    from .outputs import check_destination, check_folder
+    from .strategies import ALIASES, DESCRIPTIONS
+    from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
+except KeyboardInterrupt:
+    interrupted("wordle-compile")
 
 STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
+PROG = "wordle-compile"
 
 
-class CliError(click.ClickException):
-    exit_code = 2
-
-
-class InfeasibleCliError(click.ClickException):
-    exit_code = 1
+def _slug(spec: str) -> str:
+    """A word list spec as a file-name part: a name as is, a path by its stem."""
+    stem = Path(spec).stem if ("/" in spec or "." in spec) else spec
+    return re.sub(r"[^A-Za-z0-9_.]+", "_", stem) or "list"
 
 
 def default_output(cfg: BuildConfig, start: str) -> str:
-    return f"{cfg.strategy}-{start}-{cfg.mode}.wtree"
+    """A name that encodes every setting that changes the tree, so a build never
+    overwrites a different tree: strategy, start (or opening), best-of-K for optimal
+    without a start, mode, lists when not the defaults, and depth when not 6."""
+    parts = [cfg.strategy, *(cfg.opening or (start,))]
+    if cfg.strategy == "optimal" and not cfg.start:
+        parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
+    parts.append(cfg.mode)
+    if cfg.answers != "original":
+        parts.append(f"answers-{_slug(cfg.answers)}")
+    if cfg.guesses and cfg.guesses != paired_guesses(cfg.answers):
+        parts.append(f"guesses-{_slug(cfg.guesses)}")
+    if cfg.max_depth != 6:
+        parts.append(f"depth-{cfg.max_depth}")
+    if cfg.strategy == "random" and cfg.seed:
+        parts.append(f"seed-{cfg.seed}")
+    if cfg.strategy == "lookahead" and cfg.width != 50:
+        parts.append(f"width-{cfg.width}")
+    return "-".join(parts) + ".wtree"
 
 
 class Progress:
@@ -53,120 +84,172 @@ class Progress:
             self.bar = None
 
 
-def summary_lines(result, output, cfg) -> list[str]:
+def summary_lines(result, output, cfg, written: bool) -> list[str]:
     stats = result.data.meta["stats"]
+    start = result.data.meta["config"]["start"]
     lines = [
-        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  start {result.data.meta['config']['start']}",
+        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  start {start}",
         f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
         f"max depth {stats['max_depth']}  ({result.optimality})",
         "guesses  answers",
     ]
     for depth, count in stats["histogram"].items():
         lines.append(f"{depth:>7}  {count:>7}")
-    lines.append(f"{result.seconds:.2f} s -> {output}")
+    lines.append(f"{result.seconds:.2f} s -> {output if written else '(not written)'}")
+    if written:
+        quoted = shlex.quote(str(output))
+        lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   "
+                     f"(or: wordle-tree verify {quoted})")
     return lines
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]},
+def _word_option(ctx, param, value):
+    """``--start ''`` is an error, not "no start"."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("must be a five-letter word, not empty")
+    return value.strip().lower()
+
+
+def _json_doc(result, cfg, output, deep) -> dict:
+    meta, stats = result.data.meta, result.data.meta["stats"]
+    return {
+        "strategy": meta["strategy"], "mode": cfg.mode, "start": meta["config"]["start"],
+        "opening": list(cfg.opening), "answers": stats["answers"],
+        "total_guesses": stats["total_guesses"], "average": stats["average"],
+        "max_depth": stats["max_depth"], "histogram": stats["histogram"],
+        "exceeding_max_depth": len(deep), "proved_optimal": result.proved_optimal,
+        "optimality": result.optimality, "seconds": round(result.seconds, 3), "output": output,
+        "counters": result.counters,
+    }
+
+
+def _too_deep(deep, cfg, result, hint: bool = True) -> str:
+    """The one line about answers deeper than --max-depth, with the ways out."""
+    text = f"{len(deep)} answer(s) need more than {cfg.max_depth} guesses: {shorten(deep)}"
+    if not hint:
+        return text
+    if cfg.strategy == "optimal":
+        return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
+    return (f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
+            f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway")
+
+
+def _build(cfg, jobs, quiet, stamp, memo_mb=None):
+    from .api import build
+    from .builder import BuildError
+    from .jitnotice import kernels_cold, note_build
+    from .optimal import InfeasibleError
+
+    progress = Progress(quiet)
+    fixed = bool(cfg.start or cfg.opening)
+
+    def lists_loaded():  # the lists are valid, and no kernel has run yet
+        if not quiet and kernels_cold(cfg.strategy, cfg.mode, fixed):
+            click.echo(f"{PROG}: compiling search kernels, first run only…", err=True)
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore" if quiet else "default")
+            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, lists_loaded=lists_loaded,
+                           memo_mb=memo_mb,
+                           notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True))
+    except InfeasibleError as exc:
+        # a valid request with no answer: like a broken depth guarantee, exit 1
+        raise FailedError(str(exc)) from None
+    except BuildError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        progress.close()
+    note_build(cfg.strategy, cfg.mode, fixed)
+    return result
+
+
+@click.command(context_settings=CONTEXT,
                # \b keeps click from re-wrapping: one line per strategy
                epilog="\b\nStrategies (ties: a possible answer first, then alphabetical):\n"
-                      + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items())))
+                      + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items()))
+                      + "\n\n\bExit codes: 0 written, 1 infeasible or deeper than --max-depth, "
+                        "2 bad input, 3 internal error, 130 interrupted.")
 @click.option("--strategy", default="entropy", show_default=True, type=click.Choice(STRATEGY_NAMES),
               help="how to choose each guess (listed below)")
-@click.option("--start", help="fix the first guess")
-@click.option("--opening", help="fix the first two guesses, e.g. learn,sight")
-@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES))
+@click.option("--start", callback=_word_option, help="fix the first guess")
+@click.option("--opening", help="fix the first two guesses, e.g. learn,sight (two different words)")
+@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
+              help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
 @click.option("--answers", default="original", show_default=True,
-              help="original | nyt | improved | all | PATH")
-@click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
-              "(default: the allowed list that goes with --answers)")
+              help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"]))
+@click.option("--guesses", default=None, help=" | ".join([*NAMED_GUESSES, *GUESS_SPECIALS, "PATH"])
+              + " [default: the allowed list that goes with --answers]")
 @click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
               help="guarantee to check: every answer solved within this many guesses")
 @click.option("--allow-deeper", is_flag=True, help="write the tree even if it breaks --max-depth")
 @click.option("--seed", default=0, show_default=True, type=int, help="seed for --strategy random")
 @click.option("--width", default=50, show_default=True, type=click.IntRange(1, 100000),
               help="shortlist size for --strategy lookahead")
-@click.option("--candidates", default=10, show_default=True, type=click.IntRange(1, 1000),
-              help="optimal without --start: solve exactly for this many first words")
+@click.option("--candidates", default=None, type=click.IntRange(1, 100000),
+              help="optimal without --start: only the K best-ranked first words (a labelled heuristic) "
+                   "[default: prove the best over every first word, as wordle-rank does]")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
-              help="worker processes for first-level subtrees (output does not depend on it)")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="tree file to write")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout")
+              help="worker processes: first-level classes, shared candidate by candidate (output does not "
+                   "depend on it)")
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
+              help="numba threads for the heuristic strategies' scoring kernel")
+@click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 20),
+              help="cap on the optimal search's memo (it starts small and grows only as needed)")
+@click.option("--stats", "show_stats", is_flag=True,
+              help="print the optimal search's work counters on stderr (also in --json)")
+@click.option("-o", "--output", help="tree file to write (default: a name made of the settings, "
+              "e.g. optimal-salet-normal.wtree)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout (also on failure)")
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
-@click.option("--quiet", is_flag=True, help="no progress on stderr")
+@click.option("--quiet", is_flag=True, help="no progress, notices or warnings on stderr")
+@version_option(PROG)
 def compile_command(strategy, start, opening, mode, answers, guesses, max_depth, allow_deeper, seed,
-                    width, candidates, jobs, output, as_json, stamp, quiet):
+                    width, candidates, jobs, threads, memo_mb, show_stats, output, as_json, stamp, quiet):
     """Compile a full Wordle decision tree, verify it, and write one msgpack file."""
-    from .artifact import save_tree
-    from .pipeline import compile_tree
+    from .api import make_config
 
-    cfg = BuildConfig(
-        strategy=ALIASES.get(strategy, strategy), mode=mode, answers=answers, guesses=guesses,
-        start=start.lower() if start else None,
-        opening=tuple(w.strip().lower() for w in opening.split(",")) if opening else (),
-        max_depth=max_depth, seed=seed, width=width, candidates=candidates,
-    )
-    if cfg.opening and len(cfg.opening) != 2:
-        raise CliError("--opening takes exactly two words, e.g. learn,sight")
-    if cfg.opening and cfg.start and cfg.start != cfg.opening[0]:
-        raise CliError("--start and --opening disagree on the first word")
-    progress = Progress(quiet)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore" if quiet else "default")
-            result = compile_tree(cfg, jobs=jobs, progress=progress, stamp=stamp)
-    except InfeasibleError as exc:
-        # a valid request with no answer: like a broken depth guarantee, exit 1
-        raise InfeasibleCliError(str(exc)) from None
-    except (BuildError, WordListError) as exc:
+        cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
+                          guesses=guesses, max_depth=max_depth, seed=seed, width=width,
+                          candidates=candidates)
+    except ValueError as exc:
         raise CliError(str(exc)) from None
-    finally:
-        progress.close()
-    meta = result.data.meta
-    start_word = meta["config"]["start"]
+    if output is not None:
+        check_destination(output)  # before the work, not after it
+    else:
+        check_folder(".", "the current folder")
+    from .kernels import set_threads
+
+    set_threads(threads)
+    result = _build(cfg, jobs, quiet, stamp, memo_mb)
+    if show_stats and result.counters:
+        click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
+    start_word = result.data.meta["config"]["start"]
     output = output or default_output(cfg, start_word)
     deep = result.report.exceeding_max_depth
-    write = not deep or allow_deeper
-    if write:
+    written = not deep or allow_deeper
+    check_interrupted()  # a Ctrl-C that numba swallowed must still leave the old file alone
+    if written:
+        from .artifact import save_tree
+
         save_tree(output, result.data)
-    stats = meta["stats"]
-    if as_json:
-        click.echo(json.dumps({
-            "strategy": meta["strategy"], "mode": cfg.mode, "start": start_word,
-            "opening": list(cfg.opening), "answers": stats["answers"],
-            "total_guesses": stats["total_guesses"], "average": stats["average"],
-            "max_depth": stats["max_depth"], "histogram": stats["histogram"],
-            "exceeding_max_depth": len(deep), "proved_optimal": result.proved_optimal,
-            "optimality": result.optimality, "seconds": round(result.seconds, 3),
-            "output": output if write else None,
-        }))
-    else:
-        click.echo("\n".join(summary_lines(result, output if write else "(not written)", cfg)))
-    if deep:
-        shown = ", ".join(deep[:20]) + (" ..." if len(deep) > 20 else "")
-        click.echo(f"{len(deep)} answer(s) need more than {max_depth} guesses: {shown}", err=True)
-        if not allow_deeper:
-            sys.exit(1)
-
-
-def run_click(command, argv, prog):
-    """Run a click command so that every error is one line on stderr (exit 2)."""
-    try:
-        code = command.main(args=argv, prog_name=prog, standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo(f"{prog}: interrupted", err=True)
-        return 130
-    except click.ClickException as exc:
-        click.echo(f"{prog}: {exc.format_message()}", err=True)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        click.echo(f"{prog}: interrupted", err=True)
-        return 130
-    return code if isinstance(code, int) else 0
+    doc = _json_doc(result, cfg, output if written else None, deep)
+    if as_json and written:
+        click.echo(json.dumps(doc))
+    elif not as_json:
+        click.echo("\n".join(summary_lines(result, output, cfg, written)))
+    if deep and written and not quiet:
+        click.echo(f"{PROG}: warning: {_too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)",
+                   err=True)
+    elif deep and not written:
+        raise FailedError(_too_deep(deep, cfg, result), details=doc)
 
 
 def main(argv=None):
-    sys.exit(run_click(compile_command, argv, "wordle-compile"))
+    sys.exit(run_click(compile_command, argv, PROG))
 
 
 if __name__ == "__main__":

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-import numpy as np
-
-from .feedback_matrix import feedback_matrix
 from .wordlists import WordLists, letters_array, load_word_lists
 
+# numpy and the numba kernels are imported where they are used: the command lines import
+# this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numba.
 MODES = ("normal", "hard", "possible")
 
 
@@ -24,7 +23,7 @@ class BuildConfig:
     max_depth: int = 6
     seed: int = 0
     width: int = 50
-    candidates: int = 10
+    candidates: int | None = None  # optimal without start: None proves over every first word
 
     def as_meta(self) -> dict:
         meta = asdict(self)
@@ -37,19 +36,23 @@ class Context:
     """Word lists, their letters, and the feedback matrix (guesses x answers)."""
 
     words: WordLists
-    matrix: np.ndarray
-    guess_letters: np.ndarray = field(repr=False)
-    answer_in_guesses: np.ndarray = field(repr=False)
+    matrix: object  # numpy uint8[n_guesses, n_answers]
+    guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
+    answer_in_guesses: object = field(repr=False)  # int32[n_answers]
     guess_index: dict = field(repr=False)
 
     @classmethod
-    def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True):
+    def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
+             refresh_cache: bool = False):
+        """Lists by name or path, and their matrix (``refresh_cache``: recompute and rewrite it)."""
         words = load_word_lists(answers, guesses)
-        return cls.from_words(words, use_cache)
+        return cls.from_words(words, use_cache, refresh_cache)
 
     @classmethod
-    def from_words(cls, words: WordLists, use_cache: bool = True):
-        matrix = feedback_matrix(words, use_cache=use_cache)
+    def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False):
+        from .feedback_matrix import feedback_matrix
+
+        matrix = feedback_matrix(words, use_cache=use_cache, refresh=refresh_cache)
         return cls(
             words=words,
             matrix=matrix,
@@ -59,9 +62,13 @@ class Context:
         )
 
     @property
-    def all_answers(self) -> np.ndarray:
+    def all_answers(self):
+        import numpy as np
+
         return np.arange(len(self.words.answers), dtype=np.int32)
 
     @property
-    def all_guesses(self) -> np.ndarray:
+    def all_guesses(self):
+        import numpy as np
+
         return np.arange(len(self.words.guesses), dtype=np.int32)

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
+from .outputs import OutputError, clean_stale, write_atomic
 from .wordlists import WordLists, letters_array
 
 # Bump when the kernel's output could change; it is part of the cache key.
@@ -162,31 +163,78 @@ def _load_cached(path: Path, words: WordLists) -> np.ndarray | None:
     return matrix
 
 
-def _atomic_write(path: Path, writer) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            writer(fh)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+CACHE_PREFIX = "feedback-"
 
 
-def feedback_matrix(words: WordLists, use_cache: bool = True) -> np.ndarray:
-    """The matrix for ``words``: from the cache when it is intact, else computed and cached."""
+def _write_cached(path: Path, matrix: np.ndarray) -> None:
+    """Write the matrix and its checksum through the shared atomic writer (which also
+    removes temporary files left in the cache folder by a killed run)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # The checksum goes first: a matrix without its checksum is never trusted.
+    write_atomic(path.with_suffix(".sum"), _checksum(matrix).encode(), stale_prefix=CACHE_PREFIX)
+    write_atomic(path, lambda fh: np.save(fh, matrix, allow_pickle=False), stale_prefix=CACHE_PREFIX)
+
+
+def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = False) -> np.ndarray:
+    """The matrix for ``words``: from the cache when it is intact, else computed and cached.
+
+    ``refresh`` recomputes it and rewrites the cache: the retry after a built tree failed
+    verification, when a cache that passed its checks may still have been tampered with.
+    """
     if not use_cache:
         return compute_matrix(words.guesses, words.answers)
     path = _cache_path(words)
-    cached = _load_cached(path, words)
+    cached = None if refresh else _load_cached(path, words)
     if cached is not None:
         return cached
     matrix = compute_matrix(words.guesses, words.answers)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # The checksum goes first: a matrix without its checksum is never trusted.
-        _atomic_write(path.with_suffix(".sum"), lambda fh: fh.write(_checksum(matrix).encode()))
-        _atomic_write(path, lambda fh: np.save(fh, matrix, allow_pickle=False))
-    except OSError:
+        _write_cached(path, matrix)
+    except (OSError, OutputError):
         pass  # a read-only cache is not an error; we just recompute next time
     return matrix
+
+
+def cache_entries() -> list[dict]:
+    """The matrix files in the cache folder: name, bytes (with the checksum), and shape."""
+    folder = cache_dir()
+    entries = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return entries
+    for name in names:
+        if not (name.startswith(CACHE_PREFIX) and name.endswith(".npy")):
+            continue
+        path = folder / name
+        size = sum(p.stat().st_size for p in (path, path.with_suffix(".sum")) if p.is_file())
+        try:
+            shape = tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape)
+        except (OSError, ValueError, EOFError):
+            shape = None
+        entries.append({"file": name, "bytes": size, "shape": shape})
+    return entries
+
+
+def clear_cache() -> tuple[int, int]:
+    """Delete the matrix files of ours (and stale temporary files); (files, bytes) removed.
+
+    Only names this module writes are touched: ``$WORDLE_TREE_CACHE`` may be a shared folder.
+    """
+    folder = cache_dir()
+    clean_stale(folder, prefix=CACHE_PREFIX)
+    removed = freed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return removed, freed
+    for name in names:
+        if name.startswith(CACHE_PREFIX) and name.endswith((".npy", ".sum")):
+            path = folder / name
+            try:
+                size = path.stat().st_size
+                path.unlink()
+            except OSError:
+                continue
+            removed, freed = removed + 1, freed + size
+    return removed, freed

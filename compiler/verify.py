@@ -2,14 +2,25 @@
 
 It uses only the runtime's pure-Python reference ``score`` and its own statement of
 the mode rules, never the builder's kernels, so a bug in one is caught by the other.
+
+The walk is one pass over the nodes in id order (a parent's id is always smaller than
+its children's), with parent links instead of recursion, so a 100,000-deep chain costs
+no stack.  Every answer is checked against the feedback on the path to the node that
+solves it, which is exactly what replaying it from the root would check.  Problems name
+a node by the history that reaches it, as ``salet bybbb → brond``.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field
 
-from wordle_runtime.feedback import score_code
+from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import TreeData
+from wordle_runtime.rules import GuessList
+
+MAX_PROBLEMS = 1000  # kept in full; beyond this a hostile file only gets counted
 
 
 def hard_mode_allows(history, word: str) -> bool:
@@ -62,55 +73,232 @@ class Report:
         }
 
 
+class _Problems(list):
+    """A list that keeps the first MAX_PROBLEMS messages and counts the rest."""
+
+    extra = 0
+
+    def add(self, message: str) -> None:
+        if len(self) < MAX_PROBLEMS:
+            self.append(message)
+        else:
+            self.extra += 1
+
+    def finish(self) -> list:
+        return list(self) + ([f"… and {self.extra} more problems"] if self.extra else [])
+
+
+class _Paths:
+    """Parent links of a flat tree, and the history that reaches each node."""
+
+    def __init__(self, data: TreeData, problems: _Problems):
+        n = data.n_nodes
+        self.data = data
+        self.parent, self.code_in, self.depth = [-1] * n, [0] * n, [1] * n
+        start, patterns, children = data.child_start, data.edge_pattern, data.edge_child
+        self.ok = True
+        for node in range(n):
+            for edge in range(start[node], start[node + 1]):
+                child = children[edge]
+                if not node < child < n or self.parent[child] != -1:
+                    # only a tree that skipped the loader (a builder bug) can get here
+                    problems.add(f"the tree's structure is broken at node {node} (child {child})")
+                    self.ok = False
+                    return
+                self.parent[child], self.code_in[child] = node, patterns[edge]
+                self.depth[child] = self.depth[node] + 1
+
+    def guess(self, node: int) -> str:
+        return self.data.guesses[self.data.node_guess[node]]
+
+    def history(self, node: int) -> list:
+        """[(guess, code)] played before ``node``, first guess first."""
+        steps = []
+        while self.parent[node] >= 0:
+            parent = self.parent[node]
+            steps.append((self.guess(parent), self.code_in[node]))
+            node = parent
+        steps.reverse()
+        return steps
+
+    def where(self, node: int) -> str:
+        """``salet bybbb → brond``: the history, then the word played at ``node``."""
+        steps = self.history(node)
+        if not steps:
+            return f"{self.guess(node)} (the first guess)"
+        return " ".join(f"{g} {format_pattern(c)}" for g, c in steps) + f" → {self.guess(node)}"
+
+
 def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: int = 6) -> Report:
-    """Replay every answer through the flat arrays and check the mode's rules.
+    """Check every answer's path with ``score`` and every guess against the mode's rules.
 
     ``allowed``: the full guess list; when given, every guess must be in it.
     """
     rule = RULES[mode]
-    allowed = set(allowed) if allowed is not None else None
-    start, patterns, children = data.child_start, data.edge_pattern, data.edge_child
-    checked_nodes: dict[int, bool] = {}
-    failures, deep, histogram, total, deepest = [], [], {}, 0, 0
+    if allowed is not None and not isinstance(allowed, GuessList):  # a GuessList answers `in` itself
+        allowed = set(allowed)
+    problems = _Problems()
+    paths = _Paths(data, problems)
+    if not paths.ok:
+        return Report(len(data.answers), 0, 0, {}, [], problems.finish())
+    solved_at = [-1] * len(data.answers)
+    for node in range(data.n_nodes):
+        guess = paths.guess(node)
+        if allowed is not None and guess not in allowed:
+            problems.add(f"{paths.where(node)}: {guess!r} is not in the guess list")
+        elif mode != "normal" and not rule(paths.history(node), guess):
+            problems.add(f"{paths.where(node)}: {guess!r} is not a legal guess in {mode} mode")
+        answer_index = data.node_answer[node]
+        if answer_index >= 0:
+            if data.answers[answer_index] != guess or solved_at[answer_index] >= 0:
+                problems.add(f"{paths.where(node)}: the node claims to solve "
+                             f"{data.answers[answer_index]!r}")
+            else:
+                solved_at[answer_index] = node
+    histogram, deep, total, deepest = {}, [], 0, 0
     for answer_index, answer in enumerate(data.answers):
-        node, history, depth = 0, [], 0
-        while True:
-            depth += 1
-            guess = data.guesses[data.node_guess[node]]
-            if node not in checked_nodes:
-                checked_nodes[node] = True
-                if allowed is not None and guess not in allowed:
-                    failures.append(f"{guess!r} at node {node} is not in the guess list")
-                elif not rule(history, guess):
-                    failures.append(f"{guess!r} at node {node} is not a legal guess in {mode} mode")
-            if guess == answer:
-                if data.node_answer[node] != answer_index:
-                    failures.append(f"{answer!r}: node {node} does not record it as solved")
-                break
-            code = score_code(guess, answer)
-            lo, hi = start[node], start[node + 1]
-            child = next((children[e] for e in range(lo, hi) if patterns[e] == code), None)
-            if child is None or depth > 64:
-                failures.append(f"{answer!r} is not solved: no branch for {guess} at depth {depth}")
-                depth = 0
-                break
-            history.append((guess, code))
-            node = child
-        if depth:
-            total += depth
-            deepest = max(deepest, depth)
-            histogram[depth] = histogram.get(depth, 0) + 1
-            if depth > max_depth:
-                deep.append(answer)
-    return Report(len(data.answers), total, deepest, histogram, deep, failures)
+        node = solved_at[answer_index]
+        if node < 0:
+            problems.add(f"{answer!r} is never solved by the tree")
+            continue
+        wrong = next(((g, c) for g, c in paths.history(node) if score_code(g, answer) != c), None)
+        if wrong is not None:
+            g, c = wrong
+            problems.add(f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
+                         f"{g} against {answer} shows {format_pattern(score_code(g, answer))}, "
+                         f"not {format_pattern(c)}")
+            continue
+        depth = paths.depth[node]
+        total += depth
+        deepest = max(deepest, depth)
+        histogram[depth] = histogram.get(depth, 0) + 1
+        if depth > max_depth:
+            deep.append(answer)
+    return Report(len(data.answers), total, deepest, histogram, deep, problems.finish())
 
 
 def check_claims(data: TreeData, report: Report) -> list[str]:
     """Compare the stats claimed in ``meta`` with what the replay measured."""
-    claimed = data.meta.get("stats", {})
+    claimed = data.meta.get("stats", {}) if isinstance(data.meta, dict) else {}
+    if not isinstance(claimed, dict):
+        return ["meta's 'stats' is not a map, so no claim could be checked"]
     measured = report.stats()
     problems = []
     for key in ("answers", "total_guesses", "max_depth", "histogram"):
         if key in claimed and claimed[key] != measured[key]:
-            problems.append(f"meta claims {key} = {claimed[key]}, the replay measured {measured[key]}")
+            problems.append(f"meta claims {key} = {_shown(claimed[key])}, the replay measured {measured[key]}")
     return problems
+
+
+def _shown(value) -> str:
+    from .metaview import shown
+
+    return shown(value)
+
+
+@dataclass
+class Verdict:
+    """What ``wordle-tree verify`` and :func:`wordle_compiler.verify` report."""
+
+    ok: bool
+    mode: str
+    max_depth: int
+    report: Report
+    problems: list  # failed checks, and claims in meta that the replay contradicts
+    notes: list  # what could not be checked, and why
+
+    def as_dict(self) -> dict:
+        return {"ok": self.ok, "mode": self.mode, "max_depth_limit": self.max_depth,
+                **self.report.stats(), "exceeding_max_depth": self.report.exceeding_max_depth,
+                "problems": self.problems, "notes": self.notes}
+
+
+def guess_list_for(data: TreeData, guesses: str | None, notes: list):
+    """The full guess list to check against: from ``guesses`` (the user's name or path),
+    else from the file itself; never from a path written in the file's ``meta``."""
+    from . import metaview
+    from .wordlists import GUESS_SPECIALS, NAMED_GUESSES, resolve_list, sha256_of_words
+
+    if guesses == "answers":
+        return list(data.answers)
+    if not guesses and getattr(data, "guess_list", None) is not None:
+        return data.guess_list  # format 1.1 files carry their full guess list
+    if guesses:
+        words, _ = resolve_list(guesses, NAMED_GUESSES, GUESS_SPECIALS)
+        added = set(data.answers) - set(words)
+        if added:  # as wordle-compile does: the answers are always legal guesses
+            notes.append(f"{len(added)} of the tree's answers are not in {guesses}; counted as legal guesses")
+        return list(words) + sorted(added)
+    name = metaview.get(data.meta, "word_lists", "guesses", "name", kind=str)
+    claimed = metaview.get(data.meta, "word_lists", "guesses", "sha256", kind=str)
+    # Only the name of a list shipped with us is used, and only if its hash matches the
+    # file's claim: a name is not a path, so meta can never make us open a file.
+    if name == "answers":
+        words = list(data.answers)
+    elif name in NAMED_GUESSES:
+        words, _ = resolve_list(name, NAMED_GUESSES)
+        words = sorted(set(words) | set(data.answers))
+    else:
+        notes.append("guesses were not checked against a full guess list: the file was built with "
+                     f"{'a list we do not ship' if name else 'an unnamed list'} (use --guesses)")
+        return None
+    if claimed != sha256_of_words(sorted(words)):
+        notes.append(f"guesses were not checked against a full guess list: the file's list {name!r} "
+                     "differs from ours (sha256; use --guesses)")
+        return None
+    return words
+
+
+def verify_data(data: TreeData, mode: str | None = None, max_depth: int | None = None,
+                guesses: str | None = None) -> Verdict:
+    """Replay ``data`` and check its claims; settings not given come from ``meta`` (typed)."""
+    from . import metaview
+
+    notes: list[str] = []
+    mode = mode or getattr(data, "mode", None) or metaview.mode_of(data.meta, notes)
+    max_depth = max_depth or metaview.max_depth_of(data.meta, notes)
+    allowed = guess_list_for(data, guesses, notes)
+    report = verify_tree(data, mode, allowed, max_depth)
+    problems = report.failures + check_claims(data, report)
+    return Verdict(not problems and not report.exceeding_max_depth, mode, max_depth, report, problems, notes)
+
+
+def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
+    """:func:`verify_data` for a path or shipped tree name, file bytes, ``TreeData`` or
+    anything with a ``data`` attribute (a compile result); bad arguments raise ValueError."""
+    import os
+
+    from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
+    from wordle_runtime.tree import resolve_tree
+
+    from .config import MODES
+    from .outputs import read_regular_file
+
+    if isinstance(tree, (str, os.PathLike)):
+        tree = read_regular_file(resolve_tree(os.fspath(tree)), MAX_FILE_BYTES, "tree file")
+    if isinstance(tree, (bytes, bytearray, memoryview)):
+        tree = unpack_tree(bytes(tree))
+    data = tree if isinstance(tree, TreeData) else getattr(tree, "data", None)
+    if not isinstance(data, TreeData):
+        raise TypeError(f"verify() takes a path, bytes, TreeData or a compile result, not {type(tree).__name__}")
+    if mode is not None and mode not in MODES:
+        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
+        raise ValueError("max_depth must be a whole number of at least 1")
+    return verify_data(data, mode, max_depth, guesses)
+
+
+class _CallableModule(types.ModuleType):
+    """``wordle_compiler.verify`` is the public function (:func:`verify_any`) *and* this
+    module's name.
+
+    Importing a submodule sets the package attribute of the same name to the module, so
+    after the engine imports this module, ``wordle_compiler.verify`` is the module.  Making
+    the module callable keeps ``wordle_compiler.verify(path)`` working either way.
+    """
+
+    def __call__(self, tree, **kwargs):
+        return verify_any(tree, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

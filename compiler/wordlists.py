@@ -13,16 +13,26 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import numpy as np
+from .outputs import OutputError, read_regular_file
 
 _WORD = re.compile(r"^[a-z]{5}$")
+
+# Size limits, checked before anything is allocated (README, "Word lists").  The largest
+# shipped list has 14855 words; 30,000 leaves room for any real five-letter dictionary.
+# The feedback matrix is guesses x answers bytes, so it is capped as well (400 MB).
+MAX_WORDS = 30_000
+MAX_LIST_BYTES = 1024 * 1024  # 30,000 words take 180 kB; the rest is room for blank lines
+MAX_MATRIX_CELLS = 400_000_000
 
 # name -> (answers file, guesses file) inside wordle_compiler/data
 NAMED_ANSWERS = {
     "original": "answers-original.txt",
     "nyt": "answers-nyt.txt",
+    "nyt-extended": "answers-nyt-extended.txt",
     "improved": "improved-words.txt",
 }
+# answer lists whose natural guess list has another name
+DEFAULT_GUESSES = {"nyt-extended": "nyt"}
 NAMED_GUESSES = {
     "original": "allowed-original.txt",
     "nyt": "allowed-nyt.txt",
@@ -40,16 +50,23 @@ def sha256_of_words(words: list[str]) -> str:
 
 
 def read_word_file(path: str | Path, label: str | None = None) -> list[str]:
-    """Read one word per line; lower-case and strip; validate; de-duplicate with a warning."""
+    """Read one word per line; lower-case and strip; validate; de-duplicate with a warning.
+
+    Only a regular file of at most ``MAX_LIST_BYTES`` is read (a FIFO or ``/dev/zero``
+    is refused at once), and at most ``MAX_WORDS`` words are accepted.
+    """
     label = label or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WordListError(f"cannot read word list {label}: {exc}") from None
+        text = read_regular_file(path, MAX_LIST_BYTES, "word list").decode("utf-8")
+    except OutputError as exc:
+        raise WordListError(str(exc)) from None
+    except UnicodeDecodeError:
+        raise WordListError(f"cannot read word list {label}: it is not UTF-8 text") from None
     return parse_words(text.splitlines(), label)
 
 
 def parse_words(lines: list[str], label: str) -> list[str]:
+    """Validate, lower-case and de-duplicate; refuse an empty list or one over ``MAX_WORDS``."""
     words: list[str] = []
     seen: set[str] = set()
     duplicates = 0
@@ -66,6 +83,8 @@ def parse_words(lines: list[str], label: str) -> list[str]:
             continue
         seen.add(word)
         words.append(word)
+        if len(words) > MAX_WORDS:
+            raise WordListError(f"{label} has more than {MAX_WORDS:,} words, the limit for a word list")
     if not words:
         raise WordListError(f"{label}: the word list is empty")
     if duplicates:
@@ -94,20 +113,39 @@ class WordLists:
     def guesses_sha256(self) -> str:
         return sha256_of_words(list(self.guesses))
 
-    def answer_index_in_guesses(self) -> np.ndarray:
-        """For each answer, its index in the guess list (answers ⊆ guesses)."""
+    def answer_index_in_guesses(self):
+        """For each answer, its index in the guess list (answers ⊆ guesses), as ``int32``."""
+        import numpy as np
+
         position = {w: i for i, w in enumerate(self.guesses)}
         return np.array([position[w] for w in self.answers], dtype=np.int32)
 
 
-def resolve_list(spec: str, named: dict[str, str]) -> tuple[list[str], str]:
+# The special names besides the shipped files, per option (for the unknown-list message).
+ANSWER_SPECIALS = ("all",)
+GUESS_SPECIALS = ("answers",)
+
+
+def resolve_list(spec: str, named: dict[str, str], specials=()) -> tuple[list[str], str]:
+    """A shipped list by name, or a file by path; ``specials`` only name the choices."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise WordListError("a word list name or path is empty")
     if spec in named:
         return read_word_file(_named_file(named[spec]), spec), spec
     path = Path(spec)
-    if not path.exists():
-        choices = ", ".join(sorted(named))
-        raise WordListError(f"no word list {spec!r}: use one of {choices} or a file path")
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # e.g. a NUL byte in the name
+        exists = False
+    if not exists:
+        choices = ", ".join(list(named) + list(specials))
+        raise WordListError(f"no word list {spec!r}: use one of {choices}, or a file path")
     return read_word_file(path), path.name
+
+
+def paired_guesses(answers: str) -> str:
+    """The guess list ``--guesses`` defaults to for this ``--answers``."""
+    return DEFAULT_GUESSES.get(answers, answers if answers in NAMED_GUESSES else "original")
 
 
 def load_word_lists(answers: str = "original", guesses: str | None = None) -> WordLists:
@@ -118,16 +156,18 @@ def load_word_lists(answers: str = "original", guesses: str | None = None) -> Wo
     to the guesses with a warning.
     """
     if guesses is None:
-        guesses = answers if answers in NAMED_GUESSES else "original"
+        guesses = paired_guesses(answers)
+    if answers == "all" and guesses == "answers":
+        raise WordListError("--answers all takes its words from --guesses, so --guesses answers means nothing")
     if answers == "all":
-        guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES)
+        guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES, GUESS_SPECIALS)
         answer_words, answer_name = list(guess_words), f"all:{guess_name}"
     else:
-        answer_words, answer_name = resolve_list(answers, NAMED_ANSWERS)
+        answer_words, answer_name = resolve_list(answers, NAMED_ANSWERS, ANSWER_SPECIALS)
         if guesses == "answers":
             guess_words, guess_name = list(answer_words), "answers"
         else:
-            guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES)
+            guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES, GUESS_SPECIALS)
     missing = sorted(set(answer_words) - set(guess_words))
     if missing:
         warnings.warn(
@@ -136,6 +176,11 @@ def load_word_lists(answers: str = "original", guesses: str | None = None) -> Wo
             stacklevel=2,
         )
         guess_words = guess_words + missing
+    cells = len(guess_words) * len(answer_words)
+    if cells > MAX_MATRIX_CELLS:
+        raise WordListError(
+            f"{len(guess_words):,} guesses x {len(answer_words):,} answers would need a "
+            f"{cells / 1e6:,.0f} MB feedback matrix, over the {MAX_MATRIX_CELLS / 1e6:,.0f} MB limit")
     return WordLists(
         answers=tuple(sorted(answer_words)),
         guesses=tuple(sorted(guess_words)),
@@ -144,7 +189,9 @@ def load_word_lists(answers: str = "original", guesses: str | None = None) -> Wo
     )
 
 
-def letters_array(words) -> np.ndarray:
+def letters_array(words):
     """Words as a ``uint8[n, 5]`` array of letters 0..25, the kernels' input."""
+    import numpy as np
+
     raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
     return (raw.reshape(-1, 5) - ord("a")).astype(np.uint8)

@@ -7,10 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clirun import invoke, one_line_error
 
 import wordle_trees
-from wordle_compiler.tools_cli import group
 from wordle_runtime.format import read_tree_file
 
 SHIPPED = Path(wordle_trees.__file__).parent
@@ -18,15 +17,23 @@ DEFAULT = SHIPPED / "salet-optimal-normal.wtree"
 HARD = SHIPPED / "salet-optimal-hard.wtree"
 
 
+class _Result:
+    """click-runner-like view of an in-process run (exit_code, output = stdout)."""
+
+    def __init__(self, outcome):
+        self.exit_code, self.output, self.err = outcome.code, outcome.out, outcome.err
+        self.returncode = outcome.code
+
+
 def run(*args):
-    return CliRunner().invoke(group, [str(a) for a in args])
+    return _Result(invoke("wordle-tree", *args))
 
 
 def test_info_json():
     result = run("info", DEFAULT, "--json")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 0, result.err
     doc = json.loads(result.output)
-    assert doc["stats"]["total_guesses"] == 7920 and doc["format_version"] == [1, 0]
+    assert doc["stats"]["total_guesses"] == 7920 and doc["format_version"][0] == 1
     assert doc["word_lists"]["answers"]["count"] == 2315
 
 
@@ -35,9 +42,10 @@ def test_verify_ok_and_failures(tmp_path):
     result = run("verify", DEFAULT, "--max-depth", "4", "--json")
     assert result.exit_code == 1
     doc = json.loads(result.output)
-    assert doc["exceeding_max_depth"] and not doc["ok"]
+    assert doc["exceeding_max_depth"] and not doc["ok"] and "error" in doc
     # the normal-mode tree breaks hard-mode rules somewhere
-    assert run("verify", DEFAULT, "--mode", "hard").exit_code == 1
+    hard = run("verify", DEFAULT, "--mode", "hard")
+    assert hard.exit_code == 1 and "→" in hard.output  # problems name the node by its history
 
 
 def test_verify_catches_a_false_claim(tmp_path):
@@ -49,6 +57,7 @@ def test_verify_catches_a_false_claim(tmp_path):
     save_tree(forged, data)
     result = run("verify", forged)
     assert result.exit_code == 1 and "meta claims total_guesses = 7919" in result.output
+    assert "meta claims total_guesses = 7919" in result.err
 
 
 @pytest.mark.parametrize("fmt,extra", [("selby", []), ("selby", ["--hollow"]), ("csv", []), ("olson", [])])
@@ -73,6 +82,7 @@ def test_text_export_truncates_and_follows_path():
     lines = result.output.splitlines()
     assert lines[0].startswith("courd (221 answers)")
     assert any("-> ... (" in line for line in lines)
+    assert any(line.endswith("(1 answer)") for line in lines) and "(1 answers)" not in result.output
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
@@ -84,7 +94,8 @@ def test_svg_render_contains_words(tmp_path):
     assert svg.lstrip().startswith("<?xml") or "<svg" in svg
     for letter_tile in [">S<", ">A<", ">L<"]:  # the salet tiles
         assert letter_tile in svg
-    assert "221 answers" in svg and "(… 221 answers)" in svg
+    # the cut-off phrasing is plain now (issue 12): "221 answers left", "72 patterns below, not drawn"
+    assert "221 answers left" in svg and "72 patterns below, not drawn" in svg
 
 
 def test_dot_is_written_by_networkx_pydot():
@@ -96,7 +107,7 @@ def test_dot_is_written_by_networkx_pydot():
 def test_missing_graphviz_is_one_line(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     result = run("export", DEFAULT, "--format", "svg")
-    assert result.exit_code == 2 and "Graphviz 'dot' is not installed" in result.output
+    assert result.exit_code == 2 and "Graphviz 'dot' is not installed" in result.err
 
 
 BAD_INPUTS = [
@@ -119,9 +130,7 @@ def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
     result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "import", str(path),
                              "--from", fmt, "-o", str(tmp_path / "out.wtree")],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0], lines
+    one_line_error(result, 2, message)
     assert not (tmp_path / "out.wtree").exists()
 
 
@@ -130,7 +139,7 @@ def test_corrupt_file_is_one_line(tmp_path):
     bad.write_bytes(DEFAULT.read_bytes()[:1000])
     result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "info", str(bad)],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    one_line_error(result, 2, "bad.wtree")
 
 
 def test_bench_rows():

@@ -1,0 +1,198 @@
+"""The build layer under both command lines and the Python API (``wordle_compiler``).
+
+:func:`build` is the one place a tree gets compiled: it loads the lists and matrix,
+calls the engine (``pipeline.compile_tree``), and when the built tree fails the
+independent replay, suspects the matrix cache (a file whose cells were altered and
+whose checksum was recomputed passes the cache's own checks), recomputes the matrix
+without it, says so in one line, and retries once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import MODES, BuildConfig
+
+# The engine's message for a tree that fails the replay or its own cost check; either
+# can come from a matrix with wrong cells (pipeline.py, optimal.py).
+_INTERNAL_PREFIX = "internal error"
+
+
+def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, notify=None,
+          lists_loaded=None, memo_mb=None):
+    """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
+
+    ``notify(text)`` receives the one-line message about the retry (default: a warning);
+    ``lists_loaded()`` is called once the word lists are valid, before any numba code runs.
+    """
+    from .builder import BuildError
+    from .config import Context
+    from .pipeline import compile_tree as engine_compile
+    from .wordlists import load_word_lists
+
+    words = load_word_lists(cfg.answers, cfg.guesses)
+    known = set(words.guesses)
+    for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
+        if word and word not in known:  # the engine checks too; this answers before any work
+            raise BuildError(f"{role} word {word!r} is not in the guess list {words.guesses_name}")
+    if lists_loaded is not None:
+        lists_loaded()
+    ctx = Context.from_words(words)
+    try:
+        return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+    except BuildError as exc:
+        if not str(exc).startswith(_INTERNAL_PREFIX):
+            raise
+        message = ("the built tree failed verification, so the cached feedback matrix may be damaged; "
+                   "recomputing it without the cache and retrying once")
+        if notify is None:
+            import warnings
+
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
+        else:
+            notify(message)
+    ctx = Context.from_words(words, refresh_cache=True)
+    return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+
+
+@dataclass
+class CompileResult:
+    """A compiled, verified tree: pass it to :func:`save`, or read its numbers.
+
+    ``data`` is the tree (``wordle_runtime.format.TreeData``), ``stats`` the measured
+    stats also stored in ``data.meta["stats"]`` (answers, total_guesses, average,
+    max_depth, histogram, ...), ``exceeding_max_depth`` the answers that need more than
+    ``max_depth`` guesses (empty for a tree that keeps the guarantee).
+    """
+
+    data: object
+    stats: dict
+    start: str
+    proved_optimal: bool
+    optimality: str
+    exceeding_max_depth: list
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        """True when every answer is solved within ``max_depth`` guesses."""
+        return not self.exceeding_max_depth
+
+
+def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
+                guesses=None, max_depth=6, seed=0, width=50, candidates=None) -> BuildConfig:
+    """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
+    from .strategies import DESCRIPTIONS, canonical_name
+
+    if canonical_name(strategy) not in DESCRIPTIONS:
+        raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    if start is not None and (not isinstance(start, str) or not start.strip()):
+        raise ValueError("start must be a five-letter word, not empty")
+    if isinstance(opening, str):
+        opening = opening.split(",")
+    opening = tuple(w.strip().lower() for w in (opening or ()))
+    if opening and (len(opening) != 2 or not all(opening)):
+        raise ValueError("opening takes exactly two words, e.g. ('learn', 'sight')")
+    if opening and opening[0] == opening[1]:
+        raise ValueError(f"opening plays {opening[0]!r} twice; the second guess must differ")
+    start = start.strip().lower() if start else None
+    if opening and start and start != opening[0]:
+        raise ValueError("start and opening disagree on the first word")
+    checked = [("max_depth", max_depth, 1), ("width", width, 1)]
+    if candidates is not None:  # None: optimal without a start proves over every first word
+        checked.append(("candidates", candidates, 1))
+    for name, value, low in checked:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number of at least {low}")
+    return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
+                       start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
+                       candidates=candidates)
+
+
+def compile_tree(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
+                 guesses=None, max_depth=6, seed=0, width=50, candidates=None, jobs=1, stamp=False,
+                 progress=None) -> CompileResult:
+    """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
+
+    >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
+    >>> result.stats["total_guesses"], result.ok
+    (8158, True)
+
+    Raises ``ValueError`` for bad settings (an unknown strategy, a word not in the guess
+    list, a bad word list) and ``wordle_compiler.InfeasibleError`` when ``strategy="optimal"``
+    finds no tree within ``max_depth``.  A heuristic tree deeper than ``max_depth`` is
+    returned with ``ok`` False, as ``wordle-compile --allow-deeper`` would write it.
+    """
+    cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
+                      guesses=guesses, max_depth=max_depth, seed=seed, width=width,
+                      candidates=candidates)
+    result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
+    meta = result.data.meta
+    return CompileResult(result.data, dict(meta["stats"]), meta["config"]["start"], result.proved_optimal,
+                         result.optimality, list(result.report.exceeding_max_depth), result.seconds)
+
+
+def save(tree, path) -> int:
+    """Write a tree (a :class:`CompileResult`, a build result or ``TreeData``) to ``path``
+    atomically; returns the number of bytes.  Refuses a symlink, FIFO or device as target."""
+    from wordle_runtime.format import TreeData, pack_tree
+
+    from .outputs import write_atomic
+
+    data = tree if isinstance(tree, TreeData) else getattr(tree, "data", None)
+    if not isinstance(data, TreeData):
+        raise TypeError(f"save() takes a compile result or TreeData, not {type(tree).__name__}")
+    payload = pack_tree(data)
+    write_atomic(path, payload)
+    return len(payload)
+
+
+def verify(tree, *, mode=None, max_depth=None, guesses=None):
+    """Replay a tree with the reference ``score`` and check every claim in its ``meta``.
+
+    ``tree``: a path or shipped tree name, file bytes, ``TreeData`` or a compile result.
+    ``mode``/``max_depth`` default to the file's own; ``guesses`` (a list name, a path or
+    ``"answers"``) to the list stored in the file.  Returns a ``Verdict`` with ``ok``,
+    ``problems``, ``notes`` and ``report`` (the measured stats).
+    """
+    from .verify import verify_any
+
+    return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
+
+
+def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", guesses=None, max_depth=6):
+    """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
+    takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
+    ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
+    where ``report`` has the move's exact value, ``rank`` and ``loss``."""
+    from .analyse import analyse_position, score_move
+    from .config import Context
+
+    analysis = analyse_position(Context.load(answers, guesses), mode, history, top, max_depth)
+    return analysis if move is None else (analysis, score_move(analysis, move))
+
+
+def review(history, *, mode="normal", answers="original", guesses=None, max_depth=6):
+    """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck."""
+    from .analyse import review_game
+    from .config import Context
+
+    return review_game(Context.load(answers, guesses), mode, history, max_depth)
+
+
+def rank_first_words(*, mode="normal", answers="original", guesses=None, first_words=None, top=10,
+                     margin=None, max_depth=6, jobs=1, scheduler=None):
+    """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
+    non-exact word at the proved cut-off (``jobs`` > 1 or ``scheduler`` use Dask)."""
+    from .cluster import executor_for
+    from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
+    ctx = context_for(spec)
+    words = list(first_words) if first_words is not None else list(ctx.words.guesses)
+    ranking = Ranking(top=None if margin is not None else top, margin=margin)
+    with executor_for(jobs, scheduler) as executor:
+        run_ranking(spec, heuristic_order(ctx, spec, words), ranking, executor)
+    return ranking.final_rows()

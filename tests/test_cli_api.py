@@ -1,0 +1,77 @@
+"""The compiler's Python API (issue 14): compile_tree, save and verify on the package."""
+
+import subprocess
+import sys
+
+import pytest
+
+import wordle_compiler
+from wordle_runtime.format import read_tree_file
+
+
+def test_importing_the_package_is_light():
+    code = ("import sys, wordle_compiler; heavy = [m for m in ('numpy', 'numba', 'click') if m in sys.modules];"
+            "print(heavy); assert callable(wordle_compiler.compile_tree) and callable(wordle_compiler.verify)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == "[]", result.stdout + result.stderr
+
+
+def test_public_names_have_docstrings():
+    for name in wordle_compiler.__all__:
+        if name != "__version__":
+            assert getattr(wordle_compiler, name).__doc__, name
+
+
+def test_compile_save_verify(tmp_path):
+    result = wordle_compiler.compile_tree("minimax", start="salet")
+    assert result.stats["total_guesses"] == 8158 and result.ok and result.start == "salet"
+    assert not result.proved_optimal and result.optimality == "heuristic"
+    out = tmp_path / "t.wtree"
+    size = wordle_compiler.save(result, out)
+    assert size == out.stat().st_size
+    for tree in (out, str(out), out.read_bytes(), read_tree_file(out), result):
+        verdict = wordle_compiler.verify(tree)
+        assert verdict.ok and verdict.problems == [] and verdict.report.total_guesses == 8158
+    assert not wordle_compiler.verify(out, max_depth=4).ok
+    assert wordle_compiler.verify("plate-optimal-possible").mode == "possible"  # a shipped tree by name
+
+
+def test_verify_stays_callable_after_the_engine_imports_its_module():
+    import wordle_compiler.pipeline  # noqa: F401 - imports wordle_compiler.verify (the module)
+
+    assert wordle_compiler.verify("salet-optimal-normal").ok
+
+
+def test_a_deeper_heuristic_tree_is_returned_not_ok():
+    result = wordle_compiler.compile_tree("first", max_depth=5)
+    assert not result.ok and result.exceeding_max_depth and result.stats["max_depth"] > 5
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"strategy": "nope"}, "unknown strategy"),
+    ({"start": ""}, "not empty"),
+    ({"opening": "salet,salet"}, "twice"),
+    ({"mode": "easy"}, "mode"),
+    ({"max_depth": 0}, "max_depth"),
+    ({"start": "zzzzz"}, "not in the guess list"),
+    ({"answers": "bogus"}, "no word list"),
+])
+def test_bad_settings_raise_value_error(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        wordle_compiler.compile_tree(**kwargs)
+
+
+def test_infeasible_optimal_raises_infeasible_error():
+    with pytest.raises(wordle_compiler.InfeasibleError):
+        wordle_compiler.compile_tree("optimal", start="salet", max_depth=2)
+
+
+def test_save_refuses_what_is_not_a_regular_file(tmp_path):
+    result = wordle_compiler.compile_tree("first", start="salet", max_depth=20)
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "elsewhere")
+    for target in ("/dev/full", link, tmp_path):
+        with pytest.raises(ValueError, match="refusing|directory"):
+            wordle_compiler.save(result, target)
+    with pytest.raises(TypeError):
+        wordle_compiler.save("not a tree", tmp_path / "x.wtree")

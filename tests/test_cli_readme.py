@@ -1,0 +1,98 @@
+"""The README's examples are run, and its tables agree with the code (issue 14).
+
+Every command line in the README's fenced code blocks is run, except:
+
+* synopsis lines (they hold ``[options]``, ``a|b`` choices or upper-case placeholders
+  such as ``FILE``, or ``...``), which are not commands;
+* the commands in :data:`SLOW_OR_EXTERNAL`, each with the reason it is skipped.
+"""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import MODULES
+
+from wordle_compiler import cliutil
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+TEXT = README.read_text(encoding="utf-8")
+PROGRAMS = tuple(MODULES)
+
+# command (as written, comment removed) -> why it is not run here
+SLOW_OR_EXTERNAL = {
+    "pip install .": "installs the package (network, minutes)",
+    "pip install '.[test]'": "installs the test extra (network)",
+    "pytest": "this is the test suite",
+    "python benchmarks/bench.py": "the benchmark takes minutes",
+    "wordle-compile --strategy minimax --answers all --start lares --max-depth 7":
+        "12972 answers: a 168 MB matrix and about 10 s (the benchmark runs it)",
+}
+
+
+def _is_synopsis(command: str) -> bool:
+    return bool(re.search(r"\[|\||\.\.\.|\b[A-Z][A-Z0-9_]{2,}\b", command))
+
+
+def fenced_commands() -> list[str]:
+    commands = []
+    for body in re.findall(r"```[a-z]*\n(.*?)```", TEXT, re.S):
+        for line in body.splitlines():
+            line = re.sub(r"^\$ ", "", line.strip())
+            for part in line.split(" && "):
+                part = re.sub(r"\s+#.*$", "", part).strip()
+                if part.startswith(PROGRAMS + ("pip ", "pytest", "python ")):
+                    commands.append(part)
+    return commands
+
+
+CHEAP = [c for c in fenced_commands() if c not in SLOW_OR_EXTERNAL and not _is_synopsis(c)]
+
+
+def test_every_fenced_command_is_run_or_skipped_by_name():
+    for command in fenced_commands():
+        assert command in CHEAP or command in SLOW_OR_EXTERNAL or _is_synopsis(command), command
+    assert len(CHEAP) >= 8 and "wordle-compile --strategy optimal --start salet" in CHEAP
+
+
+def _runs(command, folder):
+    prog, *args = shlex.split(command)
+    result = subprocess.run([sys.executable, "-m", MODULES[prog], *args], cwd=folder, capture_output=True,
+                            text=True, input="q\n", timeout=600)
+    assert result.returncode == 0, (command, result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", CHEAP)
+def test_readme_command_runs(command, tmp_path):
+    _runs(command, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [c for c in SLOW_OR_EXTERNAL if c.startswith(PROGRAMS)])
+def test_slow_readme_command_runs(command, tmp_path):
+    _runs(command, tmp_path)
+
+
+def test_errors_table_matches_the_exit_codes():
+    section = TEXT.split("## Errors and exit codes", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `wordle-compile`, `wordle-tree` \| (\d+) \|", section, re.M)
+    documented = {int(code) for code in rows}
+    codes = {cliutil.EXIT_OK, cliutil.EXIT_FAILED, cliutil.EXIT_BAD_INPUT, cliutil.EXIT_INTERNAL,
+             cliutil.EXIT_INTERRUPTED}
+    assert documented == codes == {0, 1, 2, 3, 130}
+
+
+def test_api_example_runs_and_prints_what_it_says(tmp_path):
+    section = TEXT.split("\n## API\n", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    expected = [line.split("# ", 1)[1].strip() for line in code.splitlines() if line.startswith("print(")]
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=300, env={**os.environ})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == expected
+    assert (tmp_path / "minimax-salet-normal.wtree").exists()

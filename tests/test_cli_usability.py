@@ -1,0 +1,214 @@
+"""A newcomer's first hour with wordle-compile and wordle-tree (issue 14): versions, complete
+help, shipped trees by name, honest names and labels, notices, the cache, one notation."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import click
+import numpy as np
+import pytest
+from clirun import MODULES, invoke, one_line_error, run
+
+import wordle_compiler
+from wordle_compiler import feedback_matrix as fm
+from wordle_compiler.cli import compile_command, default_output
+from wordle_compiler.config import BuildConfig
+from wordle_compiler.tools_cli import group
+
+
+@pytest.mark.parametrize("prog", ["wordle-compile", "wordle-tree"])
+def test_version(prog):
+    result = run(prog, "--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"{prog} {wordle_compiler.__version__}"
+
+
+def _commands():
+    from wordle_compiler.rank_cli import rank_command
+
+    yield "wordle-compile", compile_command
+    yield "wordle-rank", rank_command
+    for name, command in group.commands.items():
+        yield f"wordle-tree {name}", command
+
+
+@pytest.mark.parametrize("name,command", list(_commands()), ids=[n for n, _ in _commands()])
+def test_every_option_has_help(name, command):
+    for param in command.params:
+        if isinstance(param, click.Option):
+            assert param.help, f"{name} {param.opts[0]} has no help text"
+
+
+def test_group_help_is_not_truncated():
+    result = run("wordle-tree", "--help")
+    assert result.returncode == 0
+    commands = result.stdout.split("Commands:")[1]
+    assert "..." not in commands
+    for name in group.commands:
+        assert f"  {name} " in commands
+
+
+def test_readme_lists_every_option_of_every_command():
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+    for name, command in _commands():
+        section = readme.split(f"## {name.split()[0]}\n", 1)[1].split("\n## ", 1)[0]
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert any(opt in section for opt in param.opts), f"README misses {name} {param.opts}"
+
+
+@pytest.mark.parametrize("command", [["info"], ["verify"], ["export", "--format", "csv"]])
+def test_shipped_trees_by_name(command):
+    result = invoke("wordle-tree", command[0], "salet-optimal-hard", *command[1:])
+    assert result.code == 0, result.err
+
+
+def test_info_labels_every_field_and_only_applicable_settings(tmp_path):
+    lines = invoke("wordle-tree", "info", "salet-optimal-normal").out.splitlines()
+    labels = [line.split()[0] for line in lines]
+    assert labels == ["file", "format", "strategy", "mode", "depth", "start", "answers", "guesses", "stats",
+                      "histogram", "compiler"]
+    assert sum(line.startswith("answers") for line in lines) == 1
+    text = "\n".join(lines)
+    for absent in ("width", "seed", "candidates"):
+        assert absent not in text
+    out = tmp_path / "look.wtree"
+    assert invoke("wordle-compile", "--strategy", "lookahead", "--width", "3", "--start", "salet",
+                  "--quiet", "-o", out).code == 0
+    text = invoke("wordle-tree", "info", out).out
+    assert "\nwidth       3\n" in text and "seed" not in text and "candidates" not in text
+
+
+def test_text_export_plural_and_reading_order():
+    out = invoke("wordle-tree", "export", "salet-optimal-normal", "--format", "text", "--depth", "0").out
+    lines = out.splitlines()
+    patterns = [line.split()[1] for line in lines[1:]]
+    key = {"b": "0", "y": "1", "g": "2"}
+    assert patterns == sorted(patterns, key=lambda p: "".join(key[c] for c in p))  # bbbbb, bbbby, bbbbg, ...
+    assert patterns[:3] == ["bbbbb", "bbbby", "bbbbg"]
+    assert "(1 answers)" not in out and any(line.endswith("(1 answer)") for line in lines)
+
+
+@pytest.mark.parametrize("path", ["salet bbbbb courd bbbyb", "salet:bbbbb,courd:bbbyb", "salet=00000 courd=00010",
+                                  "salet \u2b1b\u2b1b\u2b1b\u2b1b\u2b1b courd \u2b1b\u2b1b\u2b1b\U0001f7e8\u2b1b",
+                                  "SALET BBBBB, courd:__-y."])
+def test_export_path_takes_every_wordle_next_notation(path):
+    result = invoke("wordle-tree", "export", "salet-optimal-normal", "--format", "text", "--path", path)
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0] == "baggy (6 answers)"
+
+
+def test_default_names_encode_what_changes_the_tree():
+    def name(**kw):
+        return default_output(BuildConfig(**kw), kw.get("start") or "salet")
+
+    assert name(strategy="optimal", start="salet") == "optimal-salet-normal.wtree"
+    assert name(strategy="optimal") == "optimal-salet-global-normal.wtree"
+    assert name(strategy="optimal", candidates=10) == "optimal-salet-best-of-10-normal.wtree"
+    assert name(strategy="optimal", candidates=3) == "optimal-salet-best-of-3-normal.wtree"
+    assert name(strategy="entropy", opening=("crane", "doilt")) == "entropy-crane-doilt-normal.wtree"
+    assert name(strategy="entropy", start="crane") == "entropy-crane-normal.wtree"
+    assert name(strategy="minimax", start="lares", answers="all", max_depth=7) == \
+        "minimax-lares-normal-answers-all-depth-7.wtree"
+    assert name(strategy="optimal", start="plate", mode="possible", guesses="answers") == \
+        "optimal-plate-possible-guesses-answers.wtree"
+    assert name(strategy="entropy", start="salet", answers="nyt", guesses="nyt") == \
+        "entropy-salet-normal-answers-nyt.wtree"  # nyt's own guesses are the default pairing
+    assert name(strategy="random", seed=4) == "random-salet-normal-seed-4.wtree"
+    assert name(strategy="lookahead", width=5) == "lookahead-salet-normal-width-5.wtree"
+    assert name(strategy="entropy", answers="/tmp/my list.txt") == "entropy-salet-normal-answers-my_list.wtree"
+
+
+def test_opening_build_writes_its_own_name(tmp_path):
+    result = run("wordle-compile", "--opening", "crane,doilt", "--quiet", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["entropy-crane-doilt-normal.wtree"]
+    assert result.stdout.splitlines()[-1].startswith("next: wordle-next --tree entropy-crane-doilt-normal.wtree")
+
+
+def test_kernel_notice_on_a_cold_numba_cache(tmp_path):
+    """An empty NUMBA_CACHE_DIR: the notice comes before the compile (we stop the process
+    as soon as it shows); --quiet silences it."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), fm.CACHE_ENV: str(tmp_path / "cache")}
+    args = [sys.executable, "-m", MODULES["wordle-compile"], "--strategy", "minimax", "--start", "salet",
+            "-o", str(tmp_path / "t.wtree")]
+    proc = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    first = proc.stderr.readline()
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=60)
+    assert first == "wordle-compile: compiling search kernels, first run only…\n"
+    proc = subprocess.Popen(args + ["--quiet"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2.5)  # past the point where the notice would be printed (after the lists load)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert "compiling" not in err
+
+
+def test_cache_command(tmp_path):
+    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    result = run("wordle-tree", "cache", env=env)
+    assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 feedback matri" in result.stdout
+    assert run("wordle-compile", "--strategy", "first", "--start", "salet", "--allow-deeper", "--quiet",
+               "-o", tmp_path / "t.wtree", env=env).returncode == 0
+    doc = json.loads(run("wordle-tree", "cache", "--json", env=env).stdout)
+    assert [e["shape"] for e in doc["entries"]] == [[12972, 2315]] and doc["bytes"] > 30_000_000
+    assert "removed 2 file(s)" in run("wordle-tree", "cache", "--clear", env=env).stdout
+    assert list(tmp_path.glob("feedback-*")) == []
+
+
+def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
+    """Cells altered and the checksum recomputed: the cache's own checks pass, the built tree
+    fails the replay, and the build says so, recomputes the matrix and succeeds."""
+    from wordle_compiler.wordlists import load_word_lists
+
+    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    args = ["--strategy", "minimax", "--start", "salet", "-o", tmp_path / "t.wtree"]
+    assert run("wordle-compile", *args, "--quiet", env=env).returncode == 0
+    words = load_word_lists()
+    path = next(tmp_path.glob("feedback-*.npy"))
+    matrix = np.load(path)
+    row = words.guesses.index("salet")
+    matrix[row] = np.roll(matrix[row], 1)  # salet's feedback shifted by one answer
+    np.save(path, matrix)
+    path.with_suffix(".sum").write_text(fm._checksum(matrix))
+    assert fm._load_cached(path, words) is not None  # the tampering passes the cache's checks
+    result = run("wordle-compile", *args, env=env)
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if "cache" in line]
+    assert len(notes) == 1 and "recomputing it without the cache and retrying once" in notes[0]
+    assert invoke("wordle-tree", "verify", tmp_path / "t.wtree").code == 0
+    again = run("wordle-compile", *args, env=env)  # the cache was rewritten
+    assert again.returncode == 0 and "cache" not in again.stderr
+    assert "compiling search kernels" not in again.stderr  # warm: no notice (no --quiet here)
+
+
+def test_too_deep_heuristic_build_hints_at_the_way_out():
+    result = run("wordle-compile", "--mode", "hard", "--quiet")
+    one_line_error(result, 1, "need more than 6 guesses", "--strategy optimal", "--allow-deeper", "--max-depth")
+
+
+def test_verify_names_nodes_by_history_and_cuts_long_lists():
+    result = invoke("wordle-tree", "verify", "salet-optimal-normal", "--mode", "hard")
+    lines = result.out.splitlines()
+    assert result.code == 1 and "  salet bybbb → brond: 'brond' is not a legal guess in hard mode" in lines
+    assert len(lines) == 22 and lines[-1].startswith("  … and ") and lines[-1].endswith(" more problems")
+
+
+def test_bench_prints_each_row_as_it_finishes():
+    """The minimax row arrives while lookahead (seconds) is still being built."""
+    proc = subprocess.Popen([sys.executable, "-m", MODULES["wordle-tree"], "bench", "--strategies",
+                             "minimax,lookahead", "--start", "salet", "--repeat", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        header, rule, row = (proc.stdout.readline() for _ in range(3))
+        still_running = proc.poll() is None
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert header.split()[:2] == ["strategy", "start"] and set(rule.strip()) == {"-"}
+    assert row.split()[:3] == ["minimax", "salet", "normal"] and still_running
