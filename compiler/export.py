@@ -1,17 +1,26 @@
 """Exporters: each a small class writing one tree (or a subtree) to a file-like object.
 
-Text formats (all but ``dot``) list answers in depth-first order, children by
-increasing pattern code, an inner node's own answer before its children.
+The text formats (text, selby, csv, olson) walk the tree depth-first, an inner node's
+own answer before its children, and children in *reading order*: their patterns read
+left to right, gray before yellow before green (``bbbbb``, ``bbbby``, ``bbbbg``, ``bbbyb``,
+…), which is also the order of olson's ``00000``-style keys.  Every walk is iterative
+(an explicit stack), so a deep tree costs memory, not Python's recursion limit.
 """
 
 from __future__ import annotations
 
 import json
 
-from wordle_runtime.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern_digits
+from wordle_runtime.feedback import ALL_GREEN, format_pattern, pattern_digits
 from wordle_runtime.format import TreeData
+from wordle_runtime.history import HistoryError, parse_history
 
-TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e"}
+# Graphviz and HTML live in their own modules; they do not import this one at load time.
+from .export_graphviz import DotExporter
+from .export_html import HtmlExporter
+
+# pattern code -> its position in reading order (first letter most significant)
+READING_RANK = [int(pattern_digits(code), 3) for code in range(ALL_GREEN + 1)]
 
 
 class ExportError(ValueError):
@@ -40,22 +49,26 @@ class TreeView:
         a = self.data.node_answer[node]
         return self.data.answers[a] if a >= 0 else None
 
+    def ordered_children(self, node):
+        """``children(node)`` in reading order (see the module docstring)."""
+        return sorted(self.children(node), key=lambda item: READING_RANK[item[0]])
+
     def follow(self, path_text: str | None) -> tuple[int, list]:
-        """Node reached by a history like ``salet:bbbbb,courd:bbbby``; also the history."""
+        """Node reached by a history, in any notation ``wordle-next`` accepts
+        (``salet bbbbb courd bbbyb``, ``salet:bbbbb,courd=00120``, emoji); also the history."""
         node, history = 0, []
         if not path_text:
             return node, history
-        for step, item in enumerate(path_text.split(","), start=1):
-            if ":" not in item and "=" not in item:
-                raise ExportError(f"--path step {step} {item!r} is not GUESS:PATTERN")
-            word, pattern = item.replace("=", ":").split(":", 1)
-            word = word.strip().lower()
+        try:
+            steps = parse_history(path_text)
+        except HistoryError as exc:
+            raise ExportError(f"--path: {exc}") from None
+        for step, (word, code) in enumerate(steps, start=1):
             if word != self.guess(node):
                 raise ExportError(f"--path step {step}: the tree plays {self.guess(node)!r} here, not {word!r}")
-            try:
-                code = parse_pattern(pattern)
-            except ValueError as exc:
-                raise ExportError(f"--path step {step}: {exc}") from None
+            if code == ALL_GREEN:
+                raise ExportError(f"--path step {step}: {word} {format_pattern(code)} ends the game; "
+                                  "there is no subtree after it")
             child = dict(self.children(node)).get(code)
             if child is None:
                 raise ExportError(f"--path step {step}: no answer gives {format_pattern(code)} for {word!r} here")
@@ -71,32 +84,38 @@ class TreeView:
             guess = self.guess(current)
             if self.solves(current):
                 yield guess, hist + [(guess, ALL_GREEN)]
-            for code, child in reversed(self.children(current)):
+            for code, child in reversed(self.ordered_children(current)):
                 stack.append((child, hist + [(guess, code)]))
 
 
+def _answers(n: int) -> str:
+    return f"{n} answer{'' if n == 1 else 's'}"
+
+
 class TextExporter:
-    """Indented outline, like scikit-learn's ``export_text``."""
+    """Indented outline, like scikit-learn's ``export_text``; ``max_depth`` levels of
+    children are shown, deeper ones as ``... (N answers)``."""
 
     def __init__(self, max_depth=None):
         self.max_depth = max_depth
 
     def write(self, view: TreeView, node: int, history, out) -> None:
-        out.write(f"{view.guess(node)} ({view.below[node]} answers)\n")
-        self._children(view, node, 1, out)
-
-    def _children(self, view, node, depth, out):
-        indent = "|   " * (depth - 1) + "|--- "
-        for code, child in view.children(node):
+        out.write(f"{view.guess(node)} ({_answers(view.below[node])})\n")
+        # (node, its depth below the start, the pattern that led to it); children pushed
+        # in reverse so that they pop in reading order
+        stack = [(child, 1, code) for code, child in reversed(view.ordered_children(node))]
+        while stack:
+            current, depth, code = stack.pop()
+            indent = "|   " * (depth - 1) + "|--- " + format_pattern(code)
             if self.max_depth is not None and depth > self.max_depth:
-                out.write(f"{indent}{format_pattern(code)} -> ... ({view.below[child]} answers)\n")
+                out.write(f"{indent} -> ... ({_answers(view.below[current])})\n")
                 continue
-            kids = view.children(child)
+            kids = view.ordered_children(current)
             if not kids:
-                out.write(f"{indent}{format_pattern(code)} -> {view.guess(child)}\n")
-            else:
-                out.write(f"{indent}{format_pattern(code)} -> {view.guess(child)} ({view.below[child]} answers)\n")
-                self._children(view, child, depth + 1, out)
+                out.write(f"{indent} -> {view.guess(current)}\n")
+                continue
+            out.write(f"{indent} -> {view.guess(current)} ({_answers(view.below[current])})\n")
+            stack.extend((child, depth + 1, c) for c, child in reversed(kids))
 
 
 class SelbyExporter:
@@ -132,66 +151,35 @@ class CsvExporter:
 
 
 class OlsonExporter:
-    """Nested JSON: ``{"guess": w, "map": {"00000": {...} | "word"}}``."""
+    """Nested JSON: ``{"guess": w, "map": {"00000": {...} | "word"}}``, keys sorted, no
+    spaces (the bytes ``json.dump(sort_keys=True)`` would give), written as a stream
+    because ``json`` recurses once per level."""
 
     def write(self, view, node, history, out):
-        json.dump(self._node(view, node), out, sort_keys=True, separators=(",", ":"))
+        out.write(self._open(view, node))
+        stack = [(iter(view.ordered_children(node)), True)]  # (children left, first entry?)
+        while stack:
+            entries, first = stack[-1]
+            item = next(entries, None)
+            if item is None:
+                out.write("}}")  # closes the node's "map" and the node
+                stack.pop()
+                continue
+            stack[-1] = (entries, False)
+            code, child = item
+            out.write(("" if first else ",") + json.dumps(pattern_digits(code)) + ":")
+            kids = view.ordered_children(child)
+            if kids:
+                out.write(self._open(view, child))
+                stack.append((iter(kids), True))
+            else:
+                out.write(json.dumps(view.guess(child)))
         out.write("\n")
 
-    def _node(self, view, node):
-        entries = {}
-        for code, child in view.children(node):
-            if not view.children(child):
-                entries[pattern_digits(code)] = view.guess(child)
-            else:
-                entries[pattern_digits(code)] = self._node(view, child)
-        return {"guess": view.guess(node), "map": entries}
-
-
-class DotExporter:
-    """A networkx DiGraph written through networkx's pydot interface (no hand-written DOT)."""
-
-    def __init__(self, max_depth=None):
-        self.max_depth = max_depth
-
-    def graph(self, view, node):
-        import networkx as nx
-
-        graph = nx.DiGraph()
-        # networkx's pydot interface reads graph-wide attributes from these three dicts
-        graph.graph["graph"] = {"rankdir": "LR", "nodesep": "0.05", "ranksep": "0.6"}
-        graph.graph["node"] = {"shape": "plaintext", "fontname": "Helvetica"}
-        graph.graph["edge"] = {"fontname": "Courier", "fontsize": "10"}
-        stack = [(node, 0)]
-        while stack:
-            current, depth = stack.pop()
-            graph.add_node(f"n{current}", label=self._tiles(view, current))
-            children = view.children(current)
-            if children and self.max_depth is not None and depth >= self.max_depth:
-                hidden = view.below[current] - (1 if view.solves(current) else 0)
-                noun = "answer" if hidden == 1 else "answers"
-                graph.add_node(f"t{current}", label=f'"(… {hidden} {noun})"', fontcolor="gray40")
-                graph.add_edge(f"n{current}", f"t{current}", style="dashed")
-                continue
-            for code, child in children:
-                graph.add_edge(f"n{current}", f"n{child}", label=f'"{format_pattern(code)}"')
-                stack.append((child, depth + 1))
-        return graph
-
-    def _tiles(self, view, node):
-        guess = view.guess(node)
-        cells = "".join(
-            f'<TD BGCOLOR="{TILE_COLOURS["g" if view.solves(node) and not view.children(node) else "b"]}">'
-            f'<FONT COLOR="white"><B>{ch.upper()}</B></FONT></TD>' for ch in guess)
-        n = view.below[node]
-        return (f'<<TABLE BORDER="0" CELLSPACING="2"><TR>{cells}</TR>'
-                f'<TR><TD COLSPAN="5">{n} answer{"s" if n != 1 else ""}</TD></TR></TABLE>>')
-
-    def write(self, view, node, history, out):
-        from networkx.drawing.nx_pydot import to_pydot
-
-        out.write(to_pydot(self.graph(view, node)).to_string())
+    @staticmethod
+    def _open(view, node) -> str:
+        return '{"guess":' + json.dumps(view.guess(node)) + ',"map":{'
 
 
 EXPORTERS = {"text": TextExporter, "selby": SelbyExporter, "csv": CsvExporter,
-             "olson": OlsonExporter, "dot": DotExporter}
+             "olson": OlsonExporter, "dot": DotExporter, "html": HtmlExporter}
