@@ -1,263 +1,233 @@
-"""``wordle-tree``: info, verify, export, import and bench for tree files."""
+"""``wordle-tree``: info, verify, export, import, bench and cache for tree files.
+
+Every command that reads a tree takes a path or a shipped tree's name
+(``wordle-tree info salet-optimal-hard``).  Errors, exit codes and ``--json`` failures
+follow :mod:`cliutil`; what info/verify/cache print is in :mod:`tools_report`, and
+import/bench in :mod:`tools_build`.
+"""
 
 from __future__ import annotations
 
-import io
-import json
-import os
-import shutil
-import subprocess
 import sys
-from types import SimpleNamespace
 
-import click
+from .cliutil import interrupted
 
-from wordle_runtime.format import TreeFormatError, read_tree_file
+try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
+    import io
+    import json
 
-from .cli import CliError, run_click
-from .config import MODES
+    import click
 
-FORMATS = ["dot", "svg", "png", "text", "selby", "csv", "olson"]
+    from .cliutil import CONTEXT, CliError, FailedError, load_tree_arg, run_click, version_option
+    from .config import MODES
+except KeyboardInterrupt:
+    interrupted("wordle-tree")
+
+FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
+TREE_ARG_HELP = "FILE is a tree file or a shipped tree's name (wordle-next --list-trees)."
 
 
 def _load(path):
-    try:
-        return read_tree_file(path)
-    except TreeFormatError as exc:
-        raise CliError(str(exc)) from None
+    return load_tree_arg(path)[1]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings=CONTEXT,
+             epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard.\n"
+                    "Exit codes: 0 ok, 1 verification failed or too deep, 2 bad input, "
+                    "3 internal error, 130 interrupted.")
+@version_option("wordle-tree")
 def group():
     """Inspect, verify, export, import and benchmark Wordle decision trees."""
 
 
-@group.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True)
+@group.command(short_help="Settings, word lists, stats and histogram of a tree file.", epilog=TREE_ARG_HELP)
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of labelled lines")
 def info(file, as_json):
-    """Format version, settings, word lists, stats and histogram of a tree file."""
-    data = _load(file)
-    meta = data.meta
-    doc = {
-        "file": file, "bytes": os.path.getsize(file),
-        "format_version": list(data.format_version), "nodes": data.n_nodes,
-        "answers": len(data.answers), "guesses_used": len(data.guesses),
-        "strategy": meta.get("strategy"), "config": meta.get("config", {}),
-        "optimality": meta.get("optimality"), "word_lists": meta.get("word_lists", {}),
-        "stats": meta.get("stats", {}), "compiler": meta.get("compiler", {}),
-    }
-    if as_json:
-        click.echo(json.dumps(doc, sort_keys=True))
-        return
-    stats = doc["stats"]
-    click.echo(f"{file}: wordle-tree format {'.'.join(map(str, data.format_version))}, "
-               f"{doc['bytes']} bytes, {data.n_nodes} nodes")
-    click.echo(f"strategy {doc['strategy']}  ({doc['optimality']})")
-    for key, value in sorted(doc["config"].items()):
-        click.echo(f"  {key}: {value}")
-    for role, lst in sorted(doc["word_lists"].items()):
-        click.echo(f"  {role}: {lst.get('name')} ({lst.get('count')} words, sha256 {str(lst.get('sha256'))[:16]}…)")
-    if stats:
-        click.echo(f"answers {stats.get('answers')}  total {stats.get('total_guesses')}  "
-                   f"average {stats.get('average')}  max depth {stats.get('max_depth')}  "
-                   f"proved optimal {stats.get('proved_optimal')}")
-        for depth, count in stats.get("histogram", {}).items():
-            click.echo(f"  {depth} guesses: {count}")
+    """Settings, word lists, stats and histogram of a tree file (meta's claims, as stored;
+    verify checks them).  Only the settings that apply to the tree's strategy are shown."""
+    from .tools_report import info_doc, info_lines
+
+    source, data, size = load_tree_arg(file)
+    doc = info_doc(file, source, data, size)
+    click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(info_lines(doc)))
 
 
-@group.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--max-depth", type=int, help="default: the file's own max_depth, else 6")
-@click.option("--mode", type=click.Choice(MODES), help="default: the file's own mode, else normal")
+@group.command(short_help="Replay every answer; check guesses, depth and meta's claims.",
+               epilog=TREE_ARG_HELP + " Exit 1 when any check fails.")
+@click.argument("file")
+@click.option("--max-depth", type=click.IntRange(1, 64), help="depth limit to check [default: the file's own, else 6]")
+@click.option("--mode", type=click.Choice(MODES), help="game rules to check [default: the file's own, else normal]")
 @click.option("--guesses", help="guess list to check guesses against: a name, a path, or 'answers' "
-              "(default: the list the file was built with)")
-@click.option("--json", "as_json", is_flag=True)
+              "[default: the list stored in the file]")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object (ok, stats, problems, notes)")
 def verify(file, max_depth, mode, guesses, as_json):
-    """Replay every answer with the reference score; check every claim in meta."""
-    from .verify import check_claims, verify_tree
-    from .wordlists import WordListError, load_word_lists, sha256_of_words
+    """Replay every answer with the reference score, check every guess against the guess
+    list and the mode's rules, check the depth, and compare every stat claimed in meta."""
+    from .tools_report import verify_failure, verify_lines
+    from .verify import verify_data
 
-    data = _load(file)
-    config = data.meta.get("config", {})
-    mode = mode or config.get("mode", "normal")
-    max_depth = max_depth or config.get("max_depth", 6)
-    notes = []
-    try:
-        if guesses == "answers":
-            allowed = list(data.answers)
-        elif guesses:
-            allowed = load_word_lists("original", guesses).guesses
-        else:
-            # the lists the tree was built with, resolved the way wordle-compile resolved them
-            allowed = load_word_lists(config.get("answers", "original"), config.get("guesses")).guesses
-            claimed = data.meta.get("word_lists", {}).get("guesses", {}).get("sha256")
-            if claimed and claimed != sha256_of_words(list(allowed)):
-                allowed = None
-                notes.append("the file's guess list is not available here (sha256 differs); "
-                             "guesses were not checked against a list (use --guesses)")
-    except WordListError as exc:
-        if guesses:
-            raise CliError(str(exc)) from None
-        allowed = None
-        notes.append(f"guesses were not checked against a list ({exc}; use --guesses)")
-    report = verify_tree(data, mode, allowed, max_depth)
-    problems = report.failures + check_claims(data, report)
-    ok = not problems and not report.exceeding_max_depth
+    verdict = verify_data(_load(file), mode, max_depth, guesses)
     if as_json:
-        click.echo(json.dumps({"ok": ok, "mode": mode, "max_depth_limit": max_depth, **report.stats(),
-                               "exceeding_max_depth": report.exceeding_max_depth, "problems": problems,
-                               "notes": notes}))
-    else:
-        s = report.stats()
-        click.echo(f"{'OK' if ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
-                   f"average {s['average']:.4f}, max depth {s['max_depth']} (limit {max_depth}, {mode} mode)")
-        for problem in problems[:20]:
-            click.echo(f"  {problem}")
-        for note in notes:
-            click.echo(f"  note: {note}")
-        if report.exceeding_max_depth:
-            click.echo(f"  {len(report.exceeding_max_depth)} answer(s) need more than {max_depth} guesses: "
-                       + ", ".join(report.exceeding_max_depth[:20]))
-    if not ok:
-        sys.exit(1)
+        if not verdict.ok:
+            raise FailedError(verify_failure(verdict), details=verdict.as_dict())
+        click.echo(json.dumps(verdict.as_dict()))
+        return
+    click.echo("\n".join(verify_lines(verdict)))
+    if not verdict.ok:
+        raise FailedError(verify_failure(verdict))
 
 
-def _render(dot_text, fmt, out_path):
-    dot = shutil.which("dot")
-    if dot is None:
-        raise CliError("Graphviz 'dot' is not installed; install it (e.g. apt-get install graphviz "
-                       "or brew install graphviz), or export --format dot")
-    result = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True)
-    if result.returncode != 0:
-        raise CliError(f"Graphviz failed: {result.stderr.decode(errors='replace').strip().splitlines()[0]}")
-    return result.stdout
+GRAPHVIZ_FORMATS = ("dot", "svg", "png")
 
 
-@group.command()
+def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth):
+    """The exporter for ``fmt``; options that do not apply to it are refused, not ignored."""
+    from .export import EXPORTERS
+    from .export_graphviz import DEFAULT_MAX_WIDTH
+
+    picture_only = {"--max-width": max_width is not None, "--show-all": show_all,
+                    "--highlight": highlight is not None, "--min-depth": min_depth is not None}
+    if fmt not in GRAPHVIZ_FORMATS:
+        wrong = [name for name, given in picture_only.items() if given]
+        if wrong:
+            raise CliError(f"{wrong[0]} applies to --format dot, svg or png only")
+    if fmt == "html":
+        if depth is not None:
+            raise CliError("--depth does not apply to --format html (the page holds the whole tree; "
+                           "--path sets where it opens)")
+        return EXPORTERS["html"]()
+    if fmt in GRAPHVIZ_FORMATS:
+        if show_all and max_width is not None:
+            raise CliError("give --max-width or --show-all, not both")
+        width = None if show_all else (max_width or DEFAULT_MAX_WIDTH)
+        return EXPORTERS["dot"](max_depth=depth, max_width=width, highlight=highlight, min_depth=min_depth)
+    if fmt == "text":
+        return EXPORTERS[fmt](max_depth=depth)
+    if fmt == "selby":
+        return EXPORTERS[fmt](hollow=hollow)
+    return EXPORTERS[fmt]()
+
+
+@group.command(short_help="Export a tree to Graphviz, HTML or a community text format.",
+               epilog=TREE_ARG_HELP)
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option("--path", "path_text", help="start at the node this history reaches, e.g. salet:bbbbb,courd:bbbyb")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="dot/svg/png: a picture; html: an explorer page; text/selby/csv/olson: text formats")
+@click.option("--path", "path_text", help="start at the node this history reaches, in any notation wordle-next "
+              "accepts, e.g. 'salet bbbbb courd bbbyb' or salet:bbbbb,courd:bbbyb (html: the position the page opens at)")
 @click.option("--depth", type=click.IntRange(0, 50), help="truncate below this many levels (text/dot/svg/png)")
 @click.option("--hollow", is_flag=True, help="selby: blank the prefix shared with the line above")
+@click.option("--max-width", type=click.IntRange(1, 243),
+              help="dot/svg/png: draw at most this many children per node, largest first; the rest are "
+                   "folded into one '… N more patterns' node  [default: 10]")
+@click.option("--show-all", is_flag=True, help="dot/svg/png: draw every child (no folding)")
+@click.option("--highlight", metavar="ANSWER", help="dot/svg/png: draw the path to ANSWER, always expanded")
+@click.option("--min-depth", type=click.IntRange(1, 50), metavar="N",
+              help="dot/svg/png: only branches where some answer needs N or more guesses")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="default: stdout")
-def export(file, fmt, path_text, depth, hollow, output):
-    """Export a tree (or the subtree at --path) to Graphviz or a community text format."""
+def export(file, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output):
+    """Export a tree (or the subtree at --path) to Graphviz, an HTML explorer or a community text format."""
     from .artifact import write_atomic
-    from .export import EXPORTERS, ExportError, TreeView
+    from .export import ExportError, TreeView
+    from .export_graphviz import GraphvizError, render_dot
 
+    if output is not None:
+        from .outputs import check_destination
+
+        check_destination(output)  # before the work; -o '' is an error, not stdout
+    if fmt == "png" and not output and sys.stdout.isatty():
+        raise CliError("refusing to write PNG (binary) to a terminal; use -o FILE.png or redirect stdout")
+    exporter = _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
     view = TreeView(_load(file))
+    buffer = io.StringIO()
     try:
         node, history = view.follow(path_text)
-    except ExportError as exc:
+        exporter.write(view, node, history, buffer)
+        payload = buffer.getvalue().encode()
+        if fmt in ("svg", "png"):
+            payload = render_dot(buffer.getvalue(), fmt)
+    except (ExportError, GraphvizError) as exc:
         raise CliError(str(exc)) from None
-    kind = "dot" if fmt in ("dot", "svg", "png") else fmt
-    if kind in ("text", "dot"):
-        exporter = EXPORTERS[kind](max_depth=depth)
-    elif kind == "selby":
-        exporter = EXPORTERS[kind](hollow=hollow)
-    else:
-        exporter = EXPORTERS[kind]()
-    buffer = io.StringIO()
-    exporter.write(view, node, history, buffer)
-    payload = buffer.getvalue().encode()
-    if fmt in ("svg", "png"):
-        payload = _render(buffer.getvalue(), fmt, output)
-    if output:
+    if output is not None:
         write_atomic(output, payload)
     else:
         sys.stdout.buffer.write(payload)
 
 
-@group.command(name="import")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--from", "fmt", type=click.Choice(["selby", "csv", "olson"]), required=True)
-@click.option("--answers", default="original", show_default=True)
-@click.option("--guesses", default=None)
-@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True)
-@click.option("--max-depth", default=6, show_default=True, type=int)
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False))
+def _list_help(role: str, what: str) -> str:
+    """``original | nyt | … | PATH: what`` from the word-list tables, so help never lags them."""
+    from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
+
+    names = [*NAMED_ANSWERS, *ANSWER_SPECIALS] if role == "answers" else [*NAMED_GUESSES, *GUESS_SPECIALS]
+    return " | ".join(names + ["PATH"]) + f": {what}"
+
+
+LIST_HELP = _list_help("answers", "the answers")
+GUESS_HELP = _list_help("guesses", "the legal guesses [default: the allowed list that goes with --answers]")
+
+
+@group.command(name="import", short_help="Rebuild a tree file from selby, csv or olson text.",
+               epilog="Errors name the line (olson: the path of keys). Exit 1 when the tree is "
+                      "deeper than --max-depth (the file is still written).")
+@click.argument("file")
+@click.option("--from", "fmt", type=click.Choice(["selby", "csv", "olson"]), required=True,
+              help="the text format of FILE (selby: full or hollow)")
+@click.option("--answers", default="original", show_default=True, help=LIST_HELP)
+@click.option("--guesses", default=None, help=GUESS_HELP)
+@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True,
+              help="game rules every guess must follow")
+@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 64),
+              help="depth limit to check")
+@click.option("-o", "--output", required=True, help="tree file to write")
 def import_command(file, fmt, answers, guesses, mode, max_depth, output):
-    """Rebuild a tree from text, check every step with score, verify, and write a tree file."""
-    from .artifact import flatten, save_tree
-    from .config import BuildConfig
-    from .importer import ImportError_, import_tree
-    from .pipeline import make_meta
-    from .verify import verify_tree
-    from .wordlists import WordListError, load_word_lists
+    """Rebuild a tree from selby, csv or olson text, check every step with score, verify
+    it, and write a tree file."""
+    from .tools_build import run_import
 
-    try:
-        text = open(file, encoding="utf-8").read()
-        words = load_word_lists(answers, guesses)
-        root = import_tree(text, fmt, words.answers, words.guesses)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {file}: {exc}") from None
-    except (ImportError_, WordListError) as exc:
-        raise CliError(f"{file}: {exc}") from None
-
-    ctx = SimpleNamespace(words=words)  # flatten and make_meta need only the lists
-    data = flatten(root, ctx, {})
-    report = verify_tree(data, mode, words.guesses, max_depth)
-    if report.failures:
-        raise CliError(f"{file}: {report.failures[0]}")
-    cfg = BuildConfig(strategy="imported", mode=mode, answers=answers, guesses=guesses,
-                      start=words.guesses[root.guess], max_depth=max_depth)
-    data.meta = make_meta(ctx, cfg, report, False, f"imported from {fmt}")
-    save_tree(output, data)
-    s = report.stats()
-    click.echo(f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
-               f"max depth {s['max_depth']} -> {output}")
-    if report.exceeding_max_depth:
-        click.echo(f"{len(report.exceeding_max_depth)} answer(s) need more than {max_depth} guesses", err=True)
-        sys.exit(1)
+    run_import(file, fmt, answers, guesses, mode, max_depth, output)
 
 
-@group.command()
-@click.option("--strategies", default="all", help="comma-separated names, or all")
+@group.command(short_help="Build every strategy's tree; one comparison row each.",
+               epilog="Rows are printed as they finish; a progress bar runs on stderr.")
+@click.option("--strategies", default="all", show_default=True, help="comma-separated strategy names, or all")
 @click.option("--start", "starts", default="salet,own", show_default=True,
               help="comma-separated start words; 'own' lets each strategy choose")
-@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True)
-@click.option("--answers", default="original", show_default=True)
-@click.option("--guesses", default=None)
-@click.option("--width", default=50, show_default=True, help="for lookahead")
+@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True, help="game rules")
+@click.option("--answers", default="original", show_default=True, help=LIST_HELP)
+@click.option("--guesses", default=None, help=GUESS_HELP)
+@click.option("--width", default=50, show_default=True, type=click.IntRange(1, 100000),
+              help="shortlist size for lookahead")
 @click.option("--repeat", default=2, show_default=True, type=click.IntRange(1, 20),
               help="builds per row; the best time is shown (the first includes JIT compilation)")
-@click.option("--json", "as_json", is_flag=True)
-def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json):
+@click.option("--json", "as_json", is_flag=True, help="print the rows as one JSON list at the end")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet):
     """Build every strategy's tree and print one comparison row each (best of --repeat)."""
-    from .builder import BuildError
-    from .config import BuildConfig, Context
-    from .pipeline import compile_tree
-    from .strategies import STRATEGIES
+    from .tools_build import run_bench
 
-    names = list(STRATEGIES) if strategies == "all" else [s.strip() for s in strategies.split(",")]
-    ctx = Context.load(answers, guesses)
-    rows = []
-    for start in [s.strip() for s in starts.split(",")]:
-        for name in names:
-            if name == "optimal" and start == "own":
-                continue
-            cfg = BuildConfig(strategy=name, mode=mode, answers=answers, guesses=guesses, width=width,
-                              start=None if start == "own" else start)
-            try:
-                results = [compile_tree(cfg, ctx) for _ in range(repeat)]
-            except BuildError as exc:
-                raise CliError(str(exc)) from None
-            result = min(results, key=lambda r: r.seconds)
-            s = result.report
-            rows.append({"strategy": name, "start": result.data.meta["config"]["start"], "mode": mode,
-                         "answers": s.answers, "total": s.total_guesses, "average": round(s.average, 4),
-                         "max": s.max_depth, "over_6": sum(v for k, v in s.histogram.items() if k > 6),
-                         "seconds": round(result.seconds, 3)})
-    if as_json:
-        click.echo(json.dumps(rows))
-        return
-    header = f"{'strategy':16} {'start':6} {'mode':8} {'answers':>7} {'total':>6} {'average':>8} {'max':>4} {'>6':>4} {'seconds':>8}"
-    click.echo(header)
-    click.echo("-" * len(header))
-    for r in rows:
-        click.echo(f"{r['strategy']:16} {r['start']:6} {r['mode']:8} {r['answers']:>7} {r['total']:>6} "
-                   f"{r['average']:>8.4f} {r['max']:>4} {r['over_6']:>4} {r['seconds']:>8.3f}")
+    run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet)
+
+
+@group.command(short_help="Show (or --clear) the feedback-matrix cache.")
+@click.option("--clear", is_flag=True, help="delete the cached matrices (they are rebuilt when needed)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def cache(clear, as_json):
+    """Where the feedback-matrix cache is, how big it is and what it holds; --clear
+    empties it.  Set $WORDLE_TREE_CACHE to move it."""
+    from .tools_report import cache_lines
+
+    lines, doc = cache_lines(clear)
+    click.echo(json.dumps(doc) if as_json else "\n".join(lines))
+
+
+def _register_analyse():
+    from .analyse_cli import analyse_command
+
+    group.add_command(analyse_command)
+
+
+_register_analyse()
 
 
 def main(argv=None):

@@ -1,0 +1,100 @@
+"""Running ranking tasks: in this process, or on Dask (``dask.distributed``).
+
+One code path for both Dask set-ups, as in Dask's own examples: with no scheduler
+address a ``LocalCluster`` of ``jobs`` worker processes (one thread each) starts on
+this machine; with ``tcp://host:8786`` the tasks go to an existing cluster.  Dask is
+imported only here and only when used, so nothing else pays for it.  Tasks are
+plain module-level functions (``rank.evaluate_word``): workers import the package,
+load the lists and matrix once, and keep their solver's memo across the words they
+are given.  Dask does the scheduling, retries and worker loss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+
+class SerialExecutor:
+    """Runs one task at a time in this process (``window`` 1: every task sees the
+    newest cut-off)."""
+
+    workers = 1
+    window = 1
+
+    def __init__(self):
+        self._queued = []
+
+    def submit(self, fn, *args):
+        self._queued.append((fn, args))
+
+    def in_flight(self) -> int:
+        return len(self._queued)
+
+    def wait_any(self):
+        fn, args = self._queued.pop(0)
+        return [fn(*args)]
+
+    def worker_peak_rss_mib(self) -> list[float]:
+        import resource
+
+        return [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024]
+
+
+class DaskExecutor:
+    """Submits tasks to a Dask client and hands back results as they complete."""
+
+    def __init__(self, client):
+        from distributed import as_completed
+
+        self.client = client
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+        self.window = 4 * self.workers  # enough queued work to keep every worker busy
+        self._pending = as_completed([])
+        self._count = 0
+
+    def submit(self, fn, *args):
+        self._pending.add(self.client.submit(fn, *args, pure=False))
+        self._count += 1
+
+    def in_flight(self) -> int:
+        return self._count
+
+    def wait_any(self):
+        """Block until at least one task finishes; return every finished result."""
+        batch = self._pending.next_batch(block=True)
+        self._count -= len(batch)
+        return [future.result() for future in batch]
+
+    def worker_peak_rss_mib(self) -> list[float]:
+        def peak():
+            import resource
+
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+        return sorted(self.client.run(peak).values())
+
+
+@contextlib.contextmanager
+def executor_for(jobs: int = 1, scheduler: str | None = None):
+    """A serial executor for one local job; Dask otherwise (LocalCluster or ``scheduler``)."""
+    if scheduler is None and jobs <= 1:
+        yield SerialExecutor()
+        return
+    from distributed import Client, LocalCluster
+
+    for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler"):
+        logging.getLogger(name).setLevel(logging.ERROR)  # keep stderr for our one-line messages
+    if scheduler is not None:
+        with Client(scheduler, timeout="20s") as client:
+            yield DaskExecutor(client)
+        return
+    import dask
+
+    # Dask's nanny makes glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
+    # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
+    # time in a 20 s ranking).  A larger threshold keeps them in the heap.
+    dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 1 << 26})
+    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        yield DaskExecutor(client)

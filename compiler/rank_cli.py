@@ -1,0 +1,160 @@
+"""``wordle-rank``: prove the best first word over a whole guess list."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from .cliutil import CONTEXT, CliError, run_click, version_option
+from .config import MODES
+from .outputs import check_destination
+
+
+def _first_words(ctx, path):
+    from .wordlists import read_word_file
+
+    if path is None:
+        return list(ctx.words.guesses)
+    words = read_word_file(path)
+    unknown = [w for w in words if w not in ctx.guess_index]
+    if unknown:
+        raise CliError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
+    return words
+
+
+def _default_output(answers, guesses, mode, fmt):
+    lists = answers if guesses is None else f"{answers}-{guesses}"
+    return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
+
+
+def _summary(ranking, n_words, n_answers, seconds, counters):
+    rows = ranking.final_rows()
+    best = ranking.best()
+    cutoff = ranking.cutoff()
+    lines = []
+    if best is not None:
+        rest = f"every other word needs at least {cutoff}" if cutoff < 1 << 36 else "no word was cut off"
+        lines.append(f"best first word: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
+                     f"on average), proved best over {n_words} first words")
+        lines.append(f"exact values below; {rest}")
+    for word, value, exact in rows:
+        if not exact:
+            break
+        lines.append(f"  {word} {value} {value / n_answers:.5f}")
+    lines.append(f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
+                 f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}")
+    return lines
+
+
+@click.command(context_settings=CONTEXT,
+               epilog="\b\nExit codes: 0 ranked, 2 bad input, 3 internal error, 130 interrupted.")
+@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
+              help="game rules the trees must follow")
+@click.option("--answers", default="original", show_default=True,
+              help="original | nyt | nyt-extended | improved | all | PATH")
+@click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
+              "(default: the allowed list that goes with --answers)")
+@click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
+@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
+              help="every answer must be solved within this many guesses")
+@click.option("--top", default=None, type=click.IntRange(1, 100000),
+              help="exact values for the K best (ties at the K-th included) [default: 10]")
+@click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
+              help="exact values for every word within M of the best (instead of --top)")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
+              help="Dask LocalCluster worker processes (1: no Dask, this process)")
+@click.option("--scheduler", help="a running Dask scheduler, e.g. tcp://host:8786 (instead of --jobs)")
+@click.option("-o", "--output", help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
+@click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "selby"]),
+              help="csv: word,total,average,status; selby: 'word average total' like the reference solver")
+@click.option("--resume", is_flag=True, help="keep the words already decided in the results file")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout")
+@click.option("--quiet", is_flag=True, help="no progress on stderr")
+@version_option("wordle-rank")
+def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jobs, scheduler, output, fmt,
+                 resume, as_json, quiet):
+    """Prove which first word needs the fewest total guesses, over every first word.
+
+    Each word gets its exact optimum, or a proved lower bound that shows it is not
+    among the best; the best word is then proved best over the whole list.
+    """
+    from .cluster import executor_for
+    from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .rank_results import ResultsLog, read_results
+    from .wordlists import WordListError
+
+    if top is not None and margin is not None:
+        raise CliError("--top and --margin are alternatives: give one")
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
+    try:
+        ctx = context_for(spec)
+        words = _first_words(ctx, first_words)
+    except WordListError as exc:
+        raise CliError(str(exc)) from None
+    path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
+    ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
+    kept = [r for r in read_results(path) if r.word in ctx.guess_index] if resume else []
+    for result in kept:
+        ranking.add(result)
+    todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
+    began = time.perf_counter()
+    log = ResultsLog(path, fmt, len(ctx.words.answers), kept)
+    bar = None if quiet else _progress(len(words), len(kept))
+    counters = {}
+
+    def on_result(result):
+        log.append(result)
+        for k, v in result.counters.items():
+            counters[k] = counters.get(k, 0) + v
+        if bar is not None:
+            best = ranking.best()
+            bar.set_postfix_str(f"best {best.word} {best.value}" if best else "", refresh=False)
+            bar.update(1)
+
+    try:
+        with executor_for(jobs, scheduler) as executor:
+            run_ranking(spec, todo, ranking, executor, on_result)
+            peaks = executor.worker_peak_rss_mib()
+    finally:
+        log.close()
+        if bar is not None:
+            bar.close()
+    log.finish(ranking.final_rows())
+    seconds = time.perf_counter() - began
+    _report(ranking, words, ctx, seconds, counters, peaks, path, as_json)
+
+
+def _progress(total, done):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=done, unit="word", file=sys.stderr, dynamic_ncols=True,
+                desc="ranking first words")
+
+
+def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
+    n_answers = len(ctx.words.answers)
+    if as_json:
+        best = ranking.best()
+        rows = ranking.final_rows()
+        click.echo(json.dumps({
+            "best": None if best is None else {"word": best.word, "total": best.value,
+                                               "average": round(best.value / n_answers, 6)},
+            "exact": [{"word": w, "total": v} for w, v, e in rows if e],
+            "cutoff": ranking.cutoff(), "words": len(rows), "seconds": round(seconds, 2),
+            "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
+        return
+    for line in _summary(ranking, len(words), n_answers, seconds, counters):
+        click.echo(line)
+    click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
+
+
+def main(argv=None):
+    sys.exit(run_click(rank_command, argv, "wordle-rank"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""wordle-rank: exact values and bounds, resume after a kill, and the same results
+in-process, on a Dask LocalCluster and on a scheduler started as its own process."""
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from wordle_compiler.rank import RankSpec, Ranking, WordResult, context_for, evaluate_word
+from wordle_compiler.rank_results import read_results
+from wordle_compiler.search import Solver
+
+DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
+
+
+@pytest.fixture(scope="module")
+def small_lists(tmp_path_factory):
+    """200 answers and 1200 guesses drawn with a fixed seed: seconds per ranking."""
+    rng = random.Random(7)
+    answers = sorted(rng.sample((DATA / "answers-original.txt").read_text().split(), 200))
+    extra = sorted(set(rng.sample((DATA / "allowed-original.txt").read_text().split(), 1100)) - set(answers))
+    folder = tmp_path_factory.mktemp("lists")
+    (folder / "answers.txt").write_text("\n".join(answers) + "\n")
+    (folder / "guesses.txt").write_text("\n".join(sorted(answers + extra[:1000])) + "\n")
+    return folder / "answers.txt", folder / "guesses.txt"
+
+
+def rank(small_lists, out, *extra, timeout=300):
+    answers, guesses = small_lists
+    cmd = [sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers), "--guesses",
+           str(guesses), "--top", "5", "-o", str(out), "--quiet", *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
+
+def test_values_are_exact_below_the_cutoff_and_bounds_above(small_lists, tmp_path):
+    out = tmp_path / "r.csv"
+    result = rank(small_lists, out)
+    assert result.returncode == 0, result.stderr
+    rows = read_results(out)
+    answers, guesses = small_lists
+    spec = RankSpec(answers=str(answers), guesses=str(guesses))
+    ctx = context_for(spec)
+    assert len(rows) == len(ctx.words.guesses)
+    solver = Solver(ctx, "normal")
+    exact = [r for r in rows if r.exact]
+    assert len(exact) >= 5
+    cutoff = sorted(r.value for r in exact)[4] + 1
+    for r in exact:
+        value = solver.guess_value(ctx.guess_index[r.word], ctx.all_answers, ctx.all_guesses, 6).cost
+        assert value == r.value < cutoff
+    for r in random.Random(1).sample([r for r in rows if not r.exact], 25):
+        assert r.value == cutoff
+        assert solver.guess_value(ctx.guess_index[r.word], ctx.all_answers, ctx.all_guesses, 6).cost >= cutoff
+    assert result.stdout.startswith(f"best first word: {min(exact, key=lambda r: (r.value, r.word)).word}, ")
+
+
+def test_a_cut_off_word_reports_a_true_bound():
+    spec = RankSpec()
+    result = evaluate_word(spec, "fuzzy", 7950)
+    assert not result.exact and result.value >= 7950
+    assert evaluate_word(spec, "salet", 8000) == WordResult("salet", 7920, True)
+
+
+def test_ranking_cutoff_rules():
+    ranking = Ranking(top=2)
+    for word, value in [("a", 10), ("b", 12), ("c", 12), ("d", 15)]:
+        ranking.add(WordResult(word, value, True))
+    assert ranking.cutoff() == 13  # ties at the K-th are kept exact
+    assert [row[0] for row in ranking.final_rows() if row[2]] == ["a", "b", "c"]
+    margin = Ranking(top=None, margin=3)
+    margin.add(WordResult("a", 10, True))
+    assert margin.cutoff() == 14
+
+
+def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
+    whole = tmp_path / "whole.csv"
+    assert rank(small_lists, whole).returncode == 0
+    part = tmp_path / "part.csv"
+    answers, guesses = small_lists
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers),
+                             "--guesses", str(guesses), "--top", "5", "-o", str(part), "--quiet"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if part.exists() and part.read_text().count("\n") > 40:
+            break
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    decided = len(read_results(part))
+    assert 0 < decided < 1200, "the kill should land mid-run"
+    resumed = rank(small_lists, part, "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert part.read_bytes() == whole.read_bytes()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_jobs_and_clusters_agree(small_lists, tmp_path):
+    one, local, remote = tmp_path / "one.csv", tmp_path / "local.csv", tmp_path / "remote.csv"
+    firsts = tmp_path / "firsts.txt"  # a slice keeps three rankings within seconds
+    firsts.write_text("\n".join(small_lists[1].read_text().split()[::8]) + "\n")
+    assert rank(small_lists, one, "--first-words", str(firsts)).returncode == 0
+    result = rank(small_lists, local, "--jobs", "2", "--first-words", str(firsts))
+    assert result.returncode == 0, result.stderr
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    scheduler = subprocess.Popen(dask + ["--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
+                               "--nthreads", "1", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        result = rank(small_lists, remote, "--scheduler", address, "--first-words", str(firsts))
+        assert result.returncode == 0, result.stderr
+    finally:
+        for proc in (worker, scheduler):
+            proc.send_signal(signal.SIGINT)
+        for proc in (worker, scheduler):
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    assert one.read_bytes() == local.read_bytes() == remote.read_bytes()
+
+
+def test_selby_format_round_trips(small_lists, tmp_path):
+    out = tmp_path / "r.txt"
+    assert rank(small_lists, out, "--format", "selby").returncode == 0
+    lines = out.read_text().splitlines()
+    assert lines[0].split()[2].isdigit() and float(lines[0].split()[1]) > 1
+    assert any(line.split()[2].startswith(">=") for line in lines)
+    csv = tmp_path / "r.csv"
+    assert rank(small_lists, csv).returncode == 0
+    assert sorted(read_results(out), key=lambda r: r.word) == sorted(read_results(csv), key=lambda r: r.word)
+
+
+def test_published_top_ten_normal():
+    """The published proved values (alex1770): our exact values for the same words."""
+    published = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928, "crane": 7930,
+                 "carle": 7937, "slane": 7943, "carte": 7949, "torse": 7950}
+    spec = RankSpec()
+    for word, value in published.items():
+        assert evaluate_word(spec, word, 1 << 36).value == value
