@@ -94,57 +94,66 @@ def median_pairs(first, second, pairs):
     return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2])
 
 
+def compare_reference(names, binary, pairs, tmp, previous) -> dict:
+    """Ours against the reference, row by row; prints the table, returns the rows."""
+    results = {}
+    header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'ours MiB':>8} {'ref MiB':>7} "
+              f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio")
+    print(header + "\n" + "-" * len(header))
+    for name in names:
+        row = ROWS[name]
+        ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree"), reference_cmd(binary, row), pairs)
+        doc = json.loads(ours[2])
+        counters = doc.get("counters", {})
+        ratio = ours[0] / ref[0]
+        agree = doc["total_guesses"] == reference_total(ref[2])
+        results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "ours_mib": ours[1] / 1024,
+                         "ref_mib": ref[1] / 1024, "total": doc["total_guesses"], "agree": agree,
+                         "counters": counters}
+        prev = previous.get("rows", {}).get(name, {}).get("ratio")
+        print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {ours[1] / 1024:8.0f} {ref[1] / 1024:7.0f} "
+              f"{doc['total_guesses']:6} {'yes' if agree else 'NO':>5} {counters.get('full_passes', 0):7} "
+              f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
+              f"{prev if prev is None else round(prev, 2)!s:>10}")
+    print(f"geometric mean ratio {statistics.geometric_mean([r['ratio'] for r in results.values()]):.2f}")
+    return results
+
+
+def compare_jobs(names, pairs, tmp) -> dict:
+    """--jobs 1 against --jobs 2, and whether the bytes agree."""
+    jobs = {}
+    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} same bytes")
+    for name in names:
+        row = ROWS[name]
+        one, two = median_pairs(ours_cmd(row, tmp / "j1.wtree", 1), ours_cmd(row, tmp / "j2.wtree", 2), pairs)
+        same = (tmp / "j1.wtree").read_bytes() == (tmp / "j2.wtree").read_bytes()
+        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same}
+        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO'}")
+    return jobs
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--rows", help="comma-separated row names (default: all)")
     parser.add_argument("--jobs-rows", action="store_true", help="also compare --jobs 1 with --jobs 2")
+    parser.add_argument("--jobs-only", action="store_true", help="only the --jobs rows (no reference runs)")
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    results = {}
+    results, jobs = previous.get("rows", {}), previous.get("jobs", {})
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        binary = build_reference(tmp)
-        if binary is None:
-            return 0
-        # warm both: numba's cache and the matrix cache, the OS file cache for both
-        for name in names:
+        binary = None if args.jobs_only else build_reference(tmp)
+        for name in names:  # warm: numba's cache, the matrix cache, the OS file cache
             run_measured(ours_cmd(ROWS[name], tmp / "warm.wtree"))
         print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes")
-        header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'ours MiB':>8} {'ref MiB':>7} "
-                  f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio")
-        print(header + "\n" + "-" * len(header))
-        for name in names:
-            row = ROWS[name]
-            ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree"), reference_cmd(binary, row), args.pairs)
-            doc = json.loads(ours[2])
-            counters = doc.get("counters", {})
-            ratio = ours[0] / ref[0]
-            agree = doc["total_guesses"] == reference_total(ref[2])
-            results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "ours_mib": ours[1] / 1024,
-                             "ref_mib": ref[1] / 1024, "total": doc["total_guesses"], "agree": agree,
-                             "counters": counters}
-            prev = previous.get("rows", {}).get(name, {}).get("ratio")
-            print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {ours[1] / 1024:8.0f} {ref[1] / 1024:7.0f} "
-                  f"{doc['total_guesses']:6} {'yes' if agree else 'NO':>5} {counters.get('full_passes', 0):7} "
-                  f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
-                  f"{prev if prev is None else round(prev, 2)!s:>10}")
-        ratios = [r["ratio"] for r in results.values()]
-        geo = statistics.geometric_mean(ratios)
-        print(f"geometric mean ratio {geo:.2f}")
-        jobs = {}
-        if args.jobs_rows:
-            print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} same bytes")
-            for name in names:
-                row = ROWS[name]
-                one, two = median_pairs(ours_cmd(row, tmp / "j1.wtree", 1), ours_cmd(row, tmp / "j2.wtree", 2),
-                                        args.pairs)
-                same = (tmp / "j1.wtree").read_bytes() == (tmp / "j2.wtree").read_bytes()
-                jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same}
-                print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO'}")
+        if binary is not None:
+            results = {**results, **compare_reference(names, binary, args.pairs, tmp, previous)}
+        if args.jobs_rows or args.jobs_only:
+            jobs = {**jobs, **compare_jobs(names, args.pairs, tmp)}
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({"rows": results, "geometric_mean": geo, "jobs": jobs}, indent=1) + "\n")
+    RESULTS.write_text(json.dumps({"rows": results, "jobs": jobs}, indent=1) + "\n")
     return 0 if all(r["agree"] for r in results.values()) else 1
 
 
