@@ -44,7 +44,11 @@ def test_twenty_first_words_agree(reference, mode):
     order = heuristic_order(context_for(spec), spec, list(context_for(spec).words.guesses))
     for word in random.Random(2026).sample(order[:400], 20):
         ours = evaluate_word(spec, word, 1 << 36)
-        assert ours.exact and ours.value == reference_score(reference, word, mode == "hard"), word
+        theirs = reference_score(reference, word, mode == "hard")
+        if theirs >= 10**9:  # the reference's infinity: no tree within 6 guesses (e.g. hard "those")
+            assert not ours.exact and ours.value >= 1 << 36, word
+        else:
+            assert ours.exact and ours.value == theirs, word
 
 
 POSITIONS = [
