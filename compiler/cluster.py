@@ -97,4 +97,7 @@ def executor_for(jobs: int = 1, scheduler: str | None = None):
     dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 1 << 26})
     with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        from .cluster_plugin import DieWithParent
+
+        client.register_plugin(DieWithParent())
         yield DaskExecutor(client)

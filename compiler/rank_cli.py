@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -115,6 +116,8 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
             bar.set_postfix_str(f"best {best.word} {best.value}" if best else "", refresh=False)
             bar.update(1)
 
+    # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         with executor_for(jobs, scheduler) as executor:
             run_ranking(spec, todo, ranking, executor, on_result)

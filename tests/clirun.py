@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from click.testing import CliRunner
 
 MODULES = {"wordle-compile": "wordle_compiler.cli", "wordle-tree": "wordle_compiler.tools_cli",
-           "wordle-next": "wordle_runtime.cli"}
+           "wordle-next": "wordle_runtime.cli", "wordle-rank": "wordle_compiler.rank_cli"}
 
 
 @dataclass

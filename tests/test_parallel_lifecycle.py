@@ -13,11 +13,20 @@ BUILD = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "
 
 
 def _children(pid):
+    """Child processes started by any thread of ``pid`` (Dask's nannies start workers
+    from their event-loop thread)."""
+    found = []
     try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            return [int(p) for p in fh.read().split()]
+        tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return []
+        return found
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as fh:
+                found += [int(p) for p in fh.read().split()]
+        except OSError:
+            pass
+    return found
 
 
 def _alive(pid):
@@ -65,3 +74,21 @@ def test_ctrl_c_with_two_jobs_stops_within_a_second(tmp_path):
     assert proc.stderr.read().decode().strip().splitlines()[-1].endswith("interrupted")
     time.sleep(0.3)
     assert not [w for w in workers if _alive(w)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.rank_cli", "--mode", "hard", "--jobs", "2",
+                             "--quiet", "-o", str(tmp_path / "r.csv")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and proc.poll() is None:
+        if (tmp_path / "r.csv").exists() and (tmp_path / "r.csv").read_text().count("\n") > 1:
+            break  # the workers are computing
+        time.sleep(0.1)
+    workers = _children(proc.pid)
+    assert len(workers) >= 2 and proc.poll() is None
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    time.sleep(2.0)
+    assert not [w for w in workers if _alive(w)], "a Dask worker outlived wordle-rank"
