@@ -212,11 +212,15 @@ def seen_before(signatures, n_signatures, sig):
 @njit(cache=True)
 def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, beta,
                Z1, Z2, ZG1, ZG2, memo, stats, worker, n_workers, shared, scratch):
-    """See the module docstring.  With ``n_workers > 1`` this call evaluates only the
-    candidates ``worker, worker + n_workers, ...`` of this node (children are always
-    solved whole) and shares its best total through ``shared[0]``, a limit that the
-    other workers' calls on the same node read; the node's exact optimum is then the
-    lexicographic best of the workers' results, so nothing partial enters the memo."""
+    """See the module docstring.
+
+    One long function on purpose: the candidate loop recurses into it, and numba's cache
+    crashes loading mutually recursive kernels, so only non-recursive steps are split out.
+    With ``n_workers > 1`` this call evaluates only the candidates ``worker, worker +
+    n_workers, ...`` of this node (children are always solved whole) and shares its best
+    total through ``shared[0]``, a limit the other workers' calls on the same node read;
+    the node's exact optimum is the lexicographic best of the workers' results, so
+    nothing partial enters the memo."""
     stats[S_NODES] += 1
     n = S.shape[0]
     if d <= 0:
