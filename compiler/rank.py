@@ -47,7 +47,8 @@ class WordResult:
     counters: dict = field(default_factory=dict, compare=False)
 
 
-_contexts: dict = {}
+_contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
+_most_parts: dict = {}  # RankSpec -> int, for the context above
 MAX_BATCH = 32
 
 
@@ -56,6 +57,7 @@ def context_for(spec: RankSpec) -> Context:
     key = (spec.answers, spec.guesses)
     if key not in _contexts:
         _contexts.clear()
+        _most_parts.clear()
         _contexts[key] = Context.load(spec.answers, spec.guesses)
     return _contexts[key]
 
@@ -63,6 +65,7 @@ def context_for(spec: RankSpec) -> Context:
 def use_context(spec: RankSpec, ctx: Context) -> None:
     """Rank with an already loaded context (in this process) instead of loading another."""
     _contexts.clear()
+    _most_parts.clear()
     _contexts[(spec.answers, spec.guesses)] = ctx
 
 
@@ -111,11 +114,10 @@ def size_bound(size: int, most_parts: int) -> int:
 
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
-    key = ("most_parts", spec)
-    if key not in _contexts:
+    if spec not in _most_parts:
         stats, _ = partition_stats(ctx.matrix, initial_legal(ctx, spec.mode), ctx.all_answers)
-        _contexts[key] = int(stats[:, PARTS].max())
-    return _contexts[key]
+        _most_parts[spec] = int(stats[:, PARTS].max())
+    return _most_parts[spec]
 
 
 def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
