@@ -192,8 +192,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
               help="optimal without --start: only the K best-ranked first words (a labelled heuristic) "
                    "[default: prove the best over every first word, as wordle-rank does]")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
-              help="worker processes: first-level classes, shared candidate by candidate (output does not "
-                   "depend on it)")
+              help="optimal: search threads sharing one memo, each class's candidates split between them; "
+                   "heuristics: worker processes (output does not depend on it)")
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
               help="numba threads for the heuristic strategies' scoring kernel")
 @click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 20),

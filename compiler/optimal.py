@@ -1,9 +1,10 @@
 """``--strategy optimal``: a proved minimum-total-guesses tree within ``--max-depth``.
 
 The build layer over the exact engine (:mod:`wordle_compiler.search`): a fixed
-first guess is split here and each class is solved and rebuilt by the engine
-(in forked workers with ``--jobs``); without ``--start`` the first word is chosen
-by branch and bound across the K best-ranked words.
+first guess is split here and each class is solved by the engine, on ``--jobs``
+threads sharing one memo, then rebuilt from it; without ``--start`` the first word
+is proved best by the ranking, or (``--candidates K``) chosen by branch and bound
+across the K best-ranked words.
 """
 
 from __future__ import annotations
@@ -11,14 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import parallel
-from .builder import build_from_root
 from .kernels import PARTS, SUMSQ, partition_stats
 from .modes import initial_legal
 from .partition import BuildError, Node, class_tasks, solved_here
-from .search import INF, InfeasibleError, solver_for
+from .search import GAUGES, INF, InfeasibleError, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
-GAUGES = ("memo_entries", "memo_rows")
 
 
 def rank_first_guesses(ctx, legal, k: int) -> list[int]:
@@ -45,17 +44,9 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
             raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses from any "
                                   f"of the {len(firsts)} first words tried")
         proved, label = False, f"best of {len(firsts)} first words"
-    if jobs > 1 and parallel.fork_available():
-        root, counters = _root_in_shares(ctx, cfg, solver, first, jobs, progress)
-    else:
-        root = build_from_root(ctx, cfg, first, lambda answers, legal: _class_tree(ctx, cfg, solver, first, answers,
-                                                                                   legal), 1, progress)
-        counters = {}
+    root = _root_in_threads(ctx, cfg, solver, first, max(1, jobs), progress)
     own = solver.stats()
-    # the memo's size is a gauge: report the largest any process reached
-    gauges = {g: max(own[g], counters.get("max_" + g, 0)) for g in GAUGES}
-    counters = {k: own[k] - before[k] + counters.get(k, 0) for k in own}
-    counters.update(gauges)
+    counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
     return root, proved, label, counters
 
 
@@ -78,56 +69,42 @@ def _best_first_guess(ctx, cfg, solver, firsts):
     return best_first
 
 
-def _class_tree(ctx, cfg, solver, first, answers, legal):
-    try:
-        return solver.tree(answers, legal, cfg.max_depth - 1)[1]
-    except InfeasibleError:
-        raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
-                              f"after {ctx.words.guesses[first]!r}") from None
+def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
+    """First-level classes solved by ``jobs`` threads *together*, over one shared memo
+    (with ``jobs`` = 1, one thread: Ctrl-C is then never stuck behind a kernel call).
 
-
-def _root_in_shares(ctx, cfg, solver, first, jobs, progress):
-    """First-level classes solved by ``jobs`` forked workers *together*: every class is
-    one task per worker, each evaluating its share of the class's candidate guesses
-    against a limit shared through memory.  (One class of trace, or of salet on the
-    3158 list, holds 66-91% of the work, so handing out whole classes cannot halve
-    the time.)  The result per class is the lexicographic best of its shares, the same
-    tree as a serial search; the winning share also returns the subtree it built."""
+    Every class is one task per thread, each evaluating its share of the class's
+    candidate guesses against a limit the shares of that class write and read.  (One
+    class of trace, or of salet on the 3158 list, holds 66-91% of the work, so handing
+    out whole classes cannot halve the time; and forked workers with a memo each
+    redid one another's subproblems, 1.40x the serial work.)  The result per class is
+    the lexicographic best of its shares, which is the serial search's choice; the
+    subtree under it is rebuilt from the memo afterwards, so the tree's bytes never
+    depend on ``jobs``."""
     answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
     tasks = class_tasks(ctx, cfg.mode, first, answers, legal)
-    limits = parallel.shared_int64(len(tasks), INF)
+    limits = np.full(len(tasks), INF, dtype=np.int64)
     depth = cfg.max_depth - 1
+    with solver.lanes(jobs) as lanes:
+        def run_share(job, lane):
+            index, worker = job
+            _, cls, follow = tasks[index]
+            return solver.solve(cls, follow, depth, share=(worker, jobs, limits[index:index + 1]), lane=lanes[lane])
 
-    def run_share(job):
-        index, worker = job
-        _, cls, follow = tasks[index]
-        start = solver.stats()
-        outcome = solver.solve(cls, follow, depth, share=(worker, jobs, limits[index:index + 1]))
-        node = solver.tree_under(outcome.guess, cls, follow, depth) if outcome.guess >= 0 else None
-        now = solver.stats()
-        work = {k: now[k] - start[k] for k in now}
-        work.update({"max_" + g: now[g] for g in GAUGES})
-        return outcome, node, work
-
-    jobs_list = [(i, w) for i in range(len(tasks)) for w in range(jobs)]
-    if progress is not None and hasattr(progress, "start"):
-        progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
-    results = parallel.map_ordered(run_share, jobs_list, jobs, weights=[len(tasks[i][1]) / jobs for i, _ in jobs_list],
-                                   progress=progress)
+        jobs_list = [(i, w) for i in range(len(tasks)) for w in range(jobs)]
+        if progress is not None and hasattr(progress, "start"):
+            progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
+        outcomes = parallel.map_threads(run_share, jobs_list, jobs,
+                                        weights=[len(tasks[i][1]) / jobs for i, _ in jobs_list], progress=progress)
     root = Node(first, solved_here(ctx, first, answers))
-    counters = {}
-    for index, (code, cls, _) in enumerate(tasks):
-        shares = results[index * jobs:(index + 1) * jobs]
-        for _, _, work in shares:
-            counters = {k: max(counters.get(k, 0), v) if k.startswith("max_") else counters.get(k, 0) + v
-                        for k, v in work.items()}
-        found = [(o.cost, o.depth, solved_here(ctx, o.guess, cls) < 0, o.guess, node)
-                 for o, node, _ in shares if o.guess >= 0]
+    for index, (code, cls, follow) in enumerate(tasks):
+        found = [(o.cost, o.depth, solved_here(ctx, o.guess, cls) < 0, o.guess)
+                 for o in outcomes[index * jobs:(index + 1) * jobs] if o.guess >= 0]
         if not found:
             raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
                                   f"after {ctx.words.guesses[first]!r}")
-        root.children.append((code, min(found, key=lambda f: f[:4])[4]))
-    return root, counters
+        root.children.append((code, solver.tree_under(min(found)[3], cls, follow, depth)))
+    return root
 
 
 def _proved_best_first(ctx, cfg, jobs, progress):

@@ -1,4 +1,9 @@
-"""All process parallelism lives here: an ordered map over tasks in forked workers.
+"""All parallelism lives here: an ordered map over tasks, in forked workers or in
+threads of this process.
+
+Threads (:func:`map_threads`) serve the exact search, whose kernel releases the
+GIL and whose workers gain most from sharing one memo; forked processes
+(:func:`map_ordered`) serve the heuristic builds, which hold the GIL in Python.
 
 Workers are forked *after* the parent has loaded the word lists, the matrix and
 the numba kernels, so they start in milliseconds and share those pages
@@ -12,13 +17,12 @@ Ctrl-C in the parent kills the workers at once.
 from __future__ import annotations
 
 import ctypes
-import mmap
 import multiprocessing
 import os
+import queue
 import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-import numpy as np
 
 _job: dict = {}
 _PR_SET_PDEATHSIG = 1
@@ -46,16 +50,6 @@ def _run(index: int):
 def fork_available() -> bool:
     """Whether workers can be forked (Linux, macOS): otherwise everything runs serially."""
     return "fork" in multiprocessing.get_all_start_methods()
-
-
-def shared_int64(n: int, fill: int) -> np.ndarray:
-    """An int64 array in anonymous shared memory: the parent's writes before a fork and
-    every process's writes after it are seen by all (aligned 8-byte loads and stores
-    are atomic on the platforms we fork on)."""
-    buffer = mmap.mmap(-1, max(8, 8 * n))  # MAP_SHARED | MAP_ANONYMOUS
-    array = np.frombuffer(buffer, dtype=np.int64, count=n)
-    array[:] = fill
-    return array
 
 
 def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
@@ -96,3 +90,55 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
         _job.clear()
     pool.shutdown()
     return slots
+
+
+def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
+    """``[fn(task, lane) for task in tasks]`` on ``jobs`` threads (one when ``jobs`` is 1:
+    the caller only waits, so Ctrl-C is never stuck behind a call that holds no GIL);
+    ``lane`` (0 .. jobs-1) names the thread, so ``fn`` can use per-thread buffers.
+
+    Tasks are taken heaviest first (``weights``) by whichever thread is free, and
+    results are placed by task index, so the output never depends on the timing.
+    The threads are daemons: on Ctrl-C or an error the caller returns at once and a
+    kernel call still running cannot keep the process alive.  ``progress(w)`` runs
+    on the calling thread.
+    """
+    weights = weights if weights is not None else [1] * len(tasks)
+    order = sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
+    todo = queue.SimpleQueue()
+    for i in order:
+        todo.put(i)
+    finished = queue.SimpleQueue()
+    stop = threading.Event()
+
+    def work(lane: int) -> None:
+        while not stop.is_set():
+            try:
+                i = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                finished.put((i, True, fn(tasks[i], lane)))
+            except BaseException as error:  # handed to the caller, which re-raises it
+                finished.put((i, False, error))
+                return
+
+    for lane in range(max(1, min(jobs, len(tasks)))):
+        threading.Thread(target=work, args=(lane,), daemon=True, name=f"search-{lane}").start()
+    results = [None] * len(tasks)
+    try:
+        for _ in range(len(tasks)):
+            while True:
+                try:  # a timed wait, so that Ctrl-C is seen at once
+                    i, ok, value = finished.get(timeout=0.25)
+                    break
+                except queue.Empty:
+                    continue
+            if not ok:
+                raise value
+            results[i] = value
+            if progress:
+                progress(weights[i])
+    finally:
+        stop.set()
+    return results

@@ -10,7 +10,7 @@ from clirun import invoke as invoke_prog
 
 import wordle_trees
 from wordle_compiler.artifact import save_tree
-from wordle_compiler.config import BuildConfig
+from wordle_compiler.config import BuildConfig, Context
 from wordle_compiler.pipeline import compile_tree
 from wordle_runtime.format import pack_tree
 
@@ -85,6 +85,29 @@ def test_optimal_serial_build_is_byte_identical_to_shipped(ctx, tmp_path):
     out = tmp_path / "s.wtree"
     save_tree(out, result.data)
     shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
+    assert out.read_bytes() == shipped.read_bytes()
+
+
+@pytest.fixture
+def fresh_solvers():
+    """No memo left over from earlier builds in this process: the threads do the work."""
+    from wordle_compiler import search
+
+    search._solvers.clear()
+    yield
+    search._solvers.clear()
+
+
+@pytest.mark.parametrize("start, mode, guesses, jobs", [("salet", "normal", None, 2), ("salet", "normal", None, 3),
+                                                        ("salet", "hard", None, 2), ("plate", "possible", "answers", 2)])
+def test_optimal_threaded_builds_are_byte_identical_to_shipped(ctx, tmp_path, fresh_solvers, start, mode, guesses,
+                                                               jobs):
+    """Threads sharing one memo race on it; the tree must not notice."""
+    cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses)
+    result = compile_tree(cfg, ctx if guesses is None else Context.load("original", guesses), jobs=jobs)
+    out = tmp_path / "t.wtree"
+    save_tree(out, result.data)
+    shipped = Path(wordle_trees.__file__).parent / f"{start}-optimal-{mode}.wtree"
     assert out.read_bytes() == shipped.read_bytes()
 
 

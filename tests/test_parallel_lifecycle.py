@@ -1,4 +1,8 @@
-"""Forked workers never outlive their parent, and Ctrl-C stops a parallel build at once."""
+"""Forked workers never outlive their parent, and Ctrl-C stops a parallel build at once.
+
+The heuristic strategies fork worker processes (``--jobs``); the optimal search runs
+on threads of one process, where the point is that Ctrl-C is not stuck behind a
+kernel call that holds no GIL."""
 
 import os
 import signal
@@ -8,8 +12,10 @@ import time
 
 import pytest
 
-BUILD = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "plate", "--mode", "hard",
-         "--max-depth", "5", "--quiet"]  # infeasible, proved after several seconds of search
+OPTIMAL = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "plate", "--mode", "hard",
+           "--max-depth", "5", "--quiet"]  # infeasible, proved after several seconds of search
+HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "entropy", "--answers", "all",
+             "--allow-deeper", "--quiet"]  # about 8 s of work for two forked workers
 
 
 def _children(pid):
@@ -37,10 +43,15 @@ def _alive(pid):
         return False
 
 
-def _start(tmp_path, jobs=2):
-    """The build, once its workers run."""
-    proc = subprocess.Popen(BUILD + ["--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")], stdout=subprocess.PIPE,
+def _start(tmp_path, command, jobs=2):
+    """A build started with Ctrl-C's default action restored."""
+    return subprocess.Popen(command + ["--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _start_forking(tmp_path, jobs=2):
+    """The heuristic build, once its forked workers run."""
+    proc = _start(tmp_path, HEURISTIC, jobs)
     deadline = time.monotonic() + 60
     while len(_children(proc.pid)) < jobs and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
@@ -53,7 +64,7 @@ def _start(tmp_path, jobs=2):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_kill_9_leaves_no_worker_behind(tmp_path):
-    proc, workers = _start(tmp_path)
+    proc, workers = _start_forking(tmp_path)
     time.sleep(0.5)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
@@ -63,17 +74,31 @@ def test_kill_9_leaves_no_worker_behind(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == []
 
 
-def test_ctrl_c_with_two_jobs_stops_within_a_second(tmp_path):
-    proc, workers = _start(tmp_path)
-    time.sleep(0.5)
+def _interrupt_within_a_second(proc, tmp_path):
     began = time.monotonic()
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=30)
     assert time.monotonic() - began <= 1.0
     assert proc.returncode == 130
     assert proc.stderr.read().decode().strip().splitlines()[-1].endswith("interrupted")
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+def test_ctrl_c_with_two_forked_jobs_stops_within_a_second(tmp_path):
+    proc, workers = _start_forking(tmp_path)
+    time.sleep(0.5)
+    _interrupt_within_a_second(proc, tmp_path)
     time.sleep(0.3)
     assert not [w for w in workers if _alive(w)]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_the_optimal_search_within_a_second(tmp_path, jobs):
+    proc = _start(tmp_path, OPTIMAL, jobs)
+    time.sleep(2.5)  # loading takes well under a second: the search threads are busy by now
+    assert proc.poll() is None
+    assert _children(proc.pid) == [], "the optimal search forks no process"
+    _interrupt_within_a_second(proc, tmp_path)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")

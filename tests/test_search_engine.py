@@ -134,3 +134,46 @@ def test_hard_mode_legal_sets_key_the_memo(seed):
 
 def _shape(node):
     return (node.guess, node.answer, [(code, _shape(child)) for code, child in node.children])
+
+
+def test_a_torn_memo_row_reads_as_a_miss():
+    """A row another thread is rewriting (key of one entry, payload of another) fails
+    its check word and reads as no entry, never as a wrong value."""
+    from wordle_compiler.search.memo import entry_value, memo_find, memo_store
+
+    memo = np.zeros((64, 3), dtype=np.uint64)
+    stats = np.zeros(len(STAT_NAMES), dtype=np.int64)
+    stats[STAT_NAMES.index("memo_rows")] = 64
+    k1, k2 = np.uint64(0x1234_5678_9ABC_DEF1), np.uint64(0x0FED_CBA9_8765_4321)
+    memo_store(memo, stats, k1, k2, 57, True, 9, 3)
+    row = int(np.nonzero(memo[:, 0] == k1)[0][0])
+    assert entry_value(memo_find(memo, stats, k1, k2)) == 57
+    memo[row, 2] ^= np.uint64(1 << 30)  # the payload of a different entry, half written
+    assert memo_find(memo, stats, k1, k2) == 0
+    memo[row, 2] ^= np.uint64(1 << 30)
+    assert entry_value(memo_find(memo, stats, k1, k2)) == 57
+
+
+def test_threads_racing_on_one_memo_stay_exact(ctx):
+    """Two threads solve overlapping answer sets at once over one shared memo (lanes);
+    every result equals a fresh serial solve, and the lanes' work is counted."""
+    from wordle_compiler import parallel
+
+    rng = np.random.default_rng(5)
+    pool = rng.choice(len(ctx.words.answers), 160, replace=False)
+    sets = [np.sort(rng.choice(pool, int(rng.integers(20, 60)), replace=False)) for _ in range(24)]
+    shared = Solver(ctx, "normal")
+    with shared.lanes(2) as lanes:
+        assert lanes[0].table.shape[0] == shared.stats()["memo_rows"]  # fixed while threads run
+        got = parallel.map_threads(lambda s, lane: shared.solve(s, ctx.all_guesses, 4, lane=lanes[lane]), sets, 2)
+    serial = Solver(ctx, "normal")
+    assert got == [serial.solve(s, ctx.all_guesses, 4) for s in sets]
+    stats = shared.stats()
+    assert stats["full_passes"] >= serial.stats()["full_passes"] // 2 > 0
+    assert 0 < stats["memo_entries"] <= stats["memo_rows"]
+
+
+def test_one_lane_is_the_serial_solver(ctx):
+    solver = Solver(ctx, "normal")
+    with solver.lanes(1) as (lane,):
+        assert lane.table is solver.memo and lane.counters is solver.counters

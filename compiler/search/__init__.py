@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 from .kernel import INF, STAT_NAMES
-from .solver import DEFAULT_MEMO_MB, InfeasibleError, Outcome, Solver
+from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver
 
-__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "InfeasibleError", "Outcome", "Solver", "solver_for"]
+__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "GAUGES", "InfeasibleError", "Outcome", "Solver", "solver_for"]
 
 _solvers: dict = {}
 

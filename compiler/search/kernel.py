@@ -209,7 +209,7 @@ def seen_before(signatures, n_signatures, sig):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # threads of one process search at once (see Solver.lanes)
 def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, beta,
                Z1, Z2, ZG1, ZG2, memo, stats, worker, n_workers, shared, scratch):
     """See the module docstring.

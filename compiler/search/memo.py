@@ -11,6 +11,15 @@ of that build's time went to zeroing pages).  At the cap a full probe window
 replaces its home slot, so memory stays bounded and the search stays correct: an
 entry only ever saves work.  (A ``numba.typed.List`` holding a swappable table
 would also work, but building one costs 0.1-0.4 s per process.)
+
+Threads share one table without locks (``--jobs``): a row is written as
+``(k1, k2 ^ payload, payload)`` and a reader accepts it only when
+``row[1] ^ row[2] == k2``, reading each word once.  A row caught half-written
+(another thread inserting, updating or evicting it) then fails the check and reads
+as a miss, except with the probability of a 64-bit key collision, the risk every
+entry already carries.  Two threads filling the same empty slot at once can leave
+a row that matches neither key; it only costs a probe.  Growth rehashes in place,
+so it happens only when one thread owns the table (see :func:`memo_store`).
 """
 
 from __future__ import annotations
@@ -60,9 +69,13 @@ def memo_find(memo, stats, k1, k2):
     mask = stats[S_ROWS] - 1
     j = np.int64(k1 & np.uint64(mask))
     for _ in range(PROBES):
-        if memo[j, 0] == k1 and memo[j, 1] == k2:
-            return memo[j, 2]
-        if memo[j, 0] == np.uint64(0):
+        key = memo[j, 0]
+        if key == k1:
+            check = memo[j, 1]
+            payload = memo[j, 2]
+            if check ^ payload == k2:
+                return payload
+        elif key == np.uint64(0):
             return np.uint64(0)
         j = (j + 1) & mask
     return np.uint64(0)
@@ -75,19 +88,23 @@ def _insert(memo, rows, k1, k2, payload):
     home = np.int64(k1 & np.uint64(mask))
     j = home
     for _ in range(PROBES):
-        if memo[j, 0] == k1 and memo[j, 1] == k2:
-            memo[j, 2] = payload
+        key = memo[j, 0]
+        if key == k1 and memo[j, 1] ^ memo[j, 2] == k2:
+            _write_row(memo, j, k1, k2, payload)
             return 0
-        if memo[j, 0] == np.uint64(0):
-            memo[j, 0] = k1
-            memo[j, 1] = k2
-            memo[j, 2] = payload
+        if key == np.uint64(0):
+            _write_row(memo, j, k1, k2, payload)
             return 1
         j = (j + 1) & mask
-    memo[home, 0] = k1
-    memo[home, 1] = k2
-    memo[home, 2] = payload
+    _write_row(memo, home, k1, k2, payload)
     return -1
+
+
+@njit(cache=True, inline="always")
+def _write_row(memo, j, k1, k2, payload):
+    memo[j, 0] = k1
+    memo[j, 1] = k2 ^ payload
+    memo[j, 2] = payload
 
 
 @njit(cache=True)
@@ -100,7 +117,7 @@ def _grow(memo, stats):
     entries = 0
     for j in range(rows):
         if old[j, 0] != np.uint64(0):
-            if _insert(memo, rows * 2, old[j, 0], old[j, 1], old[j, 2]) == 1:
+            if _insert(memo, rows * 2, old[j, 0], old[j, 1] ^ old[j, 2], old[j, 2]) == 1:
                 entries += 1
     stats[S_ENTRIES] = entries
     stats[S_GROWS] += 1
@@ -120,6 +137,18 @@ def memo_store(memo, stats, k1, k2, value, exact, guess, depth):
         stats[S_ENTRIES] += 1
     elif placed < 0:
         stats[S_EVICTIONS] += 1
+
+
+@njit(cache=True)
+def memo_reserve(memo, stats, rows):
+    """Grow the active prefix to at least ``rows`` (a power of two) before threads share it."""
+    while stats[S_ROWS] < rows and stats[S_ROWS] < memo.shape[0]:
+        _grow(memo, stats)
+
+
+def count_entries(table) -> int:
+    """Occupied rows: the entry gauge after threads, which count only their own inserts."""
+    return int(np.count_nonzero(table[:, 0]))
 
 
 def new_memo(max_rows: int):

@@ -7,6 +7,7 @@ the memo, which persists across calls (the ranking and the analysis reuse it).
 from __future__ import annotations
 
 import mmap
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,12 +16,14 @@ from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
 from .rebuild import rebuild_subtree
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
-from .memo import INITIAL_BITS, new_memo, rows_for_megabytes
+from .memo import INITIAL_BITS, S_ENTRIES, S_ROWS, count_entries, memo_reserve, new_memo, rows_for_megabytes
 
 INITIAL_ROWS = 1 << INITIAL_BITS
 
 MODE_CODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBLE}
 DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
+SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so threads rarely evict
+GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
 
 
 def answer_major(matrix: np.ndarray, rows_per_chunk: int = 1024) -> np.ndarray:
@@ -61,6 +64,15 @@ class Outcome:
         return self.cost < INF
 
 
+@dataclass(frozen=True)
+class Lane:
+    """What one searching thread owns: its counters and scratch (the memo is shared)."""
+
+    table: np.ndarray
+    counters: np.ndarray
+    scratch: np.ndarray
+
+
 class Solver:
     """Exact minimum-total search over one context's word lists in one mode."""
 
@@ -88,20 +100,51 @@ class Solver:
         """Work counters so far (noise-free: identical for identical inputs)."""
         return {name: int(v) for name, v in zip(STAT_NAMES, self.counters)}
 
-    def solve(self, answers, legal, depth: int, beta: int = INF, share=None) -> Outcome:
+    def solve(self, answers, legal, depth: int, beta: int = INF, share=None, lane: Lane | None = None) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
 
         ``legal`` is the guess set legal at this position (hard/possible modes); the
         result is exact below ``beta`` and a proved lower bound otherwise.  ``share``
         = (worker, workers, shared limit array) evaluates only this worker's share of
-        the top node's candidates: see :func:`wordle_compiler.parallel` users.
+        the top node's candidates (see ``optimal._root_in_threads``); ``lane``, from
+        :meth:`lanes`, is required when several threads call at once.
         """
         worker, workers, shared = share if share is not None else (0, 1, self._no_share)
+        table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
+            self.memo, self.counters, self.scratch)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
         packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
                             legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
-                            self.zg2, self.memo, self.counters, worker, workers, shared, self.scratch)
+                            self.zg2, table, counters, worker, workers, shared, scratch)
         return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
+
+    @contextmanager
+    def lanes(self, count: int):
+        """``count`` lanes for threads that search at once over this solver's one memo.
+
+        The memo is first grown to a size fixed for the duration (growth rehashes in
+        place, which no other thread may see), and lanes get a view of exactly that
+        prefix, so no lane ever grows it; a full table evicts, which costs only work.
+        Afterwards the lanes' work counters are added to the solver's.  A single lane
+        is the solver itself (its memo grows as usual), so one thread does exactly the
+        serial work."""
+        if count <= 1:
+            yield [Lane(self.memo, self.counters, self.scratch)]
+            return
+        rows = max(SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
+        memo_reserve(self.memo, self.counters, min(rows, self.memo.shape[0]))
+        table = self.memo[:int(self.counters[S_ROWS])]
+        lanes = [Lane(table, self.counters.copy(), self.scratch if i == 0 else np.empty_like(self.scratch))
+                 for i in range(count)]
+        start = self.counters.copy()
+        try:
+            yield lanes
+        finally:
+            for lane in lanes:
+                self.counters += lane.counters - start
+            for gauge in GAUGES:
+                self.counters[STAT_NAMES.index(gauge)] = start[STAT_NAMES.index(gauge)]
+            self.counters[S_ENTRIES] = count_entries(table)
 
     def guess_bounds(self, answers, legal):
         """One full pass: for every legal guess, (lower bound 3n − k − [in set], Σc², in set),
