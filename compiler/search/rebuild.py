@@ -7,8 +7,8 @@ as the kernel decides them.  Doing that walk here instead of from Python saved
 about a quarter of a salet build (2,400 Python round trips, each splitting and
 filtering in numpy).  This function deliberately does not call the recursive
 kernel: numba segfaults loading a cached function that calls a recursive one.
-When an entry was evicted (memo at its cap) it reports the miss and the caller
-falls back to solving node by node.
+When an entry was evicted (memo at its cap), or lost to two threads writing one
+row at once, it reports the miss and the caller falls back to solving node by node.
 """
 
 from __future__ import annotations
