@@ -122,13 +122,18 @@ def compare_reference(names, binary, pairs, tmp, previous) -> dict:
 def compare_jobs(names, pairs, tmp) -> dict:
     """--jobs 1 against --jobs 2, and whether the bytes agree."""
     jobs = {}
-    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} same bytes")
+    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'same bytes':>10} {'passes1':>8} {'passes2':>8} "
+          f"{'MiB1':>5} {'MiB2':>5}")
     for name in names:
         row = ROWS[name]
         one, two = median_pairs(ours_cmd(row, tmp / "j1.wtree", 1), ours_cmd(row, tmp / "j2.wtree", 2), pairs)
         same = (tmp / "j1.wtree").read_bytes() == (tmp / "j2.wtree").read_bytes()
-        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same}
-        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO'}")
+        # the last run's counters: exact for --jobs 1, timing-dependent for --jobs 2
+        passes = [json.loads(run[2]).get("counters", {}).get("full_passes", 0) for run in (one, two)]
+        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same,
+                      "passes1": passes[0], "passes2": passes[1], "mib1": one[1] / 1024, "mib2": two[1] / 1024}
+        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO':>10} "
+              f"{passes[0]:8} {passes[1]:8} {one[1] / 1024:5.0f} {two[1] / 1024:5.0f}")
     return jobs
 
 

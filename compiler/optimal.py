@@ -98,12 +98,12 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
                                         weights=[len(tasks[i][1]) / jobs for i, _ in jobs_list], progress=progress)
     root = Node(first, solved_here(ctx, first, answers))
     for index, (code, cls, follow) in enumerate(tasks):
-        found = [(o.cost, o.depth, solved_here(ctx, o.guess, cls) < 0, o.guess)
+        found = [((o.cost, o.depth, solved_here(ctx, o.guess, cls) < 0, o.guess), o)
                  for o in outcomes[index * jobs:(index + 1) * jobs] if o.guess >= 0]
         if not found:
             raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
                                   f"after {ctx.words.guesses[first]!r}")
-        root.children.append((code, solver.tree_under(min(found)[3], cls, follow, depth)))
+        root.children.append((code, solver.tree(cls, follow, depth, known=min(found, key=lambda f: f[0])[1])[1]))
     return root
 
 

@@ -96,7 +96,7 @@ def test_rebuild_after_losing_the_memo_gives_the_same_tree():
     cost, node = solver.tree(ctx.all_answers, ctx.all_guesses, 5)
     solver.memo[:] = 0  # every entry evicted: the rebuild falls back to node-by-node solves
     assert solver.tree(ctx.all_answers, ctx.all_guesses, 5)[0] == cost
-    assert _shape(solver._tree_node_by_node(ctx.all_answers, ctx.all_guesses, 5)) == _shape(node)
+    assert _shape(solver._tree_node_by_node(ctx.all_answers, ctx.all_guesses, 5, node.guess)) == _shape(node)
 
 
 def test_the_memo_grows_from_small(ctx):

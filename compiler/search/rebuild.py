@@ -43,10 +43,12 @@ def _choice(MT, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
 
 
 @njit(cache=True)
-def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, Z1, Z2, ZG1, ZG2, memo, stats):
+def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, top, Z1, Z2, ZG1, ZG2, memo, stats):
     """Nodes of a solved optimal subtree in depth-first order, as parallel arrays:
     (guess, parent node or -1, feedback code from the parent, answer solved or -1).
-    Returns empty arrays when some node's memo entry was evicted."""
+    ``top`` is the root's guess (its choice may come from several threads' shares,
+    which the memo does not hold).  Returns empty arrays when some node's memo entry
+    was evicted."""
     guesses = List()
     parents = List()
     codes = List()
@@ -64,8 +66,11 @@ def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, Z1, Z2, Z
         CL = stack_legal.pop()
         info = stack_ints.pop()
         left = info[2]
-        g = _choice(MT, a2g, C, np.uint64(info[3]), np.uint64(info[4]), CL, np.uint64(info[5]),
-                    np.uint64(info[6]), left, memo, stats, seen)
+        if len(guesses) == 0:
+            g = top
+        else:
+            g = _choice(MT, a2g, C, np.uint64(info[3]), np.uint64(info[4]), CL, np.uint64(info[5]),
+                        np.uint64(info[6]), left, memo, stats, seen)
         if g < 0:
             return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
         node = len(guesses)

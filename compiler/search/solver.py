@@ -202,45 +202,38 @@ class Solver:
             lh2 = np.uint64(self.zg2[legal].sum(dtype=np.uint64))
         return answers, h1, h2, legal, lh1, lh2
 
-    def tree(self, answers, legal, depth: int) -> tuple[int, Node]:
-        """Solve exactly and rebuild the optimal subtree from the search's choices."""
-        outcome = self.solve(answers, legal, depth)
-        if not outcome.feasible:
+    def tree(self, answers, legal, depth: int, known: Outcome | None = None) -> tuple[int, Node]:
+        """Solve exactly and rebuild the optimal subtree from the search's choices.
+
+        ``known``: the node's exact outcome when it was found outside one kernel call
+        (the best of several threads' shares), so only the rebuild is left to do."""
+        outcome = known if known is not None else self.solve(answers, legal, depth)
+        if not outcome.feasible or outcome.guess < 0:
             raise InfeasibleError(f"no tree solves these {len(answers)} answers within the depth limit")
-        return outcome.cost, self._rebuild(answers, legal, depth, outcome.cost)
+        return outcome.cost, self._rebuild(answers, legal, depth, outcome)
 
-    def tree_under(self, guess: int, answers, legal, depth: int) -> Node:
-        """The optimal subtree that starts with ``guess`` (its classes solved exactly;
-        cheap when this solver has just evaluated that guess)."""
-        answers = np.sort(np.asarray(answers, dtype=np.int64))
-        node = Node(guess, solved_here(self.ctx, guess, answers))
-        for code, cls, follow in class_tasks(self.ctx, self.mode_name, guess, answers, legal):
-            cost, child = self.tree(cls, follow, depth - 1)
-            node.children.append((code, child))
-        return node
-
-    def _rebuild(self, answers, legal, depth, cost) -> Node:
+    def _rebuild(self, answers, legal, depth, outcome: Outcome) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
         guesses, parents, codes, solved = rebuild_subtree(
             self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2, legal, lh1, lh2,
-            depth, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
+            depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
         if len(guesses):
             nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
             for i in range(1, len(nodes)):  # depth-first, children in code order
                 nodes[parents[i]].children.append((int(codes[i]), nodes[i]))
             root = nodes[0]
         else:
-            root = self._tree_node_by_node(answers, legal, depth)
+            root = self._tree_node_by_node(answers, legal, depth, outcome.guess)
         rebuilt = tree_total(root)
-        if rebuilt != cost:
-            raise BuildError(f"internal error: the search claimed {cost} guesses for "
+        if rebuilt != outcome.cost:
+            raise BuildError(f"internal error: the search claimed {outcome.cost} guesses for "
                              f"{len(answers)} answers but its tree needs {rebuilt}")
         return root
 
-    def _tree_node_by_node(self, answers, legal, depth: int) -> Node:
-        """The same tree, one kernel call per node: for when the memo evicted entries."""
-        choice = self.solve(answers, legal, depth)
-        root = Node(choice.guess, solved_here(self.ctx, choice.guess, answers))
+    def _tree_node_by_node(self, answers, legal, depth: int, top: int) -> Node:
+        """The same tree under guess ``top``, one kernel call per node: for when the
+        memo evicted entries."""
+        root = Node(top, solved_here(self.ctx, top, answers))
         stack = [(root, answers, legal, depth)]
         while stack:
             node, cls_answers, cls_legal, left = stack.pop()
