@@ -177,3 +177,23 @@ def test_one_lane_is_the_serial_solver(ctx):
     solver = Solver(ctx, "normal")
     with solver.lanes(1) as (lane,):
         assert lane.table is solver.memo and lane.counters is solver.counters
+
+
+def test_partition_signatures_are_a_growing_hash_set():
+    """Each distinct signature is new once and a duplicate afterwards, across the
+    table's doublings; a full table stops recording (skips fewer, never wrongly)."""
+    from wordle_compiler.search import kernel
+
+    rng = np.random.default_rng(3)
+    sigs = rng.integers(0, 2**63, (3000, 2), dtype=np.uint64) * np.uint64(2)
+    sigs[0] = (0, 5)  # a zero first word is stored as 1 and still matches itself
+    table, count = np.zeros((64, 2), dtype=np.uint64), 0
+    for sig in sigs:
+        seen, table, count = kernel.seen_before(table, count, sig)
+        assert not seen
+    assert count == len(sigs) and table.shape[0] == 8192
+    for sig in sigs:
+        assert kernel.seen_before(table, count, sig)[0]
+    full = np.zeros((kernel.PARTITION_SLOTS, 2), dtype=np.uint64)
+    seen, same, count = kernel.seen_before(full, kernel.PARTITION_SLOTS // 2, sigs[1])
+    assert not seen and same is full and count == kernel.PARTITION_SLOTS // 2

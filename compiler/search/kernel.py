@@ -44,7 +44,7 @@ _GREEN_SALT = np.uint64(0x632BE59BD9B4E019)
 # The recursive call must have exactly the outer call's argument types: literal 0/1
 # would type a second specialisation, and numba's cache crashes loading that pair.
 SERIAL, ONE = np.int64(0), np.int64(1)
-SIGNATURES = 2048
+PARTITION_SLOTS = 1 << 15  # partitions remembered per node: 16,384 (512 KiB at most)
 
 
 @njit(cache=True, inline="always")
@@ -199,14 +199,42 @@ def split_classes(MT, Z1, Z2, S, g, in_set, ordered, starts, ch1, ch2, cls_codes
 
 
 @njit(cache=True)
-def seen_before(signatures, n_signatures, sig):
-    """Whether an earlier candidate at this node had the same partition; records it if not."""
-    for j in range(n_signatures):
-        if signatures[j, 0] == sig[0] and signatures[j, 1] == sig[1]:
-            return True
-    signatures[n_signatures, 0] = sig[0]
-    signatures[n_signatures, 1] = sig[1]
-    return False
+def _partition_slot(table, s0, s1):
+    """(slot, found) for a partition signature in an open-addressing table (row 0 = empty)."""
+    mask = table.shape[0] - 1
+    j = np.int64(s0 & np.uint64(mask))  # s0 is a sum of mixed words: its low bits are spread
+    while True:
+        if table[j, 0] == np.uint64(0):
+            return j, False
+        if table[j, 0] == s0 and table[j, 1] == s1:
+            return j, True
+        j = (j + 1) & mask
+
+
+@njit(cache=True)
+def seen_before(table, count, sig):
+    """Whether an earlier candidate at this node had the same partition; records it if
+    not.  Returns (seen, table, count): the table doubles when half full, up to
+    PARTITION_SLOTS rows, after which new partitions go unrecorded (only work is lost).
+    A hash set, not a scan: on the 3158 list a node can meet thousands of partitions."""
+    s0 = sig[0] if sig[0] != np.uint64(0) else np.uint64(1)
+    j, found = _partition_slot(table, s0, sig[1])
+    if found:
+        return True, table, count
+    if 2 * (count + 1) > table.shape[0]:
+        if table.shape[0] >= PARTITION_SLOTS:
+            return False, table, count
+        bigger = np.zeros((table.shape[0] * 2, 2), dtype=np.uint64)
+        for i in range(table.shape[0]):
+            if table[i, 0] != np.uint64(0):
+                k, _ = _partition_slot(bigger, table[i, 0], table[i, 1])
+                bigger[k, 0] = table[i, 0]
+                bigger[k, 1] = table[i, 1]
+        table = bigger
+        j, _ = _partition_slot(table, s0, sig[1])
+    table[j, 0] = s0
+    table[j, 1] = sig[1]
+    return False, table, count + 1
 
 
 @njit(cache=True, nogil=True)  # threads of one process search at once (see Solver.lanes)
@@ -280,9 +308,8 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
     cls_codes = np.empty(243, dtype=np.int64)
     cls_keys = np.empty(243, dtype=np.int64)
     sig = np.empty(2, dtype=np.uint64)
-    # partitions seen at this node; after SIGNATURES candidates, later ones go unchecked
-    signatures = np.empty((min(order.shape[0], SIGNATURES), 2), dtype=np.uint64)
-    n_signatures = 0
+    partitions = np.zeros((64, 2), dtype=np.uint64)  # signatures met at this node (normal mode)
+    n_partitions = 0
     for c_i in range(order.shape[0]):
         key = order[c_i]
         if n_workers > 1:
@@ -295,11 +322,11 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
         g = L[key & 0xFFFF]
         stats[S_CANDIDATES] += 1
         n_cls = split_classes(MT, Z1, Z2, S, g, in_set_c, ordered, starts, ch1, ch2, cls_codes, cls_keys, sig)
-        if mode == MODE_NORMAL and n_signatures < signatures.shape[0]:
-            if seen_before(signatures, n_signatures, sig):
+        if mode == MODE_NORMAL:
+            duplicate, partitions, n_partitions = seen_before(partitions, n_partitions, sig)
+            if duplicate:
                 stats[S_DUPLICATES] += 1
                 continue
-            n_signatures += 1
         total = n
         rest_lb = 0
         for j in range(n_cls):

@@ -26,7 +26,7 @@ SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so 
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
 
 
-def answer_major(matrix: np.ndarray, rows_per_chunk: int = 1024) -> np.ndarray:
+def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
     """The answers × guesses copy the kernel reads (one answer's codes for every guess,
     sequentially).  When ``matrix`` is the cache file mapped read-only, its pages are
     handed back to the OS as each block is copied (they are clean file pages, so they
