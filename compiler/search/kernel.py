@@ -165,36 +165,67 @@ def class_bound(MT, a2g, mode, C, c1, c2, lh1, lh2, d, memo, stats, seen, most_p
 
 
 @njit(cache=True)
-def split_classes(MT, Z1, Z2, S, g, in_set, ordered, starts, ch1, ch2, cls_codes, cls_keys, sig):
+def split_classes(MT, Z1, Z2, S, g, in_set, ordered, starts, cursor, codes, ch1, ch2, cls_codes, cls_keys, sig):
     """Counting sort of S by g's pattern (stable: classes stay sorted), the classes'
     hashes, their codes with a largest-first sort key, and the partition's signature.
-    Returns the number of non-green classes."""
+    Returns the number of non-green classes.
+
+    Only the codes that occur are touched (a node has ~20 answers but 243 codes, and
+    this runs once per candidate): class ``code`` is ``ordered[starts[code]:starts[code
+    + 1]]`` for those codes alone, other entries of ``starts`` are stale.  ``cursor``
+    (243 zeros) is returned to zeros; ``codes`` is scratch."""
     n = S.shape[0]
-    starts[:] = 0
+    k = 0
     for i in range(n):
-        starts[MT[S[i], g] + 1] += 1
-    for code in range(243):
-        starts[code + 1] += starts[code]
-        ch1[code] = 0
-        ch2[code] = 0
-    fill = starts[:243].copy()
+        code = MT[S[i], g]
+        if cursor[code] == 0:
+            codes[k] = code
+            k += 1
+            ch1[code] = 0
+            ch2[code] = 0
+        cursor[code] += 1
+    if k <= 32:  # few classes: insertion sort of the codes that occur
+        for i in range(1, k):
+            c = codes[i]
+            j = i - 1
+            while j >= 0 and codes[j] > c:
+                codes[j + 1] = codes[j]
+                j -= 1
+            codes[j + 1] = c
+    else:
+        k = 0
+        for code in range(243):
+            if cursor[code] > 0:
+                codes[k] = code
+                k += 1
+    offset = 0
+    for i in range(k):
+        code = codes[i]
+        size = cursor[code]
+        starts[code] = offset
+        cursor[code] = offset  # from here on, where the class's next answer goes
+        offset += size
+        starts[code + 1] = offset  # the next occurring code, if code + 1, starts here too
     for i in range(n):
         a = S[i]
         code = MT[a, g]
-        ordered[fill[code]] = a
-        fill[code] += 1
+        ordered[cursor[code]] = a
+        cursor[code] += 1
         ch1[code] += Z1[a]
         ch2[code] += Z2[a]
     n_cls = 0
     sig[0] = _GREEN_SALT if in_set else np.uint64(0)
     sig[1] = sig[0]
-    for code in range(ALL_GREEN):
-        if starts[code + 1] > starts[code]:
-            cls_codes[n_cls] = code
-            cls_keys[n_cls] = -(starts[code + 1] - starts[code]) * 256 + code
-            n_cls += 1
-            sig[0] += _mix(ch1[code])
-            sig[1] += _mix(ch2[code] ^ _D2)
+    for i in range(k):
+        code = codes[i]
+        cursor[code] = 0
+        if code == ALL_GREEN:
+            continue
+        cls_codes[n_cls] = code
+        cls_keys[n_cls] = -(starts[code + 1] - starts[code]) * 256 + code
+        n_cls += 1
+        sig[0] += _mix(ch1[code])
+        sig[1] += _mix(ch2[code] ^ _D2)
     return n_cls
 
 
@@ -302,6 +333,8 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
     best_total, best_depth, best_in, best_guess = INF, 0, 0, -1
     ordered = np.empty(n, dtype=S.dtype)
     starts = np.zeros(244, dtype=np.int64)
+    cursor = np.zeros(243, dtype=np.int64)
+    codes = np.empty(243, dtype=np.int64)
     ch1 = np.zeros(243, dtype=np.uint64)
     ch2 = np.zeros(243, dtype=np.uint64)
     cls_lb = np.zeros(243, dtype=np.int64)
@@ -321,7 +354,8 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
         in_set_c = 1 - ((key >> 16) & 1)
         g = L[key & 0xFFFF]
         stats[S_CANDIDATES] += 1
-        n_cls = split_classes(MT, Z1, Z2, S, g, in_set_c, ordered, starts, ch1, ch2, cls_codes, cls_keys, sig)
+        n_cls = split_classes(MT, Z1, Z2, S, g, in_set_c, ordered, starts, cursor, codes, ch1, ch2, cls_codes,
+                              cls_keys, sig)
         if mode == MODE_NORMAL:
             duplicate, partitions, n_partitions = seen_before(partitions, n_partitions, sig)
             if duplicate:
