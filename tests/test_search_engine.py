@@ -197,3 +197,17 @@ def test_partition_signatures_are_a_growing_hash_set():
     full = np.zeros((kernel.PARTITION_SLOTS, 2), dtype=np.uint64)
     seen, same, count = kernel.seen_before(full, kernel.PARTITION_SLOTS // 2, sigs[1])
     assert not seen and same is full and count == kernel.PARTITION_SLOTS // 2
+
+
+def test_candidate_groups_sorted_when_reached_give_the_full_sort():
+    from wordle_compiler.search import kernel
+
+    rng = np.random.default_rng(11)
+    keys = (rng.integers(40, 60, 500) << 41) | rng.integers(0, 1 << 40, 500)
+    order = kernel.group_by_bound(keys.astype(np.int64))
+    bounds = order >> 41
+    assert (np.diff(bounds) >= 0).all() and sorted(order) == sorted(keys)
+    start = 0
+    while start < len(order):
+        start = kernel.sort_group(order, start)
+    assert (order == np.sort(keys)).all()

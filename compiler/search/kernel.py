@@ -102,10 +102,14 @@ def last_two_guesses(MT, S, L, seen):
 
 @njit(cache=True)
 def candidate_keys(MT, letters, a2g, S, L, identity, beta, stats, scratch):
-    """One full pass: (sorted keys, node lower bound, perfect guess or -1, most parts).
+    """One full pass: (keys grouped by bound, node lower bound, perfect guess or -1,
+    most parts).
 
     Key = (lower bound 3n − k − in, Σc², not in set, index into L), so candidates are
-    tried cheapest-bound first; only the order, never the result, depends on it.
+    tried cheapest-bound first; only the order, never the result, depends on it.  The
+    keys come back grouped by bound, ascending (:func:`group_by_bound`); the search
+    sorts each group only when it reaches it (:func:`sort_group`), since it usually
+    stops long before the last: on the 3158 list 10% of the keys, on trace 1.4%.
     """
     n = S.shape[0]
     m = L.shape[0]
@@ -137,7 +141,44 @@ def candidate_keys(MT, letters, a2g, S, L, identity, beta, stats, scratch):
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             keys[n_cand] = ((np.int64(lb) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             n_cand += 1
-    return np.sort(keys[:n_cand]), lower, -1, most_parts
+    return group_by_bound(keys[:n_cand]), lower, -1, most_parts
+
+
+@njit(cache=True)
+def group_by_bound(keys):
+    """The keys grouped by their bound (the top bits), groups ascending: a counting sort
+    on the bound alone, O(keys + range of bounds)."""
+    n = keys.shape[0]
+    if n == 0:
+        return keys
+    lo = keys[0] >> 41
+    hi = lo
+    for i in range(n):
+        b = keys[i] >> 41
+        lo = min(lo, b)
+        hi = max(hi, b)
+    counts = np.zeros(hi - lo + 2, dtype=np.int64)
+    for i in range(n):
+        counts[(keys[i] >> 41) - lo + 1] += 1
+    for b in range(1, counts.shape[0]):
+        counts[b] += counts[b - 1]
+    out = np.empty_like(keys)
+    for i in range(n):
+        b = (keys[i] >> 41) - lo
+        out[counts[b]] = keys[i]
+        counts[b] += 1
+    return out
+
+
+@njit(cache=True)
+def sort_group(order, start):
+    """Sort, in place, the group of equal bounds that starts at ``start``; its end."""
+    bound = order[start] >> 41
+    end = start + 1
+    while end < order.shape[0] and order[end] >> 41 == bound:
+        end += 1
+    order[start:end] = np.sort(order[start:end])
+    return end
 
 
 @njit(cache=True)
@@ -343,7 +384,12 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
     sig = np.empty(2, dtype=np.uint64)
     partitions = np.zeros((64, 2), dtype=np.uint64)  # signatures met at this node (normal mode)
     n_partitions = 0
+    group_end = 0
     for c_i in range(order.shape[0]):
+        if c_i == group_end:
+            if order[c_i] >> 41 >= limit:
+                break  # the groups are in ascending bound order
+            group_end = sort_group(order, c_i)
         key = order[c_i]
         if n_workers > 1:
             if c_i % n_workers != worker:
