@@ -64,6 +64,16 @@ class Outcome:
         return self.cost < INF
 
 
+def _padded_copy(counters: np.ndarray) -> np.ndarray:
+    """A copy of ``counters`` alone on its cache lines: threads bump their counters
+    millions of times, and two small arrays side by side in memory would share a line
+    that the two cores then take from each other on every write."""
+    padded = np.zeros(len(counters) + 32, dtype=counters.dtype)  # 128 bytes either side
+    view = padded[16:16 + len(counters)]
+    view[:] = counters
+    return view
+
+
 @dataclass(frozen=True)
 class Lane:
     """What one searching thread owns: its counters and scratch (the memo is shared)."""
@@ -134,7 +144,7 @@ class Solver:
         rows = max(SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
         memo_reserve(self.memo, self.counters, min(rows, self.memo.shape[0]))
         table = self.memo[:int(self.counters[S_ROWS])]
-        lanes = [Lane(table, self.counters.copy(), self.scratch if i == 0 else np.empty_like(self.scratch))
+        lanes = [Lane(table, _padded_copy(self.counters), self.scratch if i == 0 else np.empty_like(self.scratch))
                  for i in range(count)]
         start = self.counters.copy()
         try:
