@@ -154,7 +154,8 @@ def test_a_torn_memo_row_reads_as_a_miss():
     assert entry_value(memo_find(memo, stats, k1, k2)) == 57
 
 
-def test_threads_racing_on_one_memo_stay_exact(ctx):
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_threads_racing_on_one_memo_stay_exact(ctx, mode):
     """Two threads solve overlapping answer sets at once over one shared memo (lanes);
     every result equals a fresh serial solve, and the lanes' work is counted."""
     from wordle_compiler import parallel
@@ -162,11 +163,11 @@ def test_threads_racing_on_one_memo_stay_exact(ctx):
     rng = np.random.default_rng(5)
     pool = rng.choice(len(ctx.words.answers), 160, replace=False)
     sets = [np.sort(rng.choice(pool, int(rng.integers(20, 60)), replace=False)) for _ in range(24)]
-    shared = Solver(ctx, "normal")
+    shared = Solver(ctx, mode)
     with shared.lanes(2) as lanes:
         assert lanes[0].table.shape[0] == shared.stats()["memo_rows"]  # fixed while threads run
         got = parallel.map_threads(lambda s, lane: shared.solve(s, ctx.all_guesses, 4, lane=lanes[lane]), sets, 2)
-    serial = Solver(ctx, "normal")
+    serial = Solver(ctx, mode)
     assert got == [serial.solve(s, ctx.all_guesses, 4) for s in sets]
     stats = shared.stats()
     assert stats["full_passes"] >= serial.stats()["full_passes"] // 2 > 0
