@@ -135,9 +135,9 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
         # a shell may start us with SIGINT ignored, which the child would inherit
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.set_blocking(proc.stderr.fileno(), False)
-    # the bar shows once a class is done, which may take the whole search: 4 s is enough to
-    # be past start-up and well inside the search
-    seen, deadline = b"", time.monotonic() + 4
+    # the bar shows once a class is done, which may take the whole search: 2.5 s is enough
+    # to be past start-up (about 1 s) and inside the search
+    seen, deadline = b"", time.monotonic() + 2.5
     while b"optimal from" not in seen and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
         seen += proc.stderr.read() or b""
