@@ -67,8 +67,11 @@ def _review_lines(rows, seconds):
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
               help="every answer must be solved within this many guesses")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="threads that rank --move (its rank counts every better move exactly; the result does "
+                   "not depend on it)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def analyse_command(history, top, move, review, mode, answers, guesses, max_depth, as_json):
+def analyse_command(history, top, move, review, mode, answers, guesses, max_depth, jobs, as_json):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
@@ -93,7 +96,7 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
                 click.echo("\n".join(_review_lines(rows, seconds)))
             return
         analysis = analyse_position(ctx, mode, steps, top, max_depth)
-        report = score_move(analysis, move.strip().lower()) if move else None
+        report = score_move(analysis, move.strip().lower(), jobs) if move else None
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:

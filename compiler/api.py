@@ -162,16 +162,18 @@ def verify(tree, *, mode=None, max_depth=None, guesses=None):
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
 
-def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", guesses=None, max_depth=6):
+def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", guesses=None, max_depth=6,
+            jobs=1):
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
-    where ``report`` has the move's exact value, ``rank`` and ``loss``."""
+    where ``report`` has the move's exact value, ``rank`` and ``loss`` (ranked on ``jobs``
+    threads)."""
     from .analyse import analyse_position, score_move
     from .config import Context
 
     analysis = analyse_position(Context.load(answers, guesses), mode, history, top, max_depth)
-    return analysis if move is None else (analysis, score_move(analysis, move))
+    return analysis if move is None else (analysis, score_move(analysis, move, jobs))
 
 
 def review(history, *, mode="normal", answers="original", guesses=None, max_depth=6):

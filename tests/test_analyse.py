@@ -32,7 +32,7 @@ def _history(ctx, rng, steps):
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])
 @pytest.mark.parametrize("seed", range(5))
-def test_position_and_moves_equal_naive(mode, seed):
+def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     ctx = tiny_context(700 + seed, n_answers=18, n_extra=4)
     rng = random.Random(seed)
     history = _history(ctx, rng, 1)
@@ -54,6 +54,8 @@ def test_position_and_moves_equal_naive(mode, seed):
     assert report.move.total == values[word]
     assert report.rank == 1 + sum(v < values[word] for v in values.values())
     assert report.loss == pytest.approx((values[word] - expected_best) / len(answers))
+    monkeypatch.setattr("wordle_compiler.analyse.RIVALS_PER_TASK", 2)  # many small tasks for the threads
+    assert score_move(analysis, word, jobs=3) == report
 
 
 def test_review_rows_are_consistent():

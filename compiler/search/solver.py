@@ -173,7 +173,8 @@ class Solver:
         bound = np.where((parts == 1) & (in_set == 1), 1, bound)  # the only answer left
         return bound, sumsq, in_set
 
-    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF) -> Outcome:
+    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF,
+                    lane: Lane | None = None) -> Outcome:
         """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
 
         Classes are solved largest first with shrinking budgets, so a guess that cannot
@@ -194,7 +195,7 @@ class Solver:
                 total += bound
                 deepest = max(deepest, len(cls) + 1)
                 continue
-            child = self.solve(cls, follow, depth - 1, budget)
+            child = self.solve(cls, follow, depth - 1, budget, lane=lane)
             if child.cost >= budget:
                 return Outcome(max(total + rest + child.cost, beta), 0, -1)
             total += child.cost
