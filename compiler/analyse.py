@@ -22,7 +22,6 @@ from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 from . import parallel
 from .config import Context
 from .modes import initial_legal, legal_after
-from .partition import class_tasks
 from .search import INF, solver_for
 
 RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: ~0.05 s of work

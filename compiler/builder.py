@@ -1,8 +1,8 @@
 """Tree builder: a root guess, then every first-level class solved by a subtree solver.
 
-Heuristic strategies recurse here with a guess-choosing function; the exact
-strategy plugs in the search engine's subtree solver the same way
-(:func:`build_from_root`).  Classes are visited in increasing pattern order, so
+Heuristic strategies recurse here with a guess-choosing function, their first-level
+classes shared among forked workers (:func:`build_from_root`); the exact strategy
+splits its root in :mod:`wordle_compiler.optimal`, on threads.  Classes are visited in increasing pattern order, so
 the same inputs always give the same tree, whatever ``jobs`` is.
 """
 

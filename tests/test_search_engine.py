@@ -183,32 +183,32 @@ def test_one_lane_is_the_serial_solver(ctx):
 def test_partition_signatures_are_a_growing_hash_set():
     """Each distinct signature is new once and a duplicate afterwards, across the
     table's doublings; a full table stops recording (skips fewer, never wrongly)."""
-    from wordle_compiler.search import kernel
+    from wordle_compiler.search import candidates
 
     rng = np.random.default_rng(3)
     sigs = rng.integers(0, 2**63, (3000, 2), dtype=np.uint64) * np.uint64(2)
     sigs[0] = (0, 5)  # a zero first word is stored as 1 and still matches itself
     table, count = np.zeros((64, 2), dtype=np.uint64), 0
     for sig in sigs:
-        seen, table, count = kernel.seen_before(table, count, sig)
+        seen, table, count = candidates.seen_before(table, count, sig)
         assert not seen
     assert count == len(sigs) and table.shape[0] == 8192
     for sig in sigs:
-        assert kernel.seen_before(table, count, sig)[0]
-    full = np.zeros((kernel.PARTITION_SLOTS, 2), dtype=np.uint64)
-    seen, same, count = kernel.seen_before(full, kernel.PARTITION_SLOTS // 2, sigs[1])
-    assert not seen and same is full and count == kernel.PARTITION_SLOTS // 2
+        assert candidates.seen_before(table, count, sig)[0]
+    full = np.zeros((candidates.PARTITION_SLOTS, 2), dtype=np.uint64)
+    seen, same, count = candidates.seen_before(full, candidates.PARTITION_SLOTS // 2, sigs[1])
+    assert not seen and same is full and count == candidates.PARTITION_SLOTS // 2
 
 
 def test_candidate_groups_sorted_when_reached_give_the_full_sort():
-    from wordle_compiler.search import kernel
+    from wordle_compiler.search import candidates
 
     rng = np.random.default_rng(11)
     keys = (rng.integers(40, 60, 500) << 41) | rng.integers(0, 1 << 40, 500)
-    order = kernel.group_by_bound(keys.astype(np.int64))
+    order = candidates.group_by_bound(keys.astype(np.int64))
     bounds = order >> 41
     assert (np.diff(bounds) >= 0).all() and sorted(order) == sorted(keys)
     start = 0
     while start < len(order):
-        start = kernel.sort_group(order, start)
+        start = candidates.sort_group(order, start)
     assert (order == np.sort(keys)).all()

@@ -30,21 +30,18 @@ from numba import njit
 
 from ..kernels import hard_mode_mask, possible_mask
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
-from .passes import PAIRS_MAX_N, answer_splits_perfectly, perfect_split, score_by_histogram, score_by_pairs
+from .candidates import INF, candidate_keys, seen_before, sort_group, split_classes
+from .passes import answer_splits_perfectly, perfect_split
 
-INF = 1 << 36
-ALL_GREEN = 242
 MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows")
 (S_NODES, S_PASSES, S_PAIRS, _, _, _, S_HITS, S_CANDIDATES, S_DUPLICATES, S_BOUND_EXITS, _) = range(11)
 _D1 = np.uint64(0x9E3779B97F4A7C15)
 _D2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_GREEN_SALT = np.uint64(0x632BE59BD9B4E019)
 # The recursive call must have exactly the outer call's argument types: literal 0/1
 # would type a second specialisation, and numba's cache crashes loading that pair.
 SERIAL, ONE = np.int64(0), np.int64(1)
-PARTITION_SLOTS = 1 << 15  # partitions remembered per node: 16,384 (512 KiB at most)
 
 
 @njit(cache=True, inline="always")
@@ -59,14 +56,6 @@ def memo_key(h1, h2, lh1, lh2, d):
     if k1 == np.uint64(0):
         k1 = np.uint64(1)
     return k1, k2
-
-
-@njit(cache=True, inline="always")
-def _mix(x):
-    x ^= x >> np.uint64(31)
-    x *= _D1
-    x ^= x >> np.uint64(29)
-    return x
 
 
 @njit(cache=True)
@@ -101,87 +90,6 @@ def last_two_guesses(MT, S, L, seen):
 
 
 @njit(cache=True)
-def candidate_keys(MT, letters, a2g, S, L, identity, beta, stats, scratch):
-    """One full pass: (keys grouped by bound, node lower bound, perfect guess or -1,
-    most parts).
-
-    Key = (lower bound 3n − k − in, Σc², not in set, index into L), so candidates are
-    tried cheapest-bound first; only the order, never the result, depends on it.  The
-    keys come back grouped by bound, ascending (:func:`group_by_bound`); the search
-    sorts each group only when it reaches it (:func:`sort_group`), since it usually
-    stops long before the last: on the 3158 list 10% of the keys, on trace 1.4%.
-    """
-    n = S.shape[0]
-    m = L.shape[0]
-    parts = np.empty(m, dtype=np.int64)
-    sumsq = np.empty(m, dtype=np.int64)
-    in_set = np.empty(m, dtype=np.int64)
-    if n <= PAIRS_MAX_N:
-        score_by_pairs(MT, a2g, S, L, identity, parts, sumsq, in_set, scratch)
-    else:
-        score_by_histogram(MT, letters, a2g, S, L, parts, sumsq, in_set, scratch)
-    stats[S_PASSES] += 1
-    stats[S_PAIRS] += n * m
-    keys = np.empty(m, dtype=np.int64)
-    n_cand = 0
-    lower = INF
-    most_parts = 1
-    for idx in range(m):
-        p = parts[idx]
-        if p == n:
-            # no word of S splits it perfectly (checked before), so 2n is optimal
-            return keys[:0], 2 * n, L[idx], n
-        most_parts = max(most_parts, p)
-        if p == 1 and in_set[idx] == 0:
-            continue  # tells nothing
-        lb = 3 * n - p - in_set[idx]
-        if lb < lower:
-            lower = lb
-        if lb < beta:
-            sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
-            keys[n_cand] = ((np.int64(lb) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
-            n_cand += 1
-    return group_by_bound(keys[:n_cand]), lower, -1, most_parts
-
-
-@njit(cache=True)
-def group_by_bound(keys):
-    """The keys grouped by their bound (the top bits), groups ascending: a counting sort
-    on the bound alone, O(keys + range of bounds)."""
-    n = keys.shape[0]
-    if n == 0:
-        return keys
-    lo = keys[0] >> 41
-    hi = lo
-    for i in range(n):
-        b = keys[i] >> 41
-        lo = min(lo, b)
-        hi = max(hi, b)
-    counts = np.zeros(hi - lo + 2, dtype=np.int64)
-    for i in range(n):
-        counts[(keys[i] >> 41) - lo + 1] += 1
-    for b in range(1, counts.shape[0]):
-        counts[b] += counts[b - 1]
-    out = np.empty_like(keys)
-    for i in range(n):
-        b = (keys[i] >> 41) - lo
-        out[counts[b]] = keys[i]
-        counts[b] += 1
-    return out
-
-
-@njit(cache=True)
-def sort_group(order, start):
-    """Sort, in place, the group of equal bounds that starts at ``start``; its end."""
-    bound = order[start] >> 41
-    end = start + 1
-    while end < order.shape[0] and order[end] >> 41 == bound:
-        end += 1
-    order[start:end] = np.sort(order[start:end])
-    return end
-
-
-@njit(cache=True)
 def class_bound(MT, a2g, mode, C, c1, c2, lh1, lh2, d, memo, stats, seen, most_parts):
     """Cheap lower bound on a class's cost with d guesses left (exact for 1-2 answers).
 
@@ -203,110 +111,6 @@ def class_bound(MT, a2g, mode, C, c1, c2, lh1, lh2, d, memo, stats, seen, most_p
         if payload != np.uint64(0) and entry_value(payload) > bound:
             bound = entry_value(payload)
     return bound
-
-
-@njit(cache=True)
-def split_classes(MT, Z1, Z2, S, g, in_set, ordered, starts, cursor, codes, ch1, ch2, cls_codes, cls_keys, sig):
-    """Counting sort of S by g's pattern (stable: classes stay sorted), the classes'
-    hashes, their codes with a largest-first sort key, and the partition's signature.
-    Returns the number of non-green classes.
-
-    Only the codes that occur are touched (a node has ~20 answers but 243 codes, and
-    this runs once per candidate): class ``code`` is ``ordered[starts[code]:starts[code
-    + 1]]`` for those codes alone, other entries of ``starts`` are stale.  ``cursor``
-    (243 zeros) is returned to zeros; ``codes`` is scratch."""
-    n = S.shape[0]
-    k = 0
-    for i in range(n):
-        code = MT[S[i], g]
-        if cursor[code] == 0:
-            codes[k] = code
-            k += 1
-            ch1[code] = 0
-            ch2[code] = 0
-        cursor[code] += 1
-    if k <= 32:  # few classes: insertion sort of the codes that occur
-        for i in range(1, k):
-            c = codes[i]
-            j = i - 1
-            while j >= 0 and codes[j] > c:
-                codes[j + 1] = codes[j]
-                j -= 1
-            codes[j + 1] = c
-    else:
-        k = 0
-        for code in range(243):
-            if cursor[code] > 0:
-                codes[k] = code
-                k += 1
-    offset = 0
-    for i in range(k):
-        code = codes[i]
-        size = cursor[code]
-        starts[code] = offset
-        cursor[code] = offset  # from here on, where the class's next answer goes
-        offset += size
-        starts[code + 1] = offset  # the next occurring code, if code + 1, starts here too
-    for i in range(n):
-        a = S[i]
-        code = MT[a, g]
-        ordered[cursor[code]] = a
-        cursor[code] += 1
-        ch1[code] += Z1[a]
-        ch2[code] += Z2[a]
-    n_cls = 0
-    sig[0] = _GREEN_SALT if in_set else np.uint64(0)
-    sig[1] = sig[0]
-    for i in range(k):
-        code = codes[i]
-        cursor[code] = 0
-        if code == ALL_GREEN:
-            continue
-        cls_codes[n_cls] = code
-        cls_keys[n_cls] = -(starts[code + 1] - starts[code]) * 256 + code
-        n_cls += 1
-        sig[0] += _mix(ch1[code])
-        sig[1] += _mix(ch2[code] ^ _D2)
-    return n_cls
-
-
-@njit(cache=True)
-def _partition_slot(table, s0, s1):
-    """(slot, found) for a partition signature in an open-addressing table (row 0 = empty)."""
-    mask = table.shape[0] - 1
-    j = np.int64(s0 & np.uint64(mask))  # s0 is a sum of mixed words: its low bits are spread
-    while True:
-        if table[j, 0] == np.uint64(0):
-            return j, False
-        if table[j, 0] == s0 and table[j, 1] == s1:
-            return j, True
-        j = (j + 1) & mask
-
-
-@njit(cache=True)
-def seen_before(table, count, sig):
-    """Whether an earlier candidate at this node had the same partition; records it if
-    not.  Returns (seen, table, count): the table doubles when half full, up to
-    PARTITION_SLOTS rows, after which new partitions go unrecorded (only work is lost).
-    A hash set, not a scan: on the 3158 list a node can meet thousands of partitions."""
-    s0 = sig[0] if sig[0] != np.uint64(0) else np.uint64(1)
-    j, found = _partition_slot(table, s0, sig[1])
-    if found:
-        return True, table, count
-    if 2 * (count + 1) > table.shape[0]:
-        if table.shape[0] >= PARTITION_SLOTS:
-            return False, table, count
-        bigger = np.zeros((table.shape[0] * 2, 2), dtype=np.uint64)
-        for i in range(table.shape[0]):
-            if table[i, 0] != np.uint64(0):
-                k, _ = _partition_slot(bigger, table[i, 0], table[i, 1])
-                bigger[k, 0] = table[i, 0]
-                bigger[k, 1] = table[i, 1]
-        table = bigger
-        j, _ = _partition_slot(table, s0, sig[1])
-    table[j, 0] = s0
-    table[j, 1] = sig[1]
-    return False, table, count + 1
 
 
 @njit(cache=True, nogil=True)  # threads of one process search at once (see Solver.lanes)
