@@ -75,7 +75,7 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
 
     Every class is one task per thread, each evaluating its share of the class's
     candidate guesses against a limit the shares of that class write and read.  (One
-    class of trace, or of salet on the 3158 list, holds 66-91% of the work, so handing
+    class of trace, or of salet on the 3158 list, holds about 65% of the work, so handing
     out whole classes cannot halve the time; and forked workers with a memo each
     redid one another's subproblems, 1.40x the serial work.)  The result per class is
     the lexicographic best of its shares, which is the serial search's choice; the
