@@ -50,6 +50,7 @@ class Position:
 
     @property
     def words(self) -> list[str]:
+        """The answers that still fit the history, as words."""
         return [self.ctx.words.answers[a] for a in self.answers]
 
 
@@ -62,6 +63,7 @@ class Analysis:
 
     @property
     def n(self) -> int:
+        """How many answers fit the position's history."""
         return len(self.position.answers)
 
 

@@ -67,6 +67,7 @@ class Progress:
         self.quiet, self.bar = quiet, None
 
     def start(self, total: int, label: str) -> None:
+        """Start a bar of ``total`` answers labelled ``label`` (closing any earlier one); no-op if quiet."""
         if not self.quiet:
             from tqdm import tqdm
 
@@ -79,12 +80,15 @@ class Progress:
             self.bar.update(n)
 
     def close(self) -> None:
+        """Close and clear the bar, if one is shown."""
         if self.bar is not None:
             self.bar.close()
             self.bar = None
 
 
 def summary_lines(result, output, cfg, written: bool) -> list[str]:
+    """The human-readable build report: settings, totals, depth histogram, time and ``output``
+    (or "(not written)"), and when ``written``, the commands to try next."""
     stats = result.data.meta["stats"]
     start = result.data.meta["config"]["start"]
     lines = [
@@ -249,6 +253,7 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
 
 
 def main(argv=None):
+    """Entry point of ``wordle-compile``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     sys.exit(run_click(compile_command, argv, PROG))
 
 

@@ -76,6 +76,7 @@ def interrupted(prog: str):
 
 
 def version_option(prog: str):
+    """The ``--version`` option for ``prog``: prints ``PROG VERSION`` and exits."""
     return click.version_option(__version__, "--version", prog_name=prog, message="%(prog)s %(version)s",
                                 help="print the version and exit")
 

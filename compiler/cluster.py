@@ -26,16 +26,20 @@ class SerialExecutor:
         self._queued = []
 
     def submit(self, fn, *args):
+        """Queue ``fn(*args)``; it runs in :meth:`wait_any`."""
         self._queued.append((fn, args))
 
     def in_flight(self) -> int:
+        """Tasks submitted and not yet run."""
         return len(self._queued)
 
     def wait_any(self):
+        """Run the oldest queued task now; return its result as a one-item list."""
         fn, args = self._queued.pop(0)
         return [fn(*args)]
 
     def worker_peak_rss_mib(self) -> list[float]:
+        """This process's peak resident memory in MiB, as a one-item list."""
         import resource
 
         return [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024]
@@ -54,10 +58,12 @@ class DaskExecutor:
         self._count = 0
 
     def submit(self, fn, *args):
+        """Send ``fn(*args)`` to the cluster (``pure=False``: every call runs, none is deduplicated)."""
         self._pending.add(self.client.submit(fn, *args, pure=False))
         self._count += 1
 
     def in_flight(self) -> int:
+        """Tasks submitted whose results have not been handed back yet."""
         return self._count
 
     def wait_any(self):
@@ -67,6 +73,7 @@ class DaskExecutor:
         return [future.result() for future in batch]
 
     def worker_peak_rss_mib(self) -> list[float]:
+        """Each worker process's peak resident memory in MiB, smallest first."""
         def peak():
             import resource
 

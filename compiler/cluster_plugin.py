@@ -17,4 +17,5 @@ class DieWithParent(WorkerPlugin):
     name = "wordle-die-with-parent"
 
     def setup(self, worker):
+        """Run by Dask in each worker process as it starts: have Linux SIGKILL it when its parent dies."""
         die_with_parent(os.getppid())

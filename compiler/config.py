@@ -26,6 +26,7 @@ class BuildConfig:
     candidates: int | None = None  # optimal without start: None proves over every first word
 
     def as_meta(self) -> dict:
+        """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left out."""
         meta = asdict(self)
         meta["opening"] = list(self.opening)
         return {k: v for k, v in meta.items() if v is not None}
@@ -50,6 +51,8 @@ class Context:
 
     @classmethod
     def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False):
+        """A context for lists already loaded: their letters, indices and feedback matrix (from the
+        cache unless ``use_cache`` is false; ``refresh_cache`` recomputes and rewrites it)."""
         from .feedback_matrix import feedback_matrix
 
         matrix = feedback_matrix(words, use_cache=use_cache, refresh=refresh_cache)
@@ -63,12 +66,14 @@ class Context:
 
     @property
     def all_answers(self):
+        """Every answer index, ``0 .. n_answers - 1``, as ``int32``."""
         import numpy as np
 
         return np.arange(len(self.words.answers), dtype=np.int32)
 
     @property
     def all_guesses(self):
+        """Every guess index, ``0 .. n_guesses - 1``, as ``int32``."""
         import numpy as np
 
         return np.arange(len(self.words.guesses), dtype=np.int32)

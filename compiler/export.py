@@ -39,13 +39,16 @@ class TreeView:
             self.below[node] = count + sum(self.below[c] for _, c in self.children(node))
 
     def children(self, node):
+        """(pattern code, child node) for each edge out of ``node``, in the order stored."""
         d = self.data
         return [(d.edge_pattern[e], d.edge_child[e]) for e in range(d.child_start[node], d.child_start[node + 1])]
 
     def guess(self, node) -> str:
+        """The word played at ``node``."""
         return self.data.guesses[self.data.node_guess[node]]
 
     def solves(self, node) -> str | None:
+        """The answer solved at ``node`` (its own guess), or None when it solves none."""
         a = self.data.node_answer[node]
         return self.data.answers[a] if a >= 0 else None
 
@@ -100,6 +103,7 @@ class TextExporter:
         self.max_depth = max_depth
 
     def write(self, view: TreeView, node: int, history, out) -> None:
+        """Write the outline of the subtree at ``node`` to ``out`` (``history`` is not used)."""
         out.write(f"{view.guess(node)} ({_answers(view.below[node])})\n")
         # (node, its depth below the start, the pattern that led to it); children pushed
         # in reverse so that they pop in reading order
@@ -126,6 +130,7 @@ class SelbyExporter:
         self.hollow = hollow
 
     def write(self, view, node, history, out):
+        """Write one line per answer below ``node``: its whole path, ``history`` first."""
         previous = []
         for _, path in view.answer_paths(node, history):
             tokens = []
@@ -146,6 +151,7 @@ class CsvExporter:
     """One line per answer: the guesses in order, ending with the answer."""
 
     def write(self, view, node, history, out):
+        """Write one line per answer below ``node``: the guesses of its whole path, ``history`` first."""
         for _, path in view.answer_paths(node, history):
             out.write(",".join(guess for guess, _ in path) + "\n")
 
@@ -156,6 +162,7 @@ class OlsonExporter:
     because ``json`` recurses once per level."""
 
     def write(self, view, node, history, out):
+        """Write the subtree at ``node`` to ``out`` as one line of JSON (``history`` is not used)."""
         out.write(self._open(view, node))
         stack = [(iter(view.ordered_children(node)), True)]  # (children left, first entry?)
         while stack:

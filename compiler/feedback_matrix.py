@@ -114,6 +114,8 @@ def compute_matrix(guesses, answers) -> np.ndarray:
 
 
 def cache_dir() -> Path:
+    """Folder of cached matrices: ``$WORDLE_TREE_CACHE`` if set, else ``wordle-tree`` under
+    ``$XDG_CACHE_HOME`` (default ``~/.cache``)."""
     env = os.environ.get(CACHE_ENV)
     if env:
         return Path(env)

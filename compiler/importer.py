@@ -103,6 +103,8 @@ def _selby_step(word: str, mark: str, number: int, where: str):
 
 
 def parse_selby(text, builder):
+    """Add each line of selby text to ``builder``: ``word PATTERNn`` pairs, the last all green;
+    a line indented by spaces takes that prefix from the line above (the hollow form)."""
     previous = ""
     for number, line in _lines(text):
         where = f"line {number}"
@@ -121,6 +123,8 @@ def parse_selby(text, builder):
 
 
 def parse_csv(text, builder):
+    """Add each line of csv text to ``builder``: the guesses in order, ending with the answer
+    (each step's pattern is computed with ``score``)."""
     for number, line in _lines(text):
         where = f"line {number}"
         words = [w.strip().lower() for w in line.split(",")]
@@ -156,6 +160,8 @@ def _olson_word(value, where) -> str:
 
 
 def parse_olson(text, builder):
+    """Add every answer of an olson JSON tree (``{"guess": w, "map": {"00000": node | word}}``)
+    to ``builder``; an inner node whose guess is an answer that fits its history also solves it."""
     try:
         doc = loads(text)
     except JsonError as exc:
@@ -200,6 +206,8 @@ PARSERS = {"selby": parse_selby, "csv": parse_csv, "olson": parse_olson}
 
 
 def import_tree(text, fmt, answers, guesses) -> Node:
+    """Parse ``text`` in ``fmt`` (selby, csv or olson) into a checked tree over ``answers`` and
+    ``guesses``; return its root.  ImportError_ (naming the line or path) for a bad tree."""
     builder = _Builder(answers, guesses)
     PARSERS[fmt](text, builder)
     if builder.root is None:

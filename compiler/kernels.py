@@ -172,6 +172,7 @@ def possible_mask(guess_letters, legal, played, code, keep):
 
 @njit(cache=True)
 def hard_mode_filter(guess_letters, legal, played, code):
+    """The guesses of ``legal`` that hard mode still allows after ``played`` showed ``code``."""
     keep = np.empty(legal.shape[0], dtype=np.bool_)
     hard_mode_mask(guess_letters, legal, played, code, keep)
     return legal[keep]
@@ -179,6 +180,7 @@ def hard_mode_filter(guess_letters, legal, played, code):
 
 @njit(cache=True)
 def possible_filter(guess_letters, legal, played, code):
+    """The guesses of ``legal`` that could still be the answer after ``played`` showed ``code``."""
     keep = np.empty(legal.shape[0], dtype=np.bool_)
     possible_mask(guess_letters, legal, played, code, keep)
     return legal[keep]

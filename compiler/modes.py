@@ -8,6 +8,7 @@ from .kernels import hard_mode_filter, possible_filter
 
 
 def initial_legal(ctx, mode: str) -> np.ndarray:
+    """Legal guesses before the first guess: every guess index, in every mode (``mode`` is unused)."""
     return ctx.all_guesses
 
 

@@ -37,6 +37,8 @@ def table_entry(results, words, mode: str, max_depth: int, command: str, seconds
 
 
 def main(argv=None) -> None:
+    """Command line: add the ranking in RESULTS to ``trees/openings.json``, replacing the entry
+    for the same lists, mode and depth if there is one."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results")
     parser.add_argument("--mode", default="normal")

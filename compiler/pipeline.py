@@ -56,6 +56,8 @@ def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
 
 
 def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
+    """The tree's ``meta``: strategy, settings, word lists (name, count, sha256), compiler, and
+    the verified stats with ``proved_optimal``; ``stamp`` adds ``built_at`` (UTC)."""
     stats = report.stats()
     stats["exceeding_max_depth"] = len(report.exceeding_max_depth)
     stats["proved_optimal"] = proved

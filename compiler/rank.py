@@ -171,15 +171,19 @@ class Ranking:
         self.results: dict[str, WordResult] = {}
 
     def add(self, result: WordResult) -> None:
+        """Record a decided word (replacing any earlier result for it)."""
         self.results[result.word] = result
 
     def cutoff(self) -> int:
+        """The total a word must stay below to be ranked: the ``top``-th best exact total + 1, or the
+        best + ``margin`` + 1; ``INF`` until enough words are exact."""
         values = sorted(r.value for r in self.results.values() if r.exact)
         if self.margin is not None:
             return values[0] + self.margin + 1 if values else INF
         return values[self.top - 1] + 1 if len(values) >= self.top else INF
 
     def best(self) -> WordResult | None:
+        """The exact result with the lowest total (ties: alphabetical), or None if none is exact yet."""
         exact = [r for r in self.results.values() if r.exact]
         return min(exact, key=lambda r: (r.value, r.word)) if exact else None
 

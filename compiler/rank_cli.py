@@ -156,6 +156,7 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
 
 
 def main(argv=None):
+    """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     sys.exit(run_click(rank_command, argv, "wordle-rank"))
 
 

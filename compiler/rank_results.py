@@ -79,6 +79,7 @@ class ResultsLog:
         self._file = open(path, "a", encoding="ascii")
 
     def append(self, result: WordResult) -> None:
+        """Write one decided word's line and flush it, so a killed run keeps it."""
         self._file.write(format_row(result.word, result.value, result.exact, self.n_answers, self.fmt) + "\n")
         self._file.flush()
 
@@ -90,6 +91,7 @@ class ResultsLog:
         write_atomic(self.path, "".join(line + "\n" for line in lines).encode())
 
     def close(self) -> None:
+        """Flush, fsync and close the log; nothing to do after :meth:`finish`."""
         if not self._file.closed:
             self._file.flush()
             os.fsync(self._file.fileno())

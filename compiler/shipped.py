@@ -29,6 +29,8 @@ DEFAULT = "salet-optimal-normal.wtree"
 
 
 def main(argv=None) -> None:
+    """Command line: rebuild every shipped tree (or only ``--only NAME``), delete trees no longer
+    shipped, and rewrite ``manifest.json`` and ``DEFAULT``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", help="rebuild just this file name")

@@ -46,21 +46,25 @@ def _stats(ctx, answers, legal):
 
 
 def minimax(ctx, answers, legal, cfg):
+    """The guess whose largest feedback class is smallest."""
     stats, _ = _stats(ctx, answers, legal)
     return _pick(ctx, legal, answers, stats[:, LARGEST])
 
 
 def entropy(ctx, answers, legal, cfg):
+    """The guess whose partition of ``answers`` has the most entropy (bits rounded to 12 places)."""
     _, bits = _stats(ctx, answers, legal)
     return _pick(ctx, legal, answers, -np.round(bits, 12))
 
 
 def expected_size(ctx, answers, legal, cfg):
+    """The guess with the smallest sum of squared class sizes (n x the expected answers left)."""
     stats, _ = _stats(ctx, answers, legal)
     return _pick(ctx, legal, answers, stats[:, SUMSQ])
 
 
 def most_parts(ctx, answers, legal, cfg):
+    """The guess that splits ``answers`` into the most non-empty feedback classes."""
     stats, _ = _stats(ctx, answers, legal)
     return _pick(ctx, legal, answers, -stats[:, PARTS])
 
@@ -73,14 +77,17 @@ def _letters(ctx, answers, legal, kind):
 
 
 def unique_letters(ctx, answers, legal, cfg):
+    """The guess with the best ``unique`` letter score (see :func:`kernels.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_UNIQUE)
 
 
 def located_letters(ctx, answers, legal, cfg):
+    """The guess with the best ``located`` letter score (see :func:`kernels.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_LOCATED)
 
 
 def letter_entropy(ctx, answers, legal, cfg):
+    """The guess with the best ``entropy`` letter score (see :func:`kernels.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_ENTROPY)
 
 
@@ -93,6 +100,8 @@ def _possible(ctx, answers, legal):
 
 
 def random_choice(ctx, answers, legal, cfg):
+    """A random legal guess that can be the answer (any legal guess if none can), seeded by
+    ``cfg.seed`` and the answer set, so it does not depend on build order or ``--jobs``."""
     possible = _possible(ctx, answers, legal)
     pool = possible if len(possible) else legal
     # seeded per answer set, so the choice does not depend on build order or --jobs
@@ -102,11 +111,14 @@ def random_choice(ctx, answers, legal, cfg):
 
 
 def first(ctx, answers, legal, cfg):
+    """The alphabetically first legal guess that can be the answer, else the first legal guess."""
     possible = _possible(ctx, answers, legal)
     return int(possible[0]) if len(possible) else int(legal[0])
 
 
 def lookahead(ctx, answers, legal, cfg):
+    """Shortlist the ``cfg.width`` best guesses by sum of squared class sizes, then pick the one
+    whose classes, each split by its own best second guess, leave the smallest sum of squares."""
     from .modes import legal_after
     from .kernels import split_by_pattern
 
@@ -144,4 +156,5 @@ STRATEGIES = {
 
 
 def canonical_name(name: str) -> str:
+    """The strategy's canonical name: an alias (``max-eliminations``) becomes its target."""
     return ALIASES.get(name, name)

@@ -231,6 +231,7 @@ _register_analyse()
 
 
 def main(argv=None):
+    """Entry point of ``wordle-tree``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     sys.exit(run_click(group, argv, "wordle-tree"))
 
 

@@ -40,6 +40,8 @@ def hard_mode_allows(history, word: str) -> bool:
 
 
 def possible_allows(history, word: str) -> bool:
+    """Possible mode: ``word`` is legal only if it fits every (guess, code) of ``history``,
+    that is, only if it could still be the answer."""
     return all(score_code(guess, word) == code for guess, code in history)
 
 
@@ -57,13 +59,17 @@ class Report:
 
     @property
     def average(self) -> float:
+        """Guesses per answer (total / answers); 0.0 when there are no answers."""
         return self.total_guesses / self.answers if self.answers else 0.0
 
     @property
     def ok(self) -> bool:
+        """True when nothing failed and no answer is deeper than the depth limit."""
         return not self.failures and not self.exceeding_max_depth
 
     def stats(self) -> dict:
+        """The replay's stats as ``meta["stats"]`` holds them: answers, total, average (6 places),
+        max depth, and the histogram keyed by depth as a string, in depth order."""
         return {
             "answers": self.answers,
             "total_guesses": self.total_guesses,
@@ -208,6 +214,8 @@ class Verdict:
     notes: list  # what could not be checked, and why
 
     def as_dict(self) -> dict:
+        """The verdict as ``wordle-tree verify --json`` prints it: ok, mode, depth limit, the stats,
+        the answers that are too deep, problems and notes."""
         return {"ok": self.ok, "mode": self.mode, "max_depth_limit": self.max_depth,
                 **self.report.stats(), "exceeding_max_depth": self.report.exceeding_max_depth,
                 "problems": self.problems, "notes": self.notes}
