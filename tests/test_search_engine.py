@@ -154,6 +154,32 @@ def test_a_torn_memo_row_reads_as_a_miss():
     assert entry_value(memo_find(memo, stats, k1, k2)) == 57
 
 
+def test_a_full_probe_window_grows_the_memo_below_its_cap_and_evicts_only_at_it():
+    """Keys sharing one home slot fill its probe window long before the table is half
+    full; below the cap the table grows instead of dropping an entry, at the cap the
+    home slot is replaced (and counted)."""
+    from wordle_compiler.search.memo import PROBES, entry_value, memo_find, memo_store
+
+    def store_colliding(capacity, count):
+        memo = np.zeros((capacity, 3), dtype=np.uint64)
+        stats = np.zeros(len(STAT_NAMES), dtype=np.int64)
+        stats[STAT_NAMES.index("memo_rows")] = 64
+        keys = [(np.uint64((i << 6) | 5), np.uint64(1000 + i)) for i in range(count)]  # home slot 5 of 64
+        for value, (k1, k2) in enumerate(keys, start=1):
+            memo_store(memo, stats, k1, k2, value, True, 0, 1)
+        return memo, stats, keys
+
+    count = PROBES + 4  # 20 entries in a 64-row table: under a third full
+    memo, stats, keys = store_colliding(1 << 12, count)
+    assert stats[STAT_NAMES.index("memo_evictions")] == 0
+    assert stats[STAT_NAMES.index("memo_grows")] >= 1 and stats[STAT_NAMES.index("memo_rows")] > 64
+    assert [entry_value(memo_find(memo, stats, k1, k2)) for k1, k2 in keys] == list(range(1, count + 1))
+    memo, stats, keys = store_colliding(64, count)  # the cap is the table: no growth possible
+    assert stats[STAT_NAMES.index("memo_rows")] == 64
+    assert stats[STAT_NAMES.index("memo_evictions")] == count - PROBES
+    assert entry_value(memo_find(memo, stats, *keys[-1])) == count  # the newest replaced its home slot
+
+
 @pytest.mark.parametrize("mode", ["normal", "hard"])
 def test_threads_racing_on_one_memo_stay_exact(ctx, mode):
     """Two threads solve overlapping answer sets at once over one shared memo (lanes);
