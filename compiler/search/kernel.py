@@ -31,12 +31,15 @@ from numba import njit
 from ..kernels import hard_mode_mask, possible_mask
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
 from .candidates import INF, candidate_keys, seen_before, sort_group, split_classes
+from .endgame import endgame_infeasible
 from .passes import answer_splits_perfectly, perfect_split
 
 MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
-              "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows")
-(S_NODES, S_PASSES, S_PAIRS, _, _, _, S_HITS, S_CANDIDATES, S_DUPLICATES, S_BOUND_EXITS, _) = range(11)
+              "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
+              "endgame_cuts")
+(S_NODES, S_PASSES, S_PAIRS, _, _, _, S_HITS, S_CANDIDATES, S_DUPLICATES, S_BOUND_EXITS, _,
+ S_ENDGAME) = range(12)
 _D1 = np.uint64(0x9E3779B97F4A7C15)
 _D2 = np.uint64(0xC2B2AE3D27D4EB4F)
 # The recursive call must have exactly the outer call's argument types: literal 0/1
@@ -114,7 +117,7 @@ def class_bound(MT, a2g, mode, C, c1, c2, lh1, lh2, d, memo, stats, seen, most_p
 
 
 @njit(cache=True, nogil=True)  # threads of one process search at once (see Solver.lanes)
-def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d, beta,
+def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, shown, d, beta,
                Z1, Z2, ZG1, ZG2, memo, stats, worker, n_workers, shared, scratch):
     """See the module docstring.
 
@@ -162,6 +165,10 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
         if entry_value(payload) >= beta:
             return pack(entry_value(payload), 0, -1)
         known_lb = entry_value(payload)
+    elif endgame_infeasible(MT, groups, S, L, d):
+        stats[S_ENDGAME] += 1
+        memo_store(memo, stats, k1, k2, INF, False, -1, 0)
+        return pack(INF, 0, -1)
     order, lower, perfect, most_parts = candidate_keys(MT, letters, a2g, S, L, mode == MODE_NORMAL, beta, stats,
                                                        scratch)
     if perfect >= 0:
@@ -235,7 +242,7 @@ def solve_node(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, played, shown, d,
                 failed = True  # never search a class whose budget cannot cover its bound
                 break
             C = ordered[starts[code]:starts[code + 1]].copy()
-            r = solve_node(MT, letters, a2g, mode, C, ch1[code], ch2[code], L, lh1, lh2, child_played,
+            r = solve_node(MT, letters, a2g, groups, mode, C, ch1[code], ch2[code], L, lh1, lh2, child_played,
                            code, d - 1, budget, Z1, Z2, ZG1, ZG2, memo, stats, SERIAL, ONE, shared,
                            scratch)
             v = r >> 24

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
+from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
 from .rebuild import rebuild_subtree
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
 from .memo import INITIAL_BITS, S_ENTRIES, S_ROWS, count_entries, memo_reserve, new_memo, rows_for_megabytes
@@ -102,6 +103,7 @@ class Solver:
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
+        self.groups = endgame_groups(ctx.words.answers)
         self._no_share = np.full(1, INF, dtype=np.int64)
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
         self.matrix_t = answer_major(ctx.matrix)
@@ -123,7 +125,7 @@ class Solver:
         table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
             self.memo, self.counters, self.scratch)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2,
+        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.a2g, self.groups, self.mode, answers, h1, h2,
                             legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
                             self.zg2, table, counters, worker, workers, shared, scratch)
         return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
@@ -173,6 +175,16 @@ class Solver:
         bound = np.where((parts == 1) & (in_set == 1), 1, bound)  # the only answer left
         return bound, sumsq, in_set
 
+    def refuted_by_endgame(self, answers, legal, depth: int) -> bool:
+        """True when an endgame group in ``answers`` proves that no tree solves them
+        within ``depth`` guesses from ``legal`` (see :mod:`.endgame`); a cheap check
+        with no search, so False only means "not refuted"."""
+        if len(answers) < MIN_GROUP or depth < 2:
+            return False
+        answers = np.sort(np.asarray(answers, dtype=np.int64))
+        return bool(endgame_infeasible(self.matrix_t, self.groups, answers, np.asarray(legal, dtype=np.int64),
+                                       depth))
+
     def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF,
                     lane: Lane | None = None) -> Outcome:
         """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
@@ -183,6 +195,8 @@ class Solver:
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         tasks = sorted(class_tasks(self.ctx, self.mode_name, guess, answers, legal),
                        key=lambda t: (-len(t[1]), t[0]))
+        if any(self.refuted_by_endgame(cls, follow, depth - 1) for _, cls, follow in tasks):
+            return Outcome(INF, 0, -1)  # before any search: the classes are solved largest first
         bounds = [2 * len(cls) - 1 for _, cls, _ in tasks]
         total, deepest = len(answers), 1
         rest = sum(bounds)
