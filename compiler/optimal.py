@@ -9,15 +9,19 @@ across the K best-ranked words.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from . import parallel
 from .kernels import PARTS, SUMSQ, partition_stats
 from .modes import initial_legal
 from .partition import BuildError, Node, class_tasks, solved_here
-from .search import GAUGES, INF, InfeasibleError, solver_for
+from .search import GAUGES, INF, InfeasibleError, Outcome, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
+
+SMALL_CLASS = 24  # answers: first-level classes this small are solved first, whole
 
 
 def rank_first_guesses(ctx, legal, k: int) -> list[int]:
@@ -73,37 +77,58 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
     """First-level classes solved by ``jobs`` threads *together*, over one shared memo
     (with ``jobs`` = 1, one thread: Ctrl-C is then never stuck behind a kernel call).
 
-    Every class is one task per thread, each evaluating its share of the class's
-    candidate guesses against a limit the shares of that class write and read.  (One
-    class of trace, or of salet on the 3158 list, holds about 65% of the work, so handing
-    out whole classes cannot halve the time; and forked workers with a memo each
-    redid one another's subproblems, 1.40x the serial work.)  The result per class is
-    the lexicographic best of its shares, which is the serial search's choice; the
-    subtree under it is rebuilt from the memo afterwards, so the tree's bytes never
-    depend on ``jobs``."""
+    Classes of at most ``SMALL_CLASS`` answers go first, each whole to one thread: they
+    take milliseconds, and when the first guess cannot finish within the depth limit it
+    shows there (an endgame group such as ``.ight`` in a class), so such a guess is
+    refused at once instead of after the long searches (``caret`` in hard mode on the
+    3158 list: 133 s before, see the README).  A class found infeasible stops every
+    other thread at its next candidate.  Every larger class is one task per thread,
+    each evaluating its share of the class's candidate guesses against a limit the
+    shares of that class write and read.  (One class of trace, or of salet on the 3158
+    list, holds about 65% of the work, so handing out whole classes cannot halve the
+    time; and forked workers with a memo each redid one another's subproblems, 1.40x
+    the serial work.)  The result per class is the lexicographic best of its shares,
+    which is the serial search's choice; the subtree under it is rebuilt from the memo
+    afterwards, so the tree's bytes never depend on ``jobs``."""
     answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
     tasks = class_tasks(ctx, cfg.mode, first, answers, legal)
     limits = np.full(len(tasks), INF, dtype=np.int64)
     depth = cfg.max_depth - 1
+    small = sorted((len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) <= SMALL_CLASS)
+    large = sorted((-len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) > SMALL_CLASS)
+    shares = [(i, 0, 1) for _, i in small] + [(i, w, jobs) for _, i in large for w in range(jobs)]
+    doomed = threading.Event()
     with solver.lanes(jobs) as lanes:
-        def run_share(job, lane):
-            index, worker = job
+        def run_share(share, lane):
+            index, worker, workers = share
             _, cls, follow = tasks[index]
-            return solver.solve(cls, follow, depth, share=(worker, jobs, limits[index:index + 1]), lane=lanes[lane])
+            if doomed.is_set():
+                return Outcome(INF, 0, -1)
+            outcome = solver.solve(cls, follow, depth, share=(worker, workers, limits[index:index + 1]),
+                                   lane=lanes[lane])
+            if workers == 1 and not outcome.feasible:
+                doomed.set()
+                limits[:] = 0  # every running share stops at its next candidate
+            return outcome
 
-        jobs_list = [(i, w) for i in range(len(tasks)) for w in range(jobs)]
         if progress is not None and hasattr(progress, "start"):
             progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
-        outcomes = parallel.map_threads(run_share, jobs_list, jobs,
-                                        weights=[len(tasks[i][1]) / jobs for i, _ in jobs_list], progress=progress)
+        outcomes = parallel.map_threads(run_share, shares, jobs, weights=[len(tasks[i][1]) / n for i, _, n in shares],
+                                        progress=progress, in_order=True)
+    if doomed.is_set():
+        raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
+                              f"after {ctx.words.guesses[first]!r}")
+    found_by_class = [[] for _ in tasks]
+    for (index, _, _), o in zip(shares, outcomes):
+        if o.guess >= 0:
+            found_by_class[index].append(((o.cost, o.depth, solved_here(ctx, o.guess, tasks[index][1]) < 0, o.guess), o))
     root = Node(first, solved_here(ctx, first, answers))
     for index, (code, cls, follow) in enumerate(tasks):
-        found = [((o.cost, o.depth, solved_here(ctx, o.guess, cls) < 0, o.guess), o)
-                 for o in outcomes[index * jobs:(index + 1) * jobs] if o.guess >= 0]
-        if not found:
+        if not found_by_class[index]:
             raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
                                   f"after {ctx.words.guesses[first]!r}")
-        root.children.append((code, solver.tree(cls, follow, depth, known=min(found, key=lambda f: f[0])[1])[1]))
+        best = min(found_by_class[index], key=lambda f: f[0])[1]
+        root.children.append((code, solver.tree(cls, follow, depth, known=best)[1]))
     return root
 
 

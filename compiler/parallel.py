@@ -92,19 +92,20 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
     return slots
 
 
-def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
+def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order: bool = False) -> list:
     """``[fn(task, lane) for task in tasks]`` on ``jobs`` threads (one when ``jobs`` is 1:
     the caller only waits, so Ctrl-C is never stuck behind a call that holds no GIL);
     ``lane`` (0 .. jobs-1) names the thread, so ``fn`` can use per-thread buffers.
 
-    Tasks are taken heaviest first (``weights``) by whichever thread is free, and
-    results are placed by task index, so the output never depends on the timing.
+    Tasks are taken heaviest first (``weights``), or in the order given with
+    ``in_order``, by whichever thread is free, and results are placed by task index,
+    so the output never depends on the timing.
     The threads are daemons: on Ctrl-C or an error the caller returns at once and a
     kernel call still running cannot keep the process alive.  ``progress(w)`` runs
     on the calling thread.
     """
     weights = weights if weights is not None else [1] * len(tasks)
-    order = sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
+    order = range(len(tasks)) if in_order else sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
     todo = queue.SimpleQueue()
     for i in order:
         todo.put(i)

@@ -136,6 +136,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     depth, parts = spec.max_depth - 1, most_parts(ctx, spec)
     bounds = [size_bound(len(cls), parts) for _, cls, _ in tasks]
     value = len(answers) + sum(bounds)
+    if any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
+        value = INF  # some class can never be finished in time: no probe, no search
     for i, (_, cls, follow) in enumerate(tasks):
         if value >= cutoff:
             break

@@ -126,11 +126,12 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
 
     out = tmp_path / "t.wtree"
     out.write_bytes(b"previous")
-    # plate in hard mode within 5 guesses is infeasible, which takes the search about 12 s
-    # to prove: the interrupt always lands mid-search, however fast the search gets
+    # fuzzy in hard mode keeps the search busy for well over 40 s on two threads, so the
+    # interrupt always lands mid-search (plate within 5 guesses used to take 12 s to be
+    # found infeasible; the endgame check now refuses it at once)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "plate",
-         "--mode", "hard", "--max-depth", "5", "--jobs", jobs, "-o", str(out)],
+        [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "fuzzy",
+         "--mode", "hard", "--jobs", jobs, "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         # a shell may start us with SIGINT ignored, which the child would inherit
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
