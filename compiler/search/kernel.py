@@ -20,7 +20,9 @@ Bounds, cheapest first (each is exact information, never a heuristic):
   memo entry when one exists (normal mode), and a class is never searched when
   its budget cannot cover that bound;
 * in normal mode a candidate whose partition equals an earlier candidate's
-  (same classes, same in-set flag) is skipped: it cannot do better and loses ties.
+  (same classes, same in-set flag) is skipped: it cannot do better and loses ties;
+* a set whose biggest endgame group (``.ight``) cannot be told apart within the
+  guesses left is infeasible (:mod:`.endgame`), found before the node's full pass.
 """
 
 from __future__ import annotations
