@@ -126,13 +126,9 @@ def split_by_pattern(row, answers):
 
 
 @njit(cache=True, inline="always")
-def hard_mode_mask(guess_letters, legal, played, code, keep):
-    """keep[k] = guess legal[k] keeps every hint of ``played`` with feedback ``code``.
-
-    Real hard mode: greens stay in place; a letter shown green or yellow n times must
-    appear at least n times.  Grays may be reused, yellows may stay where they were.
-    Inlined into the search kernel (a call boundary there doubled hard-mode times).
-    """
+def hard_mode_hints(guess_letters, played, code):
+    """The hints of ``played`` with feedback ``code`` that hard mode makes later guesses
+    keep: (letters needed, 26 counts; positions that must stay green, 5 flags)."""
     g = guess_letters[played]
     need = np.zeros(26, dtype=np.int64)
     green_pos = np.zeros(5, dtype=np.bool_)
@@ -144,22 +140,40 @@ def hard_mode_mask(guess_letters, legal, played, code, keep):
             need[g[i]] += 1
         if digit == 2:
             green_pos[i] = True
+    return need, green_pos
+
+
+@njit(cache=True, inline="always")
+def keeps_hints(h, g, need, green_pos, have):
+    """True when the word with letters ``h`` keeps the hints (see :func:`hard_mode_hints`)
+    of the played word ``g``; ``have`` is 26 zeros, returned to zeros."""
+    for i in range(5):
+        if green_pos[i] and h[i] != g[i]:
+            return False
+    ok = True
+    for i in range(5):
+        have[h[i]] += 1
+    for i in range(5):
+        if have[g[i]] < need[g[i]]:
+            ok = False
+    for i in range(5):
+        have[h[i]] = 0
+    return ok
+
+
+@njit(cache=True, inline="always")
+def hard_mode_mask(guess_letters, legal, played, code, keep):
+    """keep[k] = guess legal[k] keeps every hint of ``played`` with feedback ``code``.
+
+    Real hard mode: greens stay in place; a letter shown green or yellow n times must
+    appear at least n times.  Grays may be reused, yellows may stay where they were.
+    Inlined into the search kernel (a call boundary there doubled hard-mode times).
+    """
+    g = guess_letters[played]
+    need, green_pos = hard_mode_hints(guess_letters, played, code)
     have = np.zeros(26, dtype=np.int64)  # reused: reset after each word
     for k in range(legal.shape[0]):
-        h = guess_letters[legal[k]]
-        ok = True
-        for i in range(5):
-            if green_pos[i] and h[i] != g[i]:
-                ok = False
-        if ok:
-            for i in range(5):
-                have[h[i]] += 1
-            for i in range(5):
-                if have[g[i]] < need[g[i]]:
-                    ok = False
-            for i in range(5):
-                have[h[i]] = 0
-        keep[k] = ok
+        keep[k] = keeps_hints(guess_letters[legal[k]], g, need, green_pos, have)
 
 
 @njit(cache=True, inline="always")

@@ -30,7 +30,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import hard_mode_mask, possible_mask
+from ..feedback_matrix import _general_code
+from ..kernels import hard_mode_hints, hard_mode_mask, keeps_hints, possible_mask
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
 from .candidates import INF, candidate_keys, seen_before, sort_group, split_classes
 from .endgame import endgame_infeasible
@@ -95,6 +96,31 @@ def last_two_guesses(MT, S, L, seen):
 
 
 @njit(cache=True)
+def last_two_guesses_after(MT, letters, mode, S, L, played, code, seen):
+    """``last_two_guesses`` over the guesses of ``L`` that hard/possible mode still
+    allows after ``played`` showed ``code``, without filtering ``L`` first: the cheap
+    three-answer test rejects most guesses, and only the survivors are checked against
+    the mode's rules (same guesses, same order, so the same answer)."""
+    r0, r1, r2 = MT[S[0]], MT[S[1]], MT[S[2]]
+    g_played = letters[played]
+    need, green_pos = hard_mode_hints(letters, played, code)
+    have = np.zeros(26, dtype=np.int64)
+    for k in range(L.shape[0]):
+        g = L[k]
+        c0, c1, c2 = r0[g], r1[g], r2[g]
+        if c0 == c1 or c0 == c2 or c1 == c2:
+            continue
+        if mode == MODE_HARD:
+            if not keeps_hints(letters[g], g_played, need, green_pos, have):
+                continue
+        elif _general_code(g_played, letters[g]) != code:
+            continue
+        if perfect_split(MT, g, S, seen):
+            return g
+    return -1
+
+
+@njit(cache=True)
 def class_bound(MT, a2g, mode, C, c1, c2, lh1, lh2, d, memo, stats, seen, most_parts):
     """Cheap lower bound on a class's cost with d guesses left (exact for 1-2 answers).
 
@@ -150,13 +176,16 @@ def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, s
     if 2 * n >= beta:
         stats[S_BOUND_EXITS] += 1
         return pack(2 * n, 0, -1)
+    if d == 2:
+        if played >= 0:  # hard/possible mode: the parent's list, checked guess by guess
+            g = last_two_guesses_after(MT, letters, mode, S, L, played, shown, seen)
+        else:
+            g = last_two_guesses(MT, S, L, seen)
+        return pack(2 * n, 2, g) if g >= 0 else pack(INF, 0, -1)
     if played >= 0:
         # Hard/possible mode: the parent passed its own legal list; filter it only now,
         # since the cases above never read it.
         L, lh1, lh2 = filter_legal(letters, mode, L, played, shown, ZG1, ZG2)
-    if d == 2:
-        g = last_two_guesses(MT, S, L, seen)
-        return pack(2 * n, 2, g) if g >= 0 else pack(INF, 0, -1)
     k1, k2 = memo_key(h1, h2, lh1, lh2, d)
     payload = memo_find(memo, stats, k1, k2)
     known_lb = 0
