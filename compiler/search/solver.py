@@ -179,8 +179,8 @@ class Solver:
         """True when an endgame group in ``answers`` proves that no tree solves them
         within ``depth`` guesses from ``legal`` (see :mod:`.endgame`); a cheap check
         with no search, so False only means "not refuted"."""
-        if len(answers) < MIN_GROUP or depth < 2:
-            return False
+        if len(answers) <= max(MIN_GROUP - 1, depth) or depth < 2:
+            return False  # a group of m members needs m > depth to be refused (and m >= MIN_GROUP)
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         return bool(endgame_infeasible(self.matrix_t, self.groups, answers, np.asarray(legal, dtype=np.int64),
                                        depth))
