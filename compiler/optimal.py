@@ -115,9 +115,10 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
             progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
         outcomes = parallel.map_threads(run_share, shares, jobs, weights=[len(tasks[i][1]) / n for i, _, n in shares],
                                         progress=progress, in_order=True)
-    if doomed.is_set():
-        raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
+    refusal = InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
                               f"after {ctx.words.guesses[first]!r}")
+    if doomed.is_set():
+        raise refusal
     found_by_class = [[] for _ in tasks]
     for (index, _, _), o in zip(shares, outcomes):
         if o.guess >= 0:
@@ -125,8 +126,7 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
     root = Node(first, solved_here(ctx, first, answers))
     for index, (code, cls, follow) in enumerate(tasks):
         if not found_by_class[index]:
-            raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
-                                  f"after {ctx.words.guesses[first]!r}")
+            raise refusal
         best = min(found_by_class[index], key=lambda f: f[0])[1]
         root.children.append((code, solver.tree(cls, follow, depth, known=best)[1]))
     return root
