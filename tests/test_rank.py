@@ -1,7 +1,6 @@
 """wordle-rank: exact values and bounds, resume after a kill, and the same results
 in-process, on a Dask LocalCluster and on a scheduler started as its own process."""
 
-import os
 import random
 import signal
 import socket
