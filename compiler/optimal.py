@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+from wordle_runtime.feedback import format_pattern
 
 from . import parallel
 from .kernels import PARTS, SUMSQ, partition_stats
@@ -97,7 +98,7 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
     small = sorted((len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) <= SMALL_CLASS)
     large = sorted((-len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) > SMALL_CLASS)
     shares = [(i, 0, 1) for _, i in small] + [(i, w, jobs) for _, i in large for w in range(jobs)]
-    doomed = threading.Event()
+    doomed, refused = threading.Event(), []
     with solver.lanes(jobs) as lanes:
         def run_share(share, lane):
             index, worker, workers = share
@@ -107,6 +108,7 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
             outcome = solver.solve(cls, follow, depth, share=(worker, workers, limits[index:index + 1]),
                                    lane=lanes[lane])
             if workers == 1 and not outcome.feasible:
+                refused.append(index)
                 doomed.set()
                 limits[:] = 0  # every running share stops at its next candidate
             return outcome
@@ -115,10 +117,8 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
             progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
         outcomes = parallel.map_threads(run_share, shares, jobs, weights=[len(tasks[i][1]) / n for i, _, n in shares],
                                         progress=progress, in_order=True)
-    refusal = InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses "
-                              f"after {ctx.words.guesses[first]!r}")
     if doomed.is_set():
-        raise refusal
+        raise _refusal(ctx, cfg, first, tasks[min(refused)])
     found_by_class = [[] for _ in tasks]
     for (index, _, _), o in zip(shares, outcomes):
         if o.guess >= 0:
@@ -126,10 +126,21 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
     root = Node(first, solved_here(ctx, first, answers))
     for index, (code, cls, follow) in enumerate(tasks):
         if not found_by_class[index]:
-            raise refusal
+            raise _refusal(ctx, cfg, first, tasks[index])
         best = min(found_by_class[index], key=lambda f: f[0])[1]
         root.children.append((code, solver.tree(cls, follow, depth, known=best)[1]))
     return root
+
+
+def _refusal(ctx, cfg, first, task) -> InfeasibleError:
+    """The error for a first guess that cannot finish in time, naming one class that
+    cannot: its feedback and, when few, its answers."""
+    code, cls, _ = task
+    word = ctx.words.guesses[first]
+    shown = ", ".join(ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
+    return InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses after {word!r}: "
+                           f"after {word} {format_pattern(int(code))}, the {len(cls)} answers left ({shown}) "
+                           f"need more than {cfg.max_depth - 1} further guesses")
 
 
 def _proved_best_first(ctx, cfg, jobs, progress):

@@ -165,3 +165,16 @@ def test_infeasible_depth_exits_1_with_one_line():
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no tree solves every answer within 2 guesses" in lines[0]
+
+
+def test_a_doomed_start_names_a_class_that_cannot_finish():
+    """plate in hard mode within 5 guesses: refused at once (the endgame check), naming
+    the feedback and the answers of a class no tree can finish in time."""
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "plate",
+                             "--mode", "hard", "--max-depth", "5", "--quiet", "--jobs", "2"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    [line] = result.stderr.strip().splitlines()
+    assert "within 5 guesses after 'plate': after plate bbygg, the 8 answers left (" in line
+    assert "baste, caste, haste" in line and line.endswith("need more than 4 further guesses")
+    assert "Traceback" not in result.stderr
