@@ -9,8 +9,6 @@ across the K best-ranked words.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 from wordle_runtime.feedback import format_pattern
 
@@ -98,18 +96,17 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
     small = sorted((len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) <= SMALL_CLASS)
     large = sorted((-len(cls), i) for i, (_, cls, _) in enumerate(tasks) if len(cls) > SMALL_CLASS)
     shares = [(i, 0, 1) for _, i in small] + [(i, w, jobs) for _, i in large for w in range(jobs)]
-    doomed, refused = threading.Event(), []
+    refused = []  # indices of classes proved infeasible (list.append is atomic)
     with solver.lanes(jobs) as lanes:
         def run_share(share, lane):
             index, worker, workers = share
             _, cls, follow = tasks[index]
-            if doomed.is_set():
+            if refused:
                 return Outcome(INF, 0, -1)
             outcome = solver.solve(cls, follow, depth, share=(worker, workers, limits[index:index + 1]),
                                    lane=lanes[lane])
             if workers == 1 and not outcome.feasible:
                 refused.append(index)
-                doomed.set()
                 limits[:] = 0  # every running share stops at its next candidate
             return outcome
 
@@ -117,7 +114,7 @@ def _root_in_threads(ctx, cfg, solver, first, jobs, progress):
             progress.start(len(answers), f"optimal from {ctx.words.guesses[first]}")
         outcomes = parallel.map_threads(run_share, shares, jobs, weights=[len(tasks[i][1]) / n for i, _, n in shares],
                                         progress=progress, in_order=True)
-    if doomed.is_set():
+    if refused:
         raise _refusal(ctx, cfg, first, tasks[min(refused)])
     found_by_class = [[] for _ in tasks]
     for (index, _, _), o in zip(shares, outcomes):

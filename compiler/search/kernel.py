@@ -82,39 +82,32 @@ def filter_legal(letters, mode, L, played, code, ZG1, ZG2):
 
 
 @njit(cache=True)
-def last_two_guesses(MT, S, L, seen):
-    """d = 2: the first guess of L that separates S completely, or -1."""
-    r0, r1, r2 = MT[S[0]], MT[S[1]], MT[S[2]]
-    for k in range(L.shape[0]):
-        g = L[k]
-        c0, c1, c2 = r0[g], r1[g], r2[g]
-        if c0 == c1 or c0 == c2 or c1 == c2:
-            continue  # most guesses fail on the first three answers: no full test
-        if perfect_split(MT, g, S, seen):
-            return g
-    return -1
+def last_two_guesses(MT, letters, mode, S, L, played, code, seen):
+    """d = 2: the first guess of L that separates S completely, or -1.
 
-
-@njit(cache=True)
-def last_two_guesses_after(MT, letters, mode, S, L, played, code, seen):
-    """``last_two_guesses`` over the guesses of ``L`` that hard/possible mode still
-    allows after ``played`` showed ``code``, without filtering ``L`` first: the cheap
-    three-answer test rejects most guesses, and only the survivors are checked against
-    the mode's rules (same guesses, same order, so the same answer)."""
+    With ``played`` >= 0 (hard/possible mode), ``L`` is the parent's list and only the
+    guesses the mode still allows after ``played`` showed ``code`` count; they are
+    checked one by one rather than filtering ``L`` first, since the cheap three-answer
+    test rejects most guesses (same guesses, same order, so the same answer; this
+    halved tarse in hard mode on the 3158 list).  ``letters`` and ``mode`` are read
+    only then."""
     r0, r1, r2 = MT[S[0]], MT[S[1]], MT[S[2]]
-    g_played = letters[played]
-    need, green_pos = hard_mode_hints(letters, played, code)
+    need = np.zeros(26, dtype=np.int64)
+    green_pos = np.zeros(5, dtype=np.bool_)
+    if played >= 0 and mode == MODE_HARD:
+        need, green_pos = hard_mode_hints(letters, played, code)
     have = np.zeros(26, dtype=np.int64)
     for k in range(L.shape[0]):
         g = L[k]
         c0, c1, c2 = r0[g], r1[g], r2[g]
         if c0 == c1 or c0 == c2 or c1 == c2:
-            continue
-        if mode == MODE_HARD:
-            if not keeps_hints(letters[g], g_played, need, green_pos, have):
+            continue  # most guesses fail on the first three answers: no full test
+        if played >= 0:
+            if mode == MODE_HARD:
+                if not keeps_hints(letters[g], letters[played], need, green_pos, have):
+                    continue
+            elif _general_code(letters[played], letters[g]) != code:
                 continue
-        elif _general_code(g_played, letters[g]) != code:
-            continue
         if perfect_split(MT, g, S, seen):
             return g
     return -1
@@ -176,11 +169,8 @@ def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, s
     if 2 * n >= beta:
         stats[S_BOUND_EXITS] += 1
         return pack(2 * n, 0, -1)
-    if d == 2:
-        if played >= 0:  # hard/possible mode: the parent's list, checked guess by guess
-            g = last_two_guesses_after(MT, letters, mode, S, L, played, shown, seen)
-        else:
-            g = last_two_guesses(MT, S, L, seen)
+    if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
+        g = last_two_guesses(MT, letters, mode, S, L, played, shown, seen)
         return pack(2 * n, 2, g) if g >= 0 else pack(INF, 0, -1)
     if played >= 0:
         # Hard/possible mode: the parent passed its own legal list; filter it only now,

@@ -25,7 +25,7 @@ ALL_GREEN = 242
 
 
 @njit(cache=True)
-def _choice(MT, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
+def _choice(MT, letters, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
     """The kernel's choice at a solved node, or -2 when its memo entry is gone."""
     n = S.shape[0]
     if n <= 2:
@@ -34,7 +34,7 @@ def _choice(MT, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
     if g >= 0:
         return g
     if d == 2:
-        return last_two_guesses(MT, S, L, seen)
+        return last_two_guesses(MT, letters, MODE_NORMAL, S, L, -1, 0, seen)  # L is filtered already
     k1, k2 = memo_key(h1, h2, lh1, lh2, d)
     payload = memo_find(memo, stats, k1, k2)
     if payload == np.uint64(0) or not entry_exact(payload):
@@ -69,7 +69,7 @@ def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, top, Z1, 
         if len(guesses) == 0:
             g = top
         else:
-            g = _choice(MT, a2g, C, np.uint64(info[3]), np.uint64(info[4]), CL, np.uint64(info[5]),
+            g = _choice(MT, letters, a2g, C, np.uint64(info[3]), np.uint64(info[4]), CL, np.uint64(info[5]),
                         np.uint64(info[6]), left, memo, stats, seen)
         if g < 0:
             return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)

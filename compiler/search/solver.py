@@ -181,9 +181,8 @@ class Solver:
         with no search, so False only means "not refuted"."""
         if len(answers) <= max(MIN_GROUP - 1, depth) or depth < 2:
             return False  # a group of m members needs m > depth to be refused (and m >= MIN_GROUP)
-        answers = np.sort(np.asarray(answers, dtype=np.int64))
-        return bool(endgame_infeasible(self.matrix_t, self.groups, answers, np.asarray(legal, dtype=np.int64),
-                                       depth))
+        return bool(endgame_infeasible(self.matrix_t, self.groups, np.asarray(answers, dtype=np.int64),
+                                       np.asarray(legal, dtype=np.int64), depth))
 
     def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF,
                     lane: Lane | None = None) -> Outcome:
