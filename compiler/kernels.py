@@ -128,37 +128,50 @@ def split_by_pattern(row, answers):
 @njit(cache=True, inline="always")
 def hard_mode_hints(guess_letters, played, code):
     """The hints of ``played`` with feedback ``code`` that hard mode makes later guesses
-    keep: (letters needed, 26 counts; positions that must stay green, 5 flags)."""
-    g = guess_letters[played]
-    need = np.zeros(26, dtype=np.int64)
-    green_pos = np.zeros(5, dtype=np.bool_)
+    keep, packed in one integer: bit i (0-4) set when position i must stay green, and
+    at bits 5 + 3i how many times the letter at position i must appear (its green and
+    yellow count in ``played``; 0 when that letter showed only gray).  A scalar, not
+    arrays: the search asks for it at every last-two-guesses node, where allocating
+    cost more than the check."""
+    green = 0
+    shown = 0  # bit i: position i showed green or yellow
     c = code
     for i in range(5):
         digit = c % 3
         c //= 3
         if digit > 0:
-            need[g[i]] += 1
+            shown |= 1 << i
         if digit == 2:
-            green_pos[i] = True
-    return need, green_pos
+            green |= 1 << i
+    hints = green
+    for i in range(5):
+        letter = guess_letters[played, i]
+        need = 0
+        for j in range(5):
+            if (shown >> j) & 1 and guess_letters[played, j] == letter:
+                need += 1
+        hints |= need << (5 + 3 * i)
+    return hints
 
 
 @njit(cache=True, inline="always")
-def keeps_hints(h, g, need, green_pos, have):
-    """True when the word with letters ``h`` keeps the hints (see :func:`hard_mode_hints`)
-    of the played word ``g``; ``have`` is 26 zeros, returned to zeros."""
+def keeps_hints(guess_letters, word, played, hints):
+    """True when guess ``word`` keeps the hard-mode ``hints`` of ``played`` (see
+    :func:`hard_mode_hints`); reads the letter table in place, no row views."""
     for i in range(5):
-        if green_pos[i] and h[i] != g[i]:
+        if (hints >> i) & 1 and guess_letters[word, i] != guess_letters[played, i]:
             return False
-    ok = True
     for i in range(5):
-        have[h[i]] += 1
-    for i in range(5):
-        if have[g[i]] < need[g[i]]:
-            ok = False
-    for i in range(5):
-        have[h[i]] = 0
-    return ok
+        need = (hints >> (5 + 3 * i)) & 7
+        if need > 0:
+            letter = guess_letters[played, i]
+            have = 0
+            for j in range(5):
+                if guess_letters[word, j] == letter:
+                    have += 1
+            if have < need:
+                return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -169,11 +182,9 @@ def hard_mode_mask(guess_letters, legal, played, code, keep):
     appear at least n times.  Grays may be reused, yellows may stay where they were.
     Inlined into the search kernel (a call boundary there doubled hard-mode times).
     """
-    g = guess_letters[played]
-    need, green_pos = hard_mode_hints(guess_letters, played, code)
-    have = np.zeros(26, dtype=np.int64)  # reused: reset after each word
+    hints = hard_mode_hints(guess_letters, played, code)
     for k in range(legal.shape[0]):
-        keep[k] = keeps_hints(guess_letters[legal[k]], g, need, green_pos, have)
+        keep[k] = keeps_hints(guess_letters, legal[k], played, hints)
 
 
 @njit(cache=True, inline="always")

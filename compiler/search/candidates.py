@@ -116,7 +116,7 @@ def sort_group(order, start):
     return end
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # allocates nothing: no reference counts (see kernel.py)
 def split_classes(MT, Z1, Z2, S, g, in_set, ordered, starts, cursor, codes, ch1, ch2, cls_codes, cls_keys, sig):
     """Counting sort of S by g's pattern (stable: classes stay sorted), the classes'
     hashes, their codes with a largest-first sort key, and the partition's signature.

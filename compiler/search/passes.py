@@ -132,32 +132,32 @@ def score_by_pairs(MT, a2g, S, L, identity, parts, sumsq, in_set, scratch):
                     in_set[idx] = 1
 
 
-@njit(cache=True)
-def perfect_split(MT, g, S, seen):
-    """True when guess g gives every answer of S its own pattern (seen: 243 False)."""
+@njit(cache=True, inline="always")
+def perfect_split(MT, g, S, lo, hi, seen):
+    """True when guess g gives every answer of ``S[lo:hi]`` its own pattern (seen: 243
+    False, returned so).  A range, not a slice: the search calls this per class of
+    every candidate, and each slice view costs two atomic reference counts."""
     ok = True
-    n = S.shape[0]
-    i = 0
-    while i < n:
+    i = lo
+    while i < hi:
         code = MT[S[i], g]
         if seen[code]:
             ok = False
             break
         seen[code] = True
         i += 1
-    for j in range(i):
+    for j in range(lo, i):
         seen[MT[S[j], g]] = False
     return ok
 
 
-@njit(cache=True)
-def answer_splits_perfectly(MT, a2g, S, seen):
-    """The first (lowest-index) answer of S whose word separates all of S, or -1.
-
-    When one exists the set costs exactly 2n − 1; when none does, at least 2n.
+@njit(cache=True, inline="always")
+def answer_splits_perfectly(MT, a2g, S, lo, hi, seen):
+    """The first (lowest-index) answer of ``S[lo:hi]`` whose word separates all of them,
+    or -1.  When one exists the set costs exactly 2n − 1; when none does, at least 2n.
     """
-    for i in range(S.shape[0]):
+    for i in range(lo, hi):
         g = a2g[S[i]]
-        if perfect_split(MT, g, S, seen):
+        if perfect_split(MT, g, S, lo, hi, seen):
             return g
     return -1

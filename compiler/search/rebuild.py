@@ -30,11 +30,11 @@ def _choice(MT, letters, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
     n = S.shape[0]
     if n <= 2:
         return a2g[S[0]]
-    g = answer_splits_perfectly(MT, a2g, S, seen)
+    g = answer_splits_perfectly(MT, a2g, S, 0, n, seen)
     if g >= 0:
         return g
     if d == 2:
-        return last_two_guesses(MT, letters, MODE_NORMAL, S, L, -1, 0, seen)  # L is filtered already
+        return last_two_guesses(MT, letters, MODE_NORMAL, S, 0, n, L, -1, 0, seen)  # L is filtered already
     k1, k2 = memo_key(h1, h2, lh1, lh2, d)
     payload = memo_find(memo, stats, k1, k2)
     if payload == np.uint64(0) or not entry_exact(payload):
