@@ -238,3 +238,27 @@ def test_candidate_groups_sorted_when_reached_give_the_full_sort():
     while start < len(order):
         start = candidates.sort_group(order, start)
     assert (order == np.sort(keys)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), data=st.data())
+def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
+    """The first guess of L (in order) that splits the set and that the mode allows after
+    ``played``; else -1 when no guess of L splits it at all (what the kernel caches per
+    node as unsplittable, whatever was played), -2 when only disallowed guesses do."""
+    from wordle_compiler.search.kernel import last_two_guesses
+    from wordle_compiler.search.solver import MODE_CODES
+
+    ctx = tiny_context(seed, n_answers=12, n_extra=3 + seed % 5)
+    solver = Solver(ctx, mode)
+    answers = np.array(sorted(data.draw(st.sets(st.sampled_from(range(12)), min_size=3, max_size=6))), dtype=np.int64)
+    played = data.draw(st.sampled_from(range(len(ctx.words.guesses)))) if mode != "normal" else -1
+    code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
+    legal = np.arange(len(ctx.words.guesses), dtype=np.int64)
+    allowed = set(legal_after(ctx, mode, legal, played, code)) if played >= 0 else set(legal)
+    splits = [g for g in legal if len({int(ctx.matrix[g, a]) for a in answers}) == len(answers)]
+    seen = np.zeros(243, dtype=np.bool_)
+    got = last_two_guesses(solver.matrix_t, ctx.guess_letters, MODE_CODES[mode], answers, 0, len(answers), legal,
+                           played, code, seen)
+    expected = next((g for g in splits if g in allowed), -1 if not splits else -2)
+    assert got == expected and not seen.any()

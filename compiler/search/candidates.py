@@ -7,7 +7,9 @@ itself must stay one function, see its docstring):
   candidates' keys grouped by bound; :func:`sort_group` sorts a group only when the
   search reaches it;
 * :func:`split_classes` splits the node's answers by one candidate's feedback;
-* :func:`seen_before` finds candidates whose partition an earlier one already made.
+* :func:`seen_before` finds candidates whose partition an earlier one already made;
+  :func:`set_has` / :func:`set_add` are the small hash set of 64-bit pairs under it
+  (the kernel also keeps its unsplittable classes in one).
 """
 
 from __future__ import annotations
@@ -195,18 +197,20 @@ def _partition_slot(table, s0, s1):
 
 
 @njit(cache=True)
-def seen_before(table, count, sig):
-    """Whether an earlier candidate at this node had the same partition; records it if
-    not.  Returns (seen, table, count): the table doubles when half full, up to
-    PARTITION_SLOTS rows, after which new partitions go unrecorded (only work is lost).
-    A hash set, not a scan: on the 3158 list a node can meet thousands of partitions."""
-    s0 = sig[0] if sig[0] != np.uint64(0) else np.uint64(1)
-    j, found = _partition_slot(table, s0, sig[1])
-    if found:
-        return True, table, count
+def set_has(table, s0, s1):
+    """Whether the pair (s0, s1) is in the hash set ``table`` (s0 never 0: see :func:`nonzero`)."""
+    _, found = _partition_slot(table, s0, s1)
+    return found
+
+
+@njit(cache=True)
+def set_add(table, count, s0, s1):
+    """Record (s0, s1), known to be absent, in the hash set ``table`` holding ``count``
+    pairs; returns (table, count).  The table doubles when half full, up to
+    PARTITION_SLOTS rows, after which new pairs go unrecorded (only work is lost)."""
     if 2 * (count + 1) > table.shape[0]:
         if table.shape[0] >= PARTITION_SLOTS:
-            return False, table, count
+            return table, count
         bigger = np.zeros((table.shape[0] * 2, 2), dtype=np.uint64)
         for i in range(table.shape[0]):
             if table[i, 0] != np.uint64(0):
@@ -214,7 +218,25 @@ def seen_before(table, count, sig):
                 bigger[k, 0] = table[i, 0]
                 bigger[k, 1] = table[i, 1]
         table = bigger
-        j, _ = _partition_slot(table, s0, sig[1])
+    j, _ = _partition_slot(table, s0, s1)
     table[j, 0] = s0
-    table[j, 1] = sig[1]
-    return False, table, count + 1
+    table[j, 1] = s1
+    return table, count + 1
+
+
+@njit(cache=True, inline="always")
+def nonzero(word):
+    """``word``, or 1 for 0 (0 marks an empty row of a hash set)."""
+    return word if word != np.uint64(0) else np.uint64(1)
+
+
+@njit(cache=True)
+def seen_before(table, count, sig):
+    """Whether an earlier candidate at this node had the same partition; records it if
+    not.  Returns (seen, table, count).  A hash set, not a scan: on the 3158 list a node
+    can meet thousands of partitions."""
+    s0 = nonzero(sig[0])
+    if set_has(table, s0, sig[1]):
+        return True, table, count
+    table, count = set_add(table, count, s0, sig[1])
+    return False, table, count

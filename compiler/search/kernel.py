@@ -42,16 +42,16 @@ from numba import njit
 from ..feedback_matrix import _general_code
 from ..kernels import hard_mode_hints, hard_mode_mask, keeps_hints, possible_mask
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
-from .candidates import INF, candidate_keys, seen_before, sort_group, split_classes
+from .candidates import INF, candidate_keys, nonzero, seen_before, set_add, set_has, sort_group, split_classes
 from .endgame import endgame_infeasible
 from .passes import answer_splits_perfectly, perfect_split
 
 MODE_NORMAL, MODE_HARD, MODE_POSSIBLE = 0, 1, 2
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
-              "endgame_cuts")
+              "endgame_cuts", "unsplittable_hits")
 (S_NODES, S_PASSES, S_PAIRS, _, _, _, S_HITS, S_CANDIDATES, S_DUPLICATES, S_BOUND_EXITS, _,
- S_ENDGAME) = range(12)
+ S_ENDGAME, S_UNSPLITTABLE) = range(13)
 _D1 = np.uint64(0x9E3779B97F4A7C15)
 _D2 = np.uint64(0xC2B2AE3D27D4EB4F)
 # The recursive call must have exactly the outer call's argument types: literal 0/1
@@ -92,30 +92,36 @@ def filter_legal(letters, mode, L, played, code, ZG1, ZG2):
 
 @njit(cache=True, inline="always")
 def last_two_guesses(MT, letters, mode, S, lo, hi, L, played, code, seen):
-    """d = 2: the first guess of L that separates ``S[lo:hi]`` completely, or -1.
+    """d = 2: the first guess of L that separates ``S[lo:hi]`` completely; else -1 when
+    no guess of L does, -2 when some do but the mode allows none of them here.
 
     With ``played`` >= 0 (hard/possible mode), ``L`` is the parent's list and only the
     guesses the mode still allows after ``played`` showed ``code`` count; they are
     checked one by one rather than filtering ``L`` first, since the cheap three-answer
     test rejects most guesses (same guesses, same order, so the same answer; this
     halved tarse in hard mode on the 3158 list).  ``letters`` and ``mode`` are read
-    only then."""
+    only then.  The mode is checked after the split, so that -1 means the set cannot be
+    split from L whatever was played (see :func:`solve_node`'s unsplittable classes)."""
     a0, a1, a2 = S[lo], S[lo + 1], S[lo + 2]
     hints = hard_mode_hints(letters, played, code) if played >= 0 and mode == MODE_HARD else 0
+    found = -1
     for k in range(L.shape[0]):
         g = L[k]
         c0, c1, c2 = MT[a0, g], MT[a1, g], MT[a2, g]  # in place: a row view costs two atomics
         if c0 == c1 or c0 == c2 or c1 == c2:
             continue  # most guesses fail on the first three answers: no full test
+        if not perfect_split(MT, g, S, lo, hi, seen):
+            continue
         if played >= 0:
             if mode == MODE_HARD:
                 if not keeps_hints(letters, g, played, hints):
+                    found = -2
                     continue
             elif _general_code(letters[played], letters[g]) != code:
+                found = -2
                 continue
-        if perfect_split(MT, g, S, lo, hi, seen):
-            return g
-    return -1
+        return g
+    return found
 
 
 @njit(cache=True, inline="always")
@@ -159,35 +165,37 @@ def class_bound(MT, a2g, mode, S, lo, hi, c1, c2, lh1, lh2, d, memo, stats, seen
 
 @njit(cache=True, _nrt=False)
 def settle_without_search(MT, letters, a2g, mode, S, lo, hi, L, played, shown, d, beta, stats, seen):
-    """The result for the answers ``S[lo:hi]`` when it needs neither memo nor candidate loop (one or two answers,
-    the 2n − 1 and 2n bounds, a perfect split by an answer, d ≤ 2), or -1.  It counts the
-    node.  A d = 3 node calls it for its children directly instead of through the
+    """The result for the answers ``S[lo:hi]`` when it needs neither memo nor candidate
+    loop (one or two answers, the 2n − 1 and 2n bounds, a perfect split by an answer,
+    d ≤ 2), or -1.  It counts the node.  A d = 3 node calls it for its children directly instead of through the
     recursive kernel: those are most of the nodes in hard mode (8.7 M on tarse, 3158
     list), and a kernel call pays an atomic reference count per array argument on entry
-    and exit (see the module docstring).  ``seen`` is 243 False, returned so."""
+    and exit (see the module docstring).  ``seen`` is 243 False, returned so.
+    Returns (packed result or -1, True when the answers need two more guesses but no
+    guess of L splits them: infeasible at d = 2 whatever the parent played)."""
     stats[S_NODES] += 1
     n = hi - lo
     if d <= 0:
-        return pack(INF, 0, -1)  # no guess left, not even for a single answer
+        return pack(INF, 0, -1), False  # no guess left, not even for a single answer
     if n == 1:
-        return pack(1, 1, a2g[S[lo]])
+        return pack(1, 1, a2g[S[lo]]), False
     if d == 1:
-        return pack(INF, 0, -1)
+        return pack(INF, 0, -1), False
     if n == 2:
-        return pack(3, 2, a2g[S[lo]])  # S is sorted, so this is the alphabetically first
+        return pack(3, 2, a2g[S[lo]]), False  # S is sorted, so this is the alphabetically first
     if 2 * n - 1 >= beta:
         stats[S_BOUND_EXITS] += 1
-        return pack(2 * n - 1, 0, -1)
+        return pack(2 * n - 1, 0, -1), False
     g = answer_splits_perfectly(MT, a2g, S, lo, hi, seen)
     if g >= 0:
-        return pack(2 * n - 1, 2, g)
+        return pack(2 * n - 1, 2, g), False
     if 2 * n >= beta:
         stats[S_BOUND_EXITS] += 1
-        return pack(2 * n, 0, -1)
+        return pack(2 * n, 0, -1), False
     if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
         g = last_two_guesses(MT, letters, mode, S, lo, hi, L, played, shown, seen)
-        return pack(2 * n, 2, g) if g >= 0 else pack(INF, 0, -1)
-    return -1
+        return (pack(2 * n, 2, g), False) if g >= 0 else (pack(INF, 0, -1), g == -1)
+    return -1, False
 
 
 @njit(cache=True, nogil=True)  # threads of one process search at once (see Solver.lanes)
@@ -203,8 +211,8 @@ def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, s
     the node's exact optimum is the lexicographic best of the workers' results, so
     nothing partial enters the memo."""
     seen = np.zeros(243, dtype=np.bool_)
-    settled = settle_without_search(MT, letters, a2g, mode, S, 0, S.shape[0], L, played, shown, d, beta, stats,
-                                    seen)
+    settled, _ = settle_without_search(MT, letters, a2g, mode, S, 0, S.shape[0], L, played, shown, d, beta, stats,
+                                       seen)
     if settled >= 0:
         return settled
     n = S.shape[0]
@@ -253,6 +261,8 @@ def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, s
     sig = np.empty(2, dtype=np.uint64)
     partitions = np.zeros((64, 2), dtype=np.uint64)  # signatures met at this node (normal mode)
     n_partitions = 0
+    unsplittable = np.zeros((64, 2), dtype=np.uint64)  # classes no guess of L splits (d = 3)
+    n_unsplittable = 0
     group_end = 0
     for c_i in range(order.shape[0]):
         if c_i == group_end:
@@ -299,8 +309,15 @@ def solve_node(MT, letters, a2g, groups, mode, S, h1, h2, L, lh1, lh2, played, s
                 failed = True  # never search a class whose budget cannot cover its bound
                 break
             if d == 3:  # the child settles without search: no recursive call (see above)
-                r = settle_without_search(MT, letters, a2g, mode, ordered, starts[code], starts[code + 1], L,
-                                          child_played, code, 2, budget, stats, seen)
+                lo, hi, c1 = starts[code], starts[code + 1], nonzero(ch1[code])
+                if hi - lo >= 3 and set_has(unsplittable, c1, ch2[code]):
+                    stats[S_UNSPLITTABLE] += 1
+                    r = pack(INF, 0, -1)
+                else:
+                    r, hopeless = settle_without_search(MT, letters, a2g, mode, ordered, lo, hi, L, child_played,
+                                                        code, 2, budget, stats, seen)
+                    if hopeless:
+                        unsplittable, n_unsplittable = set_add(unsplittable, n_unsplittable, c1, ch2[code])
             else:
                 C = ordered[starts[code]:starts[code + 1]].copy()
                 r = solve_node(MT, letters, a2g, groups, mode, C, ch1[code], ch2[code], L, lh1, lh2,

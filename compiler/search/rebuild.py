@@ -34,7 +34,7 @@ def _choice(MT, letters, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
     if g >= 0:
         return g
     if d == 2:
-        return last_two_guesses(MT, letters, MODE_NORMAL, S, 0, n, L, -1, 0, seen)  # L is filtered already
+        return max(-1, last_two_guesses(MT, letters, MODE_NORMAL, S, 0, n, L, -1, 0, seen))  # L is filtered already
     k1, k2 = memo_key(h1, h2, lh1, lh2, d)
     payload = memo_find(memo, stats, k1, k2)
     if payload == np.uint64(0) or not entry_exact(payload):
