@@ -187,6 +187,44 @@ def hard_mode_mask(guess_letters, legal, played, code, keep):
         keep[k] = keeps_hints(guess_letters, legal[k], played, hints)
 
 
+def hard_mode_word_bits(guess_letters) -> np.ndarray:
+    """Per guess, the two words :func:`keeps_hints_bits` tests: ``[:, 0]`` has bit 2l set
+    when letter l occurs at least once and bit 2l + 1 when at least twice; ``[:, 1]``
+    holds the five letters, 5 bits each (position i at bit 5i)."""
+    letters = np.asarray(guess_letters, dtype=np.uint64)
+    out = np.zeros((letters.shape[0], 2), dtype=np.uint64)
+    for i in range(5):
+        earlier = (letters[:, :i] == letters[:, i:i + 1]).sum(axis=1)  # copies before position i
+        bit = np.uint64(2) * letters[:, i] + np.minimum(earlier, 1).astype(np.uint64)
+        out[:, 0] |= np.where(earlier <= 1, np.uint64(1) << bit, np.uint64(0))
+        out[:, 1] |= letters[:, i] << np.uint64(5 * i)
+    return out
+
+
+@njit(cache=True, inline="always")
+def hard_mode_bit_masks(guess_letters, word_bits, played, code):
+    """The hints of ``played`` showing ``code`` as (need mask, green mask, green letters,
+    ok): a guess keeps them when ``bits[0] & need == need`` and ``bits[1] & green_mask ==
+    green letters`` (see :func:`hard_mode_word_bits`).  ``ok`` is False when a letter is
+    needed three times or more, which the masks cannot express."""
+    hints = hard_mode_hints(guess_letters, played, code)
+    need_mask = np.uint64(0)
+    green_mask = np.uint64(0)
+    ok = True
+    for i in range(5):
+        letter = np.uint64(guess_letters[played, i])
+        need = (hints >> (5 + 3 * i)) & 7
+        if need >= 1:
+            need_mask |= np.uint64(1) << (np.uint64(2) * letter)
+        if need >= 2:
+            need_mask |= np.uint64(1) << (np.uint64(2) * letter + np.uint64(1))
+        if need >= 3:
+            ok = False
+        if (hints >> i) & 1:
+            green_mask |= np.uint64(31) << np.uint64(5 * i)
+    return need_mask, green_mask, word_bits[played, 1] & green_mask, ok
+
+
 @njit(cache=True, inline="always")
 def possible_mask(guess_letters, legal, played, code, keep):
     """keep[k] = guess legal[k] could still be the answer after ``played`` showed ``code``."""

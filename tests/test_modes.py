@@ -57,6 +57,24 @@ def test_filters_match_reference_rules(played, answer, candidate):
     assert possible == naive_allowed("possible", [(played, pattern)], candidate)
 
 
+@settings(max_examples=300, deadline=None)
+@given(words5, words5, st.lists(words5, min_size=1, max_size=12))
+def test_the_search_filter_by_masks_matches_the_rule(played, answer, candidates):
+    """The engine's hard-mode filter (two masks per guess, letter by letter only when a
+    letter is needed three times) keeps exactly what the rule keeps, in order."""
+    from wordle_compiler.kernels import hard_mode_word_bits
+    from wordle_compiler.search.kernel import MODE_HARD, filter_legal
+
+    letters = letters_array([played] + candidates)
+    legal = np.arange(1, len(candidates) + 1, dtype=np.int64)
+    code = score_code(played, answer)
+    zobrist = np.arange(1, len(candidates) + 2, dtype=np.uint64)
+    kept, _, _ = filter_legal(letters, hard_mode_word_bits(letters), MODE_HARD, legal, 0, code, zobrist, zobrist)
+    pattern = naive_score(played, answer)
+    assert [candidates[k - 1] for k in kept] == [c for c in candidates
+                                                 if naive_allowed("hard", [(played, pattern)], c)]
+
+
 def tiny(answers, extra=()):
     words = WordLists(tuple(sorted(answers)), tuple(sorted(set(answers) | set(extra))), "t", "t")
     return Context.from_words(words, use_cache=False)

@@ -43,7 +43,7 @@ def _choice(MT, letters, a2g, S, h1, h2, L, lh1, lh2, d, memo, stats, seen):
 
 
 @njit(cache=True)
-def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, top, Z1, Z2, ZG1, ZG2, memo, stats):
+def rebuild_subtree(MT, letters, word_bits, a2g, mode, S, h1, h2, L, lh1, lh2, d, top, Z1, Z2, ZG1, ZG2, memo, stats):
     """Nodes of a solved optimal subtree in depth-first order, as parallel arrays:
     (guess, parent node or -1, feedback code from the parent, answer solved or -1).
     ``top`` is the root's guess (its choice may come from several threads' shares,
@@ -104,7 +104,7 @@ def rebuild_subtree(MT, letters, a2g, mode, S, h1, h2, L, lh1, lh2, d, top, Z1, 
                 c2 += Z2[a]
             child_legal, l1, l2 = CL, np.uint64(info[5]), np.uint64(info[6])
             if mode != MODE_NORMAL:
-                child_legal, l1, l2 = filter_legal(letters, mode, CL, g, code, ZG1, ZG2)
+                child_legal, l1, l2 = filter_legal(letters, word_bits, mode, CL, g, code, ZG1, ZG2)
             stack_sets.append(child)
             stack_legal.append(child_legal)
             stack_ints.append(np.array([node, code, left - 1, np.int64(c1), np.int64(c2),

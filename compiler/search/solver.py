@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
 from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
@@ -103,6 +104,7 @@ class Solver:
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
+        self.word_bits = hard_mode_word_bits(ctx.guess_letters)
         self.groups = endgame_groups(ctx.words.answers)
         self._no_share = np.full(1, INF, dtype=np.int64)
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
@@ -125,8 +127,8 @@ class Solver:
         table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
             self.memo, self.counters, self.scratch)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.a2g, self.groups, self.mode, answers, h1, h2,
-                            legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
+        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
+                            answers, h1, h2, legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
                             self.zg2, table, counters, worker, workers, shared, scratch)
         return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
 
@@ -239,8 +241,8 @@ class Solver:
     def _rebuild(self, answers, legal, depth, outcome: Outcome) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
         guesses, parents, codes, solved = rebuild_subtree(
-            self.matrix_t, self.ctx.guess_letters, self.a2g, self.mode, answers, h1, h2, legal, lh1, lh2,
-            depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
+            self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
+            lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
         if len(guesses):
             nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
             for i in range(1, len(nodes)):  # depth-first, children in code order
