@@ -188,7 +188,7 @@ def hard_mode_mask(guess_letters, legal, played, code, keep):
 
 
 def hard_mode_word_bits(guess_letters) -> np.ndarray:
-    """Per guess, the two words :func:`keeps_hints_bits` tests: ``[:, 0]`` has bit 2l set
+    """Per guess, the two words :func:`keeps_hint_masks` tests: ``[:, 0]`` has bit 2l set
     when letter l occurs at least once and bit 2l + 1 when at least twice; ``[:, 1]``
     holds the five letters, 5 bits each (position i at bit 5i)."""
     letters = np.asarray(guess_letters, dtype=np.uint64)
@@ -204,9 +204,8 @@ def hard_mode_word_bits(guess_letters) -> np.ndarray:
 @njit(cache=True, inline="always")
 def hard_mode_bit_masks(guess_letters, word_bits, played, code):
     """The hints of ``played`` showing ``code`` as (need mask, green mask, green letters,
-    ok): a guess keeps them when ``bits[0] & need == need`` and ``bits[1] & green_mask ==
-    green letters`` (see :func:`hard_mode_word_bits`).  ``ok`` is False when a letter is
-    needed three times or more, which the masks cannot express."""
+    ok), tested by :func:`keeps_hint_masks` (see :func:`hard_mode_word_bits`).  ``ok`` is
+    False when a letter is needed three times or more, which the masks cannot express."""
     hints = hard_mode_hints(guess_letters, played, code)
     need_mask = np.uint64(0)
     green_mask = np.uint64(0)
@@ -223,6 +222,14 @@ def hard_mode_bit_masks(guess_letters, word_bits, played, code):
         if (hints >> i) & 1:
             green_mask |= np.uint64(31) << np.uint64(5 * i)
     return need_mask, green_mask, word_bits[played, 1] & green_mask, ok
+
+
+@njit(cache=True, inline="always")
+def keeps_hint_masks(present, letters, need_mask, green_mask, green):
+    """:func:`keeps_hints` by the masks of :func:`hard_mode_bit_masks` (when their ``ok``),
+    for a word whose two :func:`hard_mode_word_bits` are ``present`` and ``letters``.
+    Scalars only: an array argument would cost two atomic reference counts per word."""
+    return (present & need_mask) == need_mask and (letters & green_mask) == green
 
 
 @njit(cache=True, inline="always")

@@ -40,7 +40,8 @@ import numpy as np
 from numba import njit
 
 from ..feedback_matrix import _general_code
-from ..kernels import hard_mode_bit_masks, hard_mode_hints, hard_mode_mask, keeps_hints, possible_mask
+from ..kernels import (hard_mode_bit_masks, hard_mode_hints, hard_mode_mask, keeps_hint_masks, keeps_hints,
+                       possible_mask)
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
 from .candidates import INF, candidate_keys, nonzero, seen_before, set_add, set_has, sort_group, split_classes
 from .endgame import endgame_infeasible
@@ -86,7 +87,7 @@ def filter_legal(letters, word_bits, mode, L, played, code, ZG1, ZG2):
         if ok:
             for k in range(L.shape[0]):
                 w = L[k]
-                keep[k] = (word_bits[w, 0] & need) == need and (word_bits[w, 1] & green_mask) == green
+                keep[k] = keeps_hint_masks(word_bits[w, 0], word_bits[w, 1], need, green_mask, green)
         else:
             hard_mode_mask(letters, L, played, code, keep)
     else:
@@ -175,14 +176,15 @@ def class_bound(MT, a2g, mode, S, lo, hi, c1, c2, lh1, lh2, d, memo, stats, seen
 
 @njit(cache=True, _nrt=False)
 def settle_without_search(MT, letters, a2g, mode, S, lo, hi, L, played, shown, d, beta, stats, seen):
-    """The result for the answers ``S[lo:hi]`` when it needs neither memo nor candidate
-    loop (one or two answers, the 2n − 1 and 2n bounds, a perfect split by an answer,
-    d ≤ 2), or -1.  It counts the node.  A d = 3 node calls it for its children directly instead of through the
-    recursive kernel: those are most of the nodes in hard mode (8.7 M on tarse, 3158
-    list), and a kernel call pays an atomic reference count per array argument on entry
-    and exit (see the module docstring).  ``seen`` is 243 False, returned so.
-    Returns (packed result or -1, True when the answers need two more guesses but no
-    guess of L splits them: infeasible at d = 2 whatever the parent played)."""
+    """The answers ``S[lo:hi]`` when they need neither memo nor candidate loop (one or two
+    answers, the 2n − 1 and 2n bounds, a perfect split by an answer, d ≤ 2): (packed
+    result or -1, True when they need two more guesses but no guess of L splits them,
+    infeasible at d = 2 whatever the parent played).  It counts the node.
+
+    A d = 3 node calls it for its children directly instead of through the recursive
+    kernel: those are most of the nodes in hard mode (8.7 M on tarse, 3158 list), and a
+    kernel call pays an atomic reference count per array argument on entry and exit (see
+    the module docstring).  ``seen`` is 243 False, returned so."""
     stats[S_NODES] += 1
     n = hi - lo
     if d <= 0:
