@@ -11,21 +11,23 @@ import shlex
 import sys
 
 from .cliutil import interrupted
+from .startup import collector_paused
 
 try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C later
-    import json
-    import re
-    import warnings
-    from pathlib import Path
+    with collector_paused():  # see startup: no collections over the libraries' objects
+        import json
+        import re
+        import warnings
+        from pathlib import Path
 
-    import click
+        import click
 
-    from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, one_line, run_click, shorten,
-                          version_option)
-    from .config import MODES, BuildConfig
-    from .outputs import check_destination, check_folder
-    from .strategies import ALIASES, DESCRIPTIONS
-    from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
+        from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, one_line, run_click, shorten,
+                              version_option)
+        from .config import MODES, BuildConfig
+        from .outputs import check_destination, check_folder
+        from .strategies import ALIASES, DESCRIPTIONS
+        from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
 except KeyboardInterrupt:
     interrupted("wordle-compile")
 

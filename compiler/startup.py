@@ -1,0 +1,47 @@
+"""The command lines' garbage-collector policy: no passes over the libraries' objects.
+
+Importing numpy and numba and loading the cached kernels leaves a few hundred
+thousand long-lived objects (numba's typing and lowering registries) that the
+cyclic collector scans again and again and never frees.  On ``wordle-compile
+--strategy optimal --start trace`` (1.4 s) that was about 0.08 s of collections
+while starting and 0.1 s more in the collections the interpreter runs at exit
+(README, "Start-up").  So the command lines
+
+- pause the collector while their modules import, then move every object that
+  exists to the permanent generation (:func:`gc.freeze`) and resume;
+- freeze again just before the interpreter exits, whose final collections would
+  otherwise scan every object once more to free memory the OS takes back anyway.
+
+Reference counting still frees every acyclic object at once; only cycles among
+frozen objects wait for the exit.  Frozen objects are also never touched by a
+collection in a forked worker, so their pages stay shared (the reason the Python
+documentation gives for ``gc.freeze`` before ``fork``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+from contextlib import contextmanager
+
+
+@contextmanager
+def collector_paused():
+    """Pause the cyclic collector for the block (the heavy imports), then freeze
+    what exists and resume; the freeze at exit is registered too."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
+        no_collection_at_exit()
+
+
+def no_collection_at_exit() -> None:
+    """Freeze every object just before the interpreter's final collections
+    (atexit runs after non-daemon threads have ended).  Idempotent."""
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
