@@ -36,7 +36,7 @@ def expected(ctx, S, L):
 def test_both_passes_count_like_numpy(ctx, tables, data):
     MT, a2g = tables
     n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
-    n = data.draw(st.sampled_from([1, 2, 7, 59, 60, 61, 150, 400, n_answers]), label="n")
+    n = data.draw(st.sampled_from([1, 2, 7, 47, 48, 49, 150, 400, n_answers]), label="n")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rng = np.random.default_rng(seed)
     S = np.sort(rng.choice(n_answers, n, replace=False)).astype(np.int64)

@@ -10,7 +10,7 @@ compute the same numbers and the search picks by set size:
   matrix rows across all guesses at once.  Σc² = n + 2·(equal pairs), and
   parts = n − (answers equal to an earlier one).  The inner loops are byte
   compares over contiguous rows, which vectorise; at n = 20 this was 3x faster
-  than the histogram, which wins from about n = 60.
+  than the histogram, which wins from about n = 48.
 
 Both take ``MT`` (answers × guesses, uint8) and never the guess-major matrix.
 """
@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 ALL_GREEN = 242
-PAIRS_MAX_N = 60  # pairs beat the histogram up to ~60 answers (m = 12972, measured)
+PAIRS_MAX_N = 48  # pairs win below ~48 answers, level to ~60 (m = 12972, benchmarks/passes.py)
 HIST_CHUNK = 64  # guesses per histogram chunk: 64 x 256 uint16 = 32 KB (32 and 128 measured slower)
 
 
@@ -77,18 +77,27 @@ def score_by_histogram(MT, letters, a2g, S, L, parts, sumsq, in_set, scratch):
                 positions[k] = idx
                 k += 1
             idx += 1
-        for i in range(n):
-            source = MT[S[i]]
-            for j in range(k):
-                hist[j * 256 + source[columns[j]]] += 1
+        if k > 0 and columns[k - 1] - columns[0] == k - 1:  # consecutive guesses (normal mode)
+            first = columns[0]
+            for i in range(n):
+                source = MT[S[i], first:first + k]  # read straight, no index per guess: 10-20% faster
+                for j in range(k):
+                    hist[j * 256 + source[j]] += 1
+        else:
+            for i in range(n):
+                source = MT[S[i]]
+                for j in range(k):
+                    hist[j * 256 + source[columns[j]]] += 1
         for j in range(k):
             base = j * 256
             in_set[positions[j]] = 1 if hist[base + ALL_GREEN] > 0 else 0
-            p = 0
-            sq = 0
-            for code in range(243):
-                c = np.int64(hist[base + code])
-                p += c != 0
+            # all 256 slots (243-255 stay 0) in int32 (Σc² <= 30,000²): a loop of whole
+            # vectors, 20% cheaper, which matters for sets of 60-100 answers
+            p = np.int32(0)
+            sq = np.int32(0)
+            for code in range(256):
+                c = np.int32(hist[base + code])
+                p += np.int32(c != 0)
                 sq += c * c
                 hist[base + code] = 0
             parts[positions[j]] = p
@@ -113,22 +122,35 @@ def score_by_pairs(MT, a2g, S, L, identity, parts, sumsq, in_set, scratch):
             source = MT[S[i]]
             for idx in range(m):
                 rows[i, idx] = source[L[idx]]
-    pairs = np.zeros(m, dtype=np.int32)
-    repeats = np.zeros(m, dtype=np.int32)
+    # n < 256 (PAIRS_MAX_N is far below): equal pairs fit 16 bits, repeats 8, and the
+    # narrow sums take fewer vectors per pass than int32 did
+    pairs = np.zeros(m, dtype=np.uint16)
+    repeats = np.zeros(m, dtype=np.uint8)
     equal = np.empty(m, dtype=np.uint8)  # answers before j equal to j, per guess (< 256)
     for j in range(1, n):
         rj = rows[j]
         equal[:] = 0
-        for i in range(j):
-            ri = rows[i]
+        i = 0
+        while i + 3 < j:  # four earlier rows per sweep: a quarter of the loads and stores of equal
+            ra = rows[i]
+            rb = rows[i + 1]
+            rc = rows[i + 2]
+            rd = rows[i + 3]
             for idx in range(m):  # byte compares over contiguous rows: vectorises
+                code = rj[idx]
+                equal[idx] += (ra[idx] == code) + (rb[idx] == code) + (rc[idx] == code) + (rd[idx] == code)
+            i += 4
+        while i < j:
+            ri = rows[i]
+            for idx in range(m):
                 equal[idx] += ri[idx] == rj[idx]
+            i += 1
         for idx in range(m):
             pairs[idx] += equal[idx]
             repeats[idx] += equal[idx] > 0
     for idx in range(m):
         parts[idx] = n - repeats[idx]
-        sumsq[idx] = n + 2 * pairs[idx]
+        sumsq[idx] = n + 2 * np.int64(pairs[idx])
         in_set[idx] = 0
     if identity:
         for i in range(n):
