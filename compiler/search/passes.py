@@ -9,8 +9,8 @@ compute the same numbers and the search picks by set size:
 * ``score_by_pairs`` (small n): for every pair of answers, compares their two
   matrix rows across all guesses at once.  Σc² = n + 2·(equal pairs), and
   parts = n − (answers equal to an earlier one).  The inner loops are byte
-  compares over contiguous rows, which vectorise; at n = 20 this was 3x faster
-  than the histogram, which wins from about n = 48.
+  compares over contiguous rows, which vectorise; at n = 20 this is 2.5x faster
+  than the histogram, which wins from about n = 48 (``benchmarks/passes.py``).
 
 Both take ``MT`` (answers × guesses, uint8) and never the guess-major matrix.
 """
@@ -51,7 +51,7 @@ def score_by_histogram(MT, letters, a2g, S, L, parts, sumsq, in_set, scratch):
     different histograms: none waits for the one before.  (Guess by guess, an
     increment waited for the previous one whenever two answers shared a pattern,
     and gathering the node's block guess-major first took a third of the time:
-    3.5-4x slower at n = 100-2315.)  The counts are uint16: no set exceeds
+    3.9-4.6x slower at n = 100-2315.)  The counts are uint16: no set exceeds
     ``wordlists.MAX_WORDS`` = 30,000 answers.  Guesses that share no letter with
     the set are settled without counting: one all-gray class.
     """
@@ -109,7 +109,8 @@ def score_by_pairs(MT, a2g, S, L, identity, parts, sumsq, in_set, scratch):
     """Same outputs as :func:`score_by_histogram`, by comparing answer pairs.
 
     ``identity``: L is every guess in order (normal mode), so rows need no gather.
-    ``scratch`` holds at least n * len(L) bytes.
+    ``scratch`` holds at least n * len(L) bytes, and n < 256 (the per-guess counts
+    of equal earlier answers are bytes; the search uses it up to ``PAIRS_MAX_N``).
     """
     n = S.shape[0]
     m = L.shape[0]
