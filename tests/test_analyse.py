@@ -86,7 +86,8 @@ def test_shipped_opening_table_spot_checks():
     """The table's best values are exact optima, and a word it leaves out is proved to
     reach its cut-off (CI re-checks a few entries of every table each run)."""
     tables = json.loads(resources.files("wordle_trees").joinpath("openings.json").read_text())["rankings"]
-    assert {(t["answers"], t["mode"]) for t in tables} >= {("original", "normal"), ("original", "hard")}
+    assert {(t["answers"], t["mode"]) for t in tables} >= {("original", "normal"), ("original", "hard"),
+                                                        ("nyt-extended", "normal")}
     rng = random.Random(3)
     for table in tables:
         spec = RankSpec(answers=table["answers"], guesses=table["guesses"], mode=table["mode"],
