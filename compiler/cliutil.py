@@ -32,6 +32,7 @@ from wordle_runtime.history import HistoryError
 
 from . import __version__
 from .outputs import OutputError
+from .startup import no_collection_at_exit
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 DEBUG_ENV = "WORDLE_TREE_DEBUG"
@@ -170,6 +171,7 @@ def run_click(command, argv, prog) -> int:
     """Run a click command; every outcome is an exit code and at most one line on stderr."""
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
+    no_collection_at_exit()  # every command line: see startup
     try:
         with _sigint_recorded(), one_line_warnings(prog):
             code = command.main(args=args, prog_name=prog, standalone_mode=False)

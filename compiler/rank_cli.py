@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from .cliutil import CONTEXT, CliError, run_click, version_option
-from .startup import no_collection_at_exit
 from .config import MODES
 from .outputs import check_destination
 
@@ -158,7 +157,6 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
 
 def main(argv=None):
     """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    no_collection_at_exit()  # see startup
     sys.exit(run_click(rank_command, argv, "wordle-rank"))
 
 

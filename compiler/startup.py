@@ -9,8 +9,10 @@ while starting and 0.1 s more in the collections the interpreter runs at exit
 
 - pause the collector while their modules import, then move every object that
   exists to the permanent generation (:func:`gc.freeze`) and resume;
-- freeze again just before the interpreter exits, whose final collections would
-  otherwise scan every object once more to free memory the OS takes back anyway.
+- freeze again just before the interpreter exits (registered by
+  ``cliutil.run_click``, which every command line goes through), whose final
+  collections would otherwise scan every object once more to free memory the OS
+  takes back anyway.
 
 Reference counting still frees every acyclic object at once; only cycles among
 frozen objects wait for the exit.  Frozen objects are also never touched by a
@@ -28,7 +30,7 @@ from contextlib import contextmanager
 @contextmanager
 def collector_paused():
     """Pause the cyclic collector for the block (the heavy imports), then freeze
-    what exists and resume; the freeze at exit is registered too."""
+    what exists and resume."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -37,7 +39,6 @@ def collector_paused():
         gc.freeze()
         if was_enabled:
             gc.enable()
-        no_collection_at_exit()
 
 
 def no_collection_at_exit() -> None:

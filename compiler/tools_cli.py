@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 
 from .cliutil import interrupted
-from .startup import no_collection_at_exit
 
 try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
     import io
@@ -233,7 +232,6 @@ _register_analyse()
 
 def main(argv=None):
     """Entry point of ``wordle-tree``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    no_collection_at_exit()  # see startup
     sys.exit(run_click(group, argv, "wordle-tree"))
 
 
