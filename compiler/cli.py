@@ -68,14 +68,23 @@ class Progress:
     def __init__(self, quiet: bool):
         self.quiet, self.bar = quiet, None
 
-    def start(self, total: int, label: str) -> None:
-        """Start a bar of ``total`` answers labelled ``label`` (closing any earlier one); no-op if quiet."""
+    def start(self, total: int, label: str, unit: str = "answer") -> None:
+        """Start a bar of ``total`` ``unit`` labelled ``label`` (closing any earlier one); no-op if
+        quiet.  A bar of words (the ranking) shows the ranking's own estimate of the time
+        left (:meth:`note`) instead of a rate."""
         if not self.quiet:
             from tqdm import tqdm
 
+            from .rank_eta import BAR_FORMAT
+
             self.close()
-            self.bar = tqdm(total=total, unit="answer", file=sys.stderr, leave=False,
-                            mininterval=0.5, delay=1.0, desc=label)
+            self.bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, mininterval=0.5, delay=1.0,
+                            desc=label, bar_format=BAR_FORMAT if unit == "words" else None)
+
+    def note(self, text: str) -> None:
+        """Show ``text`` after the bar (the ranking's estimate)."""
+        if self.bar is not None:
+            self.bar.set_postfix_str(text, refresh=False)
 
     def __call__(self, n: int) -> None:
         if self.bar is not None:

@@ -148,7 +148,7 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     spec = RankSpec(answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth)
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
-        progress.start(len(ctx.words.guesses), "proving the best first word")
+        progress.start(len(ctx.words.guesses), "proving the best first word", unit="words")
     with executor_for(jobs) as executor:
         word, _ = prove_best_first_word(spec, executor, progress)
     if word is None:

@@ -18,6 +18,7 @@ any order, ``--jobs``, cluster, or interrupted-and-resumed run.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,6 +27,7 @@ from .config import Context
 from .kernels import IN_SET, PARTS, SUMSQ, partition_stats
 from .modes import initial_legal
 from .partition import class_tasks
+from .rank_eta import RankingEta, sample_words
 from .search import INF, solver_for
 
 
@@ -45,6 +47,7 @@ class WordResult:
     value: int  # exact total, or a proved lower bound
     exact: bool
     counters: dict = field(default_factory=dict, compare=False)
+    seconds: float = field(default=0.0, compare=False)  # evaluation time, for the ETA
 
 
 _contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
@@ -72,13 +75,24 @@ def use_context(spec: RankSpec, ctx: Context) -> None:
 def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
     """The best first word over the whole guess list, proved, and its total.
 
-    Ties on the total go by the search's own rule: shallower tree, a word that can be
-    the answer, then alphabetical.
+    ``progress(1)`` is called per decided word, and ``progress.note(text)``, if it
+    exists, with the estimated time left.  Ties on the total go by the search's own
+    rule: shallower tree, a word that can be the answer, then alphabetical.
     """
     ctx = context_for(spec)
     ranking = Ranking(top=1)
     words = heuristic_order(ctx, spec, list(ctx.words.guesses))
-    run_ranking(spec, words, ranking, executor, (lambda _: progress(1)) if progress else None)
+    early = sample_words(words)
+    eta = RankingEta(words, early)
+
+    def on_result(result):
+        note = eta.record(result.word, result.seconds)
+        if progress is not None:
+            progress(1)
+            if hasattr(progress, "note"):
+                progress.note(note)
+
+    run_ranking(spec, words, ranking, executor, on_result, early=early)
     best = ranking.best()
     if best is None:
         return None, INF
@@ -129,6 +143,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     """
     ctx = context_for(spec)
     solver = solver_for(ctx, spec.mode)
+    began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
     before = solver.stats()
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
     tasks = sorted(class_tasks(ctx, spec.mode, ctx.guess_index[word], answers, legal),
@@ -162,7 +177,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     value = min(value, INF)
     after = solver.stats()
     return WordResult(word, int(value), bool(exact and value < INF),
-                      {k: after[k] - before[k] for k in after})
+                      {k: after[k] - before[k] for k in after}, time.perf_counter() - began)
 
 
 class Ranking:
@@ -206,23 +221,37 @@ def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordRe
     return [evaluate_word(spec, word, cutoff) for word in words]
 
 
-def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None) -> None:
+def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
+                early: list[str] = ()) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
     when it is submitted, so a better total reaches every later task.
 
+    The ``early`` words (a sample for the ETA, :mod:`wordle_compiler.rank_eta`) jump
+    the queue as soon as there is a cut-off: before that they would be solved exactly.
     Words go out one per task at first (the best-looking words are the expensive ones
     and set the cut-off), then in growing batches: most later words are refuted in
     milliseconds, and a Dask round trip costs several.
     """
-    pending = list(words)
+    wanted = set(words)
+    early = [w for w in dict.fromkeys(early) if w in wanted]
+    jumped = set(early)
+    pending = [w for w in words if w not in jumped]
     position = 0
     while True:
-        while position < len(pending) and executor.in_flight() < executor.window:
+        while executor.in_flight() < executor.window and (early or position < len(pending)):
+            if early and ranking.cutoff() < INF:
+                executor.submit(evaluate_words, spec, [early.pop(0)], ranking.cutoff())
+                continue
+            if position == len(pending):
+                break  # only early words are left, and they wait for a cut-off
             size = 1 if executor.workers == 1 else min(MAX_BATCH, 1 + position // (8 * executor.workers))
             batch = pending[position:position + size]
             position += size
             executor.submit(evaluate_words, spec, batch, ranking.cutoff())
         if executor.in_flight() == 0:
+            if early:  # no cut-off will come (every word so far infeasible): solve them anyway
+                pending, early = pending + early, []
+                continue
             return
         for results in executor.wait_any():
             for result in results:

@@ -85,6 +85,7 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     """
     from .cluster import executor_for
     from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .rank_eta import RankingEta, sample_words
     from .rank_results import ResultsLog, read_results
     from .wordlists import WordListError
 
@@ -111,16 +112,19 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
         log.append(result)
         for k, v in result.counters.items():
             counters[k] = counters.get(k, 0) + v
+        note = eta.record(result.word, result.seconds)
         if bar is not None:
             best = ranking.best()
-            bar.set_postfix_str(f"best {best.word} {best.value}" if best else "", refresh=False)
+            bar.set_postfix_str(f"best {best.word} {best.value}, {note}" if best else note, refresh=False)
             bar.update(1)
 
     # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         with executor_for(jobs, scheduler) as executor:
-            run_ranking(spec, todo, ranking, executor, on_result)
+            early = sample_words(todo)
+            eta = RankingEta(todo, early)  # its clock starts once the workers are up
+            run_ranking(spec, todo, ranking, executor, on_result, early=early)
             peaks = executor.worker_peak_rss_mib()
     finally:
         log.close()
@@ -134,8 +138,10 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
 def _progress(total, done):
     from tqdm import tqdm
 
-    return tqdm(total=total, initial=done, unit="word", file=sys.stderr, dynamic_ncols=True,
-                desc="ranking first words")
+    from .rank_eta import BAR_FORMAT
+
+    return tqdm(total=total, initial=done, unit="words", file=sys.stderr, dynamic_ncols=True,
+                desc="ranking first words", bar_format=BAR_FORMAT)
 
 
 def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.rank import RankSpec, Ranking, WordResult, context_for, evaluate_word
+from wordle_compiler.cluster import SerialExecutor
+from wordle_compiler.rank import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
+                                  run_ranking)
+from wordle_compiler.rank_eta import sample_words
 from wordle_compiler.rank_results import read_results
-from wordle_compiler.search import Solver
+from wordle_compiler.search import INF, Solver
 
 DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
 
@@ -97,6 +100,42 @@ def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
     resumed = rank(small_lists, part, "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert part.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("max_depth", [6, 2], ids=["cut-off", "every-word-infeasible"])
+def test_early_words_wait_for_a_cutoff_and_change_nothing(small_lists, max_depth):
+    answers, guesses = small_lists
+    spec = RankSpec(answers=str(answers), guesses=str(guesses), max_depth=max_depth)
+    ctx = context_for(spec)
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::4]
+    early = sample_words(words)
+    assert early
+    plain, sampled = Ranking(top=5), Ranking(top=5)
+    run_ranking(spec, words, plain, SerialExecutor())
+    seen = []  # (word, cut-off once it is decided): the cut-off the next word is submitted with
+    run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append((r.word, sampled.cutoff())),
+                early=early)
+    assert sampled.final_rows() == plain.final_rows()
+    assert sorted(word for word, _ in seen) == sorted(words)
+    order = [word for word, _ in seen]
+    first = min(order.index(word) for word in early)
+    if max_depth == 6:
+        assert seen[first - 1][1] < INF, "an early word went out before there was a cut-off"
+        assert max(order.index(word) for word in early) == first + len(early) - 1
+    else:
+        assert plain.cutoff() == INF and first == len(words) - len(early)
+
+
+def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
+    firsts = tmp_path / "firsts.txt"
+    firsts.write_text("\n".join(small_lists[1].read_text().split()[::4]) + "\n")
+    answers, guesses = small_lists
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers),
+                             "--guesses", str(guesses), "--first-words", str(firsts), "-o", str(tmp_path / "r.csv")],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    last = result.stderr.replace("\r", "\n").strip().splitlines()[-1]
+    assert "300/300 words" in last and last.endswith("every word decided"), last
 
 
 def _free_port():
