@@ -32,7 +32,9 @@ from wordle_runtime.history import HistoryError
 
 from . import __version__
 from .outputs import OutputError
-from .startup import no_collection_at_exit
+from .startup import no_collection_at_exit, single_threaded_blas
+
+single_threaded_blas()  # every command line imports this module before numpy: see startup
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 DEBUG_ENV = "WORDLE_TREE_DEBUG"

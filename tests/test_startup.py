@@ -1,7 +1,9 @@
-"""The command lines' collector policy (compiler/startup.py): the libraries' objects are
-frozen once imported, and the collector keeps running for everything made afterwards."""
+"""The command lines' start-up policy (compiler/startup.py): the libraries' objects are
+frozen once imported, the collector keeps running for everything made afterwards, and
+OpenBLAS starts no threads."""
 
 import gc
+import os
 import subprocess
 import sys
 
@@ -30,3 +32,12 @@ def test_the_collector_resumes_when_the_paused_block_fails():
         assert gc.isenabled() and gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()  # leave this test process as it was
+
+
+@pytest.mark.parametrize("module", ["wordle_compiler.cli", "wordle_compiler.rank_cli", "wordle_compiler.tools_cli"])
+def test_the_command_lines_start_no_blas_threads(module):
+    # numpy imported for real: OpenBLAS would start a spinning thread per extra core
+    code = f"import os, {module}, numpy; print(len(os.listdir('/proc/self/task')), os.environ['OPENBLAS_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert result.stdout.split() == ["1", "1"]
