@@ -52,7 +52,7 @@ class RemainingWork:
     :meth:`estimate` prices the undecided words of each slice at the mean cost of the
     slice's decided words that lie ahead of the first undecided word: the samples not
     yet reached (the words done in order are the slice's dearer start).  Sampled words
-    cost more than their neighbours done in order (about 1.4x on the original lists:
+    cost more than their neighbours done in order (1.3-1.9x on the original lists:
     they ran before the cut-off settled, and with none of their neighbours' subproblems
     in the memo), so those prices are scaled by the ratio seen in the slices finished so
     far.  Without a sample (short lists) a slice not yet reached is priced like the
@@ -61,8 +61,10 @@ class RemainingWork:
     """
 
     def __init__(self, order: list[str], sample: list[str] = ()):
-        slices = len(_slices(len(order)))
-        self._slice_at = [position * slices // len(order) for position in range(len(order))]
+        parts = _slices(len(order))
+        slices = len(parts)
+        # from the slices themselves: position * slices // len(order) can disagree at an edge
+        self._slice_at = [index for index, part in enumerate(parts) for _ in part]
         self._position = {word: position for position, word in enumerate(order)}
         self._sampled = {self._position[word] for word in sample if word in self._position}
         self._cost = [None] * len(order)  # evaluation seconds, once decided
