@@ -41,3 +41,30 @@ def test_the_command_lines_start_no_blas_threads(module):
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert result.stdout.split() == ["1", "1"]
+
+
+def test_wordle_compile_loads_cached_kernels_without_numba_compiler_and_same_bytes(tmp_path):
+    import numba
+    import wordle_trees
+    from pathlib import Path
+
+    from wordle_compiler.startup import LEAN_LOAD_NUMBA
+    if not numba.__version__.startswith(LEAN_LOAD_NUMBA):
+        pytest.skip(f"numba {numba.__version__}: its cache loader is left as it is")
+    out = tmp_path / "salet.wtree"
+    code = ("import atexit, sys; from wordle_compiler.cli import main; "
+            "atexit.register(lambda: print('numba.cpython.mathimpl' in sys.modules, 'numba.core.typing.setdecl' in sys.modules)); "
+            f"main(['--strategy', 'optimal', '--start', 'salet', '-o', {str(out)!r}, '--quiet'])")
+    # the first run may compile (a cold cache refreshes the registries); the second loads
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split()[-2:] == ["False", "False"]  # after the summary
+    shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
+    assert out.read_bytes() == shipped.read_bytes()
+
+
+def test_lean_cache_loads_leaves_numba_alone_when_it_is_not_imported():
+    code = ("import sys; from wordle_compiler.startup import lean_cache_loads; "
+            "print(lean_cache_loads(), 'numba' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "False"]
