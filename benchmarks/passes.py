@@ -59,7 +59,7 @@ def main() -> None:
 
     from wordle_compiler.config import Context
     from wordle_compiler.search.passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
-    from wordle_compiler.search.solver import answer_major
+    from wordle_compiler.feedback_matrix import answer_major
 
     ctx = Context.load(args.answers, None)
     MT, a2g = answer_major(ctx.matrix), ctx.answer_in_guesses.astype(np.int64)

@@ -41,6 +41,9 @@ class Context:
     guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
     answer_in_guesses: object = field(repr=False)  # int32[n_answers]
     guess_index: dict = field(repr=False)
+    use_cache: bool = field(default=True, repr=False)  # how the matrices are loaded: see from_words
+    refresh_cache: bool = field(default=False, repr=False)
+    _by_answer: object = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
@@ -62,7 +65,18 @@ class Context:
             guess_letters=letters_array(words.guesses),
             answer_in_guesses=words.answer_index_in_guesses(),
             guess_index={w: i for i, w in enumerate(words.guesses)},
+            use_cache=use_cache,
+            refresh_cache=refresh_cache,
         )
+
+    def matrix_by_answer(self):
+        """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
+        exact search reads), from the cache like :attr:`matrix`; loaded on first use."""
+        if self._by_answer is None:
+            from .feedback_matrix import answer_major_matrix
+
+            self._by_answer = answer_major_matrix(self.words, self.matrix, self.use_cache, self.refresh_cache)
+        return self._by_answer
 
     @property
     def all_answers(self):

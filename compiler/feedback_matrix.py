@@ -1,6 +1,9 @@
 """The feedback matrix ``uint8[n_guesses, n_answers]`` and its on-disk cache.
 
-Cell (g, a) is the pattern code (see FORMAT.md) of guess g against answer a.
+Cell (g, a) is the pattern code (see FORMAT.md) of guess g against answer a.  The
+exact search reads the same codes answers × guesses (one answer's codes for every
+guess, sequentially); that layout has a cache file of its own, so a build maps it
+instead of transposing 30 MB first (:func:`answer_major_matrix`).
 The kernel is numba, parallel over guesses.  Most pairs take a fast path:
 when the guess has five different letters, a non-green guess letter is yellow
 exactly when the answer contains that letter at all, which is one bit test
@@ -11,6 +14,7 @@ count-based path.
 from __future__ import annotations
 
 import hashlib
+import mmap
 import os
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from .wordlists import WordLists, letters_array
 # Bump when the kernel's output could change; it is part of the cache key.
 KERNEL_VERSION = 1
 CACHE_ENV = "WORDLE_TREE_CACHE"
+BY_ANSWER = "-by-answer"  # the file name's mark of the answers × guesses layout
 _SPOT_CHECKS = 256
 
 
@@ -123,11 +128,11 @@ def cache_dir() -> Path:
     return Path(base) / "wordle-tree"
 
 
-def _cache_path(words: WordLists) -> Path:
+def _cache_path(words: WordLists, by_answer: bool = False) -> Path:
     key = hashlib.sha256(
         f"{words.guesses_sha256}:{words.answers_sha256}:{KERNEL_VERSION}".encode()
     ).hexdigest()[:32]
-    return cache_dir() / f"feedback-{key}.npy"
+    return cache_dir() / f"feedback-{key}{BY_ANSWER if by_answer else ''}.npy"
 
 
 def _checksum(matrix: np.ndarray) -> str:
@@ -151,18 +156,35 @@ def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
     )
 
 
-def _load_cached(path: Path, words: WordLists) -> np.ndarray | None:
+def _load_cached(path: Path, words: WordLists, by_answer: bool = False) -> np.ndarray | None:
+    """The cached matrix at ``path`` if its shape, checksum and spot checks hold, else None.
+
+    The guess-major file is mapped read-only and its pages are handed back once checked
+    (clean file pages: whatever is read later faults in again from the page cache), so an
+    exact build, which reads it for a row or two, does not hold it in memory beside the
+    answer-major one.  The answer-major file is mapped copy-on-write: it is never written,
+    but a read-only array is another type to numba, and would compile every kernel again.
+    """
     sum_path = path.with_suffix(".sum")
     try:
-        matrix = np.load(path, mmap_mode="r", allow_pickle=False)
+        matrix = np.load(path, mmap_mode="c" if by_answer else "r", allow_pickle=False)
         expected = sum_path.read_text().strip()
     except (OSError, ValueError, EOFError):
         return None
-    if matrix.dtype != np.uint8 or matrix.shape != (len(words.guesses), len(words.answers)):
+    shape = (len(words.guesses), len(words.answers))
+    if matrix.dtype != np.uint8 or matrix.shape != (shape[::-1] if by_answer else shape):
         return None
-    if _checksum(matrix) != expected or not _spot_check(matrix, words):
+    if _checksum(matrix) != expected or not _spot_check(matrix.T if by_answer else matrix, words):
         return None
+    if not by_answer:
+        _release_pages(matrix)
     return matrix
+
+
+def _release_pages(matrix: np.ndarray) -> None:
+    mapping = getattr(matrix, "_mmap", None)
+    if mapping is not None:
+        mapping.madvise(mmap.MADV_DONTNEED)
 
 
 CACHE_PREFIX = "feedback-"
@@ -185,11 +207,25 @@ def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = Fa
     """
     if not use_cache:
         return compute_matrix(words.guesses, words.answers)
-    path = _cache_path(words)
-    cached = None if refresh else _load_cached(path, words)
+    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers))
+
+
+def answer_major_matrix(words: WordLists, matrix: np.ndarray, use_cache: bool = True,
+                        refresh: bool = False) -> np.ndarray:
+    """``matrix`` (the guess-major matrix of ``words``) laid out answers × guesses: from its
+    own cache file when intact, else transposed (:func:`answer_major`) and cached.
+    ``use_cache`` and ``refresh`` as for :func:`feedback_matrix`."""
+    if not use_cache:
+        return answer_major(matrix)
+    return _cached(words, True, refresh, lambda: answer_major(matrix))
+
+
+def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.ndarray:
+    path = _cache_path(words, by_answer)
+    cached = None if refresh else _load_cached(path, words, by_answer)
     if cached is not None:
         return cached
-    matrix = compute_matrix(words.guesses, words.answers)
+    matrix = compute()
     try:
         _write_cached(path, matrix)
     except (OSError, OutputError):
@@ -197,8 +233,29 @@ def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = Fa
     return matrix
 
 
+def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
+    """``matrix`` copied answers × guesses, block by block.  When ``matrix`` is the cache file mapped read-only, its pages are
+    handed back to the OS as each block is copied (they are clean file pages, so they
+    simply fault in again if read), which keeps the peak at one matrix, not two."""
+    n_guesses, n_answers = matrix.shape
+    out = np.empty((n_answers, n_guesses), dtype=np.uint8)
+    mapping = getattr(matrix, "_mmap", None)
+    # where the array's bytes start inside the mapping (numpy maps from an aligned offset)
+    base = getattr(matrix, "offset", 0) % mmap.ALLOCATIONGRANULARITY
+    for first in range(0, n_guesses, rows_per_chunk):
+        stop = min(n_guesses, first + rows_per_chunk)
+        out[:, first:stop] = matrix[first:stop].T
+        if mapping is not None:
+            begin = -(-(base + first * n_answers) // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
+            end = (base + stop * n_answers) // mmap.PAGESIZE * mmap.PAGESIZE
+            if end > begin:
+                mapping.madvise(mmap.MADV_DONTNEED, begin, end - begin)
+    return out
+
+
 def cache_entries() -> list[dict]:
-    """The matrix files in the cache folder: name, bytes (with the checksum), and shape."""
+    """The matrix files in the cache folder: name, bytes (with the checksum), shape and
+    layout (``by guess``: guesses × answers; ``by answer``: answers × guesses)."""
     folder = cache_dir()
     entries = []
     try:
@@ -214,7 +271,8 @@ def cache_entries() -> list[dict]:
             shape = tuple(np.load(path, mmap_mode="r", allow_pickle=False).shape)
         except (OSError, ValueError, EOFError):
             shape = None
-        entries.append({"file": name, "bytes": size, "shape": shape})
+        layout = "by answer" if name.endswith(f"{BY_ANSWER}.npy") else "by guess"
+        entries.append({"file": name, "bytes": size, "shape": shape, "layout": layout})
     return entries
 
 

@@ -154,9 +154,10 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
     total = sum(e["bytes"] for e in entries)
     doc = {"location": str(folder), "bytes": total, "entries": entries}
     lines = [_line("location", f"{folder} ({origin})"),
-             _line("size", f"{_megabytes(total)} in {len(entries)} feedback matri{'x' if len(entries) == 1 else 'ces'}")]
+             _line("size", f"{_megabytes(total)} in {len(entries)} matrix file{'' if len(entries) == 1 else 's'}")]
     for e in entries:
-        shape = f"{e['shape'][0]:,} guesses x {e['shape'][1]:,} answers" if e["shape"] else "unreadable"
+        rows, columns = ("answers", "guesses") if e["layout"] == "by answer" else ("guesses", "answers")
+        shape = f"{e['shape'][0]:,} {rows} x {e['shape'][1]:,} {columns}" if e["shape"] else "unreadable"
         lines.append(_line("", f"{e['file']}  {shape}  {_megabytes(e['bytes'])}"))
     lines.append(_line("", "wordle-tree cache --clear removes them; they are rebuilt when needed"))
     return lines, doc

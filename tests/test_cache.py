@@ -27,3 +27,39 @@ def test_cache_round_trip_and_corruption(tmp_path, monkeypatch, small_words):
     # truncate: likewise
     files[0].write_bytes(files[0].read_bytes()[:40])
     assert np.array_equal(fm.feedback_matrix(small_words), first)
+
+
+def test_answer_major_layout_is_cached_checked_and_typed_like_a_computed_one(tmp_path, monkeypatch, small_words):
+    import numba
+
+    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    matrix = fm.feedback_matrix(small_words)
+    first = fm.answer_major_matrix(small_words, matrix)
+    assert first.shape == (4, 6) and np.array_equal(first, np.asarray(matrix).T)
+    path = tmp_path / (fm._cache_path(small_words).stem + fm.BY_ANSWER + ".npy")
+    assert path.is_file() and path.with_suffix(".sum").is_file()
+    again = fm.answer_major_matrix(small_words, matrix)
+    assert isinstance(again, np.memmap) and np.array_equal(again, first)
+    # a read-only array is another numba type: every search kernel would compile again
+    assert numba.typeof(again) == numba.typeof(np.zeros((4, 6), dtype=np.uint8))
+    # a flipped cell fails the checksum; the transposed shape is refused
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0x01
+    path.write_bytes(bytes(data))
+    assert fm._load_cached(path, small_words, by_answer=True) is None
+    assert np.array_equal(fm.answer_major_matrix(small_words, matrix), first)
+    assert fm._load_cached(path, small_words, by_answer=False) is None
+    layouts = sorted((e["layout"], e["shape"]) for e in fm.cache_entries())
+    assert layouts == [("by answer", (4, 6)), ("by guess", (6, 4))]
+
+
+def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch, small_words):
+    from wordle_compiler.config import Context
+
+    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    ctx = Context.from_words(small_words, use_cache=False)
+    assert np.array_equal(ctx.matrix_by_answer(), ctx.matrix.T) and ctx.matrix_by_answer() is ctx.matrix_by_answer()
+    assert list(tmp_path.iterdir()) == []
+    cached = Context.from_words(small_words)
+    assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
+    assert len(list(tmp_path.glob("*.npy"))) == 2

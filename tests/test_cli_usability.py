@@ -152,7 +152,7 @@ def test_kernel_notice_on_a_cold_numba_cache(tmp_path):
 def test_cache_command(tmp_path):
     env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
     result = run("wordle-tree", "cache", env=env)
-    assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 feedback matri" in result.stdout
+    assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 matrix files" in result.stdout
     assert run("wordle-compile", "--strategy", "first", "--start", "salet", "--allow-deeper", "--quiet",
                "-o", tmp_path / "t.wtree", env=env).returncode == 0
     doc = json.loads(run("wordle-tree", "cache", "--json", env=env).stdout)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_compiler.search.passes import ALL_GREEN, HIST_CHUNK, score_by_histogram, score_by_pairs, scratch_bytes
-from wordle_compiler.search.solver import answer_major
+from wordle_compiler.feedback_matrix import answer_major
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ the memo, which persists across calls (the ranking and the analysis reuse it).
 
 from __future__ import annotations
 
-import mmap
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -26,27 +25,6 @@ MODE_CODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBL
 DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
 SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so threads rarely evict
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
-
-
-def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
-    """The answers × guesses copy the kernel reads (one answer's codes for every guess,
-    sequentially).  When ``matrix`` is the cache file mapped read-only, its pages are
-    handed back to the OS as each block is copied (they are clean file pages, so they
-    simply fault in again if read), which keeps the peak at one matrix, not two."""
-    n_guesses, n_answers = matrix.shape
-    out = np.empty((n_answers, n_guesses), dtype=np.uint8)
-    mapping = getattr(matrix, "_mmap", None)
-    # where the array's bytes start inside the mapping (numpy maps from an aligned offset)
-    base = getattr(matrix, "offset", 0) % mmap.ALLOCATIONGRANULARITY
-    for first in range(0, n_guesses, rows_per_chunk):
-        stop = min(n_guesses, first + rows_per_chunk)
-        out[:, first:stop] = matrix[first:stop].T
-        if mapping is not None:
-            begin = -(-(base + first * n_answers) // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
-            end = (base + stop * n_answers) // mmap.PAGESIZE * mmap.PAGESIZE
-            if end > begin:
-                mapping.madvise(mmap.MADV_DONTNEED, begin, end - begin)
-    return out
 
 
 class InfeasibleError(BuildError):
@@ -108,7 +86,7 @@ class Solver:
         self.groups = endgame_groups(ctx.words.answers)
         self._no_share = np.full(1, INF, dtype=np.int64)
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
-        self.matrix_t = answer_major(ctx.matrix)
+        self.matrix_t = ctx.matrix_by_answer()
 
     def stats(self) -> dict:
         """Work counters so far (noise-free: identical for identical inputs)."""
