@@ -62,7 +62,24 @@ def read_word_file(path: str | Path, label: str | None = None) -> list[str]:
         raise WordListError(str(exc)) from None
     except UnicodeDecodeError:
         raise WordListError(f"cannot read word list {label}: it is not UTF-8 text") from None
-    return parse_words(text.splitlines(), label)
+    words = _canonical_words(text)
+    return words if words is not None else parse_words(text.splitlines(), label)
+
+
+_CANONICAL = re.compile(r"(?:[a-z]{5}\n)+")
+
+
+def _canonical_words(text: str) -> list[str] | None:
+    """The words of a list already in canonical form (lowercase five-letter words, one per
+    line, LF, a final newline, no duplicates, within ``MAX_WORDS``), checked at C speed:
+    every shipped list is, and :func:`parse_words` takes 7 ms per 13,000 words.  None
+    sends the text through :func:`parse_words`, which accepts the same words and more."""
+    if not _CANONICAL.fullmatch(text):
+        return None
+    words = text.split("\n")[:-1]
+    if len(words) > MAX_WORDS or len(set(words)) != len(words):
+        return None
+    return words
 
 
 def parse_words(lines: list[str], label: str) -> list[str]:

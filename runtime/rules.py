@@ -96,8 +96,9 @@ class GuessList:
         codes = array("I", self.codes)
         if sys.byteorder == "little":
             codes.byteswap()
-        wide = codes.tobytes()
-        return b"".join(wide[i + 1:i + 4] for i in range(0, len(wide), 4))
+        wide = bytearray(codes.tobytes())
+        del wide[::4]  # each code's high byte, always zero (codes < 26**5 < 2**24)
+        return bytes(wide)
 
     def __contains__(self, word) -> bool:
         if not (isinstance(word, str) and len(word) == WORD_LENGTH and word.isascii()

@@ -165,3 +165,20 @@ def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
     doc = json.loads(against_original.output)
     assert against_original.exit_code == 1 and not doc["ok"]
     assert all("not in the guess list" in p for p in doc["problems"])
+
+
+def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
+    from types import SimpleNamespace
+
+    from wordle_compiler.artifact import guess_list_of
+    from wordle_compiler.config import Context
+    from wordle_compiler.wordlists import letters_array
+    from wordle_runtime.rules import GuessList
+
+    for answers, guesses in (("original", None), ("nyt-extended", "nyt")):
+        ctx = Context.load(answers, guesses)
+        assert guess_list_of(ctx).codes == GuessList.from_words(ctx.words.guesses).codes
+    # out of order (never so in a real context): the words are coded one by one instead
+    words = ("crane", "abbey", "those")
+    unsorted = SimpleNamespace(words=SimpleNamespace(guesses=words), guess_letters=letters_array(words))
+    assert guess_list_of(unsorted).codes == GuessList.from_words(words).codes

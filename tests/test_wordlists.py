@@ -1,6 +1,9 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from wordle_compiler.wordlists import WordListError, load_word_lists, read_word_file
+from wordle_compiler.wordlists import (WordListError, _canonical_words, load_word_lists, parse_words,
+                                       read_word_file)
 
 
 def test_named_sets_sizes():
@@ -46,3 +49,27 @@ def test_answers_added_to_guesses_with_warning(tmp_path):
 def test_unknown_list_is_clear():
     with pytest.raises(WordListError, match="no word list"):
         load_word_lists("nonsense-list")
+
+
+# lines that are canonical words, near-misses of them, and blanks
+_LINES = st.one_of(st.sampled_from(["crane", "salet", "trace", "crane", "Crane", " plate", "plate ", "", "abcd",
+                                    "abcdef", "p1ate", "caf\u00e9s"]),
+                   st.text(alphabet="abcz", min_size=5, max_size=5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINES, max_size=12), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_the_canonical_fast_path_reads_exactly_what_parse_words_reads(lines, newline, final):
+    text = newline.join(lines) + (newline if final and lines else "")
+    fast = _canonical_words(text)
+    if fast is not None:
+        assert fast == parse_words(text.splitlines(), "t")
+        assert text == "".join(w + "\n" for w in fast)  # taken only for the canonical form
+
+
+def test_shipped_lists_take_the_fast_path():
+    from wordle_compiler.wordlists import NAMED_ANSWERS, NAMED_GUESSES, _named_file
+
+    for filename in {**NAMED_ANSWERS, **NAMED_GUESSES}.values():
+        text = _named_file(filename).read_text()
+        assert _canonical_words(text) == parse_words(text.splitlines(), filename)
