@@ -79,9 +79,12 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
     """
     from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
-    from .analyse import analyse_position, review_game, score_move
-    from .config import Context
-    from .wordlists import WordListError
+    from .startup import collector_paused, lean_cache_loads
+    with collector_paused():  # numpy and numba import here: see startup, as for wordle-compile
+        from .analyse import analyse_position, review_game, score_move
+        from .config import Context
+        from .wordlists import WordListError
+    lean_cache_loads()
 
     began = time.perf_counter()
     try:

@@ -174,7 +174,7 @@ def run_click(command, argv, prog) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
     no_collection_at_exit()  # every command line: see startup
-    lean_cache_loads()  # only where numba is already imported (wordle-compile): see startup
+    lean_cache_loads()  # if numba is imported by now (wordle-compile; analyse calls it itself): see startup
     try:
         with _sigint_recorded(), one_line_warnings(prog):
             code = command.main(args=args, prog_name=prog, standalone_mode=False)

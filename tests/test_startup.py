@@ -68,3 +68,17 @@ def test_lean_cache_loads_leaves_numba_alone_when_it_is_not_imported():
             "print(lean_cache_loads(), 'numba' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_wordle_tree_analyse_loads_cached_kernels_lean_too():
+    import numba
+
+    from wordle_compiler.startup import LEAN_LOAD_NUMBA
+    if not numba.__version__.startswith(LEAN_LOAD_NUMBA):
+        pytest.skip(f"numba {numba.__version__}: its cache loader is left as it is")
+    code = ("import atexit, sys; from wordle_compiler.tools_cli import main; "
+            "atexit.register(lambda: print('numba.cpython.mathimpl' in sys.modules)); "
+            "main(['analyse', 'salet:bbbbb', '--top', '1'])")
+    for _ in range(2):  # as above: the second run meets a warm cache
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split()[-1] == "False"
