@@ -187,6 +187,42 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     assert "compiling search kernels" not in again.stderr  # warm: no notice (no --quiet here)
 
 
+def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
+    """The exact search's own layout, answers swapped in pairs (their checksum recomputed,
+    the spot-checked answers left alone): the search's choices no longer make a tree, which
+    the rebuild detects (it used to loop, growing without bound); the build recomputes both
+    layouts and writes the shipped tree's bytes."""
+    from pathlib import Path
+
+    import wordle_trees
+    from wordle_compiler.wordlists import load_word_lists
+
+    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    args = ["--strategy", "optimal", "--start", "salet", "-o", tmp_path / "t.wtree"]
+    assert run("wordle-compile", *args, "--quiet", env=env).returncode == 0
+    words = load_word_lists()
+    path = next(tmp_path.glob(f"feedback-*{fm.BY_ANSWER}.npy"))
+    matrix = np.load(path)
+    rng = np.random.default_rng(0)  # the spot check's cells: guesses first, then answers
+    rng.integers(0, len(words.guesses), fm._SPOT_CHECKS)
+    checked = set(rng.integers(0, len(words.answers), fm._SPOT_CHECKS).tolist())
+    free = [a for a in range(len(words.answers)) if a not in checked]
+    first, second = free[0:-1:2], free[1::2]
+    matrix[first + second] = matrix[second + first]
+    np.save(path, matrix)
+    path.with_suffix(".sum").write_text(fm._checksum(matrix))
+    assert fm._load_cached(path, words, by_answer=True) is not None  # passes the cache's checks
+    result = run("wordle-compile", *args, env=env)
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if "cache" in line]
+    assert len(notes) == 1 and "recomputing it without the cache and retrying once" in notes[0]
+    shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
+    assert (tmp_path / "t.wtree").read_bytes() == shipped.read_bytes()
+    assert fm._load_cached(path, words, by_answer=True) is not None  # rewritten
+    guess_major = path.with_name(path.name.replace(fm.BY_ANSWER, ""))
+    assert np.array_equal(np.load(path), np.load(guess_major).T)
+
+
 def test_too_deep_heuristic_build_hints_at_the_way_out():
     result = run("wordle-compile", "--mode", "hard", "--quiet")
     one_line_error(result, 1, "need more than 6 guesses", "--strategy optimal", "--allow-deeper", "--max-depth")

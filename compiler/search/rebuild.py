@@ -22,6 +22,7 @@ from .memo import entry_exact, entry_guess, memo_find
 from .passes import answer_splits_perfectly
 
 ALL_GREEN = 242
+NOT_A_TREE = -2  # rebuild_subtree's answer when the memo's choices overrun the depth limit
 
 
 @njit(cache=True)
@@ -48,7 +49,9 @@ def rebuild_subtree(MT, letters, word_bits, a2g, mode, S, h1, h2, L, lh1, lh2, d
     (guess, parent node or -1, feedback code from the parent, answer solved or -1).
     ``top`` is the root's guess (its choice may come from several threads' shares,
     which the memo does not hold).  Returns empty arrays when some node's memo entry
-    was evicted."""
+    was evicted, and a single guess of ``NOT_A_TREE`` when a node would lie beyond the depth
+    limit: the choices do not make a tree, which only a matrix that breaks Wordle's rules
+    (a tampered cache) can cause; without this check such choices looped for ever."""
     guesses = List()
     parents = List()
     codes = List()
@@ -66,6 +69,9 @@ def rebuild_subtree(MT, letters, word_bits, a2g, mode, S, h1, h2, L, lh1, lh2, d
         CL = stack_legal.pop()
         info = stack_ints.pop()
         left = info[2]
+        if left < 1:
+            return (np.full(1, NOT_A_TREE, np.int64), np.empty(0, np.int64), np.empty(0, np.int64),
+                    np.empty(0, np.int64))
         if len(guesses) == 0:
             g = top
         else:

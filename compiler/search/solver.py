@@ -15,7 +15,7 @@ from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
 from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
-from .rebuild import rebuild_subtree
+from .rebuild import NOT_A_TREE, rebuild_subtree
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
 from .memo import INITIAL_BITS, S_ENTRIES, S_ROWS, count_entries, memo_reserve, new_memo, rows_for_megabytes
 
@@ -221,6 +221,9 @@ class Solver:
         guesses, parents, codes, solved = rebuild_subtree(
             self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
             lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
+        if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
+            raise BuildError(f"internal error: the search's choices for {len(answers)} answers do not "
+                             "make a tree within the depth limit")
         if len(guesses):
             nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
             for i in range(1, len(nodes)):  # depth-first, children in code order
@@ -241,6 +244,9 @@ class Solver:
         stack = [(root, answers, legal, depth)]
         while stack:
             node, cls_answers, cls_legal, left = stack.pop()
+            if left < 1:  # as in rebuild_subtree: only a matrix that breaks the rules gets here
+                raise BuildError(f"internal error: the search's choices for {len(answers)} answers do not "
+                                 "make a tree within the depth limit")
             for code, cls, follow in class_tasks(self.ctx, self.mode_name, node.guess, cls_answers, cls_legal):
                 choice = self.solve(cls, follow, left - 1)
                 child = Node(choice.guess, solved_here(self.ctx, choice.guess, cls))
