@@ -64,13 +64,12 @@ def guess_list_of(ctx) -> GuessList:
     import numpy as np
 
     letters = getattr(ctx, "guess_letters", None)  # the importer's context has only the words
-    if letters is None:
-        return GuessList.from_words(ctx.words.guesses)
-    codes = np.zeros(len(ctx.words.guesses), dtype=np.int64)
-    for position in range(letters.shape[1]):
-        codes = codes * 26 + letters[:, position]
-    if codes.size and np.all(codes[1:] > codes[:-1]):
-        return GuessList(array("I", codes.tolist()))
+    if letters is not None and len(letters):
+        codes = np.zeros(len(letters), dtype=np.int64)
+        for position in range(letters.shape[1]):
+            codes = codes * 26 + letters[:, position]
+        if np.all(codes[1:] > codes[:-1]):
+            return GuessList(array("I", codes.tolist()))
     return GuessList.from_words(ctx.words.guesses)
 
 

@@ -234,9 +234,10 @@ def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.nda
 
 
 def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
-    """``matrix`` copied answers × guesses, block by block.  When ``matrix`` is the cache file mapped read-only, its pages are
-    handed back to the OS as each block is copied (they are clean file pages, so they
-    simply fault in again if read), which keeps the peak at one matrix, not two."""
+    """``matrix`` copied answers × guesses, block by block.  When ``matrix`` is the cache
+    file mapped read-only, its pages are handed back to the OS as each block is copied
+    (they are clean file pages, so they simply fault in again if read), which keeps the
+    peak at one matrix, not two."""
     n_guesses, n_answers = matrix.shape
     out = np.empty((n_answers, n_guesses), dtype=np.uint8)
     mapping = getattr(matrix, "_mmap", None)

@@ -14,8 +14,7 @@ while starting and 0.1 s more in the collections the interpreter runs at exit
   collections would otherwise scan every object once more to free memory the OS
   takes back anyway.
 
-They also keep numpy's OpenBLAS to one thread (:func:`single_threaded_blas`), and load
-numba's cached kernels without first loading numba's whole compiler (:func:`lean_cache_loads`).
+They also keep numpy's OpenBLAS to one thread (:func:`single_threaded_blas`).
 Nothing here calls BLAS, yet on import OpenBLAS starts a thread per extra core,
 which spins for about 0.1 s of CPU: 1.34 s against 1.21 s of CPU for ``--strategy
 minimax --start salet``, same wall time (five runs each).  Free on an idle machine,
@@ -25,6 +24,9 @@ Reference counting still frees every acyclic object at once; only cycles among
 frozen objects wait for the exit.  Frozen objects are also never touched by a
 collection in a forked worker, so their pages stay shared (the reason the Python
 documentation gives for ``gc.freeze`` before ``fork``).
+
+And they load numba's cached kernels without first loading numba's whole compiler
+(:func:`lean_cache_loads`).
 """
 
 from __future__ import annotations

@@ -27,6 +27,13 @@ SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so 
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
 
 
+def _not_a_tree(n_answers: int) -> BuildError:
+    """The rebuild's choices overran the depth limit (a matrix that breaks Wordle's rules):
+    an "internal error", so the build recomputes the matrix and retries once (api.build)."""
+    return BuildError(f"internal error: the search's choices for {n_answers} answers do not "
+                      "make a tree within the depth limit")
+
+
 class InfeasibleError(BuildError):
     """No tree solves every answer within the depth limit."""
 
@@ -222,8 +229,7 @@ class Solver:
             self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
             lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
         if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
-            raise BuildError(f"internal error: the search's choices for {len(answers)} answers do not "
-                             "make a tree within the depth limit")
+            raise _not_a_tree(len(answers))
         if len(guesses):
             nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
             for i in range(1, len(nodes)):  # depth-first, children in code order
@@ -245,8 +251,7 @@ class Solver:
         while stack:
             node, cls_answers, cls_legal, left = stack.pop()
             if left < 1:  # as in rebuild_subtree: only a matrix that breaks the rules gets here
-                raise BuildError(f"internal error: the search's choices for {len(answers)} answers do not "
-                                 "make a tree within the depth limit")
+                raise _not_a_tree(len(answers))
             for code, cls, follow in class_tasks(self.ctx, self.mode_name, node.guess, cls_answers, cls_legal):
                 choice = self.solve(cls, follow, left - 1)
                 child = Node(choice.guess, solved_here(self.ctx, choice.guess, cls))
