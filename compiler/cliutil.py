@@ -32,7 +32,7 @@ from wordle_runtime.history import HistoryError
 
 from . import __version__
 from .outputs import OutputError
-from .startup import lean_cache_loads, no_collection_at_exit, single_threaded_blas
+from .startup import no_collection_at_exit, single_threaded_blas
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
 
@@ -174,7 +174,6 @@ def run_click(command, argv, prog) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
     no_collection_at_exit()  # every command line: see startup
-    lean_cache_loads()  # if numba is imported by now (wordle-compile; analyse calls it itself): see startup
     try:
         with _sigint_recorded(), one_line_warnings(prog):
             code = command.main(args=args, prog_name=prog, standalone_mode=False)

@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .outputs import OutputError, clean_stale, write_atomic
 from .wordlists import WordLists, letters_array

@@ -10,7 +10,9 @@ ran in the process (a dispatcher with signatures).  Before a build, those functi
 cache indexes are read (numba's ``_load_index``: a small pickle each, about a millisecond
 in all).  The cache is cold when no note exists for this kind of build, or when one of the
 noted functions has no usable cache entry (a new numba or Python version, an edited
-source file, a deleted cache).  The notes live in the matrix cache folder.
+source file, a deleted cache).  A build that ran the native module (:mod:`.native`) notes
+``native`` instead of those functions, and is cold when that module is not built yet.  The
+notes live in the matrix cache folder.
 """
 
 from __future__ import annotations
@@ -23,11 +25,17 @@ NOTES_FILE = "jit-notes.json"
 _PACKAGE = "wordle_compiler"
 
 
-def _key(strategy: str, mode: str, fixed_start: bool) -> str:
-    import numba
+NATIVE = "native"  # a note's entry for the native module (see .native)
 
+
+def _key(strategy: str, mode: str, fixed_start: bool) -> str:
+    import hashlib
+
+    from .native_build import package_stamp
+
+    numba = hashlib.sha256(package_stamp("numba")).hexdigest()[:12]  # numba's version, without importing it
     python = ".".join(map(str, sys.version_info[:2]))
-    return f"{strategy}|{mode}|{'start' if fixed_start else 'own'}|numba {numba.__version__}|py {python}"
+    return f"{strategy}|{mode}|{'start' if fixed_start else 'own'}|numba {numba}|py {python}"
 
 
 def _notes_path():
@@ -45,9 +53,15 @@ def _read_notes() -> dict:
 
 
 def _has_cache_entry(name: str) -> bool:
+    if name == NATIVE:
+        from .native import enabled
+        from .native_build import can_load
+
+        return not enabled() or can_load()
     module_name, _, attr = name.rpartition(":")
     try:
         dispatcher = getattr(importlib.import_module(module_name), attr)
+        dispatcher = getattr(dispatcher, "dispatcher", dispatcher)  # a LazyKernel not jitted yet
         return bool(dispatcher._cache._cache_file._load_index())
     except Exception:  # noqa: BLE001 - renamed kernel or another numba: treat as not cached
         return False
@@ -75,7 +89,9 @@ def _used_dispatchers() -> list[str]:
                 continue  # not a numba dispatcher with cache=True
             if getattr(value, "__module__", None) == module_name and getattr(value, "signatures", None):
                 used.append(f"{module_name}:{attr}")
-    return sorted(set(used))
+    from .native import in_use
+
+    return sorted(set(used) | ({NATIVE} if in_use() else set()))
 
 
 def note_build(strategy: str, mode: str, fixed_start: bool) -> None:

@@ -6,7 +6,7 @@ Public wrappers validate and shape inputs; the ``_private`` kernels assume it wa
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from .jit import njit, prange
 
 from .feedback_matrix import _general_code
 

@@ -25,8 +25,10 @@ frozen objects wait for the exit.  Frozen objects are also never touched by a
 collection in a forked worker, so their pages stay shared (the reason the Python
 documentation gives for ``gc.freeze`` before ``fork``).
 
-And they load numba's cached kernels without first loading numba's whole compiler
-(:func:`lean_cache_loads`).
+numba itself is imported only when a kernel first needs it (``jit.jit_everything``; a
+warm exact build runs the native module and never does): with the collector paused in
+the same way, and then loading numba's cached kernels without first loading numba's
+whole compiler (:func:`lean_cache_loads`).
 """
 
 from __future__ import annotations

@@ -160,4 +160,24 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
         shape = f"{e['shape'][0]:,} {rows} x {e['shape'][1]:,} {columns}" if e["shape"] else "unreadable"
         lines.append(_line("", f"{e['file']}  {shape}  {_megabytes(e['bytes'])}"))
     lines.append(_line("", "wordle-tree cache --clear removes them; they are rebuilt when needed"))
+    native_line, doc["native"] = _native_module_line()
+    lines.append(native_line)
     return lines, doc
+
+
+def _native_module_line() -> tuple[str, dict]:
+    """Where the exact engine's native module is (or would be built): see native.py."""
+    from .native import NATIVE_ENV, enabled
+    from .native_build import module_path
+
+    path = module_path()
+    failed = path.with_name(path.name + ".failed")
+    if not enabled():
+        state = f"off ({NATIVE_ENV}=0)"
+    elif path.exists():
+        state = f"{path}  {_megabytes(path.stat().st_size)}"
+    elif failed.exists():
+        state = f"not buildable here ({failed.read_text(errors='replace').strip()}); numba's JIT is used"
+    else:
+        state = f"not built yet (built on the first exact search, into {path.parent})"
+    return _line("native", state), {"path": str(path), "built": path.exists(), "enabled": enabled()}

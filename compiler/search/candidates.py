@@ -15,7 +15,7 @@ itself must stay one function, see its docstring):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs
 

@@ -23,7 +23,7 @@ can never be the reason a set needs more than three guesses.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 MIN_GROUP = 4
 MAX_LEFT = 8  # guesses remembered per node (d − 1 <= the depth limit, at most 8 in practice)

@@ -37,7 +37,7 @@ hard mode on the 3158 list from 38.6 s to 27.2 s with the same counters and byte
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..feedback_matrix import _general_code
 from ..kernels import (hard_mode_bit_masks, hard_mode_hints, hard_mode_mask, keeps_hint_masks, keeps_hints,

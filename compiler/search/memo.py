@@ -25,7 +25,7 @@ so it happens only when one thread owns the table (see :func:`memo_store`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 PROBES = 16
 INITIAL_BITS = 12

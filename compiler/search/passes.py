@@ -18,7 +18,7 @@ Both take ``MT`` (answers × guesses, uint8) and never the guess-major matrix.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 ALL_GREEN = 242
 PAIRS_MAX_N = 48  # pairs win below ~48 answers, level to ~60 (m = 12972, benchmarks/passes.py)

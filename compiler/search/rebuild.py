@@ -14,8 +14,8 @@ row at once, it reports the miss and the caller falls back to solving node by no
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-from numba.typed import List
+from ..jit import njit
+from ..jit import List
 
 from .kernel import MODE_NORMAL, filter_legal, last_two_guesses, memo_key
 from .memo import entry_exact, entry_guess, memo_find

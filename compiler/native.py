@@ -1,0 +1,130 @@
+"""The exact engine's kernels compiled ahead of time into one extension module.
+
+numba compiles each kernel on first use and, warm, loads its machine code from its
+cache; either way every process imports numba first: 0.1 s of import, about 55 MiB,
+and LLVM to link the cached code (about 45 MiB more), for kernels that then run for a
+fraction of a second.  The kernels that the exact engine calls from Python are
+therefore also built, once, with numba's ahead-of-time compiler (``numba.pycc``) into
+an ordinary extension module of machine code (the same numba source, the same numba
+compiler, for this machine's CPU), which later processes import in a millisecond
+without numba.
+
+The module is named after a key of everything it depends on (the kernel sources,
+numba, numpy, Python, the CPU), so an edit or an upgrade builds a new one; it lives
+with numba's own cache (``$NUMBA_CACHE_DIR`` if set, else ``__pycache__`` in this
+package when writable, else the matrix cache folder).  Building takes about as long
+as numba's first compile (the command lines say so first), under a file lock, so
+processes started together build it once.
+
+A call goes to the native module only when every argument has exactly the type of
+one of the signatures below (dtype, dimensions, C order, writable or not; a Python
+int as int64); any other call, every kernel not listed, and everything when
+``WORDLE_TREE_NATIVE=0`` or when the module cannot be built (no C compiler, no
+``numba.pycc``) go to numba as before.  The exported functions release the GIL, as
+the search kernel does under numba (``--jobs`` threads).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import warnings
+
+import numpy as np
+
+NATIVE_ENV = "WORDLE_TREE_NATIVE"  # "0": numba's JIT only
+
+# Kernels called from Python by the exact engine, with the argument types they are
+# called with.  Tokens: dtype:ndim for C-ordered arrays (r: read-only), or a scalar type.
+_U1_2, _U8_2, _I8_2, _I8, _U8 = "uint8:2", "uint64:2", "int64:2", "int64:1", "uint64:1"
+_SOLVE = (_U1_2, _U1_2, _U8_2, _I8, _I8_2, "int64", _I8, "uint64", "uint64", _I8, "uint64", "uint64", "int64",
+          "int64", "int64", "int64", _U8, _U8, _U8, _U8, _U8_2, _I8, "int64", "int64", _I8, "uint8:1")
+_REBUILD = (_U1_2, _U1_2, _U8_2, _I8, "int64", _I8, "uint64", "uint64", _I8, "uint64", "uint64", "int64", "int64",
+            _U8, _U8, _U8, _U8, _U8_2, _I8)
+EXPORTS = {
+    "search.kernel:solve_node": [_SOLVE],
+    "search.rebuild:rebuild_subtree": [_REBUILD],
+    "search.memo:memo_reserve": [(_U8_2, _I8, "int64")],
+    "search.passes:score_by_histogram": [(_U1_2, _U1_2, _I8, _I8, _I8, _I8, _I8, _I8, "uint8:1")],
+    "search.passes:score_by_pairs": [(_U1_2, _I8, _I8, _I8, "bool", _I8, _I8, _I8, "uint8:1")],
+    "search.endgame:endgame_infeasible": [(_U1_2, _I8_2, _I8, _I8, "int64")],
+    "kernels:split_by_pattern": [(f"uint8:1{ro}", ints) for ro in ("", "r") for ints in ("int32:1", "int64:1")],
+    "kernels:hard_mode_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
+    "kernels:possible_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
+}
+_SCALARS = {bool: "bool", np.bool_: "bool", int: "int64", np.int64: "int64", np.uint64: "uint64"}
+
+_state: dict = {}
+_lock = threading.Lock()
+
+
+def _token(value) -> str | None:
+    """The signature token numba would type ``value`` as, or None for anything else."""
+    kind = type(value)
+    if kind is np.ndarray or kind is np.memmap:  # numba types a memmap as the array it is
+        flags = value.flags
+        if not flags.c_contiguous or not flags.aligned or not value.dtype.isnative:
+            return None
+        return f"{value.dtype.name}:{value.ndim}{'' if flags.writeable else 'r'}"
+    return _SCALARS.get(kind)
+
+
+def enabled() -> bool:
+    """False when ``WORDLE_TREE_NATIVE=0`` (numba's JIT for everything)."""
+    return os.environ.get(NATIVE_ENV, "1") != "0"
+
+
+def _relative_name(kernel) -> str:
+    return kernel.qualified.split(".", 1)[1] if "." in kernel.qualified else kernel.qualified
+
+
+def native_route(kernel):
+    """The callable for ``kernel``'s calls from Python: the native function matching the
+    call's argument types, else numba's dispatcher; None when ``kernel`` has no native
+    export or no native module can be had."""
+    signatures = EXPORTS.get(_relative_name(kernel))
+    if signatures is None or not enabled():
+        return None
+    module = native_module()
+    if module is None:
+        return None
+    variants = {sig: getattr(module, _export_name(kernel, i)) for i, sig in enumerate(signatures)}
+
+    def route(*args):
+        native = variants.get(tuple(map(_token, args)))
+        return native(*args) if native is not None else kernel.dispatcher(*args)
+
+    return route
+
+
+def _export_name(kernel, index: int) -> str:
+    return f"{kernel.__name__}__{index}"
+
+
+def native_module():
+    """The loaded native module (built first if this installation has none yet), or
+    None when it cannot be had; the reason is then in :func:`unavailable_reason` and is
+    given once as a warning (the command lines show it unless ``--quiet``)."""
+    if "module" in _state:
+        return _state["module"]
+    with _lock:
+        if "module" not in _state:
+            from .native_build import load_or_build
+
+            try:
+                _state["module"] = load_or_build(EXPORTS, _export_name)
+            except (RuntimeError, OSError, ImportError) as exc:
+                _state["module"], _state["reason"] = None, str(exc)
+                warnings.warn(f"native kernels unavailable ({exc}); using numba's JIT", RuntimeWarning,
+                              stacklevel=2)
+    return _state["module"]
+
+
+def in_use() -> bool:
+    """Whether this process has loaded the native module."""
+    return _state.get("module") is not None
+
+
+def unavailable_reason() -> str | None:
+    """Why this process runs its kernels through numba only (None if it does not)."""
+    return _state.get("reason") if enabled() else f"{NATIVE_ENV}=0"

@@ -1,0 +1,185 @@
+"""Find, build and load the native module of :mod:`.native` (see its docstring).
+
+The build runs numba's ahead-of-time compiler in this process, once per key, under an
+exclusive lock on a file beside the module; it writes into a temporary folder and
+renames the finished module into place, so a reader never sees half a file, and a
+build that fails leaves a note (``.failed``) so that later processes go straight to
+numba's JIT instead of failing again.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+from . import jit
+
+PREFIX = "wordle_native_"
+_HERE = Path(__file__).resolve().parent
+
+
+def _file_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b"?"
+
+
+def package_stamp(name: str) -> bytes:
+    """A package's version file (numba, llvmlite), read without importing it."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return b"none"
+    return _file_bytes(Path(next(iter(spec.submodule_search_locations))) / "_version.py")
+
+
+def _cpu() -> bytes:
+    """What the machine code is compiled for (pycc's ``target_cpu = "host"``)."""
+    lines = [line for line in _file_bytes(Path("/proc/cpuinfo")).splitlines()
+             if line.startswith((b"flags", b"model name"))][:2]
+    return b"|".join(lines) + platform.machine().encode()
+
+
+def native_key() -> str:
+    """16 hex digits naming the module: the kernel sources and the export table, numba,
+    llvmlite, numpy, Python and the CPU."""
+    digest = hashlib.sha256()
+    for name in (*jit.KERNEL_MODULES, "native", "jit"):
+        digest.update(name.encode() + b"\0" + _file_bytes(_HERE / (name.replace(".", "/") + ".py")))
+    for part in (package_stamp("numba"), package_stamp("llvmlite"), np.__version__.encode(),
+                 sys.version.encode(), _cpu()):
+        digest.update(b"\0" + part)
+    return digest.hexdigest()[:16]
+
+
+def native_dir() -> Path:
+    """Where native modules live: beside numba's cache for these kernels."""
+    env = os.environ.get("NUMBA_CACHE_DIR")
+    if env:
+        return Path(env) / "wordle_native"
+    in_tree = _HERE / "__pycache__"
+    try:
+        in_tree.mkdir(exist_ok=True)
+        if os.access(in_tree, os.W_OK):
+            return in_tree
+    except OSError:
+        pass
+    from .feedback_matrix import cache_dir
+
+    return cache_dir() / "native"
+
+
+def can_load() -> bool:
+    """Whether the native module for this installation is built (or failed to build:
+    then nothing is left to compile either)."""
+    path = module_path()
+    return path.exists() or path.with_name(path.name + ".failed").exists()
+
+
+def module_path(key: str | None = None) -> Path:
+    """The native module's file for ``key`` (default: this installation's)."""
+    name = PREFIX + (key or native_key())
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return native_dir() / (name + suffix)
+
+
+def _load(path: Path):
+    name = path.name.split(".", 1)[0]
+    loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+    spec = importlib.util.spec_from_file_location(name, str(path), loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def load_or_build(exports: dict, export_name) -> object:
+    """The native module, loaded, built first if needed; raises ``RuntimeError`` with
+    the reason when it cannot be had."""
+    path = module_path()
+    failed = path.with_name(path.name + ".failed")
+    if not path.exists():
+        if failed.exists():
+            raise RuntimeError(failed.read_text(encoding="utf-8", errors="replace").strip() or "earlier build failed")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.with_name(path.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be building it
+            if not path.exists():
+                try:
+                    _build(path, exports, export_name)
+                except Exception as exc:  # noqa: BLE001 - any failure means: use the JIT
+                    reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+                    failed.write_text(reason + "\n", encoding="utf-8")
+                    raise RuntimeError(reason) from exc
+                _remove_older(path)
+    return _load(path)
+
+
+def _build(path: Path, exports: dict, export_name) -> None:
+    """numba.pycc over the listed kernels, with real numba dispatchers for their callees."""
+    jit.jit_everything()
+    from numba.core import types
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc's pending-deprecation notice
+        from numba.pycc import CC
+        from numba.pycc import compiler as pycc_compiler
+
+    by_name = {k.qualified.split(".", 1)[1]: k for k in jit.kernels()}
+    name = path.name.split(".", 1)[0]
+    work = Path(tempfile.mkdtemp(prefix=name + "-", dir=path.parent))
+    cc = CC(name, source_module=__name__)
+    cc.output_dir = str(work)
+    cc.output_file = path.name
+    cc.target_cpu = "host"
+    for qualified, signatures in exports.items():
+        kernel = by_name[qualified]
+        for index, signature in enumerate(signatures):
+            cc.export(export_name(kernel, index), tuple(_numba_type(types, t) for t in signature))(kernel.py_func)
+    plain_flags = pycc_compiler.Flags
+    pycc_compiler.Flags = _NoGilFlags(plain_flags)
+    try:
+        cc.compile()
+        os.replace(work / path.name, path)
+    finally:
+        pycc_compiler.Flags = plain_flags
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _NoGilFlags(base):
+    """pycc's compile flags, plus releasing the GIL in the exported wrappers (``nogil``)."""
+    class NoGilFlags(base):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    return NoGilFlags
+
+
+def _numba_type(types, token: str):
+    kind, _, rest = token.partition(":")
+    scalar = getattr(types, "boolean" if kind == "bool" else kind)
+    if not rest:
+        return scalar
+    readonly = rest.endswith("r")
+    return types.Array(scalar, int(rest.rstrip("r")), "C", readonly=readonly)
+
+
+def _remove_older(keep: Path) -> None:
+    """Native modules and notes of other keys in the same folder (edited sources, upgrades)."""
+    for other in keep.parent.glob(PREFIX + "*"):
+        if other.name.split(".", 1)[0] != keep.name.split(".", 1)[0] and other.is_file():
+            try:
+                other.unlink()
+            except OSError:
+                pass

@@ -1,0 +1,136 @@
+"""The ahead-of-time native module (compiler/native.py): same answers as numba's JIT,
+no numba in a warm exact build, exact type matching, a fallback that says so, the GIL
+released."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import wordle_trees
+from wordle_compiler import native
+from wordle_compiler.jit import LazyKernel
+from wordle_compiler.kernels import split_by_pattern
+from wordle_compiler.search import Solver
+from wordle_compiler.search.endgame import endgame_infeasible
+
+SHIPPED = Path(wordle_trees.__file__).parent
+NOT_NATIVE = pytest.mark.skipif(native.native_module() is None, reason=f"no native module: {native.unavailable_reason()}")
+
+
+def _compile(tmp_path, name, *args, env=None, probe=""):
+    out = tmp_path / f"{name}.wtree"
+    code = ("import atexit, sys; from wordle_compiler.cli import main; "
+            f"atexit.register(lambda: print({probe or repr('')})); "
+            f"main(['--strategy', 'optimal', '-o', {str(out)!r}, '--quiet', *{list(args)!r}])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    return out.read_bytes(), result.stdout.strip().splitlines()[-1]  # the probe, after the summary
+
+
+@NOT_NATIVE
+def test_native_and_numba_build_the_same_bytes_as_the_shipped_tree(tmp_path):
+    jit_env = {**os.environ, native.NATIVE_ENV: "0"}
+    by_numba, numba_loaded = _compile(tmp_path, "jit", "--start", "salet", "--mode", "hard", env=jit_env,
+                                      probe="'numba' in sys.modules")
+    by_native, _ = _compile(tmp_path, "native", "--start", "salet", "--mode", "hard", "--jobs", "2")
+    assert numba_loaded == "True"  # WORDLE_TREE_NATIVE=0 really ran numba's kernels
+    assert by_native == by_numba == (SHIPPED / "salet-optimal-hard.wtree").read_bytes()
+
+
+@NOT_NATIVE
+def test_a_warm_exact_build_never_imports_numba(tmp_path):
+    _compile(tmp_path, "first", "--start", "plate", "--mode", "possible", "--guesses", "answers")  # builds the module if needed
+    data, loaded = _compile(tmp_path, "plate", "--start", "plate", "--mode", "possible", "--guesses", "answers",
+                            probe="[m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')]")
+    assert loaded == "[]"
+    assert data == (SHIPPED / "plate-optimal-possible.wtree").read_bytes()
+
+
+def test_tokens_are_the_types_numba_would_see(tmp_path):
+    column = np.zeros((4, 3), dtype=np.uint8)
+    frozen = np.zeros(5, dtype=np.uint8)
+    frozen.flags.writeable = False
+    path = tmp_path / "m.bin"
+    path.write_bytes(bytes(6))
+    mapped = np.memmap(path, dtype=np.uint8, mode="r")
+    assert native._token(column) == "uint8:2" and native._token(frozen) == "uint8:1r"
+    assert native._token(mapped) == "uint8:1r"
+    assert native._token(column[:, 1]) is None  # not C-ordered: numba's "A" layout
+    assert native._token(np.zeros(3, dtype=">i8")) is None  # not native byte order
+    assert (native._token(3), native._token(True), native._token(np.uint64(3))) == ("int64", "bool", "uint64")
+    assert native._token(np.int32(3)) is None and native._token([1]) is None
+
+
+@NOT_NATIVE
+def test_a_call_with_other_types_goes_to_numba_with_the_same_answer(ctx):
+    assert isinstance(split_by_pattern, LazyKernel)
+    row = np.ascontiguousarray(ctx.matrix[ctx.guess_index["salet"]])
+    answers = np.arange(40, dtype=np.int64)
+    native_answer = split_by_pattern(row, answers)
+    strided_answer = split_by_pattern(row, np.repeat(answers, 2)[::2])  # not C-ordered: numba
+    other_dtype = split_by_pattern(row.astype(np.int64), answers)  # no int64 row signature: numba
+    for a, b in zip(native_answer, split_by_pattern.dispatcher(row, answers)):
+        assert np.array_equal(a, b)
+    for a, b in zip(native_answer, strided_answer):
+        assert np.array_equal(a, b)
+    for a, b in zip(native_answer, other_dtype):
+        assert np.array_equal(a, b)
+
+
+@NOT_NATIVE
+def test_endgame_kernel_native_equals_numba(ctx):
+    solver = Solver(ctx, "normal")
+    words = [w for w in ("fight", "light", "might", "night", "right", "sight", "tight", "wight", "eight")
+             if w in ctx.words.answers]
+    ight = np.array(sorted(ctx.words.answers.index(w) for w in words), dtype=np.int64)
+    for depth in range(1, 6):
+        args = (solver.matrix_t, solver.groups, ight, ctx.all_guesses.astype(np.int64), depth)
+        assert endgame_infeasible(*args) == endgame_infeasible.dispatcher(*args)
+
+
+def test_an_unbuildable_native_module_falls_back_to_numba_with_a_warning(tmp_path, monkeypatch):
+    from wordle_compiler import native_build
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    path = native_build.module_path()
+    path.parent.mkdir(parents=True)
+    path.with_name(path.name + ".failed").write_text("CompileError: no C compiler\n")
+    saved = dict(native._state)
+    native._state.clear()
+    try:
+        with pytest.warns(RuntimeWarning, match="native kernels unavailable .*no C compiler.* numba's JIT"):
+            assert native.native_module() is None
+        assert native.native_route(split_by_pattern) is None
+        assert "no C compiler" in native.unavailable_reason()
+    finally:
+        native._state.clear()
+        native._state.update(saved)
+    assert not path.exists()  # nothing was built over the note
+
+
+@NOT_NATIVE
+def test_the_native_search_releases_the_gil(ctx):
+    """While the search thread is inside the native kernel (trace's biggest class, about
+    0.4 s), this thread still runs Python: with the GIL held it could not until the end."""
+    solver = Solver(ctx, "normal")
+    codes = ctx.matrix[ctx.guess_index["trace"]][ctx.all_answers]
+    biggest = np.flatnonzero(codes == np.bincount(codes).argmax()).astype(np.int64)
+    done = threading.Event()
+
+    def search():
+        solver.solve(biggest, ctx.all_guesses, 5)
+        done.set()
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    time.sleep(0.05)  # the worker is in the kernel by now
+    sum(range(300_000))  # needs the GIL
+    still_searching = not done.is_set()
+    worker.join()
+    assert still_searching
