@@ -103,20 +103,23 @@ def _export_name(kernel, index: int) -> str:
 
 def native_module():
     """The loaded native module (built first if this installation has none yet), or
-    None when it cannot be had; the reason is then in :func:`unavailable_reason` and is
-    given once as a warning (the command lines show it unless ``--quiet``)."""
+    None when it cannot be had; the reason is then in :func:`unavailable_reason`, and
+    the process whose build failed gives it as a warning (shown unless ``--quiet``; later
+    processes read the build's note and use numba quietly, and ``wordle-tree cache``
+    shows the reason)."""
     if "module" in _state:
         return _state["module"]
     with _lock:
         if "module" not in _state:
-            from .native_build import load_or_build
+            from .native_build import NativeUnavailable, load_or_build
 
             try:
                 _state["module"] = load_or_build(EXPORTS, _export_name)
-            except (RuntimeError, OSError, ImportError) as exc:
+            except (NativeUnavailable, OSError, ImportError) as exc:
                 _state["module"], _state["reason"] = None, str(exc)
-                warnings.warn(f"native kernels unavailable ({exc}); using numba's JIT", RuntimeWarning,
-                              stacklevel=2)
+                if getattr(exc, "fresh", True):  # later runs read the note and stay quiet
+                    warnings.warn(f"native kernels unavailable ({exc}); using numba's JIT", RuntimeWarning,
+                                  stacklevel=2)
     return _state["module"]
 
 

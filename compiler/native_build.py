@@ -52,10 +52,10 @@ def _cpu() -> bytes:
 
 
 def native_key() -> str:
-    """16 hex digits naming the module: the kernel sources and the export table, numba,
+    """16 hex digits naming the module: the kernel sources, the export table and this build, numba,
     llvmlite, numpy, Python and the CPU."""
     digest = hashlib.sha256()
-    for name in (*jit.KERNEL_MODULES, "native", "jit"):
+    for name in (*jit.KERNEL_MODULES, "native", "native_build", "jit"):
         digest.update(name.encode() + b"\0" + _file_bytes(_HERE / (name.replace(".", "/") + ".py")))
     for part in (package_stamp("numba"), package_stamp("llvmlite"), np.__version__.encode(),
                  sys.version.encode(), _cpu()):
@@ -103,14 +103,22 @@ def _load(path: Path):
     return module
 
 
+class NativeUnavailable(RuntimeError):
+    """No native module here; ``fresh`` when this process's own build attempt just failed
+    (worth a warning), not when an earlier one's note said so."""
+
+    def __init__(self, reason: str, fresh: bool):
+        super().__init__(reason)
+        self.fresh = fresh
+
+
 def load_or_build(exports: dict, export_name) -> object:
-    """The native module, loaded, built first if needed; raises ``RuntimeError`` with
-    the reason when it cannot be had."""
+    """The native module, loaded, built first if needed; raises :class:`NativeUnavailable`."""
     path = module_path()
     failed = path.with_name(path.name + ".failed")
     if not path.exists():
         if failed.exists():
-            raise RuntimeError(failed.read_text(encoding="utf-8", errors="replace").strip() or "earlier build failed")
+            raise NativeUnavailable(failed.read_text(encoding="utf-8", errors="replace").strip(), fresh=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path.with_name(path.name + ".lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be building it
@@ -120,7 +128,7 @@ def load_or_build(exports: dict, export_name) -> object:
                 except Exception as exc:  # noqa: BLE001 - any failure means: use the JIT
                     reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
                     failed.write_text(reason + "\n", encoding="utf-8")
-                    raise RuntimeError(reason) from exc
+                    raise NativeUnavailable(reason, fresh=True) from exc
                 _remove_older(path)
     return _load(path)
 
@@ -136,16 +144,16 @@ def _build(path: Path, exports: dict, export_name) -> None:
         from numba.pycc import compiler as pycc_compiler
 
     by_name = {k.qualified.split(".", 1)[1]: k for k in jit.kernels()}
+    signatures = {name: [tuple(_numba_type(types, t) for t in sig) for sig in sigs] for name, sigs in exports.items()}
     name = path.name.split(".", 1)[0]
     work = Path(tempfile.mkdtemp(prefix=name + "-", dir=path.parent))
     cc = CC(name, source_module=__name__)
     cc.output_dir = str(work)
     cc.output_file = path.name
     cc.target_cpu = "host"
-    for qualified, signatures in exports.items():
-        kernel = by_name[qualified]
-        for index, signature in enumerate(signatures):
-            cc.export(export_name(kernel, index), tuple(_numba_type(types, t) for t in signature))(kernel.py_func)
+    for name, sigs in signatures.items():
+        for index, argtypes in enumerate(sigs):
+            cc.export(export_name(by_name[name], index), argtypes)(_forwarder(by_name[name], len(argtypes)))
     plain_flags = pycc_compiler.Flags
     pycc_compiler.Flags = _NoGilFlags(plain_flags)
     try:
@@ -154,6 +162,18 @@ def _build(path: Path, exports: dict, export_name) -> None:
     finally:
         pycc_compiler.Flags = plain_flags
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _forwarder(kernel, arity: int):
+    """A function that only calls ``kernel``'s numba dispatcher: pycc compiles this, and
+    numba compiles the kernel itself, as its JIT would (or loads it from its cache),
+    linking that code into the module.  Exporting the kernel's own Python function would
+    compile its body twice, and a recursive kernel (solve_node) cannot be: its recursive
+    call asks its dispatcher for the very signature pycc is typing."""
+    names = ", ".join(f"a{i}" for i in range(arity))
+    namespace = {"kernel": kernel.dispatcher}
+    exec(f"def forward({names}):\n    return kernel({names})\n", namespace)  # noqa: S102 - fixed text
+    return namespace["forward"]
 
 
 def _NoGilFlags(base):
