@@ -90,8 +90,11 @@ def _used_dispatchers() -> list[str]:
             if getattr(value, "__module__", None) == module_name and getattr(value, "signatures", None):
                 used.append(f"{module_name}:{attr}")
     from .native import in_use
+    from .native_build import COMPILED_FOR_BUILD
 
-    return sorted(set(used) | ({NATIVE} if in_use() else set()))
+    # kernels numba compiled only to be linked into a native module built here are not
+    # run by numba in later processes: checking their caches would import numba for nothing
+    return sorted((set(used) - COMPILED_FOR_BUILD) | ({NATIVE} if in_use() else set()))
 
 
 def note_build(strategy: str, mode: str, fixed_start: bool) -> None:

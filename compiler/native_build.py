@@ -26,6 +26,7 @@ import numpy as np
 from . import jit
 
 PREFIX = "wordle_native_"
+COMPILED_FOR_BUILD: set[str] = set()  # "module:kernel" that numba compiled for a build in this process
 _HERE = Path(__file__).resolve().parent
 
 
@@ -154,14 +155,20 @@ def _build(path: Path, exports: dict, export_name) -> None:
     for name, sigs in signatures.items():
         for index, argtypes in enumerate(sigs):
             cc.export(export_name(by_name[name], index), argtypes)(_forwarder(by_name[name], len(argtypes)))
+    compiled_before = _compiled_kernels()
     plain_flags = pycc_compiler.Flags
     pycc_compiler.Flags = _NoGilFlags(plain_flags)
     try:
         cc.compile()
         os.replace(work / path.name, path)
+        COMPILED_FOR_BUILD.update(_compiled_kernels() - compiled_before)
     finally:
         pycc_compiler.Flags = plain_flags
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _compiled_kernels() -> set[str]:
+    return {k.qualified for k in jit.kernels() if k._dispatcher is not None and k._dispatcher.signatures}
 
 
 def _forwarder(kernel, arity: int):
