@@ -17,12 +17,10 @@ Ctrl-C in the parent kills the workers at once.
 from __future__ import annotations
 
 import ctypes
-import multiprocessing
 import os
 import queue
 import signal
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 _job: dict = {}
 _PR_SET_PDEATHSIG = 1
@@ -49,6 +47,8 @@ def _run(index: int):
 
 def fork_available() -> bool:
     """Whether workers can be forked (Linux, macOS): otherwise everything runs serially."""
+    import multiprocessing  # here, not at the top: the exact search (threads) never needs it
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -66,6 +66,9 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
             if progress:
                 progress(weight)
         return results
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     _job.update(fn=fn, tasks=tasks)  # inherited by the forked workers, never pickled
     order = sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
     slots = [None] * len(tasks)

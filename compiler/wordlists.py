@@ -10,6 +10,7 @@ import hashlib
 import re
 import warnings
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -122,11 +123,11 @@ class WordLists:
     answers_name: str
     guesses_name: str
 
-    @property
+    @cached_property  # the lists never change (frozen), and a build asks several times
     def answers_sha256(self) -> str:
         return sha256_of_words(list(self.answers))
 
-    @property
+    @cached_property
     def guesses_sha256(self) -> str:
         return sha256_of_words(list(self.guesses))
 

@@ -80,3 +80,24 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None):
             total += sub_cost
             deepest = max(deepest, sub_depth + 1)
     return total, deepest
+
+
+def naive_endgame_groups(answers):
+    """``groups[a][p]`` as wordle_compiler.search.endgame.endgame_groups defines it, by a
+    dict over every (open position, other four letters): ids in order of first appearance."""
+    from wordle_compiler.search.endgame import MIN_GROUP
+
+    counts = {}
+    for word in answers:
+        for p in range(5):
+            key = (p, word[:p] + word[p + 1:])
+            counts[key] = counts.get(key, 0) + 1
+    ids = {}
+    groups = []
+    for word in answers:
+        row = []
+        for p in range(5):
+            key = (p, word[:p] + word[p + 1:])
+            row.append(ids.setdefault(key, len(ids)) if counts[key] >= MIN_GROUP else -1)
+        groups.append(row)
+    return groups

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from naive import INF, naive_optimal
+from naive import INF, naive_endgame_groups, naive_optimal
 from test_optimal import tiny_context
 from wordle_compiler.config import Context
 from wordle_compiler.modes import initial_legal
@@ -38,6 +38,16 @@ def test_groups_are_four_letters_in_place_shared_by_enough_answers():
     assert len({groups[words.index(w), 2] for w in ["maces", "makes", "males", "manes", "mates"]}) == 1
     assert (groups[words.index("bills")] == -1).all()  # "_ills" has 2 members here, below MIN_GROUP
     assert MIN_GROUP == 4 and (groups[words.index("eight"), 1:] == -1).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcz", min_size=5, max_size=5), max_size=60, unique=True))
+def test_groups_equal_the_naive_dict_on_small_alphabets(words):
+    assert endgame_groups(words).tolist() == (naive_endgame_groups(words) or np.empty((0, 5)).tolist())
+
+
+def test_groups_equal_the_naive_dict_on_the_shipped_answers(ctx):
+    assert endgame_groups(ctx.words.answers).tolist() == naive_endgame_groups(ctx.words.answers)
 
 
 def test_one_letter_per_guess_cannot_finish_eight_words_in_three():

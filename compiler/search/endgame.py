@@ -31,19 +31,27 @@ MAX_LEFT = 8  # guesses remembered per node (d − 1 <= the depth limit, at most
 
 def endgame_groups(answers) -> np.ndarray:
     """``groups[a, p]``: the id of answer ``a``'s group with position ``p`` open, or -1
-    when fewer than ``MIN_GROUP`` answers share its other four letters."""
-    keys = {}
-    for word in answers:
-        for p in range(5):
-            key = (p, word[:p] + word[p + 1:])
-            keys[key] = keys.get(key, 0) + 1
-    ids: dict = {}
-    groups = np.full((len(answers), 5), -1, dtype=np.int64)
-    for a, word in enumerate(answers):
-        for p in range(5):
-            key = (p, word[:p] + word[p + 1:])
-            if keys[key] >= MIN_GROUP:
-                groups[a, p] = ids.setdefault(key, len(ids))
+    when fewer than ``MIN_GROUP`` answers share its other four letters.  Ids are numbered
+    in order of first appearance, answers in order and positions within each answer.
+
+    Vectorised (a dict over 5n keys in Python took 15 ms of each exact build): a group is
+    a key (open position, the other four letters as base-32 digits)."""
+    n = len(answers)
+    groups = np.full((n, 5), -1, dtype=np.int64)
+    if n == 0:
+        return groups
+    letters = np.frombuffer("".join(answers).encode("ascii"), dtype=np.uint8).reshape(n, 5).astype(np.int64) - 97
+    keys = np.empty((n, 5), dtype=np.int64)
+    for p in range(5):
+        rest = np.delete(letters, p, axis=1)
+        keys[:, p] = (((p * 32 + rest[:, 0]) * 32 + rest[:, 1]) * 32 + rest[:, 2]) * 32 + rest[:, 3]
+    flat = keys.reshape(-1)
+    unique, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True, return_counts=True)
+    big = counts >= MIN_GROUP
+    ids = np.full(len(unique), -1, dtype=np.int64)
+    by_appearance = np.flatnonzero(big)[np.argsort(first[big], kind="stable")]
+    ids[by_appearance] = np.arange(len(by_appearance))
+    groups.reshape(-1)[:] = ids[inverse.reshape(-1)]
     return groups
 
 
