@@ -16,7 +16,7 @@ import pytest
 import wordle_trees
 from wordle_compiler import native
 from wordle_compiler.jit import LazyKernel
-from wordle_compiler.kernels import split_by_pattern
+from wordle_compiler.kernels import _partition_stats_range, split_by_pattern
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import endgame_infeasible
 
@@ -93,6 +93,23 @@ def test_endgame_kernel_native_equals_numba(ctx):
     for depth in range(1, 6):
         args = (solver.matrix_t, solver.groups, ight, ctx.all_guesses.astype(np.int64), depth)
         assert endgame_infeasible(*args) == endgame_infeasible.dispatcher(*args)
+
+
+@NOT_NATIVE
+def test_partition_statistics_native_equal_numba(ctx):
+    """The ranking's and the heuristics' serial statistics, on the read-only cached matrix."""
+    guesses = np.arange(0, len(ctx.words.guesses), 7, dtype=np.int32)
+    answers = np.arange(0, len(ctx.words.answers), 3, dtype=np.int32)
+    results = []
+    for run in (_partition_stats_range, _partition_stats_range.dispatcher):
+        stats, entropy = np.zeros((len(guesses), 4), dtype=np.int64), np.zeros(len(guesses))
+        args = (ctx.matrix, guesses, answers, stats, entropy, 0, len(guesses), np.zeros(243, dtype=np.int32))
+        assert tuple(map(native._token, args)) in native.EXPORTS["kernels:_partition_stats_range"]
+        run(*args)
+        results.append((stats, entropy))
+    assert not ctx.matrix.flags.writeable  # the read-only signature was the one taken
+    assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
+    assert results[0][0][:, 0].max() > 100  # real partitions, not zeros
 
 
 def test_an_unbuildable_native_module_falls_back_to_numba_warning_once(tmp_path, monkeypatch):
