@@ -2,9 +2,11 @@
 
 The build runs numba's ahead-of-time compiler in this process, once per key, under an
 exclusive lock on a file beside the module; it writes into a temporary folder and
-renames the finished module into place, so a reader never sees half a file, and a
-build that fails leaves a note (``.failed``) so that later processes go straight to
-numba's JIT instead of failing again.
+renames the finished module into place, so a reader never sees half a file (a folder
+left by a killed build is removed by the next one).  A build that fails leaves a note
+(``.failed``) so that later processes go straight to numba's JIT instead of failing
+again; not one stopped by Ctrl-C (which stays an interrupt) or by an ``OSError`` such
+as a full disk (which may pass).
 """
 
 from __future__ import annotations
@@ -124,14 +126,31 @@ def load_or_build(exports: dict, export_name) -> object:
         with open(path.with_name(path.name + ".lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be building it
             if not path.exists():
+                for stale in path.parent.glob(path.name.split(".", 1)[0] + "-*"):
+                    shutil.rmtree(stale, ignore_errors=True)  # a killed build's folder: we hold the lock
                 try:
                     _build(path, exports, export_name)
                 except Exception as exc:  # noqa: BLE001 - any failure means: use the JIT
+                    if _interrupted(exc):
+                        raise KeyboardInterrupt from exc
                     reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
-                    failed.write_text(reason + "\n", encoding="utf-8")
+                    if not isinstance(exc, OSError):  # a full disk may pass; a compiler does not appear
+                        failed.write_text(reason + "\n", encoding="utf-8")
                     raise NativeUnavailable(reason, fresh=True) from exc
                 _remove_older(path)
     return _load(path)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether Ctrl-C caused ``exc``: numba, interrupted while compiling, may re-raise it
+    as another error (a SystemError "returned a result with an exception set")."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _build(path: Path, exports: dict, export_name) -> None:

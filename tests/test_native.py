@@ -158,3 +158,24 @@ def test_the_native_search_releases_the_gil(ctx):
     still_searching = not done.is_set()
     worker.join()
     assert still_searching
+
+
+def test_an_interrupted_build_leaves_no_note_and_stays_an_interrupt(tmp_path, monkeypatch):
+    """Ctrl-C while numba compiles may come out as another error with the interrupt
+    inside; it must not mark the module unbuildable for ever."""
+    from wordle_compiler import native_build
+
+    def interrupted_build(path, exports, export_name):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise SystemError("returned a result with an exception set")  # what numba raises
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(native_build, "_build", interrupted_build)
+    (tmp_path / "wordle_native" / (native_build.module_path().name.split(".")[0] + "-x1")).mkdir(parents=True)
+    with pytest.raises(KeyboardInterrupt):
+        native_build.load_or_build(native.EXPORTS, native._export_name)
+    path = native_build.module_path()
+    assert not path.with_name(path.name + ".failed").exists()
+    assert [p.name for p in path.parent.iterdir() if p.is_dir()] == []  # the killed build's folder went
