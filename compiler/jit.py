@@ -103,11 +103,6 @@ def kernels() -> list[LazyKernel]:
     return list(_KERNELS)
 
 
-def numba_loaded() -> bool:
-    """Whether :func:`jit_everything` has run in this process."""
-    return _numba_ready
-
-
 def jit_everything() -> None:
     """Import numba and give every kernel its dispatcher, rebinding the kernel modules'
     globals (see the module docstring).  Idempotent and thread-safe."""
