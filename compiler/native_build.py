@@ -221,6 +221,19 @@ def _numba_type(types, token: str):
     return types.Array(scalar, int(rest.rstrip("r")), "C", readonly=readonly)
 
 
+def forget_failed_builds() -> int:
+    """Delete the notes of failed native builds (``wordle-tree cache --clear``), so that the
+    next exact search tries to build again; returns how many there were."""
+    forgotten = 0
+    for note in native_dir().glob(PREFIX + "*.failed"):
+        try:
+            note.unlink()
+            forgotten += 1
+        except OSError:
+            pass
+    return forgotten
+
+
 def _remove_older(keep: Path) -> None:
     """Native modules and notes of other keys in the same folder (edited sources, upgrades)."""
     for other in keep.parent.glob(PREFIX + "*"):

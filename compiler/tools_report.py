@@ -141,7 +141,8 @@ def _megabytes(n: int) -> str:
 
 
 def cache_lines(clear: bool) -> tuple[list[str], dict]:
-    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
+    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it
+    (and forgets failed native builds)."""
     from .feedback_matrix import CACHE_ENV, cache_dir, cache_entries, clear_cache
 
     folder = cache_dir()
@@ -149,7 +150,14 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
     if clear:
         removed, freed = clear_cache()
         doc = {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
-        return [f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"], doc
+        lines = [f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"]
+        from .native_build import forget_failed_builds
+
+        forgotten = forget_failed_builds()
+        doc["native_failures_forgotten"] = forgotten
+        if forgotten:
+            lines.append(f"forgot {forgotten} failed native build(s): the next exact search tries again")
+        return lines, doc
     entries = cache_entries()
     total = sum(e["bytes"] for e in entries)
     doc = {"location": str(folder), "bytes": total, "entries": entries}

@@ -179,3 +179,19 @@ def test_an_interrupted_build_leaves_no_note_and_stays_an_interrupt(tmp_path, mo
     path = native_build.module_path()
     assert not path.with_name(path.name + ".failed").exists()
     assert [p.name for p in path.parent.iterdir() if p.is_dir()] == []  # the killed build's folder went
+
+
+def test_cache_clear_forgets_a_failed_native_build(tmp_path):
+    """``wordle-tree cache`` shows why the native module is not used; ``--clear`` removes
+    the note, so the next exact search tries to build again."""
+    from clirun import run
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "WORDLE_TREE_CACHE": str(tmp_path / "cache")}
+    shown = run("wordle-tree", "cache", env=env)
+    assert shown.returncode == 0 and "not built yet" in shown.stdout
+    note = tmp_path / "numba" / "wordle_native" / "wordle_native_0123456789abcdef.cpython-311-x86_64-linux-gnu.so.failed"
+    note.parent.mkdir(parents=True)
+    note.write_text("CompileError: no C compiler\n")
+    cleared = run("wordle-tree", "cache", "--clear", env=env)
+    assert cleared.returncode == 0 and "forgot 1 failed native build(s)" in cleared.stdout
+    assert not note.exists()
