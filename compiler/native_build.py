@@ -164,20 +164,21 @@ def _build(path: Path, exports: dict, export_name) -> None:
         from numba.pycc import compiler as pycc_compiler
 
     by_name = {k.qualified.split(".", 1)[1]: k for k in jit.kernels()}
-    signatures = {name: [tuple(_numba_type(types, t) for t in sig) for sig in sigs] for name, sigs in exports.items()}
-    name = path.name.split(".", 1)[0]
-    work = Path(tempfile.mkdtemp(prefix=name + "-", dir=path.parent))
-    cc = CC(name, source_module=__name__)
-    cc.output_dir = str(work)
+    module_name = path.name.split(".", 1)[0]
+    cc = CC(module_name, source_module=__name__)
     cc.output_file = path.name
     cc.target_cpu = "host"
-    for name, sigs in signatures.items():
-        for index, argtypes in enumerate(sigs):
-            cc.export(export_name(by_name[name], index), argtypes)(_forwarder(by_name[name], len(argtypes)))
+    for qualified, signatures in exports.items():
+        kernel = by_name[qualified]
+        for index, signature in enumerate(signatures):
+            argtypes = tuple(_numba_type(types, token) for token in signature)
+            cc.export(export_name(kernel, index), argtypes)(_forwarder(kernel, len(argtypes)))
     compiled_before = _compiled_kernels()
     plain_flags = pycc_compiler.Flags
-    pycc_compiler.Flags = _NoGilFlags(plain_flags)
+    work = Path(tempfile.mkdtemp(prefix=module_name + "-", dir=path.parent))
     try:
+        pycc_compiler.Flags = _nogil_flags(plain_flags)
+        cc.output_dir = str(work)
         cc.compile()
         os.replace(work / path.name, path)
         COMPILED_FOR_BUILD.update(_compiled_kernels() - compiled_before)
@@ -202,7 +203,7 @@ def _forwarder(kernel, arity: int):
     return namespace["forward"]
 
 
-def _NoGilFlags(base):
+def _nogil_flags(base):
     """pycc's compile flags, plus releasing the GIL in the exported wrappers (``nogil``)."""
     class NoGilFlags(base):
         def __init__(self, *args, **kwargs):
