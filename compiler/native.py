@@ -35,7 +35,7 @@ import numpy as np
 NATIVE_ENV = "WORDLE_TREE_NATIVE"  # "0": numba's JIT only
 
 # Kernels called from Python by the exact engine (and the ranking's and the heuristic
-# strategies' serial statistics), with the argument types they are called with.  Tokens: dtype:ndim for C-ordered arrays (r: read-only), or a scalar type.
+# strategies' serial kernels), with the argument types they are called with.  Tokens: dtype:ndim for C-ordered arrays (r: read-only), or a scalar type.
 _U1_2, _U8_2, _I8_2, _I8, _U8 = "uint8:2", "uint64:2", "int64:2", "int64:1", "uint64:1"
 _SOLVE = (_U1_2, _U1_2, _U8_2, _I8, _I8_2, "int64", _I8, "uint64", "uint64", _I8, "uint64", "uint64", "int64",
           "int64", "int64", "int64", _U8, _U8, _U8, _U8, _U8_2, _I8, "int64", "int64", _I8, "uint8:1")
@@ -51,9 +51,11 @@ EXPORTS = {
     "kernels:split_by_pattern": [(f"uint8:1{ro}", ints) for ro in ("", "r") for ints in ("int32:1", "int64:1")],
     "kernels:hard_mode_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
     "kernels:possible_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
-    # the serial partition statistics: the ranking's bounds and the heuristic strategies
+    # the serial partition statistics (the ranking's bounds, the heuristic strategies) and
+    # the letter-frequency strategies' scores
     "kernels:_partition_stats_range": [(m, "int32:1", "int32:1", "int64:2", "float64:1", "int64", "int64", "int32:1")
                                        for m in ("uint8:2", "uint8:2r")],
+    "kernels:letter_scores": [(_U1_2, legal, _U1_2, "int64") for legal in ("int32:1", "int64:1")],
 }
 _SCALARS = {bool: "bool", np.bool_: "bool", int: "int64", np.int64: "int64", np.uint64: "uint64"}
 

@@ -16,7 +16,7 @@ import pytest
 import wordle_trees
 from wordle_compiler import native
 from wordle_compiler.jit import LazyKernel
-from wordle_compiler.kernels import _partition_stats_range, split_by_pattern
+from wordle_compiler.kernels import _partition_stats_range, letter_scores, split_by_pattern
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import endgame_infeasible
 
@@ -24,11 +24,11 @@ SHIPPED = Path(wordle_trees.__file__).parent
 NOT_NATIVE = pytest.mark.skipif(native.native_module() is None, reason=f"no native module: {native.unavailable_reason()}")
 
 
-def _compile(tmp_path, name, *args, env=None, probe=""):
+def _compile(tmp_path, name, *args, env=None, probe="", strategy="optimal"):
     out = tmp_path / f"{name}.wtree"
     code = ("import atexit, sys; from wordle_compiler.cli import main; "
             f"atexit.register(lambda: print({probe or repr('')})); "
-            f"main(['--strategy', 'optimal', '-o', {str(out)!r}, '--quiet', *{list(args)!r}])")
+            f"main(['--strategy', {strategy!r}, '-o', {str(out)!r}, '--quiet', *{list(args)!r}])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
     return out.read_bytes(), result.stdout.strip().splitlines()[-1]  # the probe, after the summary
@@ -110,6 +110,17 @@ def test_partition_statistics_native_equal_numba(ctx):
     assert not ctx.matrix.flags.writeable  # the read-only signature was the one taken
     assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
     assert results[0][0][:, 0].max() > 100  # real partitions, not zeros
+
+
+@NOT_NATIVE
+@pytest.mark.parametrize("strategy", ["unique-letters", "located-letters", "letter-entropy"])
+def test_letter_strategies_run_native_with_numba_s_bytes(tmp_path, strategy):
+    """The letter scores are exported too: no numba, and the same tree as numba's."""
+    assert isinstance(letter_scores, LazyKernel)
+    run = ["--start", "salet", "--mode", "hard", "--allow-deeper"]
+    native_tree, loaded = _compile(tmp_path, "n", *run, probe="'numba' in sys.modules", strategy=strategy)
+    jit_tree, _ = _compile(tmp_path, "j", *run, env={**os.environ, native.NATIVE_ENV: "0"}, strategy=strategy)
+    assert loaded == "False" and native_tree == jit_tree
 
 
 def test_an_unbuildable_native_module_falls_back_to_numba_warning_once(tmp_path, monkeypatch):
