@@ -1,4 +1,5 @@
-"""The exact engine's kernels compiled ahead of time into one extension module.
+"""The exact engine's kernels (and the heuristics' serial ones) compiled ahead of time
+into one extension module.
 
 numba compiles each kernel on first use and, warm, loads its machine code from its
 cache; either way every process imports numba first: 0.1 s of import, about 55 MiB,
@@ -9,12 +10,12 @@ an ordinary extension module of machine code (the same numba source, the same nu
 compiler, for this machine's CPU), which later processes import in a millisecond
 without numba.
 
-The module is named after a key of everything it depends on (the kernel sources,
-numba, numpy, Python, the CPU), so an edit or an upgrade builds a new one; it lives
+The module is named after a key of everything it depends on (the kernel sources, the
+export table and the build code, numba, llvmlite, numpy, Python, the CPU), so an edit or an upgrade builds a new one; it lives
 with numba's own cache (``$NUMBA_CACHE_DIR`` if set, else ``__pycache__`` in this
-package when writable, else the matrix cache folder).  Building takes about as long
-as numba's first compile (the command lines say so first), under a file lock, so
-processes started together build it once.
+package when writable, else the matrix cache folder).  Building it is part of the first
+run's compile (the command lines say so first: 28-31 s in all, against 21-22 s for
+numba's compile alone), under a file lock, so processes started together build it once.
 
 A call goes to the native module only when every argument has exactly the type of
 one of the signatures below (dtype, dimensions, C order, writable or not; a Python
@@ -35,7 +36,8 @@ import numpy as np
 NATIVE_ENV = "WORDLE_TREE_NATIVE"  # "0": numba's JIT only
 
 # Kernels called from Python by the exact engine (and the ranking's and the heuristic
-# strategies' serial kernels), with the argument types they are called with.  Tokens: dtype:ndim for C-ordered arrays (r: read-only), or a scalar type.
+# strategies' serial kernels), with the argument types they are called with.  Tokens:
+# dtype:ndim for C-ordered arrays (r: read-only), or a scalar type.
 _U1_2, _U8_2, _I8_2, _I8, _U8 = "uint8:2", "uint64:2", "int64:2", "int64:1", "uint64:1"
 _SOLVE = (_U1_2, _U1_2, _U8_2, _I8, _I8_2, "int64", _I8, "uint64", "uint64", _I8, "uint64", "uint64", "int64",
           "int64", "int64", "int64", _U8, _U8, _U8, _U8, _U8_2, _I8, "int64", "int64", _I8, "uint8:1")
