@@ -51,6 +51,8 @@ class LazyKernel:
         self.__module__ = py_func.__module__
         self.__doc__ = py_func.__doc__
         self.qualified = f"{py_func.__module__}:{py_func.__name__}"
+        # the same without the package: "search.kernel:solve_node", the native export table's key
+        self.local_name = self.qualified.split(".", 1)[1] if "." in py_func.__module__ else self.qualified
         self._dispatcher = None
         self._route = None  # the callable the next call takes
 

@@ -81,15 +81,11 @@ def enabled() -> bool:
     return os.environ.get(NATIVE_ENV, "1") != "0"
 
 
-def _relative_name(kernel) -> str:
-    return kernel.qualified.split(".", 1)[1] if "." in kernel.qualified else kernel.qualified
-
-
 def native_route(kernel):
     """The callable for ``kernel``'s calls from Python: the native function matching the
     call's argument types, else numba's dispatcher; None when ``kernel`` has no native
     export or no native module can be had."""
-    signatures = EXPORTS.get(_relative_name(kernel))
+    signatures = EXPORTS.get(kernel.local_name)
     if signatures is None or not enabled():
         return None
     module = native_module()

@@ -12,6 +12,7 @@ as a full disk (which may pass).
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -54,6 +55,7 @@ def _cpu() -> bytes:
     return b"|".join(lines) + platform.machine().encode()
 
 
+@functools.cache  # read once per process: the sources, versions and CPU do not change under it
 def native_key() -> str:
     """16 hex digits naming the module: the kernel sources, the export table and this build, numba,
     llvmlite, numpy, Python and the CPU."""
@@ -87,7 +89,12 @@ def can_load() -> bool:
     """Whether the native module for this installation is built (or failed to build:
     then nothing is left to compile either)."""
     path = module_path()
-    return path.exists() or path.with_name(path.name + ".failed").exists()
+    return path.exists() or failure_note(path).exists()
+
+
+def failure_note(path: Path) -> Path:
+    """The note a failed build of the module at ``path`` leaves beside it."""
+    return path.with_name(path.name + ".failed")
 
 
 def module_path(key: str | None = None) -> Path:
@@ -118,7 +125,7 @@ class NativeUnavailable(RuntimeError):
 def load_or_build(exports: dict, export_name) -> object:
     """The native module, loaded, built first if needed; raises :class:`NativeUnavailable`."""
     path = module_path()
-    failed = path.with_name(path.name + ".failed")
+    failed = failure_note(path)
     if not path.exists():
         if failed.exists():
             raise NativeUnavailable(failed.read_text(encoding="utf-8", errors="replace").strip(), fresh=False)
@@ -163,7 +170,7 @@ def _build(path: Path, exports: dict, export_name) -> None:
         from numba.pycc import CC
         from numba.pycc import compiler as pycc_compiler
 
-    by_name = {k.qualified.split(".", 1)[1]: k for k in jit.kernels()}
+    by_name = {k.local_name: k for k in jit.kernels()}
     module_name = path.name.split(".", 1)[0]
     cc = CC(module_name, source_module=__name__)
     cc.output_file = path.name

@@ -176,10 +176,10 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
 def _native_module_line() -> tuple[str, dict]:
     """Where the exact engine's native module is (or would be built): see native.py."""
     from .native import NATIVE_ENV, enabled
-    from .native_build import module_path
+    from .native_build import failure_note, module_path
 
     path = module_path()
-    failed = path.with_name(path.name + ".failed")
+    failed = failure_note(path)
     if not enabled():
         state = f"off ({NATIVE_ENV}=0)"
     elif path.exists():

@@ -137,13 +137,13 @@ def test_an_unbuildable_native_module_falls_back_to_numba_warning_once(tmp_path,
         with pytest.warns(RuntimeWarning, match="native kernels unavailable .*; using numba's JIT"):
             assert native.native_module() is None
         path = native_build.module_path()
-        assert not path.exists() and path.with_name(path.name + ".failed").exists()
+        assert not path.exists() and native_build.failure_note(path).exists()
         native._state.clear()
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # the note: no second warning, no second build
             assert native.native_module() is None
         assert native.native_route(split_by_pattern) is None
-        assert native.unavailable_reason() == path.with_name(path.name + ".failed").read_text().strip()
+        assert native.unavailable_reason() == native_build.failure_note(path).read_text().strip()
     finally:
         native._state.clear()
         native._state.update(saved)
@@ -188,7 +188,7 @@ def test_an_interrupted_build_leaves_no_note_and_stays_an_interrupt(tmp_path, mo
     with pytest.raises(KeyboardInterrupt):
         native_build.load_or_build(native.EXPORTS, native._export_name)
     path = native_build.module_path()
-    assert not path.with_name(path.name + ".failed").exists()
+    assert not native_build.failure_note(path).exists()
     assert [p.name for p in path.parent.iterdir() if p.is_dir()] == []  # the killed build's folder went
 
 
