@@ -116,19 +116,26 @@ def _write_row(memo, j, k1, k2, payload):
 
 
 @njit(cache=True)
-def _grow(memo, stats):
-    """Double the active prefix and rehash its entries in place."""
-    rows = stats[S_ROWS]
-    old = memo[:rows].copy()
-    memo[:rows] = 0
-    stats[S_ROWS] = rows * 2
+def _rehash(memo, stats, rows):
+    """Make the active prefix ``rows`` rows and reinsert the old prefix's entries.  Only the
+    old prefix is written: rows past it are untouched zero pages until an entry lands."""
+    old_rows = stats[S_ROWS]
+    old = memo[:old_rows].copy()
+    memo[:old_rows] = 0
+    stats[S_ROWS] = rows
     entries = 0
-    for j in range(rows):
+    for j in range(old_rows):
         if old[j, 0] != np.uint64(0):
-            if _insert(memo, rows * 2, old[j, 0], old[j, 1] ^ old[j, 2], old[j, 2], True) == 1:
+            if _insert(memo, rows, old[j, 0], old[j, 1] ^ old[j, 2], old[j, 2], True) == 1:
                 entries += 1
     stats[S_ENTRIES] = entries
     stats[S_GROWS] += 1
+
+
+@njit(cache=True)
+def _grow(memo, stats):
+    """Double the active prefix, rehashed in place."""
+    _rehash(memo, stats, stats[S_ROWS] * 2)
 
 
 @njit(cache=True)
@@ -156,9 +163,12 @@ def memo_store(memo, stats, k1, k2, value, exact, guess, depth):
 
 @njit(cache=True)
 def memo_reserve(memo, stats, rows):
-    """Grow the active prefix to at least ``rows`` (a power of two) before threads share it."""
-    while stats[S_ROWS] < rows and stats[S_ROWS] < memo.shape[0]:
-        _grow(memo, stats)
+    """Grow the active prefix to ``rows`` (a power of two; at most the cap) before threads
+    share it, in one rehash (doubling a fresh solver's prefix up to 2^18 rows wrote 12 MB
+    first; one rehash writes only the old prefix)."""
+    rows = min(rows, memo.shape[0])
+    if stats[S_ROWS] < rows:
+        _rehash(memo, stats, rows)
 
 
 def count_entries(table) -> int:
