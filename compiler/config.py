@@ -3,6 +3,7 @@ loaded context every stage shares."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import asdict, dataclass, field
 
 from .wordlists import WordLists, letters_array, load_word_lists
@@ -34,16 +35,19 @@ class BuildConfig:
 
 @dataclass
 class Context:
-    """Word lists, their letters, and the feedback matrix (guesses x answers)."""
+    """Word lists, their letters, and the feedback matrix in either layout, each loaded
+    (from the cache, checked) on first use: an exact build reads only the answer-major
+    one, and loading the other would cost it a 30 MB checksum for one row."""
 
     words: WordLists
-    matrix: object  # numpy uint8[n_guesses, n_answers]
     guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
     answer_in_guesses: object = field(repr=False)  # int32[n_answers]
     guess_index: dict = field(repr=False)
     use_cache: bool = field(default=True, repr=False)  # how the matrices are loaded: see from_words
     refresh_cache: bool = field(default=False, repr=False)
+    _by_guess: object = field(default=None, repr=False, compare=False)
     _by_answer: object = field(default=None, repr=False, compare=False)
+    _loading: object = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @classmethod
     def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
@@ -54,14 +58,11 @@ class Context:
 
     @classmethod
     def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False):
-        """A context for lists already loaded: their letters, indices and feedback matrix (from the
-        cache unless ``use_cache`` is false; ``refresh_cache`` recomputes and rewrites it)."""
-        from .feedback_matrix import feedback_matrix
-
-        matrix = feedback_matrix(words, use_cache=use_cache, refresh=refresh_cache)
+        """A context for lists already loaded: their letters and indices; the feedback matrices
+        come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
+        rewrites them)."""
         return cls(
             words=words,
-            matrix=matrix,
             guess_letters=letters_array(words.guesses),
             answer_in_guesses=words.answer_index_in_guesses(),
             guess_index={w: i for i, w in enumerate(words.guesses)},
@@ -69,14 +70,38 @@ class Context:
             refresh_cache=refresh_cache,
         )
 
+    @property
+    def matrix(self):
+        """The feedback matrix, guesses × answers (``uint8[n_guesses, n_answers]``)."""
+        if self._by_guess is None:
+            with self._loading:
+                if self._by_guess is None:
+                    from .feedback_matrix import feedback_matrix
+
+                    self._by_guess = feedback_matrix(self.words, use_cache=self.use_cache,
+                                                     refresh=self.refresh_cache)
+        return self._by_guess
+
     def matrix_by_answer(self):
         """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
         exact search reads), from the cache like :attr:`matrix`; loaded on first use."""
         if self._by_answer is None:
             from .feedback_matrix import answer_major_matrix
 
-            self._by_answer = answer_major_matrix(self.words, self.matrix, self.use_cache, self.refresh_cache)
+            by_answer = answer_major_matrix(self.words, lambda: self.matrix, self.use_cache, self.refresh_cache)
+            with self._loading:
+                if self._by_answer is None:
+                    self._by_answer = by_answer
         return self._by_answer
+
+    def feedback_row(self, guess: int):
+        """Feedback codes of ``guess`` against every answer (``uint8[n_answers]``, C-ordered),
+        read from whichever layout is loaded (the guess-major one if neither is)."""
+        if self._by_guess is None and self._by_answer is not None:
+            import numpy as np
+
+            return np.ascontiguousarray(self._by_answer[:, guess])
+        return self.matrix[guess]
 
     @property
     def all_answers(self):

@@ -22,6 +22,7 @@ import numpy as np
 from .jit import njit, prange
 
 from .outputs import OutputError, clean_stale, write_atomic
+from .splitmix import below
 from .wordlists import WordLists, letters_array
 
 # Bump when the kernel's output could change; it is part of the cache key.
@@ -144,13 +145,17 @@ def _checksum(matrix: np.ndarray) -> str:
     return f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-{int(words.sum(dtype=np.uint64)):x}-{tail}"
 
 
+def spot_check_cells(n_guesses: int, n_answers: int):
+    """The (guess indices, answer indices) of the cells :func:`_spot_check` compares: fixed,
+    so a test can alter a cached matrix everywhere else."""
+    return below(0, _SPOT_CHECKS, n_guesses), below(1, _SPOT_CHECKS, n_answers)
+
+
 def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
     """Compare a few deterministic cells against the pure-Python reference."""
     from wordle_runtime.feedback import score_code
 
-    rng = np.random.default_rng(0)
-    gs = rng.integers(0, matrix.shape[0], _SPOT_CHECKS)
-    as_ = rng.integers(0, matrix.shape[1], _SPOT_CHECKS)
+    gs, as_ = spot_check_cells(*matrix.shape)
     return all(
         int(matrix[g, a]) == score_code(words.guesses[g], words.answers[a]) for g, a in zip(gs, as_)
     )
@@ -210,14 +215,15 @@ def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = Fa
     return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers))
 
 
-def answer_major_matrix(words: WordLists, matrix: np.ndarray, use_cache: bool = True,
+def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
                         refresh: bool = False) -> np.ndarray:
-    """``matrix`` (the guess-major matrix of ``words``) laid out answers × guesses: from its
-    own cache file when intact, else transposed (:func:`answer_major`) and cached.
-    ``use_cache`` and ``refresh`` as for :func:`feedback_matrix`."""
+    """The matrix of ``words`` laid out answers × guesses: from its own cache file when
+    intact, else ``guess_major()`` (which returns the guess-major matrix, so it is loaded
+    only when needed) transposed by :func:`answer_major`, and cached.  ``use_cache`` and
+    ``refresh`` as for :func:`feedback_matrix`."""
     if not use_cache:
-        return answer_major(matrix)
-    return _cached(words, True, refresh, lambda: answer_major(matrix))
+        return answer_major(guess_major())
+    return _cached(words, True, refresh, lambda: answer_major(guess_major()))
 
 
 def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.ndarray:

@@ -28,7 +28,7 @@ class Node:
 
 def class_tasks(ctx, mode, guess, answers, legal):
     """(code, class answers, legal guesses for the class), non-green classes, increasing code."""
-    codes, offsets, ordered = split_by_pattern(ctx.matrix[guess], answers)
+    codes, offsets, ordered = split_by_pattern(ctx.feedback_row(guess), answers)
     tasks = []
     for j, code in enumerate(codes):
         if code == ALL_GREEN:

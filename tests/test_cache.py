@@ -34,11 +34,14 @@ def test_answer_major_layout_is_cached_checked_and_typed_like_a_computed_one(tmp
 
     monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
     matrix = fm.feedback_matrix(small_words)
-    first = fm.answer_major_matrix(small_words, matrix)
+    first = fm.answer_major_matrix(small_words, lambda: matrix)
     assert first.shape == (4, 6) and np.array_equal(first, np.asarray(matrix).T)
     path = tmp_path / (fm._cache_path(small_words).stem + fm.BY_ANSWER + ".npy")
     assert path.is_file() and path.with_suffix(".sum").is_file()
-    again = fm.answer_major_matrix(small_words, matrix)
+    def not_needed():
+        raise AssertionError("an intact answer-major file must not load the guess-major matrix")
+
+    again = fm.answer_major_matrix(small_words, not_needed)
     assert isinstance(again, np.memmap) and np.array_equal(again, first)
     # a read-only array is another numba type: every search kernel would compile again
     assert numba.typeof(again) == numba.typeof(np.zeros((4, 6), dtype=np.uint8))
@@ -47,7 +50,7 @@ def test_answer_major_layout_is_cached_checked_and_typed_like_a_computed_one(tmp
     data[-1] ^= 0x01
     path.write_bytes(bytes(data))
     assert fm._load_cached(path, small_words, by_answer=True) is None
-    assert np.array_equal(fm.answer_major_matrix(small_words, matrix), first)
+    assert np.array_equal(fm.answer_major_matrix(small_words, lambda: matrix), first)
     assert fm._load_cached(path, small_words, by_answer=False) is None
     layouts = sorted((e["layout"], e["shape"]) for e in fm.cache_entries())
     assert layouts == [("by answer", (4, 6)), ("by guess", (6, 4))]
@@ -63,3 +66,10 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     cached = Context.from_words(small_words)
     assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
     assert len(list(tmp_path.glob("*.npy"))) == 2
+    # once both files are cached, the exact engine's layout alone is loaded, and a row
+    # read from it is the guess-major matrix's row
+    fresh = Context.from_words(small_words)
+    fresh.matrix_by_answer()
+    assert fresh._by_guess is None
+    assert all(np.array_equal(fresh.feedback_row(g), ctx.matrix[g]) for g in range(len(small_words.guesses)))
+    assert fresh.feedback_row(1).flags.c_contiguous and fresh._by_guess is None

@@ -203,9 +203,7 @@ def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     words = load_word_lists()
     path = next(tmp_path.glob(f"feedback-*{fm.BY_ANSWER}.npy"))
     matrix = np.load(path)
-    rng = np.random.default_rng(0)  # the spot check's cells: guesses first, then answers
-    rng.integers(0, len(words.guesses), fm._SPOT_CHECKS)
-    checked = set(rng.integers(0, len(words.answers), fm._SPOT_CHECKS).tolist())
+    checked = set(fm.spot_check_cells(len(words.guesses), len(words.answers))[1].tolist())
     free = [a for a in range(len(words.answers)) if a not in checked]
     first, second = free[0:-1:2], free[1::2]
     matrix[first + second] = matrix[second + first]

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
+from ..splitmix import splitmix64
 from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
 from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
 from .rebuild import NOT_A_TREE, rebuild_subtree
@@ -79,12 +80,12 @@ class Solver:
         self.ctx = ctx
         self.mode_name = mode
         self.mode = MODE_CODES[mode]
-        rng = np.random.default_rng(0x5EED)
         n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
-        self.z1 = rng.integers(1, 2**63, n_answers, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
-        self.z2 = rng.integers(1, 2**63, n_answers, dtype=np.uint64)
-        self.zg1 = rng.integers(1, 2**63, n_guesses, dtype=np.uint64)
-        self.zg2 = rng.integers(1, 2**63, n_guesses, dtype=np.uint64)
+        # Zobrist words: z1 odd, the others in [1, 2^63), as numpy.random gave them before
+        self.z1 = splitmix64(0x5EED, n_answers) | np.uint64(1)
+        self.z2 = np.maximum(splitmix64(0x5EED + 1, n_answers) >> np.uint64(1), np.uint64(1))
+        self.zg1 = np.maximum(splitmix64(0x5EED + 2, n_guesses) >> np.uint64(1), np.uint64(1))
+        self.zg2 = np.maximum(splitmix64(0x5EED + 3, n_guesses) >> np.uint64(1), np.uint64(1))
         self.memo = new_memo(rows_for_megabytes(memo_mb))
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
