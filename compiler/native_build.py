@@ -20,7 +20,6 @@ import os
 import platform
 import shutil
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -182,6 +181,8 @@ def _build(path: Path, exports: dict, export_name) -> None:
             cc.export(export_name(kernel, index), argtypes)(_forwarder(kernel, len(argtypes)))
     compiled_before = _compiled_kernels()
     plain_flags = pycc_compiler.Flags
+    import tempfile  # here: loading a built module never needs it
+
     work = Path(tempfile.mkdtemp(prefix=module_name + "-", dir=path.parent))
     try:
         pycc_compiler.Flags = _nogil_flags(plain_flags)

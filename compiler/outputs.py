@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -60,7 +59,7 @@ def _describe(st: os.stat_result) -> str:
 
 
 def _temp_name(name: str) -> str:
-    return f".{name[:_NAME_KEEP]}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    return f".{name[:_NAME_KEEP]}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
 
 
 def check_destination(path, what: str = "output") -> Path:

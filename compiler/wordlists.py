@@ -11,7 +11,6 @@ import re
 import warnings
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 
 from .outputs import OutputError, read_regular_file
@@ -111,7 +110,9 @@ def parse_words(lines: list[str], label: str) -> list[str]:
 
 
 def _named_file(filename: str) -> Path:
-    return Path(str(resources.files("wordle_compiler") / "data" / filename))
+    # beside this module, not importlib.resources (3 ms of imports per process): the
+    # package is always installed as files (numba's cache and the native module need that)
+    return Path(__file__).resolve().parent / "data" / filename
 
 
 @dataclass(frozen=True)

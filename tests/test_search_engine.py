@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -13,8 +14,8 @@ from test_optimal import tiny_context
 from wordle_compiler.modes import legal_after
 from wordle_compiler.partition import solved_here
 from wordle_compiler.search import INF as ENGINE_INF
-from wordle_compiler.search import Solver
-from wordle_compiler.search.kernel import STAT_NAMES
+from wordle_compiler.search import Solver, shared_states, unclaimed
+from wordle_compiler.search.kernel import SHARED_COUNT, SHARED_NEXT, STAT_NAMES
 
 
 def naive_value(ctx, mode, depth, answers=None):
@@ -62,20 +63,61 @@ def test_guess_value_is_the_forced_start_optimum(mode, seed):
         assert (outcome.cost, outcome.depth) == expected
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_shares_combine_to_the_serial_choice(seed):
-    """Each worker's share of a node's candidates, combined lexicographically, gives the
-    serial search's (total, depth, guess), whichever order the shares run in."""
+def _key(ctx, answers, o):
+    return (o.cost, o.depth, solved_here(ctx, o.guess, answers) < 0, o.guess)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_lone_participant_of_a_shared_node_is_the_serial_search(seed):
     ctx = tiny_context(500 + seed, n_answers=18, n_extra=4)
     serial = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5)
-    for workers in (2, 3):
-        limit = np.full(1, ENGINE_INF, dtype=np.int64)
-        found = []
-        for worker in reversed(range(workers)):
-            o = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, share=(worker, workers, limit))
-            if o.guess >= 0:
-                found.append((o.cost, o.depth, solved_here(ctx, o.guess, ctx.all_answers) < 0, o.guess))
-        assert min(found)[0::3] == (serial.cost, serial.guess)
+    state = shared_states(1)[0]
+    alone = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, shared=state)
+    assert (alone.cost, alone.depth, alone.guess) == (serial.cost, serial.depth, serial.guess)
+    assert unclaimed(state) == 0 and state[SHARED_COUNT] > 0  # every candidate claimed or cut off
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 400))
+def test_a_participant_that_joins_late_never_beats_the_serial_choice(seed, claimed):
+    """A participant that finds the first ``claimed`` candidates taken evaluates the
+    rest only; what it finds is never better than the node's true optimum, and it is
+    that optimum once nothing before the serial choice was taken."""
+    ctx = tiny_context(500 + seed, n_answers=18, n_extra=4)
+    serial = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5)
+    state = shared_states(1)[0]
+    state[SHARED_NEXT] = claimed
+    late = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, shared=state)
+    if late.guess >= 0:
+        assert _key(ctx, ctx.all_answers, late) >= _key(ctx, ctx.all_answers, serial)
+    if claimed == 0:
+        assert late.guess == serial.guess
+
+
+def test_threads_sharing_a_node_find_the_serial_choice():
+    """Two threads on one node at once (trace's first-level classes of 40-65 answers,
+    a few ms each): the best of their outcomes is the serial search's choice."""
+    from wordle_compiler.config import Context
+    from wordle_compiler.partition import class_tasks
+
+    ctx = Context.load("original")
+    tasks = class_tasks(ctx, "normal", ctx.guess_index["trace"], ctx.all_answers, ctx.all_guesses)
+    for _, cls, follow in [t for t in tasks if 40 <= len(t[1]) <= 65][:4]:
+        serial = Solver(ctx, "normal").solve(cls, follow, 5)
+        solver, state, found = Solver(ctx, "normal"), shared_states(1)[0], []
+        start = threading.Barrier(2)
+        with solver.lanes(2) as lanes:
+            def participate(lane):
+                start.wait()
+                found.append(solver.solve(cls, follow, 5, shared=state, lane=lanes[lane]))
+
+            threads = [threading.Thread(target=participate, args=(lane,)) for lane in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        best = min((o for o in found if o.guess >= 0), key=lambda o: _key(ctx, cls, o))
+        assert (best.cost, best.depth, best.guess) == (serial.cost, serial.depth, serial.guess)
 
 
 def test_a_tiny_memo_evicts_but_stays_exact():

@@ -2,6 +2,7 @@
 
     solver = Solver(ctx, "normal")
     outcome = solver.solve(answers, legal, depth, beta)   # exact below beta, else a bound
+    outcome = solver.solve(..., shared=states[i], lane=lane)  # one of several threads on a node
     outcome = solver.guess_value(guess, answers, legal, depth, beta)
     cost, node = solver.tree(answers, legal, depth)       # the optimal subtree itself
     solver.stats()                                        # noise-free work counters
@@ -12,9 +13,10 @@
 from __future__ import annotations
 
 from .kernel import INF, STAT_NAMES
-from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver
+from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
-__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "GAUGES", "InfeasibleError", "Outcome", "Solver", "solver_for"]
+__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "GAUGES", "InfeasibleError", "Outcome", "Solver", "shared_states",
+           "solver_for", "stop_shared", "unclaimed"]
 
 _solvers: dict = {}
 

@@ -58,6 +58,16 @@ _D2 = np.uint64(0xC2B2AE3D27D4EB4F)
 # The recursive call must have exactly the outer call's argument types: literal 0/1
 # would type a second specialisation, and numba's cache crashes loading that pair.
 SERIAL, ONE = np.int64(0), np.int64(1)
+# A shared node's state (int64[SHARED_WORDS], one per node, zeroed but for the limit):
+# SHARED_LIMIT, the best total found + 1 (a participant never evaluates a candidate
+# whose bound reaches it); SHARED_NEXT, the first candidate (in key order) nobody has
+# claimed: a participant reads it, writes its candidate + 1 and evaluates that one.
+# Without atomics two participants can claim the same candidate, or a late write move
+# the counter back: both only repeat work, no candidate is ever left out (every write is
+# the writer's own position + 1, and it passed every earlier candidate claimed or
+# seen claimed).  SHARED_COUNT, the node's candidate count, set by its participants,
+# so a thread deciding whether to join sees how many are left.
+SHARED_LIMIT, SHARED_NEXT, SHARED_COUNT, SHARED_WORDS = 0, 1, 2, 8
 
 
 @njit(cache=True, inline="always")
@@ -217,11 +227,12 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
 
     One long function on purpose: the candidate loop recurses into it, and numba's cache
     crashes loading mutually recursive kernels, so only non-recursive steps are split out.
-    With ``n_workers > 1`` this call evaluates only the candidates ``worker, worker +
-    n_workers, ...`` of this node (children are always solved whole) and shares its best
-    total through ``shared[0]``, a limit the other workers' calls on the same node read;
-    the node's exact optimum is the lexicographic best of the workers' results, so
-    nothing partial enters the memo."""
+    With ``n_workers > 1`` this node is shared: calls on it from several threads at once
+    (its *participants*, any number, joining at any time) each evaluate the candidates
+    they claim (see :data:`SHARED_NEXT`; children are always solved whole) and share
+    their best total through ``shared[SHARED_LIMIT]``.  The node's exact optimum is the
+    lexicographic best of the participants' results, so nothing partial enters the memo.
+    ``worker`` is unused (kept for the export's signature)."""
     seen = np.zeros(243, dtype=np.bool_)
     settled, _ = settle_without_search(MT, letters, a2g, mode, S, 0, S.shape[0], L, played, shown, d, beta, stats,
                                        seen)
@@ -255,6 +266,8 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
     if lower >= beta:
         memo_store(memo, stats, k1, k2, lower, False, -1, 0)
         return pack(lower, 0, -1)
+    if n_workers > 1:
+        shared[SHARED_COUNT] = order.shape[0]
 
     # Candidates in key order; the lexicographic best (total, depth, not in set, index)
     # below beta.  Once a best is known the limit is its total + 1, so ties are evaluated.
@@ -278,15 +291,20 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
     group_end = 0
     for c_i in range(order.shape[0]):
         if c_i == group_end:
-            if order[c_i] >> 41 >= limit:
-                break  # the groups are in ascending bound order
+            if order[c_i] >> 41 >= limit:  # the groups are in ascending bound order
+                if n_workers > 1:
+                    shared[SHARED_NEXT] = order.shape[0]
+                break
             group_end = sort_group(order, c_i)
         key = order[c_i]
         if n_workers > 1:
-            if c_i % n_workers != worker:
-                continue
-            limit = min(limit, shared[0])  # another worker may have found a better total
+            if shared[SHARED_NEXT] > c_i:
+                continue  # claimed by another participant
+            shared[SHARED_NEXT] = c_i + 1
+            limit = min(limit, shared[SHARED_LIMIT])  # another participant may have found a better total
         if key >> 41 >= limit:
+            if n_workers > 1:
+                shared[SHARED_NEXT] = order.shape[0]  # the rest cannot reach the limit either
             break
         in_set_c = 1 - ((key >> 16) & 1)
         g = L[key & 0xFFFF]
@@ -354,8 +372,8 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
         if better:
             best_total, best_depth, best_in, best_guess = total, depth_c, in_set_c, g
             limit = total + 1
-            if n_workers > 1 and limit < shared[0]:
-                shared[0] = limit  # a racing write of a worse limit only costs speed
+            if n_workers > 1 and limit < shared[SHARED_LIMIT]:
+                shared[SHARED_LIMIT] = limit  # a racing write of a worse limit only costs speed
     if n_workers > 1:
         return pack(best_total, best_depth, best_guess) if best_guess >= 0 else pack(beta, 0, -1)
     if best_guess >= 0:

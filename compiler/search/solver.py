@@ -14,7 +14,8 @@ import numpy as np
 from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from ..splitmix import splitmix64
-from .kernel import INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, STAT_NAMES, solve_node
+from .kernel import (INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
+                     SHARED_WORDS, STAT_NAMES, solve_node)
 from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
 from .rebuild import NOT_A_TREE, rebuild_subtree
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
@@ -62,6 +63,27 @@ def _padded_copy(counters: np.ndarray) -> np.ndarray:
     return view
 
 
+def shared_states(count: int) -> np.ndarray:
+    """``count`` fresh states of shared nodes, one row each (``Solver.solve(shared=row)``):
+    no limit yet, no candidate claimed.  Each row fills its own 64-byte line."""
+    states = np.zeros((count, SHARED_WORDS), dtype=np.int64)
+    states[:, SHARED_LIMIT] = INF
+    return states
+
+
+def stop_shared(states) -> None:
+    """Stop every participant of the shared nodes ``states`` at its next candidate (their
+    outcomes are then lower bounds): the build's answer once some class is infeasible."""
+    states[:, SHARED_LIMIT] = 0
+
+
+def unclaimed(state) -> int:
+    """Candidates of a shared node that no participant has claimed yet (0 before its
+    first participant has ranked them, or once they are all claimed or cut off)."""
+    count, claimed = int(state[SHARED_COUNT]), int(state[SHARED_NEXT])
+    return max(0, count - claimed)
+
+
 @dataclass(frozen=True)
 class Lane:
     """What one searching thread owns: its counters and scratch (the memo is shared)."""
@@ -92,7 +114,7 @@ class Solver:
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
         self.word_bits = hard_mode_word_bits(ctx.guess_letters)
         self.groups = endgame_groups(ctx.words.answers)
-        self._no_share = np.full(1, INF, dtype=np.int64)
+        self._no_share = shared_states(1)[0]  # read by no serial call
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
 
@@ -100,22 +122,25 @@ class Solver:
         """Work counters so far (noise-free: identical for identical inputs)."""
         return {name: int(v) for name, v in zip(STAT_NAMES, self.counters)}
 
-    def solve(self, answers, legal, depth: int, beta: int = INF, share=None, lane: Lane | None = None) -> Outcome:
+    def solve(self, answers, legal, depth: int, beta: int = INF, shared=None, lane: Lane | None = None) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
 
         ``legal`` is the guess set legal at this position (hard/possible modes); the
-        result is exact below ``beta`` and a proved lower bound otherwise.  ``share``
-        = (worker, workers, shared limit array) evaluates only this worker's share of
-        the top node's candidates (see ``optimal._root_in_threads``); ``lane``, from
-        :meth:`lanes`, is required when several threads call at once.
+        result is exact below ``beta`` and a proved lower bound otherwise.  ``shared``, a
+        row of :func:`shared_states`, makes this call one participant of a node that
+        several threads search at once: it evaluates the candidates it claims, and the
+        node's result is the lexicographic best of the participants' outcomes (see
+        ``first_level.solve_first_level``).  ``lane``, from :meth:`lanes`, is required when
+        several threads call at once.
         """
-        worker, workers, shared = share if share is not None else (0, 1, self._no_share)
+        workers = 1 if shared is None else 2
+        shared = self._no_share if shared is None else shared
         table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
             self.memo, self.counters, self.scratch)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
         packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
                             answers, h1, h2, legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
-                            self.zg2, table, counters, worker, workers, shared, scratch)
+                            self.zg2, table, counters, 0, workers, shared, scratch)
         return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
 
     @contextmanager
@@ -214,21 +239,24 @@ class Solver:
             lh2 = np.uint64(self.zg2[legal].sum(dtype=np.uint64))
         return answers, h1, h2, legal, lh1, lh2
 
-    def tree(self, answers, legal, depth: int, known: Outcome | None = None) -> tuple[int, Node]:
+    def tree(self, answers, legal, depth: int, known: Outcome | None = None,
+             lane: Lane | None = None) -> tuple[int, Node]:
         """Solve exactly and rebuild the optimal subtree from the search's choices.
 
         ``known``: the node's exact outcome when it was found outside one kernel call
-        (the best of several threads' shares), so only the rebuild is left to do."""
-        outcome = known if known is not None else self.solve(answers, legal, depth)
+        (the best of several threads' participants, or solved just before), so only the
+        rebuild is left to do.  ``lane`` as for :meth:`solve`."""
+        outcome = known if known is not None else self.solve(answers, legal, depth, lane=lane)
         if not outcome.feasible or outcome.guess < 0:
             raise InfeasibleError(f"no tree solves these {len(answers)} answers within the depth limit")
-        return outcome.cost, self._rebuild(answers, legal, depth, outcome)
+        return outcome.cost, self._rebuild(answers, legal, depth, outcome, lane)
 
-    def _rebuild(self, answers, legal, depth, outcome: Outcome) -> Node:
+    def _rebuild(self, answers, legal, depth, outcome: Outcome, lane: Lane | None = None) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        table, counters = (lane.table, lane.counters) if lane else (self.memo, self.counters)
         guesses, parents, codes, solved = rebuild_subtree(
             self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
-            lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, self.memo, self.counters)
+            lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, table, counters)
         if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
             raise _not_a_tree(len(answers))
         if len(guesses):
@@ -237,14 +265,14 @@ class Solver:
                 nodes[parents[i]].children.append((int(codes[i]), nodes[i]))
             root = nodes[0]
         else:
-            root = self._tree_node_by_node(answers, legal, depth, outcome.guess)
+            root = self._tree_node_by_node(answers, legal, depth, outcome.guess, lane)
         rebuilt = tree_total(root)
         if rebuilt != outcome.cost:
             raise BuildError(f"internal error: the search claimed {outcome.cost} guesses for "
                              f"{len(answers)} answers but its tree needs {rebuilt}")
         return root
 
-    def _tree_node_by_node(self, answers, legal, depth: int, top: int) -> Node:
+    def _tree_node_by_node(self, answers, legal, depth: int, top: int, lane: Lane | None = None) -> Node:
         """The same tree under guess ``top``, one kernel call per node: for when the
         memo evicted entries."""
         root = Node(top, solved_here(self.ctx, top, answers))
@@ -254,7 +282,7 @@ class Solver:
             if left < 1:  # as in rebuild_subtree: only a matrix that breaks the rules gets here
                 raise _not_a_tree(len(answers))
             for code, cls, follow in class_tasks(self.ctx, self.mode_name, node.guess, cls_answers, cls_legal):
-                choice = self.solve(cls, follow, left - 1)
+                choice = self.solve(cls, follow, left - 1, lane=lane)
                 child = Node(choice.guess, solved_here(self.ctx, choice.guess, cls))
                 node.children.append((code, child))
                 stack.append((child, cls, follow, left - 1))
