@@ -18,7 +18,6 @@ import importlib.machinery
 import importlib.util
 import os
 import platform
-import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -132,6 +131,8 @@ def load_or_build(exports: dict, export_name) -> object:
         with open(path.with_name(path.name + ".lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be building it
             if not path.exists():
+                import shutil  # here, as tempfile in _build: shutil imports bz2, lzma and zlib (3 ms)
+
                 for stale in path.parent.glob(path.name.split(".", 1)[0] + "-*"):
                     shutil.rmtree(stale, ignore_errors=True)  # a killed build's folder: we hold the lock
                 try:
@@ -181,6 +182,7 @@ def _build(path: Path, exports: dict, export_name) -> None:
             cc.export(export_name(kernel, index), argtypes)(_forwarder(kernel, len(argtypes)))
     compiled_before = _compiled_kernels()
     plain_flags = pycc_compiler.Flags
+    import shutil
     import tempfile  # here: loading a built module never needs it
 
     work = Path(tempfile.mkdtemp(prefix=module_name + "-", dir=path.parent))

@@ -19,11 +19,9 @@ from __future__ import annotations
 import os
 import queue
 import signal
-import sys
 import threading
 
 _job: dict = {}
-SWITCH_INTERVAL = 0.0002  # seconds, while threads search (Python's default is 0.005)
 _PR_SET_PDEATHSIG = 1
 
 
@@ -154,11 +152,6 @@ def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order:
                 if running[0] == 0:
                     all_done.set()
 
-    interval = sys.getswitchinterval()
-    if running[0] > 1:
-        # A thread that gets the GIL back within microseconds (between two short kernel
-        # calls) can keep another one waiting for the whole switch interval (5 ms).
-        sys.setswitchinterval(SWITCH_INTERVAL)
     for lane in range(running[0]):
         threading.Thread(target=work, args=(lane,), daemon=True, name=f"search-{lane}").start()
     try:
@@ -169,7 +162,6 @@ def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order:
         _report(reported, progress)
     finally:
         stop.set()
-        sys.setswitchinterval(interval)
     return results
 
 
