@@ -1,0 +1,105 @@
+"""Where one exact build's wall time goes, by phase, for --jobs 1 and --jobs 2.
+
+    python benchmarks/phases.py [--start trace] [--runs 7] [--jobs 1,2]
+
+Each run is one whole ``wordle-compile --strategy optimal --start WORD`` process, the
+runs of the ``--jobs`` values interleaved, medians printed.  The process marks, with
+``time.time()``: its first line of Python, the start and end of the first-level search
+(``parallel.map_threads``) and ``atexit``; the parent marks the spawn and the exit.  So:
+
+* spawn: the interpreter starting (``site``), before any of our code;
+* before: imports, the word lists, the matrix and the solver, the first guess's classes;
+* search: the first-level search, and the subtrees rebuilt by its threads;
+* after: what is left to rebuild, the independent replay, the meta and the file written;
+* teardown: interpreter shutdown and the process's exit.
+
+``--jobs 2`` can only shorten the search; the rest is the fixed part F in ``jobs1 = F +
+S`` and ``jobs2 = F + r·S``.  Results go to benchmarks/results/phases.json and the
+previous run is shown.  A benchmark, not a test: never run it beside other heavy work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "phases.json"
+PHASES = ("spawn", "before", "search", "after", "teardown", "total")
+# Run inside the measured process: the marks, then wordle-compile itself.
+PROBE = r'''
+import atexit, sys, time
+start = time.time()
+marks = {}
+import wordle_compiler.parallel as parallel
+threads = parallel.map_threads
+def timed(*args, **kwargs):
+    marks.setdefault("search0", time.time())
+    try:
+        return threads(*args, **kwargs)
+    finally:
+        marks["search1"] = time.time()
+parallel.map_threads = timed
+atexit.register(lambda: sys.stderr.write("PHASES %r\n" % ((start, marks["search0"], marks["search1"], time.time()),)))
+from wordle_compiler.cli import main
+main(sys.argv[1:])
+'''
+
+
+def one_run(start: str, jobs: int, out: Path) -> dict:
+    """Seconds per phase of one whole process."""
+    cmd = [sys.executable, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
+           "-o", str(out)]
+    spawned = time.time()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    ended = time.time()
+    if proc.returncode != 0:
+        raise SystemExit(f"failed ({proc.returncode}): {proc.stderr.strip()[-300:]}")
+    line = next(x for x in proc.stderr.splitlines() if x.startswith("PHASES "))
+    began, search0, search1, exiting = ast.literal_eval(line[len("PHASES "):])
+    return {"spawn": began - spawned, "before": search0 - began, "search": search1 - search0,
+            "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--start", default="trace")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values")
+    args = parser.parse_args(argv)
+    jobs = [int(j) for j in args.jobs.split(",")]
+    out = Path("/tmp") / f"phases-{args.start}.wtree"
+    for j in jobs:  # warm: the native module, the matrix cache, the OS file cache
+        one_run(args.start, j, out)
+    runs: dict = {j: [] for j in jobs}
+    for _ in range(args.runs):
+        for j in jobs:
+            runs[j].append(one_run(args.start, j, out))
+    previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets)")
+    print(f"{'jobs':>5} " + " ".join(f"{p:>15}" for p in PHASES))
+    table = {}
+    for j in jobs:
+        medians = {p: statistics.median(r[p] for r in runs[j]) * 1000 for p in PHASES}
+        table[f"{args.start} jobs {j}"] = medians
+        before = previous.get(f"{args.start} jobs {j}", {})
+        cells = [f"{medians[p]:7.1f}" + (f" [{before[p]:5.1f}]" if p in before else " " * 8) for p in PHASES]
+        print(f"{j:>5} " + " ".join(cells))
+    if len(jobs) == 2:
+        a, b = (table[f"{args.start} jobs {j}"] for j in jobs)
+        fixed = a["total"] - a["search"]
+        print(f"total ratio {b['total'] / a['total']:.3f}, search ratio {b['search'] / a['search']:.3f}, "
+              f"fixed part F {fixed:.0f} ms (jobs {jobs[0]})")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps({**previous, **table}, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
