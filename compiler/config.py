@@ -88,6 +88,7 @@ class Context:
         if self._by_answer is None:
             from .feedback_matrix import answer_major_matrix
 
+            # loaded outside the lock: computing it may load the guess-major matrix, which takes it
             by_answer = answer_major_matrix(self.words, lambda: self.matrix, self.use_cache, self.refresh_cache)
             with self._loading:
                 if self._by_answer is None:

@@ -291,10 +291,8 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
     group_end = 0
     for c_i in range(order.shape[0]):
         if c_i == group_end:
-            if order[c_i] >> 41 >= limit:  # the groups are in ascending bound order
-                if n_workers > 1:
-                    shared[SHARED_NEXT] = order.shape[0]
-                break
+            if order[c_i] >> 41 >= limit:
+                break  # the groups are in ascending bound order
             group_end = sort_group(order, c_i)
         key = order[c_i]
         if n_workers > 1:
@@ -303,8 +301,6 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
             shared[SHARED_NEXT] = c_i + 1
             limit = min(limit, shared[SHARED_LIMIT])  # another participant may have found a better total
         if key >> 41 >= limit:
-            if n_workers > 1:
-                shared[SHARED_NEXT] = order.shape[0]  # the rest cannot reach the limit either
             break
         in_set_c = 1 - ((key >> 16) & 1)
         g = L[key & 0xFFFF]
@@ -375,6 +371,7 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
             if n_workers > 1 and limit < shared[SHARED_LIMIT]:
                 shared[SHARED_LIMIT] = limit  # a racing write of a worse limit only costs speed
     if n_workers > 1:
+        shared[SHARED_NEXT] = order.shape[0]  # all claimed, or the rest cannot reach the limit
         return pack(best_total, best_depth, best_guess) if best_guess >= 0 else pack(beta, 0, -1)
     if best_guess >= 0:
         memo_store(memo, stats, k1, k2, best_total, True, best_guess, best_depth)

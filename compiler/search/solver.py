@@ -65,8 +65,12 @@ def _padded_copy(counters: np.ndarray) -> np.ndarray:
 
 def shared_states(count: int) -> np.ndarray:
     """``count`` fresh states of shared nodes, one row each (``Solver.solve(shared=row)``):
-    no limit yet, no candidate claimed.  Each row fills its own 64-byte line."""
-    states = np.zeros((count, SHARED_WORDS), dtype=np.int64)
+    no limit yet, no candidate claimed.  Each row is one 64-byte cache line of its own, so
+    threads claiming candidates of two different nodes never write to one line."""
+    line = 64 // np.dtype(np.int64).itemsize  # == SHARED_WORDS
+    buffer = np.zeros(count * SHARED_WORDS + line, dtype=np.int64)
+    skip = (-buffer.ctypes.data % 64) // buffer.itemsize
+    states = buffer[skip:skip + count * SHARED_WORDS].reshape(count, SHARED_WORDS)
     states[:, SHARED_LIMIT] = INF
     return states
 
