@@ -48,7 +48,7 @@ def timed(*args, **kwargs):
 parallel.map_threads = timed
 atexit.register(lambda: sys.stderr.write("PHASES %r\n" % ((start, marks["search0"], marks["search1"], time.time()),)))
 from wordle_compiler.cli import main
-main(sys.argv[1:])
+main()  # as the program: sys.argv[1:], and its exit path
 '''
 
 

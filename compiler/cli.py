@@ -11,7 +11,7 @@ import shlex
 import sys
 
 from .cliutil import interrupted
-from .startup import collector_paused
+from .startup import collector_paused, exit_process
 
 try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C later
     with collector_paused():  # see startup: no collections over the libraries' objects
@@ -265,7 +265,10 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
 
 def main(argv=None):
     """Entry point of ``wordle-compile``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    sys.exit(run_click(compile_command, argv, PROG))
+    code = run_click(compile_command, argv, PROG)
+    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
+        exit_process(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

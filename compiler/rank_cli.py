@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from .cliutil import CONTEXT, CliError, run_click, version_option
+from .startup import exit_process
 from .config import MODES
 from .outputs import check_destination
 
@@ -163,7 +164,10 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
 
 def main(argv=None):
     """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    sys.exit(run_click(rank_command, argv, "wordle-rank"))
+    code = run_click(rank_command, argv, "wordle-rank")
+    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
+        exit_process(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,11 @@ while starting and 0.1 s more in the collections the interpreter runs at exit
   collections would otherwise scan every object once more to free memory the OS
   takes back anyway.
 
+A command line run as a program ends with :func:`exit_process`: the atexit handlers,
+the streams flushed, then ``os._exit``.  The interpreter's own teardown (every module
+dict cleared and every object freed one by one, after the final freeze) took about 8 ms
+of a 0.45 s ``--jobs 2`` trace build, for memory the OS takes back at once.
+
 They also keep numpy's OpenBLAS to one thread (:func:`single_threaded_blas`).
 Nothing here calls BLAS, yet on import OpenBLAS starts a thread per extra core,
 which spins for about 0.1 s of CPU: 1.34 s against 1.21 s of CPU for ``--strategy
@@ -59,6 +64,24 @@ def no_collection_at_exit() -> None:
     (atexit runs after non-daemon threads have ended).  Idempotent."""
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
+
+
+def exit_process(code: int):
+    """End this process with ``code`` without the interpreter's teardown: run the atexit
+    handlers, flush stdout and stderr, then ``os._exit``.  Only for a command line's
+    ``main`` run as the program; when a thread that is not a daemon is still alive (it
+    would be waited for at a normal exit), exits normally instead."""
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.current_thread()):
+        sys.exit(code)
+    atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
+            pass
+    os._exit(code)
 
 
 def single_threaded_blas() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from .cliutil import interrupted
+from .startup import exit_process
 
 try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
     import io
@@ -232,7 +233,10 @@ _register_analyse()
 
 def main(argv=None):
     """Entry point of ``wordle-tree``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    sys.exit(run_click(group, argv, "wordle-tree"))
+    code = run_click(group, argv, "wordle-tree")
+    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
+        exit_process(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

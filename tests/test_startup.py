@@ -3,6 +3,7 @@ frozen once imported, the collector keeps running for everything made afterwards
 OpenBLAS starts no threads."""
 
 import gc
+import json
 import os
 import subprocess
 import sys
@@ -89,3 +90,32 @@ def test_wordle_tree_analyse_loads_cached_kernels_lean_too():
     for _ in range(2):  # as above: the second run meets a warm cache
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert result.stdout.split()[-1] == "False"
+
+
+def _program(tmp_path, args, before=""):
+    """Run wordle-compile's ``main()`` as the program (argv from ``sys.argv``), with an
+    atexit probe that prints last."""
+    code = (f"import atexit, sys; sys.argv = ['wordle-compile', *{list(args)!r}]; {before}"
+            "atexit.register(lambda: print('probe ran')); from wordle_compiler.cli import main; main()")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+
+
+def test_a_command_line_program_ends_without_teardown_yet_runs_atexit_and_flushes(tmp_path):
+    out = tmp_path / "salet.wtree"
+    ok = _program(tmp_path, ["--strategy", "optimal", "--start", "salet", "-o", str(out), "--quiet", "--json"])
+    assert ok.returncode == 0, ok.stderr
+    doc, probe = ok.stdout.strip().splitlines()
+    assert json.loads(doc)["total_guesses"] == 7920 and probe == "probe ran" and out.stat().st_size > 0
+    bad = _program(tmp_path, ["--strategy", "optimal", "--start", "zzzzz", "--json"])
+    assert bad.returncode == 2 and bad.stdout.splitlines()[-1] == "probe ran"
+    assert "error" in json.loads(bad.stdout.splitlines()[0]) and "zzzzz" in bad.stderr
+
+
+def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path):
+    # a library's worker thread still running at the end: exit as usual, after it
+    marker = tmp_path / "late.txt"
+    late = (f"import threading, time; threading.Thread(target=lambda: (time.sleep(0.3), "
+            f"open({str(marker)!r}, 'w').write('done'))).start(); ")
+    result = _program(tmp_path, ["--strategy", "minimax", "--start", "salet", "-o", "minimax.wtree", "--quiet"], late)
+    assert result.returncode == 0, result.stderr
+    assert marker.read_text() == "done" and result.stdout.splitlines()[-1] == "probe ran"
