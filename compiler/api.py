@@ -38,6 +38,8 @@ def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, n
     if lists_loaded is not None:
         lists_loaded()
     ctx = Context.from_words(words)
+    if cfg.strategy == "optimal":
+        ctx.prefetch_by_answer()  # the exact engine's layout, checked while the solver is set up
     try:
         return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
     except BuildError as exc:

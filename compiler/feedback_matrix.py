@@ -226,6 +226,12 @@ def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
     return _cached(words, True, refresh, lambda: answer_major(guess_major()))
 
 
+def cached_answer_major(words: WordLists) -> np.ndarray | None:
+    """The answer-major matrix of ``words`` from its cache file if that is intact (shape,
+    checksum, spot checks), else None; never computes or writes."""
+    return _load_cached(_cache_path(words, True), words, True)
+
+
 def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.ndarray:
     path = _cache_path(words, by_answer)
     cached = None if refresh else _load_cached(path, words, by_answer)

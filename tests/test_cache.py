@@ -73,3 +73,29 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     assert fresh._by_guess is None
     assert all(np.array_equal(fresh.feedback_row(g), ctx.matrix[g]) for g in range(len(small_words.guesses)))
     assert fresh.feedback_row(1).flags.c_contiguous and fresh._by_guess is None
+
+
+def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch,
+                                                                                     small_words):
+    from wordle_compiler.config import Context
+
+    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    expected = Context.from_words(small_words).matrix_by_answer().copy()  # computed and cached
+    ctx = Context.from_words(small_words)
+    ctx.prefetch_by_answer()
+    thread, _ = ctx._prefetch
+    assert thread.daemon and np.array_equal(ctx.matrix_by_answer(), expected) and not thread.is_alive()
+    assert isinstance(ctx.matrix_by_answer(), np.memmap) and ctx._by_guess is None  # the file, not a recomputation
+    # a damaged answer-major file: the prefetch finds nothing, and first use recomputes it
+    path = next(p for p in tmp_path.glob("*.npy") if p.name.endswith(f"{fm.BY_ANSWER}.npy"))
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0x01
+    path.write_bytes(bytes(data))
+    damaged = Context.from_words(small_words)
+    damaged.prefetch_by_answer()
+    assert np.array_equal(damaged.matrix_by_answer(), expected)
+    assert fm._load_cached(path, small_words, by_answer=True) is not None  # rewritten intact
+    # no prefetch when the cache is not to be read
+    for skipped in (Context.from_words(small_words, use_cache=False), Context.from_words(small_words, refresh_cache=True)):
+        skipped.prefetch_by_answer()
+        assert skipped._prefetch is None
