@@ -148,8 +148,9 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
     if not paths.ok:
         return Report(len(data.answers), 0, 0, {}, [], problems.finish())
     solved_at = [-1] * len(data.answers)
+    words = [data.guesses[g] for g in data.node_guess]  # each node's guess, looked up once
     for node in range(data.n_nodes):
-        guess = paths.guess(node)
+        guess = words[node]
         if allowed is not None and guess not in allowed:
             problems.add(f"{paths.where(node)}: {guess!r} is not in the guess list")
         elif mode != "normal" and not rule(paths.history(node), guess):
@@ -162,13 +163,17 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
             else:
                 solved_at[answer_index] = node
     histogram, deep, total, deepest = {}, [], 0, 0
+    parent, code_in = paths.parent, paths.code_in
     for answer_index, answer in enumerate(data.answers):
         node = solved_at[answer_index]
         if node < 0:
             problems.add(f"{answer!r} is never solved by the tree")
             continue
-        wrong = next(((g, c) for g, c in paths.history(node) if score_code(g, answer) != c), None)
-        if wrong is not None:
+        step = node  # up the parent links: no history list per answer (a third of the replay's time)
+        while parent[step] >= 0 and score_code(words[parent[step]], answer) == code_in[step]:
+            step = parent[step]
+        if parent[step] >= 0:  # a step disagrees: name the first one from the root
+            wrong = next((g, c) for g, c in paths.history(node) if score_code(g, answer) != c)
             g, c = wrong
             problems.add(f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
                          f"{g} against {answer} shows {format_pattern(score_code(g, answer))}, "

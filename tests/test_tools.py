@@ -60,6 +60,29 @@ def test_verify_catches_a_false_claim(tmp_path):
     assert "meta claims total_guesses = 7919" in result.err
 
 
+def test_verify_names_the_first_wrong_step_from_the_root():
+    from wordle_compiler.verify import verify_tree
+
+    data = read_tree_file(DEFAULT)
+    start, children, patterns = data.child_start, data.edge_child, data.edge_pattern
+    second = children[start[0]]  # the first guess's first child, and that child's first edge
+    edge = start[second]
+    below, stack = [], [children[edge]]  # the answers under that edge
+    while stack:
+        node = stack.pop()
+        if data.node_answer[node] >= 0:
+            below.append(data.answers[data.node_answer[node]])
+        stack.extend(children[start[node]:start[node + 1]])
+    used = set(patterns[start[second]:start[second + 1]])
+    patterns[edge] = next(code for code in range(243) if code not in used)  # a code none of them shows
+    report = verify_tree(data, "normal", None, 6)
+    second_guess = data.guesses[data.node_guess[second]]
+    named = [p for p in report.failures if " is not solved: " in p]
+    assert named and len(below) >= len(named) and report.answers == 2315
+    assert all(f"but {second_guess} against " in p and p.split("'")[1] in below for p in named)
+    assert report.total_guesses < 7920  # the answers that failed are not counted
+
+
 @pytest.mark.parametrize("fmt,extra", [("selby", []), ("selby", ["--hollow"]), ("csv", []), ("olson", [])])
 @pytest.mark.parametrize("source,mode", [(DEFAULT, "normal"), (HARD, "hard")])
 def test_round_trip(fmt, extra, source, mode, tmp_path):
