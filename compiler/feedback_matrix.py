@@ -13,7 +13,6 @@ count-based path.
 
 from __future__ import annotations
 
-import hashlib
 import mmap
 import os
 from pathlib import Path
@@ -23,7 +22,7 @@ from .jit import njit, prange
 
 from .outputs import OutputError, clean_stale, write_atomic
 from .splitmix import below
-from .wordlists import WordLists, letters_array
+from .wordlists import WordLists, letters_array, sha256
 
 # Bump when the kernel's output could change; it is part of the cache key.
 KERNEL_VERSION = 1
@@ -130,7 +129,7 @@ def cache_dir() -> Path:
 
 
 def _cache_path(words: WordLists, by_answer: bool = False) -> Path:
-    key = hashlib.sha256(
+    key = sha256(
         f"{words.guesses_sha256}:{words.answers_sha256}:{KERNEL_VERSION}".encode()
     ).hexdigest()[:32]
     return cache_dir() / f"feedback-{key}{BY_ANSWER if by_answer else ''}.npy"

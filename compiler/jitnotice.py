@@ -29,11 +29,10 @@ NATIVE = "native"  # a note's entry for the native module (see .native)
 
 
 def _key(strategy: str, mode: str, fixed_start: bool) -> str:
-    import hashlib
-
     from .native_build import package_stamp
+    from .wordlists import sha256
 
-    numba = hashlib.sha256(package_stamp("numba")).hexdigest()[:12]  # numba's version, without importing it
+    numba = sha256(package_stamp("numba")).hexdigest()[:12]  # numba's version, without importing it
     python = ".".join(map(str, sys.version_info[:2]))
     return f"{strategy}|{mode}|{'start' if fixed_start else 'own'}|numba {numba}|py {python}"
 

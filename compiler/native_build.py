@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -25,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from . import jit
+from .wordlists import sha256
 
 PREFIX = "wordle_native_"
 COMPILED_FOR_BUILD: set[str] = set()  # "module:kernel" that numba compiled for a build in this process
@@ -57,7 +57,7 @@ def _cpu() -> bytes:
 def native_key() -> str:
     """16 hex digits naming the module: the kernel sources, the export table and this build, numba,
     llvmlite, numpy, Python and the CPU."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for name in (*jit.KERNEL_MODULES, "native", "native_build", "jit"):
         digest.update(name.encode() + b"\0" + _file_bytes(_HERE / (name.replace(".", "/") + ".py")))
     for part in (package_stamp("numba"), package_stamp("llvmlite"), np.__version__.encode(),

@@ -8,12 +8,11 @@ word (guess indices are alphabetical).
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 from .kernels import (IN_SET, LARGEST, LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, PARTS, SUMSQ,
                       letter_scores, partition_stats)
+from .wordlists import sha256
 
 DESCRIPTIONS = {
     "minimax": "Knuth/Sorensen: minimise the largest feedback class",
@@ -105,7 +104,7 @@ def random_choice(ctx, answers, legal, cfg):
     possible = _possible(ctx, answers, legal)
     pool = possible if len(possible) else legal
     # seeded per answer set, so the choice does not depend on build order or --jobs
-    digest = hashlib.sha256(f"{cfg.seed}:{answers.tobytes().hex()}".encode()).digest()
+    digest = sha256(f"{cfg.seed}:{answers.tobytes().hex()}".encode()).digest()
     rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
     return int(pool[rng.integers(len(pool))])
 

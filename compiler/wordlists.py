@@ -6,7 +6,6 @@ word's index order *is* the alphabetical tie-break every strategy uses.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import warnings
 from dataclasses import dataclass
@@ -14,6 +13,14 @@ from functools import cached_property
 from pathlib import Path
 
 from .outputs import OutputError, read_regular_file
+
+try:  # the interpreter's own SHA-256, as the standard library's ``random`` takes its SHA-512:
+    from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, 2.8 ms of every process
+except ImportError:  # Python 3.12+ names the module _sha2; a build without it has hashlib's
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
 
 _WORD = re.compile(r"^[a-z]{5}$")
 
@@ -46,7 +53,7 @@ class WordListError(ValueError):
 
 def sha256_of_words(words: list[str]) -> str:
     """Hash of the list as its canonical file: one word per line, LF, final newline."""
-    return hashlib.sha256("".join(w + "\n" for w in words).encode("ascii")).hexdigest()
+    return sha256("".join(w + "\n" for w in words).encode("ascii")).hexdigest()
 
 
 def read_word_file(path: str | Path, label: str | None = None) -> list[str]:

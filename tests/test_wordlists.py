@@ -73,3 +73,13 @@ def test_shipped_lists_take_the_fast_path():
     for filename in {**NAMED_ANSWERS, **NAMED_GUESSES}.values():
         text = _named_file(filename).read_text()
         assert _canonical_words(text) == parse_words(text.splitlines(), filename)
+
+
+def test_the_builtin_sha256_is_hashlib_s():
+    import hashlib
+
+    from wordle_compiler.wordlists import sha256, sha256_of_words
+
+    for data in (b"", b"salet\n", bytes(range(256)) * 300):
+        assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    assert sha256_of_words(["crane", "salet"]) == hashlib.sha256(b"crane\nsalet\n").hexdigest()
