@@ -45,17 +45,17 @@ def score_code(guess: str, answer: str) -> int:
     if len(guess) != WORD_LENGTH or len(answer) != WORD_LENGTH:
         raise ValueError(f"words must have {WORD_LENGTH} letters: {guess!r}, {answer!r}")
     code = 0
-    unused: dict[str, int] = {}
+    unused, pending = [], []  # the answer's non-green letters; the guess's non-green positions
     for i in range(WORD_LENGTH):
         if guess[i] == answer[i]:
             code += 2 * _POWERS[i]
         else:
-            letter = answer[i]
-            unused[letter] = unused.get(letter, 0) + 1
-    for i in range(WORD_LENGTH):
+            unused.append(answer[i])
+            pending.append(i)
+    for i in pending:  # left to right, each yellow uses up one unused copy of its letter
         letter = guess[i]
-        if letter != answer[i] and unused.get(letter, 0) > 0:
-            unused[letter] -= 1
+        if letter in unused:
+            unused.remove(letter)
             code += _POWERS[i]
     return code
 
