@@ -4,7 +4,6 @@ write it atomically (through :mod:`outputs`, like every file we write)."""
 from __future__ import annotations
 
 from array import array
-from collections import deque
 
 from wordle_runtime.format import TreeData, pack_tree
 from wordle_runtime.rules import GuessList
@@ -19,29 +18,19 @@ def flatten(root, ctx, meta: dict) -> TreeData:
     The full guess list goes into the file (format 1.1's ``guess_list``), so a reader can
     refuse a word the game would refuse and ``verify`` never needs a list from elsewhere.
     """
-    used = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        used.add(node.guess)
-        stack.extend(child for _, child in node.children)
-    guess_words = sorted(ctx.words.guesses[g] for g in used)
-    local = {word: i for i, word in enumerate(guess_words)}
-
-    node_guess, node_answer = array("I"), array("i")
+    order = [root]  # breadth-first: a node's id is its place in this list
     child_start, edge_pattern, edge_child = array("I", [0]), array("B"), array("I")
-    queue = deque([root])
-    next_id = 1
-    while queue:
-        node = queue.popleft()
-        node_guess.append(local[ctx.words.guesses[node.guess]])
-        node_answer.append(node.answer)
+    for node in order:  # the list grows as it is walked
         for code, child in node.children:
             edge_pattern.append(code)
-            edge_child.append(next_id)
-            next_id += 1
-            queue.append(child)
+            edge_child.append(len(order))
+            order.append(child)
         child_start.append(len(edge_pattern))
+    used = {node.guess for node in order}
+    local = {g: i for i, g in enumerate(sorted(used, key=ctx.words.guesses.__getitem__))}
+    guess_words = [ctx.words.guesses[g] for g in local]
+    node_guess = array("I", [local[node.guess] for node in order])
+    node_answer = array("i", [node.answer for node in order])
     return TreeData(
         answers=list(ctx.words.answers),
         guesses=guess_words,
