@@ -11,7 +11,7 @@ import shlex
 import sys
 
 from .cliutil import interrupted
-from .startup import collector_paused, exit_process
+from .startup import collector_paused
 
 try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C later
     with collector_paused():  # see startup: no collections over the libraries' objects
@@ -22,7 +22,7 @@ try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C l
 
         import click
 
-        from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, one_line, run_click, shorten,
+        from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, exit_after, one_line, shorten,
                               version_option)
         from .config import MODES, BuildConfig
         from .outputs import check_destination, check_folder
@@ -265,10 +265,7 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
 
 def main(argv=None):
     """Entry point of ``wordle-compile``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    code = run_click(compile_command, argv, PROG)
-    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
-        exit_process(code)
-    sys.exit(code)
+    exit_after(compile_command, argv, PROG)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from wordle_runtime.history import HistoryError
 
 from . import __version__
 from .outputs import OutputError
-from .startup import no_collection_at_exit, single_threaded_blas
+from .startup import exit_process, no_collection_at_exit, single_threaded_blas
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
 
@@ -167,6 +167,16 @@ def _sigint_recorded():
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def exit_after(command, argv, prog):
+    """A command line's ``main``: run ``command`` on ``argv`` (default ``sys.argv[1:]``) and
+    exit with its code; run as the program (``argv`` None), without the interpreter's
+    teardown (see :func:`startup.exit_process`)."""
+    code = run_click(command, argv, prog)
+    if argv is None:
+        exit_process(code)
+    sys.exit(code)
 
 
 def run_click(command, argv, prog) -> int:

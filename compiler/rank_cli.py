@@ -10,8 +10,7 @@ from pathlib import Path
 
 import click
 
-from .cliutil import CONTEXT, CliError, run_click, version_option
-from .startup import exit_process
+from .cliutil import CONTEXT, CliError, exit_after, version_option
 from .config import MODES
 from .outputs import check_destination
 
@@ -164,10 +163,7 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
 
 def main(argv=None):
     """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    code = run_click(rank_command, argv, "wordle-rank")
-    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
-        exit_process(code)
-    sys.exit(code)
+    exit_after(rank_command, argv, "wordle-rank")
 
 
 if __name__ == "__main__":

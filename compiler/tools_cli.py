@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 
 from .cliutil import interrupted
-from .startup import exit_process
 
 try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
     import io
@@ -19,7 +18,7 @@ try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
 
     import click
 
-    from .cliutil import CONTEXT, CliError, FailedError, load_tree_arg, run_click, version_option
+    from .cliutil import CONTEXT, CliError, FailedError, exit_after, load_tree_arg, version_option
     from .config import MODES
 except KeyboardInterrupt:
     interrupted("wordle-tree")
@@ -233,10 +232,7 @@ _register_analyse()
 
 def main(argv=None):
     """Entry point of ``wordle-tree``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
-    code = run_click(group, argv, "wordle-tree")
-    if argv is None:  # the program itself: skip the interpreter's teardown (see startup)
-        exit_process(code)
-    sys.exit(code)
+    exit_after(group, argv, "wordle-tree")
 
 
 if __name__ == "__main__":

@@ -169,12 +169,11 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
         if node < 0:
             problems.add(f"{answer!r} is never solved by the tree")
             continue
-        step = node  # up the parent links: no history list per answer (a third of the replay's time)
+        step = node  # up the parent links: no history list per answer (1.6 of trace's 9.4 ms)
         while parent[step] >= 0 and score_code(words[parent[step]], answer) == code_in[step]:
             step = parent[step]
         if parent[step] >= 0:  # a step disagrees: name the first one from the root
-            wrong = next((g, c) for g, c in paths.history(node) if score_code(g, answer) != c)
-            g, c = wrong
+            g, c = next((g, c) for g, c in paths.history(node) if score_code(g, answer) != c)
             problems.add(f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
                          f"{g} against {answer} shows {format_pattern(score_code(g, answer))}, "
                          f"not {format_pattern(c)}")
