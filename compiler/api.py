@@ -37,9 +37,8 @@ def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, n
             raise BuildError(f"{role} word {word!r} is not in the guess list {words.guesses_name}")
     if lists_loaded is not None:
         lists_loaded()
-    ctx = Context.from_words(words)
-    if cfg.strategy == "optimal":
-        ctx.prefetch_by_answer()  # the exact engine's layout, checked while the solver is set up
+    # an exact build reads the answer-major layout: checked on a thread while the solver is set up
+    ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
     try:
         return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
     except BuildError as exc:

@@ -48,7 +48,7 @@ class Context:
     _by_guess: object = field(default=None, repr=False, compare=False)
     _by_answer: object = field(default=None, repr=False, compare=False)
     _loading: object = field(default_factory=threading.Lock, repr=False, compare=False)
-    _prefetch: object = field(default=None, repr=False, compare=False)  # (thread, [matrix or None])
+    _prefetch: object = field(default=None, repr=False, compare=False)  # feedback_matrix.CacheCheck
 
     @classmethod
     def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
@@ -58,10 +58,13 @@ class Context:
         return cls.from_words(words, use_cache, refresh_cache)
 
     @classmethod
-    def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False):
+    def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False,
+                   prefetch_by_answer: bool = False):
         """A context for lists already loaded: their letters and indices; the feedback matrices
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
-        rewrites them)."""
+        rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
+        the check also overlaps building the context (2 ms)."""
+        prefetch = _start_prefetch(words) if prefetch_by_answer and use_cache and not refresh_cache else None
         return cls(
             words=words,
             guess_letters=letters_array(words.guesses),
@@ -69,6 +72,7 @@ class Context:
             guess_index={w: i for i, w in enumerate(words.guesses)},
             use_cache=use_cache,
             refresh_cache=refresh_cache,
+            _prefetch=prefetch,
         )
 
     @property
@@ -84,36 +88,23 @@ class Context:
         return self._by_guess
 
     def prefetch_by_answer(self) -> None:
-        """Start loading the answer-major matrix from its cache on a background thread, for
-        :meth:`matrix_by_answer` to pick up.  Checking it maps and reads all 30 MB (5-7 ms,
-        with numpy releasing the GIL), which then overlaps what the caller does meanwhile
-        (setting up the solver).  Only an intact cache file is taken from the thread: a
+        """Open the answer-major matrix's cache file now and start checking it on a background
+        thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads all
+        30 MB (4-5 ms, with numpy releasing the GIL), which then overlaps what the caller
+        does meanwhile (setting up the solver).  Only an intact cache file is taken: a
         missing or damaged one is dealt with on first use, as without a prefetch."""
         if self._by_answer is not None or self._prefetch is not None or not self.use_cache or self.refresh_cache:
             return
-        from .feedback_matrix import cached_answer_major
-
-        found: list = [None]
-
-        def load():
-            try:
-                found[0] = cached_answer_major(self.words)
-            except Exception:  # noqa: BLE001 - first use loads it again and reports any error
-                pass
-
-        thread = threading.Thread(target=load, daemon=True, name="matrix-prefetch")
-        thread.start()
-        self._prefetch = (thread, found)
+        self._prefetch = _start_prefetch(self.words)
 
     def matrix_by_answer(self):
         """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
         exact search reads), from the cache like :attr:`matrix`; loaded on first use."""
         if self._by_answer is None and self._prefetch is not None:
-            thread, found = self._prefetch
-            thread.join()
+            found = self._prefetch.result()
             with self._loading:
                 if self._by_answer is None:
-                    self._by_answer = found[0]
+                    self._by_answer = found
         if self._by_answer is None:
             from .feedback_matrix import answer_major_matrix
 
@@ -146,3 +137,14 @@ class Context:
         import numpy as np
 
         return np.arange(len(self.words.guesses), dtype=np.int32)
+
+
+def _start_prefetch(words: WordLists):
+    """A ``feedback_matrix.CacheCheck`` of the answer-major matrix of ``words`` (None if
+    opening the file fails in an unforeseen way: first use then loads it as usual)."""
+    from .feedback_matrix import CacheCheck
+
+    try:
+        return CacheCheck(words)
+    except Exception:  # noqa: BLE001 - first use loads it again and reports any error
+        return None

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import mmap
 import os
+import threading
 from pathlib import Path
 
 import numpy as np
-from .jit import njit, prange
+from .jit import njit, prange, prepare
+from .native import in_use as native_in_use
 
 from .outputs import OutputError, clean_stale, write_atomic
 from .splitmix import below
@@ -141,7 +143,22 @@ def _checksum(matrix: np.ndarray) -> str:
     usable = flat.size - flat.size % 8
     words = flat[:usable].view(np.uint64)
     tail = flat[usable:].tobytes().hex()
-    return f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-{int(words.sum(dtype=np.uint64)):x}-{tail}"
+    if words.size and words.flags.aligned and native_in_use():
+        xor, total = xor_and_sum(words)  # one pass, and no GIL held (see CacheCheck)
+    else:  # numpy: two passes, each taking the GIL back for every chunk
+        xor, total = (np.bitwise_xor.reduce(words), words.sum(dtype=np.uint64)) if words.size else (0, 0)
+    return f"{int(xor):x}-{int(total):x}-{tail}"
+
+
+@njit(cache=True, nogil=True)
+def xor_and_sum(words):
+    """The xor and the sum (mod 2^64) of ``words``, in one pass: :func:`_checksum`."""
+    xor = np.uint64(0)
+    total = np.uint64(0)
+    for i in range(words.shape[0]):
+        xor ^= words[i]
+        total += words[i]
+    return xor, total
 
 
 def spot_check_cells(n_guesses: int, n_answers: int):
@@ -151,38 +168,82 @@ def spot_check_cells(n_guesses: int, n_answers: int):
 
 
 def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
-    """Compare a few deterministic cells against the pure-Python reference."""
+    """Compare a few deterministic cells against the pure-Python reference (the cells read
+    in one gather: one by one, a memmap's indexing took 1 ms for the 256)."""
     from wordle_runtime.feedback import score_code
 
     gs, as_ = spot_check_cells(*matrix.shape)
-    return all(
-        int(matrix[g, a]) == score_code(words.guesses[g], words.answers[a]) for g, a in zip(gs, as_)
-    )
+    cells = np.asarray(matrix)[gs, as_].tolist()
+    guesses, answers = words.guesses, words.answers
+    return all(cell == score_code(guesses[g], answers[a]) for cell, g, a in zip(cells, gs.tolist(), as_.tolist()))
 
 
-def _load_cached(path: Path, words: WordLists, by_answer: bool = False) -> np.ndarray | None:
-    """The cached matrix at ``path`` if its shape, checksum and spot checks hold, else None.
+def _open_cached(path: Path, words: WordLists, by_answer: bool = False):
+    """(the cached matrix at ``path`` mapped, its recorded checksum) when the file opens
+    with the right dtype and shape, else None; nothing is read beyond the header.
 
-    The guess-major file is mapped read-only and its pages are handed back once checked
-    (clean file pages: whatever is read later faults in again from the page cache), so an
-    exact build, which reads it for a row or two, does not hold it in memory beside the
-    answer-major one.  The answer-major file is mapped copy-on-write: it is never written,
-    but a read-only array is another type to numba, and would compile every kernel again.
-    """
-    sum_path = path.with_suffix(".sum")
+    The guess-major file is mapped read-only; the answer-major file copy-on-write: it is
+    never written, but a read-only array is another type to numba, and would compile every
+    kernel again."""
     try:
         matrix = np.load(path, mmap_mode="c" if by_answer else "r", allow_pickle=False)
-        expected = sum_path.read_text().strip()
+        expected = path.with_suffix(".sum").read_text().strip()
     except (OSError, ValueError, EOFError):
         return None
     shape = (len(words.guesses), len(words.answers))
     if matrix.dtype != np.uint8 or matrix.shape != (shape[::-1] if by_answer else shape):
         return None
-    if _checksum(matrix) != expected or not _spot_check(matrix.T if by_answer else matrix, words):
+    return matrix, expected
+
+
+def _intact(matrix: np.ndarray, expected: str, checksum: str | None, words: WordLists, by_answer: bool) -> bool:
+    return checksum == expected and _spot_check(matrix.T if by_answer else matrix, words)
+
+
+def _load_cached(path: Path, words: WordLists, by_answer: bool = False) -> np.ndarray | None:
+    """The cached matrix at ``path`` if its shape, checksum and spot checks hold, else None.
+
+    The guess-major file's pages are handed back once checked (clean file pages: whatever
+    is read later faults in again from the page cache), so an exact build, which reads it
+    for a row or two, does not hold it in memory beside the answer-major one."""
+    opened = _open_cached(path, words, by_answer)
+    if opened is None or not _intact(*opened, _checksum(opened[0]), words, by_answer):
         return None
     if not by_answer:
-        _release_pages(matrix)
-    return matrix
+        _release_pages(opened[0])
+    return opened[0]
+
+
+class CacheCheck:
+    """The answer-major cache file of ``words`` opened, and its whole-file checksum computed
+    on a thread meanwhile; :meth:`result` waits for it.  Only the checksum runs on the
+    thread, in the native module, which holds no GIL: numpy's two passes took the GIL back
+    for every chunk, and with the file's opening and the spot checks on the thread too,
+    the caller's own set-up waited for the GIL up to 5 ms at a time (the interpreter's
+    switch interval)."""
+
+    def __init__(self, words: WordLists):
+        self.words = words
+        self.thread = None
+        self._opened = _open_cached(_cache_path(words, True), words, True)
+        self._sum = None
+        if self._opened is not None:
+            prepare(xor_and_sum)  # the native module, loaded here (an exact build needs it next)
+            self.thread = threading.Thread(target=self._checksum, daemon=True, name="matrix-prefetch")
+            self.thread.start()
+
+    def _checksum(self) -> None:
+        try:
+            self._sum = _checksum(self._opened[0])
+        except Exception:  # noqa: BLE001 - no checksum: the file is not taken, first use loads it again
+            pass
+
+    def result(self) -> np.ndarray | None:
+        """The matrix if the file is intact (shape, checksum, spot checks), else None."""
+        if self._opened is None:
+            return None
+        self.thread.join()
+        return self._opened[0] if _intact(*self._opened, self._sum, self.words, True) else None
 
 
 def _release_pages(matrix: np.ndarray) -> None:
@@ -223,12 +284,6 @@ def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
     if not use_cache:
         return answer_major(guess_major())
     return _cached(words, True, refresh, lambda: answer_major(guess_major()))
-
-
-def cached_answer_major(words: WordLists) -> np.ndarray | None:
-    """The answer-major matrix of ``words`` from its cache file if that is intact (shape,
-    checksum, spot checks), else None; never computes or writes."""
-    return _load_cached(_cache_path(words, True), words, True)
 
 
 def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.ndarray:

@@ -100,6 +100,15 @@ def njit(*args, **options):
     return wrap
 
 
+def prepare(*kernels) -> None:
+    """Choose these kernels' routes now rather than on their first calls: loading the
+    native module (2-3 ms) can then overlap other work, such as a matrix being checked on
+    another thread.  A numba dispatcher (a kernel module imported after numba) needs none."""
+    for kernel in kernels:
+        if isinstance(kernel, LazyKernel) and kernel._route is None:
+            kernel._route = kernel._choose_route()
+
+
 def kernels() -> list[LazyKernel]:
     """Every kernel defined so far, in definition order."""
     return list(_KERNELS)

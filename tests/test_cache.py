@@ -83,7 +83,7 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
     expected = Context.from_words(small_words).matrix_by_answer().copy()  # computed and cached
     ctx = Context.from_words(small_words)
     ctx.prefetch_by_answer()
-    thread, _ = ctx._prefetch
+    thread = ctx._prefetch.thread
     assert thread.daemon and np.array_equal(ctx.matrix_by_answer(), expected) and not thread.is_alive()
     assert isinstance(ctx.matrix_by_answer(), np.memmap) and ctx._by_guess is None  # the file, not a recomputation
     # a damaged answer-major file: the prefetch finds nothing, and first use recomputes it
@@ -99,3 +99,24 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
     for skipped in (Context.from_words(small_words, use_cache=False), Context.from_words(small_words, refresh_cache=True)):
         skipped.prefetch_by_answer()
         assert skipped._prefetch is None
+
+
+@pytest.mark.parametrize("size", [0, 7, 8, 4096 + 5])
+def test_the_checksum_is_the_same_from_the_native_kernel_and_from_numpy(size, monkeypatch):
+    """Files written by numpy's two passes stay valid when the one-pass kernel checks them
+    (and back), writable or read-only, whatever the length's remainder mod 8."""
+    from wordle_compiler import native
+
+    data = np.frombuffer(np.random.default_rng(size).bytes(size), dtype=np.uint8).copy()
+    words = data[:size - size % 8].view(np.uint64)
+    reference = (f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-"
+                 f"{int(words.sum(dtype=np.uint64)) if words.size else 0:x}-{data[size - size % 8:].tobytes().hex()}")
+    if words.size:
+        assert tuple(int(v) for v in fm.xor_and_sum(words)) == (int(np.bitwise_xor.reduce(words)),
+                                                                 int(words.sum(dtype=np.uint64)))
+    native.native_module()
+    for flag in (True, False):
+        data.flags.writeable = flag
+        for loaded in (True, False):
+            monkeypatch.setattr(fm, "native_in_use", lambda loaded=loaded: loaded)
+            assert fm._checksum(data) == reference

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..jit import prepare
 from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from ..splitmix import splitmix64
@@ -116,10 +117,13 @@ class Solver:
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
-        self.word_bits = hard_mode_word_bits(ctx.guess_letters)
+        # read by the kernel in hard mode only: 0.3-5 ms of a build's set-up otherwise
+        self.word_bits = hard_mode_word_bits(ctx.guess_letters) if self.mode == MODE_HARD else np.zeros(
+            (1, 2), dtype=np.uint64)
         self.groups = endgame_groups(ctx.words.answers)
         self._no_share = shared_states(1)[0]  # read by no serial call
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
+        prepare(solve_node, rebuild_subtree)  # the native module loads while the matrix is checked
         self.matrix_t = ctx.matrix_by_answer()
 
     def stats(self) -> dict:
