@@ -67,6 +67,21 @@ def one_run(start: str, jobs: int, out: Path) -> dict:
             "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned}
 
 
+def host_check(runs: int = 7) -> dict:
+    """Milliseconds for a bare interpreter and for one that imports numpy (medians): this
+    host's speed drifts by a third between hours, and these say which kind of hour a table
+    comes from."""
+    found = {}
+    for name, code in (("bare interpreter", "pass"), ("import numpy", "import numpy")):
+        times = []
+        for _ in range(runs):
+            began = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            times.append(time.perf_counter() - began)
+        found[name] = statistics.median(times) * 1000
+    return found
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--start", default="trace")
@@ -81,6 +96,7 @@ def main(argv=None) -> int:
     for _ in range(args.runs):
         for j in jobs:
             runs[j].append(one_run(args.start, j, out))
+    host = host_check()
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets)")
     print(f"{'jobs':>5} " + " ".join(f"{p:>15}" for p in PHASES))
@@ -96,8 +112,11 @@ def main(argv=None) -> int:
         fixed = a["total"] - a["search"]
         print(f"total ratio {b['total'] / a['total']:.3f}, search ratio {b['search'] / a['search']:.3f}, "
               f"fixed part F {fixed:.0f} ms (jobs {jobs[0]})")
+    before = previous.get("host", {})
+    print("host: " + ", ".join(f"{k} {v:.1f} ms" + (f" [{before[k]:.1f}]" if k in before else "")
+                               for k, v in host.items()))
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({**previous, **table}, indent=1) + "\n")
+    RESULTS.write_text(json.dumps({**previous, **table, "host": host}, indent=1) + "\n")
     return 0
 
 
