@@ -90,8 +90,8 @@ class Context:
     def prefetch_by_answer(self) -> None:
         """Open the answer-major matrix's cache file now and start checking it on a background
         thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads all
-        30 MB (4-5 ms, with numpy releasing the GIL), which then overlaps what the caller
-        does meanwhile (setting up the solver).  Only an intact cache file is taken: a
+        30 MB (4-5 ms, in the native module, holding no GIL), which then overlaps what the
+        caller does meanwhile (setting up the solver).  Only an intact cache file is taken: a
         missing or damaged one is dealt with on first use, as without a prefetch."""
         if self._by_answer is not None or self._prefetch is not None or not self.use_cache or self.refresh_cache:
             return

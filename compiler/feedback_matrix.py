@@ -145,7 +145,7 @@ def _checksum(matrix: np.ndarray) -> str:
     tail = flat[usable:].tobytes().hex()
     if words.size and words.flags.aligned and native_in_use():
         xor, total = xor_and_sum(words)  # one pass, and no GIL held (see CacheCheck)
-    else:  # numpy: two passes, each taking the GIL back for every chunk
+    else:  # numpy: two passes, holding the GIL (see CacheCheck)
         xor, total = (np.bitwise_xor.reduce(words), words.sum(dtype=np.uint64)) if words.size else (0, 0)
     return f"{int(xor):x}-{int(total):x}-{tail}"
 
@@ -217,10 +217,10 @@ def _load_cached(path: Path, words: WordLists, by_answer: bool = False) -> np.nd
 class CacheCheck:
     """The answer-major cache file of ``words`` opened, and its whole-file checksum computed
     on a thread meanwhile; :meth:`result` waits for it.  Only the checksum runs on the
-    thread, in the native module, which holds no GIL: numpy's two passes took the GIL back
-    for every chunk, and with the file's opening and the spot checks on the thread too,
-    the caller's own set-up waited for the GIL up to 5 ms at a time (the interpreter's
-    switch interval)."""
+    thread, in the native module, which holds no GIL: numpy's sum held the GIL throughout
+    and its xor took it back for every chunk, and with the file's opening and the spot
+    checks on the thread too, the caller's own set-up waited for the GIL up to 5 ms at a
+    time (the interpreter's switch interval)."""
 
     def __init__(self, words: WordLists):
         self.words = words
