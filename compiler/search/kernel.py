@@ -330,6 +330,8 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
         for j in range(n_cls):
             code = cls_codes[cls_order[j]]
             rest_lb -= cls_lb[code]
+            if n_workers > 1:
+                limit = min(limit, shared[SHARED_LIMIT])  # a better total found meanwhile tightens this one now
             budget = limit - total - rest_lb
             if cls_lb[code] >= budget:
                 failed = True  # never search a class whose budget cannot cover its bound
