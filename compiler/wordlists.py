@@ -73,15 +73,21 @@ def read_word_file(path: str | Path, label: str | None = None) -> list[str]:
     return words if words is not None else parse_words(text.splitlines(), label)
 
 
-_CANONICAL = re.compile(r"(?:[a-z]{5}\n)+")
+_LETTERS_AND_NEWLINES = re.compile(r"[a-z\n]*")
 
 
 def _canonical_words(text: str) -> list[str] | None:
     """The words of a list already in canonical form (lowercase five-letter words, one per
     line, LF, a final newline, no duplicates, within ``MAX_WORDS``), checked at C speed:
     every shipped list is, and :func:`parse_words` takes 7 ms per 13,000 words.  None
-    sends the text through :func:`parse_words`, which accepts the same words and more."""
-    if not _CANONICAL.fullmatch(text):
+    sends the text through :func:`parse_words`, which accepts the same words and more.
+
+    Every sixth character a newline, there and nowhere else, and a-z or newline
+    throughout: a regular expression that repeats a group per word instead took 1.3 ms
+    and 800 page faults (its backtracking stack) for the 12,972 guesses, against 0.2 ms."""
+    count = len(text) // 6
+    if (not count or len(text) != 6 * count or text[5::6] != "\n" * count or text.count("\n") != count
+            or not _LETTERS_AND_NEWLINES.fullmatch(text)):
         return None
     words = text.split("\n")[:-1]
     if len(words) > MAX_WORDS or len(set(words)) != len(words):
