@@ -1,6 +1,6 @@
 """Where one exact build's wall time goes, by phase, for --jobs 1 and --jobs 2.
 
-    python benchmarks/phases.py [--start trace] [--runs 7] [--jobs 1,2]
+    python benchmarks/phases.py [--start trace] [--runs 7] [--jobs 1,2] [--python PATH]
 
 Each run is one whole ``wordle-compile --strategy optimal --start WORD`` process, the
 runs of the ``--jobs`` values interleaved, medians printed.  The process marks, with
@@ -15,7 +15,9 @@ runs of the ``--jobs`` values interleaved, medians printed.  The process marks, 
 
 ``--jobs 2`` can only shorten the search; the rest is the fixed part F in ``jobs1 = F +
 S`` and ``jobs2 = F + r·S``.  Results go to benchmarks/results/phases.json and the
-previous run is shown.  A benchmark, not a test: never run it beside other heavy work.
+previous run is shown.  ``--python`` measures another interpreter's installed package
+(a virtualenv made with the README's ``pip install .`` is what users run).  A benchmark,
+not a test: never run it beside other heavy work.
 """
 
 from __future__ import annotations
@@ -52,9 +54,9 @@ main()  # as the program: sys.argv[1:], and its exit path
 '''
 
 
-def one_run(start: str, jobs: int, out: Path) -> dict:
+def one_run(start: str, jobs: int, out: Path, python: str = sys.executable) -> dict:
     """Seconds per phase of one whole process."""
-    cmd = [sys.executable, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
+    cmd = [python, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
            "-o", str(out)]
     spawned = time.time()
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -67,7 +69,7 @@ def one_run(start: str, jobs: int, out: Path) -> dict:
             "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned}
 
 
-def host_check(runs: int = 7) -> dict:
+def host_check(runs: int = 7, python: str = sys.executable) -> dict:
     """Milliseconds for a bare interpreter and for one that imports numpy (medians), and
     microseconds per page fault: this host's speed drifts by a third between hours, and
     these say which kind of hour a table comes from."""
@@ -76,7 +78,7 @@ def host_check(runs: int = 7) -> dict:
         times = []
         for _ in range(runs):
             began = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], check=True)
+            subprocess.run([python, "-c", code], check=True)
             times.append(time.perf_counter() - began)
         found[name] = statistics.median(times) * 1000
     found["page fault"] = _page_fault_us()
@@ -105,18 +107,22 @@ def main(argv=None) -> int:
     parser.add_argument("--start", default="trace")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values")
+    parser.add_argument("--python", default=sys.executable,
+                        help="interpreter whose installed wordle-tree is measured (default: this one; an "
+                             "editable install adds its import finder to every process)")
     args = parser.parse_args(argv)
     jobs = [int(j) for j in args.jobs.split(",")]
     out = Path("/tmp") / f"phases-{args.start}.wtree"
     for j in jobs:  # warm: the native module, the matrix cache, the OS file cache
-        one_run(args.start, j, out)
+        one_run(args.start, j, out, args.python)
     runs: dict = {j: [] for j in jobs}
     for _ in range(args.runs):
         for j in jobs:
-            runs[j].append(one_run(args.start, j, out))
-    host = host_check()
+            runs[j].append(one_run(args.start, j, out, args.python))
+    host = host_check(python=args.python)
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets)")
+    print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets), "
+          f"{args.python}")
     print(f"{'jobs':>5} " + " ".join(f"{p:>15}" for p in PHASES))
     table = {}
     for j in jobs:

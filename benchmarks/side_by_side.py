@@ -1,12 +1,15 @@
 """Our exact engine beside the reference C++ solver, whole processes, same run.
 
-    python benchmarks/side_by_side.py [--pairs 3] [--rows salet,crane,...] [--jobs-rows]
+    python benchmarks/side_by_side.py [--pairs 3] [--rows salet,crane,...] [--jobs-rows] [--python PATH]
 
 Builds Alex Selby's solver from ../shared/reference/selby-wordle/ (skipped with one
 line when g++ or that folder is missing), then for each row runs ours and the
 reference alternately, ``--pairs`` times, and prints both medians, their ratio, both
 peak RSS (``ru_maxrss`` of each child, from ``os.wait4``), our work counters and
 whether the totals agree.  ``--jobs-rows`` adds ``--jobs 1`` against ``--jobs 2``.
+``--python`` names the interpreter whose installed package is measured (default: this
+one): a virtualenv made with the README's ``pip install .`` measures what users run,
+where an editable install (``pip install -e .``) adds its import finder to every process.
 Results go to benchmarks/results/side_by_side.json and the previous run is shown.
 This is a benchmark, not a test: never run it beside other heavy work.
 """
@@ -75,9 +78,12 @@ def build_reference(workdir: Path) -> Path | None:
     return binary
 
 
+PYTHON = [sys.executable]  # the measured interpreter: main() sets it from --python
+
+
 def ours_cmd(row, out: Path, jobs: int = 1):
     start, mode, answers, guesses, _, _ = row
-    cmd = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
+    cmd = [PYTHON[0], "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
            "--mode", mode, "--answers", answers, "-o", str(out), "--json", "--quiet", "--jobs", str(jobs)]
     return cmd + (["--guesses", guesses] if guesses else [])
 
@@ -151,17 +157,14 @@ def compare_jobs(names, pairs, tmp) -> dict:
     return jobs
 
 
-def compile_bytecode() -> None:
-    """Write our modules' .pyc files first: with PYTHONDONTWRITEBYTECODE set (as on this
-    host) an edited module is otherwise compiled from source in every measured process
-    (about 30 ms of a 0.5 s build), which an installed package never pays."""
-    import compileall
-
-    import wordle_compiler
-    import wordle_runtime
-
-    for package in (wordle_compiler, wordle_runtime):
-        compileall.compile_dir(os.path.dirname(package.__file__), quiet=1)
+def compile_bytecode(python: str) -> None:
+    """Write the measured package's .pyc files first: with PYTHONDONTWRITEBYTECODE set (as
+    on this host) an edited module is otherwise compiled from source in every measured
+    process (about 30 ms of a 0.5 s build), which an installed package never pays."""
+    folders = subprocess.run([python, "-c", "import os, wordle_compiler, wordle_runtime\n"
+                              "for m in (wordle_compiler, wordle_runtime): print(os.path.dirname(m.__file__))"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run([python, "-m", "compileall", "-q", *folders], check=True)
 
 
 def main(argv=None) -> int:
@@ -171,7 +174,10 @@ def main(argv=None) -> int:
                         + ", ".join(EXTRA_ROWS) + ")")
     parser.add_argument("--jobs-rows", action="store_true", help="also compare --jobs 1 with --jobs 2")
     parser.add_argument("--jobs-only", action="store_true", help="only the --jobs rows (no reference runs)")
+    parser.add_argument("--python", default=sys.executable,
+                        help="interpreter whose installed wordle-tree is measured (default: this one)")
     args = parser.parse_args(argv)
+    PYTHON[0] = args.python
     names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
     unknown = [n for n in names if n not in ALL_ROWS]
     if unknown:
@@ -181,10 +187,10 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         binary = None if args.jobs_only else build_reference(tmp)
-        compile_bytecode()
+        compile_bytecode(args.python)
         for name in names:  # warm: the native module, the matrix cache, the OS file cache
             run_measured(ours_cmd(ALL_ROWS[name], tmp / "warm.wtree"), (0, 1))
-        print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes")
+        print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes, {args.python}")
         if binary is not None:
             results = {**results, **compare_reference(names, binary, args.pairs, tmp, previous)}
         if args.jobs_rows or args.jobs_only:
