@@ -78,12 +78,9 @@ def build_reference(workdir: Path) -> Path | None:
     return binary
 
 
-PYTHON = [sys.executable]  # the measured interpreter: main() sets it from --python
-
-
-def ours_cmd(row, out: Path, jobs: int = 1):
+def ours_cmd(row, out: Path, python: str, jobs: int = 1):
     start, mode, answers, guesses, _, _ = row
-    cmd = [PYTHON[0], "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
+    cmd = [python, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
            "--mode", mode, "--answers", answers, "-o", str(out), "--json", "--quiet", "--jobs", str(jobs)]
     return cmd + (["--guesses", guesses] if guesses else [])
 
@@ -109,7 +106,7 @@ def median_pairs(first, second, pairs, allowed=(0,)):
     return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2])
 
 
-def compare_reference(names, binary, pairs, tmp, previous) -> dict:
+def compare_reference(names, binary, pairs, tmp, previous, python) -> dict:
     """Ours against the reference, row by row; prints the table, returns the rows."""
     results = {}
     header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'ours MiB':>8} {'ref MiB':>7} "
@@ -118,7 +115,7 @@ def compare_reference(names, binary, pairs, tmp, previous) -> dict:
     for name in names:
         row = ALL_ROWS[name]
         # exit 1 is "no tree within the guess limit" (a JSON error), which the reference must echo
-        ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree"), reference_cmd(binary, row), pairs, (0, 1))
+        ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree", python), reference_cmd(binary, row), pairs, (0, 1))
         doc = json.loads(ours[2])
         counters = doc.get("counters", {})
         ratio = ours[0] / ref[0]
@@ -135,7 +132,7 @@ def compare_reference(names, binary, pairs, tmp, previous) -> dict:
     return results
 
 
-def compare_jobs(names, pairs, tmp) -> dict:
+def compare_jobs(names, pairs, tmp, python) -> dict:
     """--jobs 1 against --jobs 2, and whether the bytes agree."""
     jobs = {}
     print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'same bytes':>10} {'passes1':>8} {'passes2':>8} "
@@ -145,7 +142,7 @@ def compare_jobs(names, pairs, tmp) -> dict:
         files = [tmp / "j1.wtree", tmp / "j2.wtree"]
         for file in files:
             file.unlink(missing_ok=True)
-        one, two = median_pairs(ours_cmd(row, files[0], 1), ours_cmd(row, files[1], 2), pairs, (0, 1))
+        one, two = median_pairs(ours_cmd(row, files[0], python, 1), ours_cmd(row, files[1], python, 2), pairs, (0, 1))
         contents = [f.read_bytes() if f.exists() else None for f in files]  # None: a refused start
         same = contents[0] == contents[1]
         # the last run's counters: exact for --jobs 1, timing-dependent for --jobs 2
@@ -177,7 +174,6 @@ def main(argv=None) -> int:
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter whose installed wordle-tree is measured (default: this one)")
     args = parser.parse_args(argv)
-    PYTHON[0] = args.python
     names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
     unknown = [n for n in names if n not in ALL_ROWS]
     if unknown:
@@ -189,12 +185,12 @@ def main(argv=None) -> int:
         binary = None if args.jobs_only else build_reference(tmp)
         compile_bytecode(args.python)
         for name in names:  # warm: the native module, the matrix cache, the OS file cache
-            run_measured(ours_cmd(ALL_ROWS[name], tmp / "warm.wtree"), (0, 1))
+            run_measured(ours_cmd(ALL_ROWS[name], tmp / "warm.wtree", args.python), (0, 1))
         print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes, {args.python}")
         if binary is not None:
-            results = {**results, **compare_reference(names, binary, args.pairs, tmp, previous)}
+            results = {**results, **compare_reference(names, binary, args.pairs, tmp, previous, args.python)}
         if args.jobs_rows or args.jobs_only:
-            jobs = {**jobs, **compare_jobs(names, args.pairs, tmp)}
+            jobs = {**jobs, **compare_jobs(names, args.pairs, tmp, args.python)}
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({"rows": results, "jobs": jobs}, indent=1) + "\n")
     return 0 if all(r["agree"] for r in results.values()) else 1

@@ -64,7 +64,7 @@ class Context:
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
         the check also overlaps building the context (2 ms)."""
-        prefetch = _start_prefetch(words) if prefetch_by_answer and use_cache and not refresh_cache else None
+        prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
         return cls(
             words=words,
             guess_letters=letters_array(words.guesses),
@@ -93,9 +93,8 @@ class Context:
         30 MB (4-5 ms, in the native module, holding no GIL), which then overlaps what the
         caller does meanwhile (setting up the solver).  Only an intact cache file is taken: a
         missing or damaged one is dealt with on first use, as without a prefetch."""
-        if self._by_answer is not None or self._prefetch is not None or not self.use_cache or self.refresh_cache:
-            return
-        self._prefetch = _start_prefetch(self.words)
+        if self._by_answer is None and self._prefetch is None:
+            self._prefetch = _start_prefetch(self.words, self.use_cache, self.refresh_cache)
 
     def matrix_by_answer(self):
         """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
@@ -139,9 +138,12 @@ class Context:
         return np.arange(len(self.words.guesses), dtype=np.int32)
 
 
-def _start_prefetch(words: WordLists):
-    """A ``feedback_matrix.CacheCheck`` of the answer-major matrix of ``words`` (None if
-    opening the file fails in an unforeseen way: first use then loads it as usual)."""
+def _start_prefetch(words: WordLists, use_cache: bool, refresh_cache: bool):
+    """A ``feedback_matrix.CacheCheck`` of the answer-major matrix of ``words``; None when
+    the cache is not to be read, or if opening the file fails in an unforeseen way (first
+    use then loads it as usual)."""
+    if not use_cache or refresh_cache:
+        return None
     from .feedback_matrix import CacheCheck
 
     try:
