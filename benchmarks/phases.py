@@ -13,6 +13,12 @@ runs of the ``--jobs`` values interleaved, medians printed.  The process marks, 
 * after: what is left to rebuild, the independent replay, the meta and the file written;
 * teardown: interpreter shutdown and the process's exit.
 
+Beside the wall times it prints the search's CPU time (all threads): ``--jobs 2`` over
+``--jobs 1`` is the parallel search's overhead, extra work and contention together.
+As a control, each round also runs two ``--jobs 1`` processes at once (they share
+nothing but the machine): their search CPU over one alone is what the host charges any
+two busy cores, whatever our code does (``--no-two-at-once`` skips them).
+
 ``--jobs 2`` can only shorten the search; the rest is the fixed part F in ``jobs1 = F +
 S`` and ``jobs2 = F + r·S``.  Results go to benchmarks/results/phases.json and the
 previous run is shown.  ``--python`` measures another interpreter's installed package
@@ -43,30 +49,55 @@ import wordle_compiler.parallel as parallel
 threads = parallel.map_threads
 def timed(*args, **kwargs):
     marks.setdefault("search0", time.time())
+    marks.setdefault("cpu0", time.process_time())
     try:
         return threads(*args, **kwargs)
     finally:
         marks["search1"] = time.time()
+        marks["cpu1"] = time.process_time()
 parallel.map_threads = timed
-atexit.register(lambda: sys.stderr.write("PHASES %r\n" % ((start, marks["search0"], marks["search1"], time.time()),)))
+atexit.register(lambda: sys.stderr.write("PHASES %r\n" % ((start, marks["search0"], marks["search1"], time.time(),
+                                                           marks["cpu1"] - marks["cpu0"]),)))
 from wordle_compiler.cli import main
 main()  # as the program: sys.argv[1:], and its exit path
 '''
 
 
+def _command(start: str, jobs: int, out: Path, python: str) -> list:
+    return [python, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
+            "-o", str(out)]
+
+
+def _phases(returncode: int, stderr: str, spawned: float, ended: float) -> dict:
+    """Seconds per phase (and the search's CPU seconds, all threads) from a probed process."""
+    if returncode != 0:
+        raise SystemExit(f"failed ({returncode}): {stderr.strip()[-300:]}")
+    line = next(x for x in stderr.splitlines() if x.startswith("PHASES "))
+    began, search0, search1, exiting, search_cpu = ast.literal_eval(line[len("PHASES "):])
+    return {"spawn": began - spawned, "before": search0 - began, "search": search1 - search0,
+            "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned,
+            "search cpu": search_cpu}
+
+
 def one_run(start: str, jobs: int, out: Path, python: str = sys.executable) -> dict:
     """Seconds per phase of one whole process."""
-    cmd = [python, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
-           "-o", str(out)]
     spawned = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    ended = time.time()
-    if proc.returncode != 0:
-        raise SystemExit(f"failed ({proc.returncode}): {proc.stderr.strip()[-300:]}")
-    line = next(x for x in proc.stderr.splitlines() if x.startswith("PHASES "))
-    began, search0, search1, exiting = ast.literal_eval(line[len("PHASES "):])
-    return {"spawn": began - spawned, "before": search0 - began, "search": search1 - search0,
-            "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned}
+    proc = subprocess.run(_command(start, jobs, out, python), capture_output=True, text=True)
+    return _phases(proc.returncode, proc.stderr, spawned, time.time())
+
+
+def two_at_once(start: str, out: Path, python: str = sys.executable) -> list:
+    """Two ``--jobs 1`` processes started together: their phases.  They share nothing but
+    the machine, so the search CPU each takes beyond one alone is what this host charges
+    any two busy cores (caches, memory, the hypervisor), not our threads' sharing."""
+    spawned = time.time()
+    procs = [subprocess.Popen(_command(start, 1, out.with_name(f"{out.stem}-{k}{out.suffix}"), python),
+                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) for k in (0, 1)]
+    found = []
+    for proc in procs:
+        _, stderr = proc.communicate()
+        found.append(_phases(proc.returncode, stderr, spawned, time.time()))
+    return found
 
 
 def host_check(runs: int = 7, python: str = sys.executable) -> dict:
@@ -107,6 +138,8 @@ def main(argv=None) -> int:
     parser.add_argument("--start", default="trace")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values")
+    parser.add_argument("--no-two-at-once", dest="two_at_once", action="store_false",
+                        help="skip the control runs of two --jobs 1 processes at once")
     parser.add_argument("--python", default=sys.executable,
                         help="interpreter whose installed wordle-tree is measured (default: this one; an "
                              "editable install adds its import finder to every process)")
@@ -116,9 +149,12 @@ def main(argv=None) -> int:
     for j in jobs:  # warm: the native module, the matrix cache, the OS file cache
         one_run(args.start, j, out, args.python)
     runs: dict = {j: [] for j in jobs}
+    together: list = []  # search CPU seconds of --jobs 1 processes run two at a time
     for _ in range(args.runs):
         for j in jobs:
             runs[j].append(one_run(args.start, j, out, args.python))
+        if args.two_at_once and 1 in jobs:
+            together += [r["search cpu"] for r in two_at_once(args.start, out, args.python)]
     host = host_check(python=args.python)
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets), "
@@ -126,7 +162,7 @@ def main(argv=None) -> int:
     print(f"{'jobs':>5} " + " ".join(f"{p:>15}" for p in PHASES))
     table = {}
     for j in jobs:
-        medians = {p: statistics.median(r[p] for r in runs[j]) * 1000 for p in PHASES}
+        medians = {p: statistics.median(r[p] for r in runs[j]) * 1000 for p in (*PHASES, "search cpu")}
         table[f"{args.start} jobs {j}"] = medians
         before = previous.get(f"{args.start} jobs {j}", {})
         cells = [f"{medians[p]:7.1f}" + (f" [{before[p]:5.1f}]" if p in before else " " * 8) for p in PHASES]
@@ -136,6 +172,14 @@ def main(argv=None) -> int:
         fixed = a["total"] - a["search"]
         print(f"total ratio {b['total'] / a['total']:.3f}, search ratio {b['search'] / a['search']:.3f}, "
               f"fixed part F {fixed:.0f} ms (jobs {jobs[0]})")
+        print(f"search CPU, all threads: jobs {jobs[0]} {a['search cpu']:.0f} ms, jobs {jobs[1]} "
+              f"{b['search cpu']:.0f} ms: ratio {b['search cpu'] / a['search cpu']:.3f}")
+    if together:
+        alone = table[f"{args.start} jobs 1"]["search cpu"]
+        both = statistics.median(together) * 1000
+        table[f"{args.start} two jobs-1 processes at once"] = {"search cpu": both}
+        print(f"two --jobs 1 processes at once: {both:.0f} ms of search CPU each, {both / alone:.3f}x one alone "
+              "(what the host charges two busy cores; the rest of the ratio above is our threads' sharing)")
     before = previous.get("host", {})
     print("host: " + ", ".join(f"{k} {v:.1f} {'us' if k == 'page fault' else 'ms'}"
                                + (f" [{before[k]:.1f}]" if k in before else "") for k, v in host.items()))
