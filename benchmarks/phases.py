@@ -87,16 +87,17 @@ def one_run(start: str, jobs: int, out: Path, python: str = sys.executable) -> d
 
 
 def two_at_once(start: str, out: Path, python: str = sys.executable) -> list:
-    """Two ``--jobs 1`` processes started together: their phases.  They share nothing but
-    the machine, so the search CPU each takes beyond one alone is what this host charges
-    any two busy cores (caches, memory, the hypervisor), not our threads' sharing."""
+    """Two ``--jobs 1`` processes started together: the search CPU seconds of each (their
+    wall phases overlap, so only the CPU is compared).  They share nothing but the machine,
+    so the search CPU each takes beyond one alone is what this host charges any two busy
+    cores (caches, memory, the hypervisor), not our threads' sharing."""
     spawned = time.time()
     procs = [subprocess.Popen(_command(start, 1, out.with_name(f"{out.stem}-{k}{out.suffix}"), python),
                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) for k in (0, 1)]
     found = []
     for proc in procs:
         _, stderr = proc.communicate()
-        found.append(_phases(proc.returncode, stderr, spawned, time.time()))
+        found.append(_phases(proc.returncode, stderr, spawned, time.time())["search cpu"])
     return found
 
 
@@ -154,7 +155,7 @@ def main(argv=None) -> int:
         for j in jobs:
             runs[j].append(one_run(args.start, j, out, args.python))
         if args.two_at_once and 1 in jobs:
-            together += [r["search cpu"] for r in two_at_once(args.start, out, args.python)]
+            together += two_at_once(args.start, out, args.python)
     host = host_check(python=args.python)
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets), "
