@@ -4,9 +4,11 @@
 
 Builds Alex Selby's solver from ../shared/reference/selby-wordle/ (skipped with one
 line when g++ or that folder is missing), then for each row runs ours and the
-reference alternately, ``--pairs`` times, and prints both medians, their ratio, both
-peak RSS (``ru_maxrss`` of each child, from ``os.wait4``), our work counters and
-whether the totals agree.  ``--jobs-rows`` adds ``--jobs 1`` against ``--jobs 2``.
+reference alternately, ``--pairs`` times, and prints both medians, their ratio, the
+lowest and highest of the pairs' own ratios (``pairs``: a pair's two runs start seconds
+apart, so this spread is the host's noise beside the ratio), both peak RSS
+(``ru_maxrss`` of each child, from ``os.wait4``), our work counters and whether the
+totals agree.  ``--jobs-rows`` adds ``--jobs 1`` against ``--jobs 2``.
 ``--python`` names the interpreter whose installed package is measured (default: this
 one): a virtualenv made with the README's ``pip install .`` measures what users run,
 where an editable install (``pip install -e .``) adds its import finder to every process.
@@ -97,35 +99,46 @@ def reference_total(text: str) -> int | None:
 
 
 def median_pairs(first, second, pairs, allowed=(0,)):
-    """Run the two commands alternately; medians of (seconds, RSS) and the outputs."""
+    """Run the two commands alternately; medians of (seconds, RSS), the outputs, and the
+    pairs' own ratios (second / first, each pair's two runs started seconds apart)."""
     a, b = [], []
     for _ in range(pairs):
         a.append(run_measured(first, allowed))
         b.append(run_measured(second, allowed))
     med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
-    return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2])
+    ratios = sorted(y[0] / x[0] for x, y in zip(a, b))
+    return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2]), ratios
+
+
+def spread(ratios) -> str:
+    """The pairs' ratios as ``lowest-highest`` (the host's noise beside the medians' ratio)."""
+    return f"{ratios[0]:.2f}-{ratios[-1]:.2f}"
 
 
 def compare_reference(names, binary, pairs, tmp, previous, python) -> dict:
     """Ours against the reference, row by row; prints the table, returns the rows."""
     results = {}
-    header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'ours MiB':>8} {'ref MiB':>7} "
+    header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'pairs':>9} {'ours MiB':>8} {'ref MiB':>7} "
               f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio")
     print(header + "\n" + "-" * len(header))
     for name in names:
         row = ALL_ROWS[name]
         # exit 1 is "no tree within the guess limit" (a JSON error), which the reference must echo
-        ours, ref = median_pairs(ours_cmd(row, tmp / "t.wtree", python), reference_cmd(binary, row), pairs, (0, 1))
+        ours, ref, ref_over_ours = median_pairs(ours_cmd(row, tmp / "t.wtree", python), reference_cmd(binary, row),
+                                                pairs, (0, 1))
+        pair_ratios = sorted(1 / r for r in ref_over_ours)
         doc = json.loads(ours[2])
         counters = doc.get("counters", {})
         ratio = ours[0] / ref[0]
         total, ref_total = doc.get("total_guesses"), reference_total(ref[2])
         agree = total == (None if ref_total == INFEASIBLE else ref_total) and (total is not None or "error" in doc)
-        results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "ours_mib": ours[1] / 1024,
-                         "ref_mib": ref[1] / 1024, "total": total, "agree": agree, "counters": counters}
+        results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "pair_ratios": pair_ratios,
+                         "ours_mib": ours[1] / 1024, "ref_mib": ref[1] / 1024, "total": total, "agree": agree,
+                         "counters": counters}
         prev = previous.get("rows", {}).get(name, {}).get("ratio")
-        print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {ours[1] / 1024:8.0f} {ref[1] / 1024:7.0f} "
-              f"{'none' if total is None else total:>6} {'yes' if agree else 'NO':>5} {counters.get('full_passes', 0):7} "
+        print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {spread(pair_ratios):>9} {ours[1] / 1024:8.0f} "
+              f"{ref[1] / 1024:7.0f} {'none' if total is None else total:>6} {'yes' if agree else 'NO':>5} "
+              f"{counters.get('full_passes', 0):7} "
               f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
               f"{prev if prev is None else round(prev, 2)!s:>10}")
     print(f"geometric mean ratio {statistics.geometric_mean([r['ratio'] for r in results.values()]):.2f}")
@@ -135,22 +148,24 @@ def compare_reference(names, binary, pairs, tmp, previous, python) -> dict:
 def compare_jobs(names, pairs, tmp, python) -> dict:
     """--jobs 1 against --jobs 2, and whether the bytes agree."""
     jobs = {}
-    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'same bytes':>10} {'passes1':>8} {'passes2':>8} "
-          f"{'MiB1':>5} {'MiB2':>5}")
+    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'pairs':>9} {'same bytes':>10} {'passes1':>8} "
+          f"{'passes2':>8} {'MiB1':>5} {'MiB2':>5}")
     for name in names:
         row = ALL_ROWS[name]
         files = [tmp / "j1.wtree", tmp / "j2.wtree"]
         for file in files:
             file.unlink(missing_ok=True)
-        one, two = median_pairs(ours_cmd(row, files[0], python, 1), ours_cmd(row, files[1], python, 2), pairs, (0, 1))
+        one, two, pair_ratios = median_pairs(ours_cmd(row, files[0], python, 1), ours_cmd(row, files[1], python, 2),
+                                             pairs, (0, 1))
         contents = [f.read_bytes() if f.exists() else None for f in files]  # None: a refused start
         same = contents[0] == contents[1]
         # the last run's counters: exact for --jobs 1, timing-dependent for --jobs 2
         passes = [json.loads(run[2]).get("counters", {}).get("full_passes", 0) for run in (one, two)]
-        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "same": same,
-                      "passes1": passes[0], "passes2": passes[1], "mib1": one[1] / 1024, "mib2": two[1] / 1024}
-        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {'yes' if same else 'NO':>10} "
-              f"{passes[0]:8} {passes[1]:8} {one[1] / 1024:5.0f} {two[1] / 1024:5.0f}")
+        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "pair_ratios": pair_ratios,
+                      "same": same, "passes1": passes[0], "passes2": passes[1], "mib1": one[1] / 1024,
+                      "mib2": two[1] / 1024}
+        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {spread(pair_ratios):>9} "
+              f"{'yes' if same else 'NO':>10} {passes[0]:8} {passes[1]:8} {one[1] / 1024:5.0f} {two[1] / 1024:5.0f}")
     return jobs
 
 
