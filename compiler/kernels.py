@@ -54,6 +54,28 @@ def _partition_stats_range(matrix, guesses, answers, stats, entropy, first, stop
         entropy[k] = (log_n - h / n) / np.log(2.0)
 
 
+@njit(cache=True)
+def first_perfect_splitter(matrix, candidates, answers):
+    """The first of ``candidates`` (guess indices) whose feedback differs for every one
+    of ``answers``, or -1: O(n) per candidate, stopping at its first repeated code, where
+    a partition pass reads every guess's row (see :mod:`.strategies`)."""
+    n = answers.shape[0]
+    if n > ALL_GREEN + 1:
+        return -1  # more answers than feedback codes: no guess gives each its own
+    seen = np.zeros(ALL_GREEN + 1, dtype=np.uint8)
+    for k in range(candidates.shape[0]):
+        row = matrix[candidates[k]]
+        distinct = 0
+        while distinct < n and seen[row[answers[distinct]]] == 0:
+            seen[row[answers[distinct]]] = 1
+            distinct += 1
+        for i in range(distinct):  # clear only what was set
+            seen[row[answers[i]]] = 0
+        if distinct == n:
+            return candidates[k]
+    return -1
+
+
 @njit(cache=True, parallel=True)
 def _partition_stats_threaded(matrix, guesses, answers, stats, entropy):
     m = guesses.shape[0]

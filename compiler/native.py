@@ -58,6 +58,7 @@ EXPORTS = {
     "kernels:_partition_stats_range": [(m, "int32:1", "int32:1", "int64:2", "float64:1", "int64", "int64", "int32:1")
                                        for m in ("uint8:2", "uint8:2r")],
     "kernels:letter_scores": [(_U1_2, legal, _U1_2, "int64") for legal in ("int32:1", "int64:1")],
+    "kernels:first_perfect_splitter": [(m, _I8, _I8) for m in ("uint8:2", "uint8:2r")],
     # the matrix cache files' checksum (answer-major files are mapped copy-on-write, the others read-only)
     "feedback_matrix:xor_and_sum": [("uint64:1",), ("uint64:1r",)],
 }

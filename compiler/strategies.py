@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernels import (IN_SET, LARGEST, LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, PARTS, SUMSQ,
-                      letter_scores, partition_stats)
+                      first_perfect_splitter, letter_scores, partition_stats)
 from .wordlists import sha256
 
 DESCRIPTIONS = {
@@ -44,28 +44,43 @@ def _stats(ctx, answers, legal):
     return partition_stats(ctx.matrix, legal, answers)
 
 
+def _partition_choice(ctx, answers, legal, score) -> int:
+    """The guess a partition strategy picks: lowest ``score(stats, entropy bits)`` by :func:`_pick`.
+
+    A guess that gives every answer its own feedback is the best any guess can do by all
+    four partition scores (largest class 1, Σc² = n, n parts, log2 n bits, which no other
+    split comes within 10^-12 bits of), and :func:`_pick` then prefers one that can be the
+    answer, alphabetically first.  So when some possible answer splits ``answers`` so, the
+    first such answer is the pick, found by an O(n) check per answer instead of a pass over
+    every guess.  2-answer sets, about half of a tree's choices, always have one: minimax
+    from salet made 180 passes instead of 651, and took 0.60 s instead of 1.06 s.
+    """
+    candidates = np.ascontiguousarray(_possible(ctx, answers, legal), dtype=np.int64)
+    splitter = first_perfect_splitter(ctx.matrix, candidates, np.ascontiguousarray(answers, dtype=np.int64))
+    if splitter >= 0:
+        return int(splitter)
+    stats, bits = _stats(ctx, answers, legal)
+    return _pick(ctx, legal, answers, score(stats, bits))
+
+
 def minimax(ctx, answers, legal, cfg):
     """The guess whose largest feedback class is smallest."""
-    stats, _ = _stats(ctx, answers, legal)
-    return _pick(ctx, legal, answers, stats[:, LARGEST])
+    return _partition_choice(ctx, answers, legal, lambda stats, bits: stats[:, LARGEST])
 
 
 def entropy(ctx, answers, legal, cfg):
     """The guess whose partition of ``answers`` has the most entropy (bits rounded to 12 places)."""
-    _, bits = _stats(ctx, answers, legal)
-    return _pick(ctx, legal, answers, -np.round(bits, 12))
+    return _partition_choice(ctx, answers, legal, lambda stats, bits: -np.round(bits, 12))
 
 
 def expected_size(ctx, answers, legal, cfg):
     """The guess with the smallest sum of squared class sizes (n x the expected answers left)."""
-    stats, _ = _stats(ctx, answers, legal)
-    return _pick(ctx, legal, answers, stats[:, SUMSQ])
+    return _partition_choice(ctx, answers, legal, lambda stats, bits: stats[:, SUMSQ])
 
 
 def most_parts(ctx, answers, legal, cfg):
     """The guess that splits ``answers`` into the most non-empty feedback classes."""
-    stats, _ = _stats(ctx, answers, legal)
-    return _pick(ctx, legal, answers, -stats[:, PARTS])
+    return _partition_choice(ctx, answers, legal, lambda stats, bits: -stats[:, PARTS])
 
 
 def _letters(ctx, answers, legal, kind):

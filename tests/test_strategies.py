@@ -1,0 +1,80 @@
+"""The partition strategies' shortcut (strategies._partition_choice): when a possible answer
+gives every remaining answer its own feedback, it is the guess a full pass over every
+legal guess would pick; the check itself (kernels.first_perfect_splitter) against a plain
+Python reading of the matrix."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle_compiler import native
+from wordle_compiler.kernels import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
+from wordle_compiler.modes import legal_after
+from wordle_compiler.strategies import STRATEGIES, _pick
+
+# each partition strategy's score, as the full pass computes it (lowest wins)
+FULL_PASS_SCORES = {
+    "minimax": lambda stats, bits: stats[:, LARGEST],
+    "entropy": lambda stats, bits: -np.round(bits, 12),
+    "expected-size": lambda stats, bits: stats[:, SUMSQ],
+    "most-parts": lambda stats, bits: -stats[:, PARTS],
+}
+
+
+def _position(ctx, mode, played, answer, keep):
+    """The answers left (a random part of them, at least two when there are two) and the
+    legal guesses after ``played`` showed the feedback it gives ``answer``."""
+    row = ctx.feedback_row(played)
+    code = int(row[answer])
+    left = ctx.all_answers[row[ctx.all_answers] == code]
+    if len(left) > 2:
+        left = np.sort(np.unique(np.concatenate([left[[i % len(left) for i in keep]], left[:1]])))
+    legal = legal_after(ctx, mode, ctx.all_guesses, played, code)
+    return left, legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(mode=st.sampled_from(["normal", "hard", "possible"]), played=st.integers(0, 12971),
+       answer=st.integers(0, 2314), keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, answer, keep):
+    answers, legal = _position(ctx, mode, played, answer, keep)
+    if len(answers) < 2:
+        return  # one answer: the builder plays it without asking a strategy
+    stats, bits = partition_stats(ctx.matrix, legal, answers)
+    for name, score in FULL_PASS_SCORES.items():
+        assert STRATEGIES[name](ctx, answers, legal, None) == _pick(ctx, legal, answers, score(stats, bits)), name
+
+
+def _first_perfect_splitter_by_hand(matrix, candidates, answers):
+    for guess in candidates:
+        if len({int(matrix[guess, a]) for a in answers}) == len(answers):
+            return int(guess)
+    return -1
+
+
+@settings(max_examples=80, deadline=None)
+@given(candidates=st.lists(st.integers(0, 12971), max_size=20),
+       answers=st.lists(st.integers(0, 2314), min_size=1, max_size=40, unique=True))
+def test_first_perfect_splitter_matches_a_plain_reading(ctx, candidates, answers):
+    candidates, answers = np.array(candidates, dtype=np.int64), np.array(sorted(answers), dtype=np.int64)
+    expected = _first_perfect_splitter_by_hand(ctx.matrix, candidates, answers)
+    assert first_perfect_splitter(ctx.matrix, candidates, answers) == expected
+
+
+def test_first_perfect_splitter_cases(ctx):
+    answers = ctx.all_answers.astype(np.int64)
+    everyone = ctx.all_guesses.astype(np.int64)
+    assert first_perfect_splitter(ctx.matrix, everyone, answers[:244]) == -1  # more answers than codes
+    pair = answers[[0, 1]]
+    first_of_pair = int(ctx.answer_in_guesses[pair].min())
+    assert first_perfect_splitter(ctx.matrix, ctx.answer_in_guesses[pair].astype(np.int64), pair) == first_of_pair
+    assert first_perfect_splitter(ctx.matrix, everyone[:0], pair) == -1  # no candidate
+
+
+@pytest.mark.skipif(native.native_module() is None, reason="no native module")
+def test_first_perfect_splitter_runs_native_on_the_cached_matrix(ctx):
+    """The types the strategies call it with are exported (no numba in a heuristic build)."""
+    args = (ctx.matrix, ctx.all_guesses.astype(np.int64)[:50], ctx.all_answers.astype(np.int64)[:5])
+    assert tuple(map(native._token, args)) in native.EXPORTS["kernels:first_perfect_splitter"]
+    assert first_perfect_splitter(*args) == first_perfect_splitter.dispatcher(*args)
