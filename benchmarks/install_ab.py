@@ -1,0 +1,93 @@
+"""Two installs of the package, before and after a change: whole processes, interleaved, same run.
+
+    python benchmarks/install_ab.py --before PYTHON --after PYTHON [--pairs 7] [--rows minimax,...]
+
+``--before`` and ``--after`` are interpreters of two virtualenvs, each made with the
+README's ``pip install .`` from one commit (for example the commit before a change, then
+the change).  Each row runs the same ``wordle-compile`` command in both, alternately,
+after one warm-up run of each (the first run after an install builds the native module),
+and prints both medians, their ratio and whether the two trees are the same bytes.
+Results go to benchmarks/results/install_ab.json and the previous run's ratios are shown.
+A benchmark, not a test: never run it beside other heavy work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "install_ab.json"
+ROWS = {
+    "minimax --start salet": ["--strategy", "minimax", "--start", "salet"],
+    "entropy (default build)": [],
+    "entropy --start salet --mode hard": ["--strategy", "entropy", "--start", "salet", "--mode", "hard",
+                                          "--allow-deeper"],
+    "most-parts --start salet --mode possible": ["--strategy", "most-parts", "--start", "salet", "--mode", "possible",
+                                                 "--allow-deeper"],
+    "minimax --answers nyt-extended --start tarse": ["--strategy", "minimax", "--answers", "nyt-extended",
+                                                     "--start", "tarse"],
+    "optimal --start salet": ["--strategy", "optimal", "--start", "salet"],
+}
+
+
+def run(python: str, args: list[str], out: Path) -> float:
+    """Wall seconds of one ``wordle-compile`` process of ``python``'s install."""
+    began = time.perf_counter()
+    done = subprocess.run([python, "-m", "wordle_compiler.cli", *args, "--quiet", "-o", str(out)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"failed ({done.returncode}): {python} {' '.join(args)}: {done.stderr.strip()[-300:]}")
+    return time.perf_counter() - began
+
+
+def measure(before: str, after: str, args: list[str], pairs: int, tmp: Path) -> dict:
+    """``pairs`` interleaved runs of each install (after a warm-up of each), and whether the
+    two trees are the same bytes."""
+    outputs = {before: tmp / "before.wtree", after: tmp / "after.wtree"}
+    timings: dict = {before: [], after: []}
+    for repeat in range(pairs + 1):
+        for python in (before, after):
+            seconds = run(python, args, outputs[python])
+            if repeat:
+                timings[python].append(seconds)
+    old, new = statistics.median(timings[before]), statistics.median(timings[after])
+    same = outputs[before].read_bytes() == outputs[after].read_bytes()
+    return {"before_s": old, "after_s": new, "ratio": new / old, "same": same}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", required=True, help="interpreter of the install before the change")
+    parser.add_argument("--after", required=True, help="interpreter of the install after the change")
+    parser.add_argument("--pairs", type=int, default=7)
+    parser.add_argument("--rows", help="comma-separated row names (default: all)")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
+    unknown = [n for n in names if n not in ROWS]
+    if unknown:
+        parser.error(f"unknown row {unknown[0]!r}; rows: {', '.join(ROWS)}")
+    previous = json.loads(RESULTS.read_text()).get("rows", {}) if RESULTS.exists() else {}
+    print(f"# medians of {args.pairs} interleaved pairs, whole processes; before {args.before}, after {args.after}")
+    print(f"{'row':45} {'before s':>8} {'after s':>8} {'ratio':>6} {'same':>5} {'prev ratio':>10}")
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            rows[name] = row = measure(args.before, args.after, ROWS[name], args.pairs, Path(tmp))
+            prev = previous.get(name, {}).get("ratio")
+            print(f"{name:45} {row['before_s']:8.2f} {row['after_s']:8.2f} {row['ratio']:6.2f} "
+                  f"{'yes' if row['same'] else 'NO':>5} {'-' if prev is None else f'{prev:.2f}':>10}")
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps({"before": args.before, "after": args.after, "pairs": args.pairs,
+                                   "rows": {**previous, **rows}}, indent=1) + "\n")
+    return 0 if all(r["same"] for r in rows.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
