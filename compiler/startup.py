@@ -70,10 +70,15 @@ def exit_process(code: int):
     """End this process with ``code`` without the interpreter's teardown: run the atexit
     handlers, flush stdout and stderr, then ``os._exit``.  Only for a command line's
     ``main`` run as the program; when a thread that is not a daemon is still alive (it
-    would be waited for at a normal exit), exits normally instead."""
+    would be waited for at a normal exit), exits normally instead, unless the run was
+    interrupted (130): its work is abandoned and its outputs already removed, and a
+    process pool's manager thread, stuck reading a result that a killed worker left half
+    written, once kept an interrupted build alive forever."""
     import threading
 
-    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.current_thread()):
+    interrupted = code == 130
+    if not interrupted and any(t.is_alive() and not t.daemon for t in threading.enumerate()
+                               if t is not threading.current_thread()):
         sys.exit(code)
     atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
     for stream in (sys.stdout, sys.stderr):

@@ -119,3 +119,12 @@ def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path
     result = _program(tmp_path, ["--strategy", "minimax", "--start", "salet", "-o", "minimax.wtree", "--quiet"], late)
     assert result.returncode == 0, result.stderr
     assert marker.read_text() == "done" and result.stdout.splitlines()[-1] == "probe ran"
+
+
+def test_an_interrupted_program_does_not_wait_for_a_stuck_thread():
+    """Exit code 130 (interrupted) ends the process even with a thread that is not a daemon
+    blocked for ever (a process pool's manager thread reading a half-written result)."""
+    code = ("import threading; from wordle_compiler.startup import exit_process; "
+            "threading.Thread(target=threading.Event().wait).start(); exit_process(130)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 130 and result.stderr == ""
