@@ -66,6 +66,10 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.freeze)
 
 
+# cliutil.EXIT_INTERRUPTED, defined here because cliutil imports this module (tested equal)
+EXIT_INTERRUPTED = 130
+
+
 def exit_process(code: int):
     """End this process with ``code`` without the interpreter's teardown: run the atexit
     handlers, flush stdout and stderr, then ``os._exit``.  Only for a command line's
@@ -76,9 +80,9 @@ def exit_process(code: int):
     written, once kept an interrupted build alive forever."""
     import threading
 
-    interrupted = code == 130
-    if not interrupted and any(t.is_alive() and not t.daemon for t in threading.enumerate()
-                               if t is not threading.current_thread()):
+    me = threading.current_thread()
+    waited_for = [t for t in threading.enumerate() if t.is_alive() and not t.daemon and t is not me]
+    if waited_for and code != EXIT_INTERRUPTED:
         sys.exit(code)
     atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
     for stream in (sys.stdout, sys.stderr):
