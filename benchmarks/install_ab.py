@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from side_by_side import median_pairs, run_measured  # the same runner and pairing
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "install_ab.json"
@@ -37,29 +36,19 @@ ROWS = {
 }
 
 
-def run(python: str, args: list[str], out: Path) -> float:
-    """Wall seconds of one ``wordle-compile`` process of ``python``'s install."""
-    began = time.perf_counter()
-    done = subprocess.run([python, "-m", "wordle_compiler.cli", *args, "--quiet", "-o", str(out)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"failed ({done.returncode}): {python} {' '.join(args)}: {done.stderr.strip()[-300:]}")
-    return time.perf_counter() - began
+def _command(python: str, args: list[str], out: Path) -> list[str]:
+    return [python, "-m", "wordle_compiler.cli", *args, "--quiet", "-o", str(out)]
 
 
 def measure(before: str, after: str, args: list[str], pairs: int, tmp: Path) -> dict:
-    """``pairs`` interleaved runs of each install (after a warm-up of each), and whether the
-    two trees are the same bytes."""
-    outputs = {before: tmp / "before.wtree", after: tmp / "after.wtree"}
-    timings: dict = {before: [], after: []}
-    for repeat in range(pairs + 1):
-        for python in (before, after):
-            seconds = run(python, args, outputs[python])
-            if repeat:
-                timings[python].append(seconds)
-    old, new = statistics.median(timings[before]), statistics.median(timings[after])
-    same = outputs[before].read_bytes() == outputs[after].read_bytes()
-    return {"before_s": old, "after_s": new, "ratio": new / old, "same": same}
+    """``pairs`` interleaved runs of each install (after a warm-up of each, through
+    side_by_side's runner), and whether the two trees are the same bytes."""
+    commands = [_command(python, args, tmp / f"{name}.wtree") for python, name in ((before, "before"), (after, "after"))]
+    for command in commands:
+        run_measured(command)
+    old, new, _ = median_pairs(*commands, pairs)
+    same = (tmp / "before.wtree").read_bytes() == (tmp / "after.wtree").read_bytes()
+    return {"before_s": old[0], "after_s": new[0], "ratio": new[0] / old[0], "same": same}
 
 
 def main(argv=None) -> int:
