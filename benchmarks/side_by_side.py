@@ -57,9 +57,9 @@ ALL_ROWS = {**ROWS, **EXTRA_ROWS}
 INFEASIBLE = 1_000_000_000  # the reference's score for "no tree within the guess limit"
 
 
-def run_measured(cmd, allowed=(0,)) -> tuple[float, int, str]:
-    """(wall seconds, peak RSS in KiB, stdout) of one child process (whose exit code must
-    be in ``allowed``)."""
+def run_with_usage(cmd, allowed=(0,)):
+    """(wall seconds, resource usage, stdout) of one child process (whose exit code must be
+    in ``allowed``); the usage is ``os.wait4``'s (CPU times, peak RSS in KiB)."""
     began = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out = proc.stdout.read()
@@ -67,7 +67,14 @@ def run_measured(cmd, allowed=(0,)) -> tuple[float, int, str]:
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in allowed:
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
-    return time.perf_counter() - began, usage.ru_maxrss, out
+    return time.perf_counter() - began, usage, out
+
+
+def run_measured(cmd, allowed=(0,)) -> tuple[float, int, str]:
+    """(wall seconds, peak RSS in KiB, stdout) of one child process (whose exit code must
+    be in ``allowed``)."""
+    wall, usage, out = run_with_usage(cmd, allowed)
+    return wall, usage.ru_maxrss, out
 
 
 def build_reference(workdir: Path) -> Path | None:
