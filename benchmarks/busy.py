@@ -43,6 +43,9 @@ AUTOGROUP = Path("/proc/sys/kernel/sched_autogroup_enabled")
 ROWS = {
     "minimax salet": ["--strategy", "minimax", "--start", "salet"],
     "minimax salet --threads 2": ["--strategy", "minimax", "--start", "salet", "--threads", "2"],
+    "minimax lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all", "--allow-deeper"],
+    "minimax lares --answers all --threads 2": ["--strategy", "minimax", "--start", "lares", "--answers", "all",
+                                                "--allow-deeper", "--threads", "2"],
     "optimal trace --jobs 1": ["--strategy", "optimal", "--start", "trace", "--jobs", "1"],
     "optimal trace --jobs 2": ["--strategy", "optimal", "--start", "trace", "--jobs", "2"],
 }
@@ -116,7 +119,7 @@ def main(argv=None) -> int:
         compile_bytecode(args.python)
         print(f"# {os.cpu_count()} CPUs, sched_autogroup_enabled {autogroup}, medians of {args.pairs} "
               f"interleaved pairs, whole processes, {args.python}")
-        print(f"{'row':28} {'load':14} {'idle s':>7} {'busy s':>7} {'ratio':>6} {'pairs':>9} "
+        print(f"{'row':40} {'load':14} {'idle s':>7} {'busy s':>7} {'ratio':>6} {'pairs':>9} "
               f"{'CPU idle':>8} {'CPU busy':>8} {'busy/CPU':>8} {'prev':>5}")
         for name in names:
             cmd = [args.python, "-m", "wordle_compiler.cli", *ROWS[name], "--quiet", "-o", str(Path(tmp) / "t.wtree")]
@@ -127,7 +130,7 @@ def main(argv=None) -> int:
                 prev = previous.get(key, {}).get("ratio")
                 row["ratio"] = row["busy_s"] / row["idle_s"]
                 results[key] = {**row, "autogroup": autogroup}
-                print(f"{name:28} {load:14} {row['idle_s']:7.2f} {row['busy_s']:7.2f} {row['ratio']:6.2f} "
+                print(f"{name:40} {load:14} {row['idle_s']:7.2f} {row['busy_s']:7.2f} {row['ratio']:6.2f} "
                       f"{spread(row['pair_ratios']):>9} {row['idle_cpu_s']:8.2f} {row['busy_cpu_s']:8.2f} "
                       f"{row['busy_s'] / row['busy_cpu_s']:8.2f} {'-' if prev is None else f'{prev:.2f}':>5}")
     RESULTS.parent.mkdir(exist_ok=True)

@@ -210,7 +210,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
               help="optimal: search threads sharing one memo, each class's candidates split between them; "
                    "heuristics: worker processes (output does not depend on it)")
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
-              help="numba threads for the heuristic strategies' scoring kernel")
+              help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
+                   "for a thread the machine has paused)")
 @click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 20),
               help="cap on the optimal search's memo (it starts small and grows only as needed)")
 @click.option("--stats", "show_stats", is_flag=True,
