@@ -192,11 +192,12 @@ def map_chunks(fn, n_chunks: int, threads: int) -> list:
     Every thread takes the next chunk from one counter; once none is left, the caller
     computes itself each chunk still in a helper's hands instead of waiting for it, so a
     helper the scheduler has paused (a busy machine) costs at most its one chunk twice,
-    never a stall: numba's threaded kernel, whose static chunks waited for every thread,
-    took 1.9-2.6x its idle time on a busy 2-core machine where one thread took 1.5x.
-    So ``fn`` must be pure and return a new value (a late helper's result for a chunk
-    already done is dropped); it should release the GIL for the threads to help.  A
-    chunk that fails in a helper is computed again here, so its error is raised here."""
+    never a stall: numba's threaded kernel, whose fixed chunks waited for every thread,
+    took 2.1-3.3x its idle time beside two spinning processes on 2 cores, where one
+    thread took 1.0-1.6x (``benchmarks/busy.py``).  So ``fn`` must be pure and return a
+    new value, never None (a late helper's result for a chunk already done is dropped);
+    it should release the GIL for the threads to help.  A chunk that fails in a helper
+    is computed again here, so its error is raised here."""
     if threads <= 1 or n_chunks <= 1:
         return [fn(i) for i in range(n_chunks)]
     results = [None] * n_chunks
