@@ -41,6 +41,8 @@ HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "busy.json"
 AUTOGROUP = Path("/proc/sys/kernel/sched_autogroup_enabled")
 ROWS = {
+    "entropy (the default build)": [],
+    "entropy (the default build) --threads 2": ["--threads", "2"],
     "minimax salet": ["--strategy", "minimax", "--start", "salet"],
     "minimax salet --threads 2": ["--strategy", "minimax", "--start", "salet", "--threads", "2"],
     "minimax lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all", "--allow-deeper"],
