@@ -105,3 +105,12 @@ def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
     proc.wait()
     time.sleep(2.0)
     assert not [w for w in workers if _alive(w)], "a Dask worker outlived wordle-rank"
+
+
+def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
+    """--threads: the helper threads are daemons and the caller computes its own chunks,
+    so Ctrl-C lands between two chunks and the process exits with no thread to wait for."""
+    proc = _start(tmp_path, HEURISTIC + ["--threads", "2"], jobs=1)
+    time.sleep(1.5)  # past start-up, inside the passes over 12,972 answers
+    assert proc.poll() is None, "the build finished before it could be interrupted"
+    _interrupt_within_a_second(proc, tmp_path)
