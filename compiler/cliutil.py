@@ -19,6 +19,7 @@ caller that parses stdout always gets an object.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -162,11 +163,42 @@ def _sigint_recorded():
         yield  # started with Ctrl-C ignored (e.g. a background job): keep it so
         return
     del _interrupts[:]
+    previous_hook = sys.unraisablehook
     signal.signal(signal.SIGINT, _on_sigint)
+    sys.unraisablehook = functools.partial(_reraise_swallowed_interrupt, previous_hook)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        sys.unraisablehook = previous_hook
+
+
+REDELIVER_AFTER_S = 0.05
+
+
+def _reraise_swallowed_interrupt(previous_hook, unraisable) -> None:
+    """A KeyboardInterrupt raised inside a callback from C (llvmlite calls one each time
+    numba caches a kernel) cannot propagate: Python prints its traceback and the caller
+    goes on, so Ctrl-C during the first run's compile was lost for the whole compile
+    (45 s, seen in a test).  Deliver it again shortly, from a timer, until it lands in
+    ordinary Python code and stops the command; print nothing for it."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt) and _interrupts:
+        import threading
+
+        timer = threading.Timer(REDELIVER_AFTER_S, _redeliver_interrupt)
+        timer.daemon = True
+        timer.start()
+        return
+    previous_hook(unraisable)
+
+
+def _redeliver_interrupt() -> None:
+    import signal
+    import threading
+
+    if signal.getsignal(signal.SIGINT) is _on_sigint:  # the command has not finished meanwhile
+        # a real signal to the main thread: it also wakes a sleep or a wait there
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
 
 def exit_after(command, argv, prog):
