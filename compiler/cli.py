@@ -7,29 +7,26 @@ costs nothing; the file is written atomically by :mod:`outputs`.
 
 from __future__ import annotations
 
-import shlex
-import sys
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
 
-from .cliutil import interrupted
-from .startup import collector_paused
+exit_on_interrupt_while_loading("wordle-compile")  # Ctrl-C while numpy imports: 130, one line
 
-try:  # Ctrl-C while numpy and numba import (about a second) exits like Ctrl-C later
-    with collector_paused():  # see startup: no collections over the libraries' objects
-        import json
-        import re
-        import warnings
-        from pathlib import Path
+with collector_paused():  # see startup: no collections over the libraries' objects
+    import json
+    import re
+    import shlex
+    import sys
+    import warnings
+    from pathlib import Path
 
-        import click
+    import click
 
-        from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, exit_after, one_line, shorten,
-                              version_option)
-        from .config import MODES, BuildConfig
-        from .outputs import check_destination, check_folder
-        from .strategies import ALIASES, DESCRIPTIONS
-        from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
-except KeyboardInterrupt:
-    interrupted("wordle-compile")
+    from .cliutil import (CONTEXT, CliError, FailedError, check_interrupted, exit_after, one_line, shorten,
+                          version_option)
+    from .config import MODES, BuildConfig
+    from .outputs import check_destination, check_folder
+    from .strategies import ALIASES, DESCRIPTIONS
+    from .wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
 
 STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
 PROG = "wordle-compile"
@@ -268,6 +265,8 @@ def main(argv=None):
     """Entry point of ``wordle-compile``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     exit_after(compile_command, argv, PROG)
 
+
+loaded(PROG)
 
 if __name__ == "__main__":
     main()

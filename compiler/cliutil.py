@@ -9,7 +9,7 @@ Exit codes (the README's "Errors and exit codes" table; tests check both agree):
       verification
 2     bad input: a bad option, word, word list, tree file, text file or output path
 3     internal error (a bug): reported in one line; ``WORDLE_TREE_DEBUG=1`` shows the traceback
-130   interrupted (Ctrl-C), at any moment including start-up
+130   interrupted (Ctrl-C), at any moment including start-up (startup.exit_on_interrupt_while_loading)
 ====  ===========================================================================
 
 Every failure is exactly one line on stderr, ``PROG: message``.  With ``--json`` the
@@ -71,12 +71,6 @@ def shorten(items, limit: int = 20) -> str:
     if len(items) <= limit:
         return ", ".join(items)
     return ", ".join(items[:limit]) + f" … and {len(items) - limit} more"
-
-
-def interrupted(prog: str):
-    """Ctrl-C before a command runs (while the heavy modules import): the same exit as later."""
-    sys.stderr.write(f"{prog}: interrupted\n")
-    raise SystemExit(EXIT_INTERRUPTED)
 
 
 def version_option(prog: str):

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import json
-import signal
-import sys
-import time
-from pathlib import Path
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
 
-import click
+exit_on_interrupt_while_loading("wordle-rank")  # Ctrl-C while the modules import: 130, one line
 
-from .cliutil import CONTEXT, CliError, exit_after, version_option
-from .config import MODES
-from .outputs import check_destination
+with collector_paused():  # see startup: no collections over the libraries' objects
+    import json
+    import signal
+    import sys
+    import time
+    from pathlib import Path
+
+    import click
+
+    from .cliutil import CONTEXT, CliError, exit_after, version_option
+    from .config import MODES
+    from .outputs import check_destination
 
 
 def _first_words(ctx, path):
@@ -165,6 +170,8 @@ def main(argv=None):
     """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     exit_after(rank_command, argv, "wordle-rank")
 
+
+loaded("wordle-rank")
 
 if __name__ == "__main__":
     main()

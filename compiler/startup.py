@@ -93,6 +93,45 @@ def exit_process(code: int):
     os._exit(code)
 
 
+_loading_handlers: dict = {}  # prog -> the SIGINT handler installed while its module loads
+
+
+def exit_on_interrupt_while_loading(prog: str) -> None:
+    """The first line of a command line's module: until :func:`loaded`, Ctrl-C ends the
+    process at once with 130 and ``PROG: interrupted``, as it does once the command runs.
+
+    A KeyboardInterrupt raised among the imports (numpy's, click's) escaped any
+    ``try`` that did not enclose every import and every module-level statement, and
+    printed a traceback (seen 0.06-0.12 s after ``wordle-tree export`` started).  Nothing
+    has been written and no worker started yet, so exiting on the spot is the clean exit.
+    Left alone when SIGINT is ignored (a background job) or already someone else's, and
+    off the main thread."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return
+
+    def exit_now(signum, frame):
+        os.write(2, f"{prog}: interrupted\n".encode())
+        os._exit(EXIT_INTERRUPTED)
+
+    _loading_handlers[prog] = exit_now
+    signal.signal(signal.SIGINT, exit_now)
+
+
+def loaded(prog: str) -> None:
+    """The last line of a command line's module: Python's own Ctrl-C handling again (the
+    command installs its own while it runs; a program that imported the module keeps its)."""
+    import signal
+
+    handler = _loading_handlers.pop(prog, None)
+    if handler is not None and signal.getsignal(signal.SIGINT) is handler:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def single_threaded_blas() -> None:
     """Ask OpenBLAS (imported with numpy) for no threads of its own, unless the user set
     ``OPENBLAS_NUM_THREADS``; must run before numpy is imported.  Worker processes

@@ -8,20 +8,20 @@ import/bench in :mod:`tools_build`.
 
 from __future__ import annotations
 
-import sys
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
 
-from .cliutil import interrupted
+exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C while the modules import: 130, one line
 
-try:  # Ctrl-C while the modules import exits like Ctrl-C later (130, one line)
+with collector_paused():  # see startup: no collections over the libraries' objects
     import io
     import json
+    import sys
 
     import click
 
+    from .analyse_cli import analyse_command
     from .cliutil import CONTEXT, CliError, FailedError, exit_after, load_tree_arg, version_option
     from .config import MODES
-except KeyboardInterrupt:
-    interrupted("wordle-tree")
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
 TREE_ARG_HELP = "FILE is a tree file or a shipped tree's name (wordle-next --list-trees)."
@@ -221,19 +221,15 @@ def cache(clear, as_json):
     click.echo(json.dumps(doc) if as_json else "\n".join(lines))
 
 
-def _register_analyse():
-    from .analyse_cli import analyse_command
-
-    group.add_command(analyse_command)
-
-
-_register_analyse()
+group.add_command(analyse_command)
 
 
 def main(argv=None):
     """Entry point of ``wordle-tree``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
     exit_after(group, argv, "wordle-tree")
 
+
+loaded("wordle-tree")
 
 if __name__ == "__main__":
     main()

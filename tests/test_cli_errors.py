@@ -108,6 +108,43 @@ def test_ctrl_c_during_start_up_is_130_without_traceback(delay, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+# Runs a command line as its console script does, after arranging that SIGINT arrives
+# the moment one given module starts to import: Ctrl-C at a chosen point of start-up.
+_TRIP_IMPORT = r"""
+import importlib.abc, os, runpy, signal, sys
+module, target, *argv = sys.argv[1:]
+
+class Trip(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target_=None):
+        if name == target:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Trip())
+sys.argv = [module, *argv]
+runpy.run_module(module, run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("prog,args,target", [
+    ("wordle-compile", ["--help"], "click.core"),
+    ("wordle-compile", ["--help"], "numpy"),
+    ("wordle-compile", ["--help"], "wordle_compiler.strategies"),
+    ("wordle-tree", ["info", TREE], "msgpack"),
+    ("wordle-tree", ["info", TREE], "wordle_compiler.config"),
+    ("wordle-tree", ["info", TREE], "wordle_compiler.analyse_cli"),  # imported last
+    ("wordle-rank", ["--help"], "click.core"),
+    ("wordle-rank", ["--help"], "wordle_compiler.outputs"),
+])
+def test_ctrl_c_at_any_import_of_start_up_is_130_and_one_line(prog, args, target, tmp_path):
+    """Each command line's modules load with Ctrl-C handled from their first line; a
+    target that is no longer imported shows as exit 0 (the command ran) and fails here."""
+    result = subprocess.run([sys.executable, "-c", _TRIP_IMPORT, MODULES[prog], target, *args], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (130, f"{prog}: interrupted\n"), result
+    assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
 def test_broken_pipe_ends_quietly():
     """``wordle-tree export ... | head -1``: the reader leaving early is not an error."""
     proc = subprocess.Popen([sys.executable, "-m", MODULES["wordle-tree"], "export", TREE, "--format", "csv"],
