@@ -100,16 +100,17 @@ def _opening_table(ctx: Context, mode: str, max_depth: int) -> dict | None:
     return None
 
 
-def move_value(position: Position, word: str, beta: int = INF, lane=None) -> MoveValue:
+def move_value(position: Position, word: str, beta: int = INF, lane=None, most_parts=None) -> MoveValue:
     """The exact value of playing ``word`` here (a bound >= beta when it cannot beat beta);
-    ``lane``: the calling thread's, when threads share the solver (:func:`score_move`)."""
+    ``lane``: the calling thread's, when threads share the solver (:func:`score_move`);
+    ``most_parts``: the most classes any legal guess makes here, when known."""
     ctx = position.ctx
     guess = ctx.guess_index[word]
     possible = bool(np.isin(ctx.answer_in_guesses[position.answers], guess).any())
     if possible and len(position.answers) == 1:
         return MoveValue(word, 1, True, True)
     outcome = solver_for(ctx, position.mode).guess_value(guess, position.answers, position.legal,
-                                                         position.depth_left, beta, lane=lane)
+                                                         position.depth_left, beta, lane=lane, most_parts=most_parts)
     return MoveValue(word, min(outcome.cost, INF), outcome.guess >= 0, possible)
 
 
@@ -170,14 +171,15 @@ def score_move(analysis: Analysis, word: str, jobs: int = 1) -> MoveReport:
         better = sum(v < move.total for v in table["exact"].values())
         return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
     solver = solver_for(position.ctx, position.mode)
-    bound, _, _ = solver.guess_bounds(position.answers, position.legal)
+    bound, _, in_set = solver.guess_bounds(position.answers, position.legal)
+    most_parts = int((3 * analysis.n - bound - in_set).max())  # bound = 3n − parts − in_set
     # a guess whose bound reaches the move's total cannot be better
     rivals = [position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable")
               if bound[i] < move.total]
     batches = [rivals[k:k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
     with solver.lanes(jobs) as lanes:
         def count_better(batch, lane):
-            values = (move_value(position, w, move.total, lanes[lane]) for w in batch)
+            values = (move_value(position, w, move.total, lanes[lane], most_parts) for w in batch)
             return sum(v.exact and v.total < move.total for v in values)
 
         better = sum(parallel.map_threads(count_better, batches, jobs))

@@ -81,7 +81,7 @@ class LazyKernel:
 
 # Every module that defines kernels: all are imported before numba compiles any of them.
 KERNEL_MODULES = ("kernels", "feedback_matrix", "search.candidates", "search.endgame", "search.kernel",
-                  "search.memo", "search.passes", "search.rebuild")
+                  "search.guess", "search.memo", "search.passes", "search.rebuild")
 
 
 def njit(*args, **options):

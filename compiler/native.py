@@ -43,8 +43,11 @@ _SOLVE = (_U1_2, _U1_2, _U8_2, _I8, _I8_2, "int64", _I8, "uint64", "uint64", _I8
           "int64", "int64", "int64", _U8, _U8, _U8, _U8, _U8_2, _I8, "int64", "int64", _I8, "uint8:1")
 _REBUILD = (_U1_2, _U1_2, _U8_2, _I8, "int64", _I8, "uint64", "uint64", _I8, "uint64", "uint64", "int64", "int64",
             _U8, _U8, _U8, _U8, _U8_2, _I8)
+_GUESS = (_U1_2, _U1_2, _U8_2, _I8, _I8_2, "int64", _I8, _I8, "uint64", "uint64", "int64", "int64", "int64", "int64",
+          _U8, _U8, _U8, _U8, _U8_2, _I8, _I8, "uint8:1")
 EXPORTS = {
     "search.kernel:solve_node": [_SOLVE],
+    "search.guess:guess_value_node": [_GUESS],
     "search.rebuild:rebuild_subtree": [_REBUILD],
     "search.memo:memo_reserve": [(_U8_2, _I8, "int64")],
     "search.passes:score_by_histogram": [(_U1_2, _U1_2, _I8, _I8, _I8, _I8, _I8, _I8, "uint8:1")],

@@ -63,6 +63,32 @@ def test_guess_value_is_the_forced_start_optimum(mode, seed):
         assert (outcome.cost, outcome.depth) == expected
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), depth=st.integers(2, 5),
+       pick=st.integers(0, 10_000), beta_offset=st.one_of(st.none(), st.integers(-5, 2)), exact_parts=st.booleans())
+def test_guess_value_equals_naive_below_beta_and_bounds_above(seed, mode, depth, pick, beta_offset, exact_parts):
+    """The one-kernel guess value (search/guess.py) against the naive minimiser started
+    from that guess: exact below beta, a true lower bound >= beta at or above it, with or
+    without the position's own most_parts."""
+    ctx = tiny_context(seed, n_answers=9 + seed % 8, n_extra=seed % 4, clustered=seed % 2 == 0)
+    solver = Solver(ctx, mode)
+    guess = pick % len(ctx.words.guesses)
+    total, deepest = naive_optimal(list(ctx.words.answers), ctx.words.guesses, mode, depth - 1,
+                                   start=ctx.words.guesses[guess])
+    beta = ENGINE_INF if beta_offset is None or total == INF else total + beta_offset
+    most_parts = None
+    if exact_parts:
+        bound, _, in_set = solver.guess_bounds(ctx.all_answers, ctx.all_guesses)
+        most_parts = int((3 * len(ctx.all_answers) - bound - in_set).max())
+    outcome = solver.guess_value(guess, ctx.all_answers, ctx.all_guesses, depth, beta, most_parts=most_parts)
+    if total == INF:
+        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+    elif total < beta:
+        assert (outcome.cost, outcome.depth, outcome.guess) == (total, deepest, guess)
+    else:
+        assert beta <= outcome.cost <= total and outcome.guess == -1
+
+
 def _key(ctx, answers, o):
     return (o.cost, o.depth, solved_here(ctx, o.guess, answers) < 0, o.guess)
 

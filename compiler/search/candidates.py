@@ -6,7 +6,8 @@ itself must stay one function, see its docstring):
 * :func:`candidate_keys` scores every legal guess in one full pass and returns the
   candidates' keys grouped by bound; :func:`sort_group` sorts a group only when the
   search reaches it;
-* :func:`split_classes` splits the node's answers by one candidate's feedback;
+* :func:`split_classes` splits the node's answers by one candidate's feedback (into
+  :func:`class_buffers`);
 * :func:`seen_before` finds candidates whose partition an earlier one already made;
   :func:`set_has` / :func:`set_add` are the small hash set of 64-bit pairs under it
   (the kernel also keeps its unsplittable classes in one).
@@ -116,6 +117,18 @@ def sort_group(order, start):
         end += 1
     order[start:end] = np.sort(order[start:end])
     return end
+
+
+@njit(cache=True, inline="always")
+def class_buffers(S):
+    """Scratch for splitting the node ``S`` by its candidates (:func:`split_classes`) and
+    for the loop over one candidate's classes, allocated once per node: ``ordered``,
+    ``starts``, ``cursor``, ``codes``, the classes' hashes ``ch1``/``ch2``, their bounds
+    ``cls_lb``, ``cls_codes``, ``cls_keys``, ``cls_order`` and the signature ``sig``."""
+    return (np.empty(S.shape[0], dtype=S.dtype), np.zeros(244, dtype=np.int64), np.zeros(243, dtype=np.int64),
+            np.empty(243, dtype=np.int64), np.zeros(243, dtype=np.uint64), np.zeros(243, dtype=np.uint64),
+            np.zeros(243, dtype=np.int64), np.empty(243, dtype=np.int64), np.empty(243, dtype=np.int64),
+            np.empty(243, dtype=np.int64), np.empty(2, dtype=np.uint64))
 
 
 @njit(cache=True, _nrt=False)  # allocates nothing: no reference counts (see kernel.py)

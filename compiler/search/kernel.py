@@ -43,7 +43,8 @@ from ..feedback_matrix import _general_code
 from ..kernels import (hard_mode_bit_masks, hard_mode_hints, hard_mode_mask, keeps_hint_masks, keeps_hints,
                        possible_mask)
 from .memo import entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_store
-from .candidates import INF, candidate_keys, nonzero, seen_before, set_add, set_has, sort_group, split_classes
+from .candidates import (INF, candidate_keys, class_buffers, nonzero, seen_before, set_add, set_has, sort_group,
+                         split_classes)
 from .endgame import endgame_infeasible
 from .passes import answer_splits_perfectly, perfect_split
 
@@ -185,6 +186,22 @@ def class_bound(MT, a2g, mode, S, lo, hi, c1, c2, lh1, lh2, d, memo, stats, seen
 
 
 @njit(cache=True, _nrt=False)
+def class_bounds(MT, a2g, mode, S, starts, cls_codes, n_cls, ch1, ch2, lh1, lh2, d, memo, stats, seen, most_parts,
+                 cap, cls_lb):
+    """The classes' :func:`class_bound` into ``cls_lb[code]``, and their sum, stopping as
+    soon as the sum reaches ``cap`` (the candidate cannot beat the limit then)."""
+    rest_lb = 0
+    for j in range(n_cls):
+        code = cls_codes[j]
+        cls_lb[code] = class_bound(MT, a2g, mode, S, starts[code], starts[code + 1], ch1[code], ch2[code], lh1, lh2, d,
+                                   memo, stats, seen, most_parts)
+        rest_lb += cls_lb[code]
+        if rest_lb >= cap:
+            break
+    return rest_lb
+
+
+@njit(cache=True, _nrt=False)
 def settle_without_search(MT, letters, a2g, mode, S, lo, hi, L, played, shown, d, beta, stats, seen):
     """The answers ``S[lo:hi]`` when they need neither memo nor candidate loop (one or two
     answers, the 2n − 1 and 2n bounds, a perfect split by an answer, d ≤ 2): (packed
@@ -273,17 +290,7 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
     # below beta.  Once a best is known the limit is its total + 1, so ties are evaluated.
     limit = beta
     best_total, best_depth, best_in, best_guess = INF, 0, 0, -1
-    ordered = np.empty(n, dtype=S.dtype)
-    starts = np.zeros(244, dtype=np.int64)
-    cursor = np.zeros(243, dtype=np.int64)
-    codes = np.empty(243, dtype=np.int64)
-    ch1 = np.zeros(243, dtype=np.uint64)
-    ch2 = np.zeros(243, dtype=np.uint64)
-    cls_lb = np.zeros(243, dtype=np.int64)
-    cls_codes = np.empty(243, dtype=np.int64)
-    cls_keys = np.empty(243, dtype=np.int64)
-    cls_order = np.empty(243, dtype=np.int64)
-    sig = np.empty(2, dtype=np.uint64)
+    ordered, starts, cursor, codes, ch1, ch2, cls_lb, cls_codes, cls_keys, cls_order, sig = class_buffers(S)
     partitions = np.zeros((64, 2), dtype=np.uint64)  # signatures met at this node (normal mode)
     n_partitions = 0
     unsplittable = np.zeros((64, 2), dtype=np.uint64)  # classes no guess of L splits (d = 3)
@@ -313,14 +320,8 @@ def solve_node(MT, letters, word_bits, a2g, groups, mode, S, h1, h2, L, lh1, lh2
                 stats[S_DUPLICATES] += 1
                 continue
         total = n
-        rest_lb = 0
-        for j in range(n_cls):
-            code = cls_codes[j]
-            cls_lb[code] = class_bound(MT, a2g, mode, ordered, starts[code], starts[code + 1], ch1[code], ch2[code],
-                                       lh1, lh2, d - 1, memo, stats, seen, most_parts)
-            rest_lb += cls_lb[code]
-            if total + rest_lb >= limit:
-                break
+        rest_lb = class_bounds(MT, a2g, mode, ordered, starts, cls_codes, n_cls, ch1, ch2, lh1, lh2, d - 1, memo, stats,
+                               seen, most_parts, limit - total, cls_lb)
         if total + rest_lb >= limit:
             continue
         sort_classes(cls_keys, n_cls, cls_order)  # largest first: they decide most cut-offs

@@ -18,6 +18,7 @@ from ..splitmix import splitmix64
 from .kernel import (INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
                      SHARED_WORDS, STAT_NAMES, solve_node)
 from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
+from .guess import guess_value_node
 from .rebuild import NOT_A_TREE, rebuild_subtree
 from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
 from .memo import INITIAL_BITS, S_ENTRIES, S_ROWS, count_entries, memo_reserve, new_memo, rows_for_megabytes
@@ -205,36 +206,24 @@ class Solver:
         return bool(endgame_infeasible(self.matrix_t, self.groups, np.asarray(answers, dtype=np.int64),
                                        np.asarray(legal, dtype=np.int64), depth))
 
-    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF,
-                    lane: Lane | None = None) -> Outcome:
+    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF, lane: Lane | None = None,
+                    most_parts: int | None = None) -> Outcome:
         """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
 
         Classes are solved largest first with shrinking budgets, so a guess that cannot
-        get below ``beta`` stops early and reports a lower bound >= beta.
+        get below ``beta`` stops early and reports a lower bound >= beta; one kernel call
+        (:mod:`.guess`).  ``most_parts``, the most classes any legal guess makes of
+        ``answers`` (e.g. from :meth:`guess_bounds`), tightens the classes' bounds.
         """
-        answers = np.sort(np.asarray(answers, dtype=np.int64))
-        tasks = sorted(class_tasks(self.ctx, self.mode_name, guess, answers, legal),
-                       key=lambda t: (-len(t[1]), t[0]))
-        if any(self.refuted_by_endgame(cls, follow, depth - 1) for _, cls, follow in tasks):
-            return Outcome(INF, 0, -1)  # before any search: the classes are solved largest first
-        bounds = [2 * len(cls) - 1 for _, cls, _ in tasks]
-        total, deepest = len(answers), 1
-        rest = sum(bounds)
-        if total + rest >= beta:
-            return Outcome(total + rest, 0, -1)
-        for (_, cls, follow), bound in zip(tasks, bounds):
-            rest -= bound
-            budget = beta - total - rest
-            if len(cls) <= 2 and depth - 1 >= len(cls):  # closed forms: 1 answer 1, 2 answers 3
-                total += bound
-                deepest = max(deepest, len(cls) + 1)
-                continue
-            child = self.solve(cls, follow, depth - 1, budget, lane=lane)
-            if child.cost >= budget:
-                return Outcome(max(total + rest + child.cost, beta), 0, -1)
-            total += child.cost
-            deepest = max(deepest, child.depth + 1)
-        return Outcome(total, deepest, guess)
+        table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
+            self.memo, self.counters, self.scratch)
+        answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
+        most_parts = len(answers) if most_parts is None else int(most_parts)
+        packed = guess_value_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups,
+                                  self.mode, answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)),
+                                  most_parts, self.z1, self.z2, self.zg1, self.zg2, table, counters, self._no_share,
+                                  scratch)
+        return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
 
     def _hashed(self, answers, legal):
         answers = np.sort(np.asarray(answers, dtype=np.int64))
