@@ -4,9 +4,10 @@
 
 ``--before`` and ``--after`` are interpreters of two virtualenvs, each made with the
 README's ``pip install .`` from one commit (for example the commit before a change, then
-the change).  Each row runs the same ``wordle-compile`` command in both, alternately,
-after one warm-up run of each (the first run after an install builds the native module),
-and prints both medians, their ratio and whether the two trees are the same bytes.
+the change).  Each row runs the same ``wordle-compile`` command, or ``wordle-tree
+analyse --json`` command, in both, alternately, after one warm-up run of each (the first
+run after an install builds the native module), and prints both medians, their ratio and
+whether the two trees are the same bytes (for analyse: the same JSON, seconds aside).
 Results go to benchmarks/results/install_ab.json and the previous run's ratios are shown.
 A benchmark, not a test: never run it beside other heavy work.
 """
@@ -19,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from side_by_side import median_pairs, run_measured  # the same runner and pairing
+from side_by_side import median_pairs, run_measured, spread  # the same runner and pairing
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "install_ab.json"
@@ -33,22 +34,38 @@ ROWS = {
     "minimax --answers nyt-extended --start tarse": ["--strategy", "minimax", "--answers", "nyt-extended",
                                                      "--start", "tarse"],
     "optimal --start salet": ["--strategy", "optimal", "--start", "salet"],
+    "optimal --start trace": ["--strategy", "optimal", "--start", "trace"],
+    "optimal --start trace --jobs 2": ["--strategy", "optimal", "--start", "trace", "--jobs", "2"],
+    # "how bad was my move": the exact rank counts every better move (12,972 evaluated)
+    "analyse salet:bbbbb --move crane": ["analyse", "salet:bbbbb", "--move", "crane"],
+    "analyse salet:bbbbb --move crane --jobs 2": ["analyse", "salet:bbbbb", "--move", "crane", "--jobs", "2"],
 }
 
 
 def _command(python: str, args: list[str], out: Path) -> list[str]:
+    if args[:1] == ["analyse"]:
+        return [python, "-m", "wordle_compiler.tools_cli", *args, "--json"]
     return [python, "-m", "wordle_compiler.cli", *args, "--quiet", "-o", str(out)]
+
+
+def _answer(stdout: str) -> dict:
+    """An analysis's JSON without its own timing."""
+    doc = json.loads(stdout)
+    doc.pop("seconds", None)
+    return doc
 
 
 def measure(before: str, after: str, args: list[str], pairs: int, tmp: Path) -> dict:
     """``pairs`` interleaved runs of each install (after a warm-up of each, through
-    side_by_side's runner), and whether the two trees are the same bytes."""
+    side_by_side's runner), and whether the two give the same tree bytes (or analysis)."""
     commands = [_command(python, args, tmp / f"{name}.wtree") for python, name in ((before, "before"), (after, "after"))]
-    for command in commands:
-        run_measured(command)
-    old, new, _ = median_pairs(*commands, pairs)
-    same = (tmp / "before.wtree").read_bytes() == (tmp / "after.wtree").read_bytes()
-    return {"before_s": old[0], "after_s": new[0], "ratio": new[0] / old[0], "same": same}
+    outputs = [run_measured(command)[2] for command in commands]
+    old, new, ratios = median_pairs(*commands, pairs)
+    if args[:1] == ["analyse"]:
+        same = _answer(outputs[0]) == _answer(outputs[1])
+    else:
+        same = (tmp / "before.wtree").read_bytes() == (tmp / "after.wtree").read_bytes()
+    return {"before_s": old[0], "after_s": new[0], "ratio": new[0] / old[0], "pairs": spread(ratios), "same": same}
 
 
 def main(argv=None) -> int:
@@ -64,13 +81,13 @@ def main(argv=None) -> int:
         parser.error(f"unknown row {unknown[0]!r}; rows: {', '.join(ROWS)}")
     previous = json.loads(RESULTS.read_text()).get("rows", {}) if RESULTS.exists() else {}
     print(f"# medians of {args.pairs} interleaved pairs, whole processes; before {args.before}, after {args.after}")
-    print(f"{'row':45} {'before s':>8} {'after s':>8} {'ratio':>6} {'same':>5} {'prev ratio':>10}")
+    print(f"{'row':45} {'before s':>8} {'after s':>8} {'ratio':>6} {'pairs':>9} {'same':>5} {'prev ratio':>10}")
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             rows[name] = row = measure(args.before, args.after, ROWS[name], args.pairs, Path(tmp))
             prev = previous.get(name, {}).get("ratio")
-            print(f"{name:45} {row['before_s']:8.2f} {row['after_s']:8.2f} {row['ratio']:6.2f} "
+            print(f"{name:45} {row['before_s']:8.2f} {row['after_s']:8.2f} {row['ratio']:6.2f} {row['pairs']:>9} "
                   f"{'yes' if row['same'] else 'NO':>5} {'-' if prev is None else f'{prev:.2f}':>10}")
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({"before": args.before, "after": args.after, "pairs": args.pairs,
