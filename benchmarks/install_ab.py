@@ -39,6 +39,7 @@ ROWS = {
     # "how bad was my move": the exact rank counts every better move (12,972 evaluated)
     "analyse salet:bbbbb --move crane": ["analyse", "salet:bbbbb", "--move", "crane"],
     "analyse salet:bbbbb --move crane --jobs 2": ["analyse", "salet:bbbbb", "--move", "crane", "--jobs", "2"],
+    "analyse crane:bbbbb (the 5 best moves)": ["analyse", "crane:bbbbb"],
 }
 
 
