@@ -4,9 +4,9 @@
 and the optimal strategy's ``--candidates`` need the value of one guess named in
 advance, thousands of times.  Done in Python, each evaluation split the set, checked
 every class for an endgame refusal, bounded each class by 2s − 1 and called the kernel
-once per class: 14 kernel calls and about 250 us of Python per guess, a quarter of
-``salet:bbbbb --move crane`` (12,972 guesses evaluated) and all of it under the GIL, so a
-second thread barely helped.  This kernel is one step of ``solve_node``'s candidate loop
+once per class searched: on ``salet:bbbbb --move crane`` (12,972 guesses evaluated) 5.6
+kernel calls and 250 us of Python per guess, 3.25 s of 11.5 s, all of it under the GIL,
+so a second thread barely helped.  This kernel is one step of ``solve_node``'s candidate loop
 for a fixed guess, with the loop's class bounds (a member that splits the class
 perfectly, the memo's bound, ``most_parts``) and its settling of d = 3 children.
 """
