@@ -118,6 +118,13 @@ def _legal(position: Position, word: str) -> bool:
     return word in position.ctx.guess_index and bool(np.isin(position.ctx.guess_index[word], position.legal))
 
 
+def _most_parts(n: int, bound, in_set) -> int:
+    """The most classes any guess makes of the ``n`` answers, read back from
+    :meth:`Solver.guess_bounds` (bound = 3n − parts − in_set; its one special row, the
+    last answer guessed, satisfies the same formula)."""
+    return int((3 * n - bound - in_set).max())
+
+
 def best_moves(position: Position, top: int = 5, table: dict | None = None) -> Analysis:
     """The position's exact value and its ``top`` best moves (ties at the last included)."""
     ctx, n = position.ctx, len(position.answers)
@@ -127,13 +134,14 @@ def best_moves(position: Position, top: int = 5, table: dict | None = None) -> A
         return Analysis(position, exact[0][1], moves, from_table=True)
     solver = solver_for(ctx, position.mode)
     bound, sumsq, in_set = solver.guess_bounds(position.answers, position.legal)
+    most_parts = _most_parts(n, bound, in_set)
     order = np.lexsort((position.legal, 1 - in_set, sumsq, bound))
     found: list[MoveValue] = []
     for i in order:
         cutoff = sorted(m.total for m in found)[top - 1] + 1 if len(found) >= top else INF
         if bound[i] >= cutoff or bound[i] >= INF:
             break  # every later guess starts at or above the cut-off
-        move = move_value(position, ctx.words.guesses[position.legal[i]], cutoff)
+        move = move_value(position, ctx.words.guesses[position.legal[i]], cutoff, most_parts=most_parts)
         if move.exact:
             found.append(move)
     found.sort(key=lambda m: (m.total, not m.possible, m.word))
@@ -172,7 +180,7 @@ def score_move(analysis: Analysis, word: str, jobs: int = 1) -> MoveReport:
         return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
     solver = solver_for(position.ctx, position.mode)
     bound, _, in_set = solver.guess_bounds(position.answers, position.legal)
-    most_parts = int((3 * analysis.n - bound - in_set).max())  # bound = 3n − parts − in_set
+    most_parts = _most_parts(analysis.n, bound, in_set)
     # a guess whose bound reaches the move's total cannot be better
     rivals = [position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable")
               if bound[i] < move.total]

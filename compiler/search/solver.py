@@ -54,6 +54,11 @@ class Outcome:
     def feasible(self) -> bool:
         return self.cost < INF
 
+    @classmethod
+    def unpack(cls, packed) -> "Outcome":
+        """The kernels' packed result: cost << 24 | depth << 16 | (guess + 1)."""
+        return cls(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
+
 
 def _padded_copy(counters: np.ndarray) -> np.ndarray:
     """A copy of ``counters`` alone on its cache lines: threads bump their counters
@@ -144,13 +149,12 @@ class Solver:
         """
         workers = 1 if shared is None else 2
         shared = self._no_share if shared is None else shared
-        table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
-            self.memo, self.counters, self.scratch)
+        table, counters, scratch = self._workspace(lane)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
         packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
                             answers, h1, h2, legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
                             self.zg2, table, counters, 0, workers, shared, scratch)
-        return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
+        return Outcome.unpack(packed)
 
     @contextmanager
     def lanes(self, count: int):
@@ -215,15 +219,18 @@ class Solver:
         (:mod:`.guess`).  ``most_parts``, the most classes any legal guess makes of
         ``answers`` (e.g. from :meth:`guess_bounds`), tightens the classes' bounds.
         """
-        table, counters, scratch = (lane.table, lane.counters, lane.scratch) if lane else (
-            self.memo, self.counters, self.scratch)
+        table, counters, scratch = self._workspace(lane)
         answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
         most_parts = len(answers) if most_parts is None else int(most_parts)
         packed = guess_value_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups,
                                   self.mode, answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)),
                                   most_parts, self.z1, self.z2, self.zg1, self.zg2, table, counters, self._no_share,
                                   scratch)
-        return Outcome(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
+        return Outcome.unpack(packed)
+
+    def _workspace(self, lane: Lane | None):
+        """(memo, counters, scratch) of ``lane``, or the solver's own when there is none."""
+        return (lane.table, lane.counters, lane.scratch) if lane else (self.memo, self.counters, self.scratch)
 
     def _hashed(self, answers, legal):
         answers = np.sort(np.asarray(answers, dtype=np.int64))
@@ -250,7 +257,7 @@ class Solver:
 
     def _rebuild(self, answers, legal, depth, outcome: Outcome, lane: Lane | None = None) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        table, counters = (lane.table, lane.counters) if lane else (self.memo, self.counters)
+        table, counters, _ = self._workspace(lane)
         guesses, parents, codes, solved = rebuild_subtree(
             self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
             lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, table, counters)
