@@ -79,7 +79,7 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6) -> Posi
         if mode != "normal" and not np.isin(guess, legal):
             raise HistoryError(f"step {step}: {word!r} is illegal in {mode} mode after "
                                f"{' '.join(w + ' ' + format_pattern(c) for w, c in steps[:step - 1])}")
-        answers = answers[ctx.feedback_row(guess)[answers] == code]
+        answers = answers[ctx.codes(guess, answers) == code]
         if len(answers) == 0:
             raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
         if code != 242:
@@ -229,7 +229,7 @@ def review_game(ctx: Context, mode: str, history, max_depth: int = 6) -> list[Re
         move = move_value(position, word)
         after = position_after(ctx, mode, steps[:i + 1], max_depth)
         n = len(position.answers)
-        codes = ctx.feedback_row(ctx.guess_index[word])[position.answers]
+        codes = ctx.codes(ctx.guess_index[word], position.answers)
         sizes = np.bincount(codes, minlength=243)
         further = 0.0
         if code != 242:

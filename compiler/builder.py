@@ -19,7 +19,7 @@ RECURSION_GUARD = 40
 
 
 def _progresses(ctx, guess, answers) -> bool:
-    codes = ctx.feedback_row(guess)[answers]
+    codes = ctx.codes(guess, answers)
     return bool(codes.min() != codes.max() or codes[0] == ALL_GREEN)
 
 

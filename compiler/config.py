@@ -36,8 +36,9 @@ class BuildConfig:
 @dataclass
 class Context:
     """Word lists, their letters, and the feedback matrix in either layout, each loaded
-    (from the cache, checked) on first use: an exact build reads only the answer-major
-    one, and loading the other would cost it a 30 MB checksum for one row."""
+    (from the cache, checked) on first use.  Every build, exact or heuristic, reads only
+    the answer-major one (:meth:`matrix_by_answer`, :meth:`codes`); the guess-major one
+    (:attr:`matrix`) is for callers that want a guess's row."""
 
     words: WordLists
     guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
@@ -105,23 +106,27 @@ class Context:
                 if self._by_answer is None:
                     self._by_answer = found
         if self._by_answer is None:
-            from .feedback_matrix import answer_major_matrix
+            from .feedback_matrix import answer_major_matrix, feedback_matrix
 
-            # loaded outside the lock: computing it may load the guess-major matrix, which takes it
-            by_answer = answer_major_matrix(self.words, lambda: self.matrix, self.use_cache, self.refresh_cache)
+            def guess_major():  # an intact cached one is transposed; a computed one is not cached
+                if self._by_guess is not None:
+                    return self._by_guess
+                return feedback_matrix(self.words, self.use_cache, self.refresh_cache, keep=False)
+
+            # loaded outside the lock: the guess-major matrix may be loaded or computed first
+            by_answer = answer_major_matrix(self.words, guess_major, self.use_cache, self.refresh_cache)
             with self._loading:
                 if self._by_answer is None:
                     self._by_answer = by_answer
         return self._by_answer
 
-    def feedback_row(self, guess: int):
-        """Feedback codes of ``guess`` against every answer (``uint8[n_answers]``, C-ordered),
-        read from whichever layout is loaded (the guess-major one if neither is)."""
-        if self._by_guess is None and self._by_answer is not None:
-            import numpy as np
+    def codes(self, guess: int, answers):
+        """Feedback codes of ``guess`` against ``answers`` (answer indices), in their order
+        (``uint8[len(answers)]``), read from the answer-major matrix, the layout every
+        kernel reads: no build loads the guess-major one."""
+        import numpy as np
 
-            return np.ascontiguousarray(self._by_answer[:, guess])
-        return self.matrix[guess]
+        return np.asarray(self.matrix_by_answer())[answers, guess]  # a plain array, not a memmap
 
     @property
     def all_answers(self):

@@ -264,15 +264,18 @@ def _write_cached(path: Path, matrix: np.ndarray) -> None:
     write_atomic(path, lambda fh: np.save(fh, matrix, allow_pickle=False), stale_prefix=CACHE_PREFIX)
 
 
-def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = False) -> np.ndarray:
-    """The matrix for ``words``: from the cache when it is intact, else computed and cached.
+def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = False,
+                    keep: bool = True) -> np.ndarray:
+    """The matrix for ``words``: from the cache when it is intact, else computed and cached
+    (unless ``keep`` is false: the builds read only the answer-major layout, which is made
+    from this one, so caching this one too would only double the cache's size).
 
     ``refresh`` recomputes it and rewrites the cache: the retry after a built tree failed
     verification, when a cache that passed its checks may still have been tampered with.
     """
     if not use_cache:
         return compute_matrix(words.guesses, words.answers)
-    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers))
+    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers), write=keep)
 
 
 def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
@@ -286,14 +289,15 @@ def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
     return _cached(words, True, refresh, lambda: answer_major(guess_major()))
 
 
-def _cached(words: WordLists, by_answer: bool, refresh: bool, compute) -> np.ndarray:
+def _cached(words: WordLists, by_answer: bool, refresh: bool, compute, write: bool = True) -> np.ndarray:
     path = _cache_path(words, by_answer)
     cached = None if refresh else _load_cached(path, words, by_answer)
     if cached is not None:
         return cached
     matrix = compute()
     try:
-        _write_cached(path, matrix)
+        if write:
+            _write_cached(path, matrix)
     except (OSError, OutputError):
         pass  # a read-only cache is not an error; we just recompute next time
     return matrix

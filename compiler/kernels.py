@@ -17,63 +17,102 @@ ALL_GREEN = 242
 PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
 
 
+# Guesses counted together by the partition kernel: 64 histograms of 256 uint16 = 32 KB.
+STATS_CHUNK = 64
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _count(hist, order, found, j, code):
+    """One answer's ``code`` for guess ``j`` of a chunk: its histogram, and the code noted
+    when it is new (always written, kept only then: no branch)."""
+    slot = j * 256 + code
+    c = hist[slot]
+    hist[slot] = c + 1
+    f = found[j]
+    order[j * 256 + f] = code
+    found[j] = f + (c == 0)
+
+
 @njit(cache=True, nogil=True)
-def _partition_stats_range(matrix, guesses, answers, stats, entropy, first, stop, counts):
-    # Work is O(n) per guess: counts are reset by revisiting the answers, not by
-    # scanning all 243 codes.
+def _partition_stats(MT, guesses, answers, stats, entropy):
+    # Reads the answer-major matrix ``MT`` (answers x guesses), 64 guesses at a time: each
+    # answer's row slice is read in order and consecutive increments land in different
+    # histograms, so none waits for the one before.  (Guess by guess over the guess-major
+    # matrix, an increment waited for the previous one whenever two answers shared a
+    # pattern, and a small set's answers cost a cache line each per guess; the README's
+    # heuristic rows of benchmarks/install_ab.py measure the builds.)  Each guess's codes
+    # are also noted in order of first appearance, so the second step walks its classes,
+    # not its answers, and sums c log c in the same order as the answers give them: the
+    # entropy comes out to the bit as a pass guess by guess computes it.
     n = answers.shape[0]
+    m = guesses.shape[0]
     log_n = np.log(n)
     c_log_c = np.empty(n + 1)  # c log c by table: a log per class per guess was half the time
     c_log_c[0] = 0.0
     for c in range(1, n + 1):
         c_log_c[c] = c * np.log(c)
-    for k in range(first, stop):
-        row = matrix[guesses[k]]
-        parts = 0
-        largest = 0
-        sumsq = 0
-        for i in range(n):
-            code = row[answers[i]]
-            c = counts[code]
-            if c == 0:
-                parts += 1
-            sumsq += 2 * c + 1
-            c += 1
-            counts[code] = c
-            if c > largest:
-                largest = c
-        stats[k, IN_SET] = 1 if counts[ALL_GREEN] > 0 else 0
-        h = 0.0
-        for i in range(n):
-            code = row[answers[i]]
-            h += c_log_c[counts[code]]
-            counts[code] = 0
-        stats[k, PARTS] = parts
-        stats[k, LARGEST] = largest
-        stats[k, SUMSQ] = sumsq
-        # Shannon entropy in bits: log2 n - (1/n) sum c log2 c
-        entropy[k] = (log_n - h / n) / np.log(2.0)
+    hist = np.zeros(STATS_CHUNK * 256, dtype=np.uint16)  # n <= wordlists.MAX_WORDS = 30,000
+    order = np.empty(STATS_CHUNK * 256, dtype=np.uint8)  # per guess: its codes, first seen first
+    found = np.empty(STATS_CHUNK, dtype=np.int64)  # per guess: its codes so far
+    columns = np.empty(STATS_CHUNK, dtype=np.int64)
+    for start in range(0, m, STATS_CHUNK):
+        k = min(STATS_CHUNK, m - start)
+        first = guesses[start]
+        consecutive = True  # guesses first, first + 1, ... (normal mode): rows read straight
+        for j in range(k):
+            columns[j] = guesses[start + j]
+            found[j] = 0
+            consecutive = consecutive and columns[j] == first + j
+        if consecutive:
+            for i in range(n):
+                row = MT[answers[i], first:first + k]
+                for j in range(k):
+                    _count(hist, order, found, j, row[j])
+        else:
+            for i in range(n):
+                row = MT[answers[i]]
+                for j in range(k):
+                    _count(hist, order, found, j, row[columns[j]])
+        for j in range(k):
+            base = j * 256
+            stats[start + j, IN_SET] = 1 if hist[base + ALL_GREEN] > 0 else 0
+            largest = 0
+            sumsq = 0
+            h = 0.0
+            for t in range(found[j]):
+                slot = base + order[base + t]
+                c = np.int64(hist[slot])
+                sumsq += c * c
+                largest = max(largest, c)
+                h += c_log_c[c]
+                hist[slot] = 0
+            stats[start + j, PARTS] = found[j]
+            stats[start + j, LARGEST] = largest
+            stats[start + j, SUMSQ] = sumsq
+            # Shannon entropy in bits: log2 n - (1/n) sum c log2 c
+            entropy[start + j] = (log_n - h / n) / np.log(2.0)
 
 
 @njit(cache=True)
-def first_perfect_splitter(matrix, candidates, answers):
+def first_perfect_splitter(MT, candidates, answers):
     """The first of ``candidates`` (guess indices) whose feedback differs for every one
-    of ``answers``, or -1: O(n) per candidate, stopping at its first repeated code, where
-    a partition pass reads every guess's row (see :mod:`.strategies`)."""
+    of ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate,
+    stopping at its first repeated code, where a partition pass reads every guess
+    (see :mod:`.strategies`)."""
     n = answers.shape[0]
     if n > ALL_GREEN + 1:
         return -1  # more answers than feedback codes: no guess gives each its own
     seen = np.zeros(ALL_GREEN + 1, dtype=np.uint8)
     for k in range(candidates.shape[0]):
-        row = matrix[candidates[k]]
+        g = candidates[k]
         distinct = 0
-        while distinct < n and seen[row[answers[distinct]]] == 0:
-            seen[row[answers[distinct]]] = 1
+        while distinct < n and seen[MT[answers[distinct], g]] == 0:
+            seen[MT[answers[distinct], g]] = 1
             distinct += 1
         for i in range(distinct):  # clear only what was set
-            seen[row[answers[i]]] = 0
+            seen[MT[answers[i], g]] = 0
         if distinct == n:
-            return candidates[k]
+            return g
     return -1
 
 
@@ -82,10 +121,10 @@ def first_perfect_splitter(matrix, candidates, answers):
 # as its slowest thread.  ``--threads`` adds helpers that the pass never waits for
 # (:func:`.parallel.map_chunks`).
 _threads = 1
-# Split a pass only when it scores at least this many (guess, answer) cells.  Two threads
-# against one, all 12,972 guesses, medians of 80: 16 answers 0.96x, 32 answers 1.16x, 64
-# answers 1.43x, 128 and 256 answers 1.5x.
-THREADED_CELLS = 1 << 19
+# Split a pass only when it scores at least this many (guess, answer) cells.  One thread's
+# time over two's, all 12,972 guesses, random answer sets, medians of 40: 8 answers 0.98x,
+# 16 answers 1.18x, 32 1.33x, 64 1.53x, 128 1.65x, 1024 1.33x.
+THREADED_CELLS = 1 << 18
 CHUNKS_PER_THREAD = 4
 
 
@@ -95,58 +134,59 @@ def set_threads(threads: int) -> None:
     _threads = max(1, int(threads))
 
 
-def partition_stats(matrix: np.ndarray, guesses: np.ndarray, answers: np.ndarray):
+def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray):
     """For each guess: (parts, largest class, sum of squared class sizes, guess is an answer)
-    and the entropy in bits of its partition of ``answers``."""
+    and the entropy in bits of its partition of ``answers``, read from the answer-major
+    matrix ``MT`` (``Context.matrix_by_answer()``)."""
     guesses = np.ascontiguousarray(guesses, dtype=np.int32)
     answers = np.ascontiguousarray(answers, dtype=np.int32)
     m, n = guesses.shape[0], answers.shape[0]
     chunks = min(_threads * CHUNKS_PER_THREAD, m) if _threads > 1 and m * n >= THREADED_CELLS else 1
     if chunks > 1:
-        parts = map_chunks(lambda i: _stats_chunk(matrix, guesses[i * m // chunks:(i + 1) * m // chunks], answers),
+        parts = map_chunks(lambda i: _stats_chunk(MT, guesses[i * m // chunks:(i + 1) * m // chunks], answers),
                            chunks, _threads)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-    return _stats_chunk(matrix, guesses, answers)
+    return _stats_chunk(MT, guesses, answers)
 
 
-def _stats_chunk(matrix, guesses, answers):
+def _stats_chunk(MT, guesses, answers):
     """(statistics, entropy) of ``guesses``, in new arrays (a chunk of :func:`partition_stats`)."""
-    stats = np.empty((guesses.shape[0], 4), dtype=np.int64)
-    entropy = np.empty(guesses.shape[0], dtype=np.float64)
-    if answers.shape[0]:
-        _partition_stats_range(matrix, guesses, answers, stats, entropy, 0, guesses.shape[0],
-                               np.zeros(243, dtype=np.int32))
+    stats = np.zeros((guesses.shape[0], 4), dtype=np.int64)
+    entropy = np.zeros(guesses.shape[0], dtype=np.float64)
+    if answers.shape[0] and guesses.shape[0]:
+        _partition_stats(MT, guesses, answers, stats, entropy)
     return stats, entropy
 
 
 @njit(cache=True)
-def split_by_pattern(row, answers):
-    """Group ``answers`` by ``row[answer]``: (codes present, offsets, answers ordered by code)."""
+def split_by_codes(codes, answers):
+    """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer ``answers[i]``'s,
+    as ``Context.codes`` gives them): (codes present, offsets, answers ordered by code)."""
     counts = np.zeros(244, dtype=np.int64)
-    for a in answers:
-        counts[row[a] + 1] += 1
+    for i in range(answers.shape[0]):
+        counts[codes[i] + 1] += 1
     for code in range(243):
         counts[code + 1] += counts[code]
     ordered = np.empty_like(answers)
     fill = counts[:243].copy()
-    for a in answers:
-        code = row[a]
-        ordered[fill[code]] = a
+    for i in range(answers.shape[0]):
+        code = codes[i]
+        ordered[fill[code]] = answers[i]
         fill[code] += 1
     n_codes = 0
     for code in range(243):
         if counts[code + 1] > counts[code]:
             n_codes += 1
-    codes = np.empty(n_codes, dtype=np.int64)
+    codes_present = np.empty(n_codes, dtype=np.int64)
     offsets = np.empty(n_codes + 1, dtype=np.int64)
     j = 0
     for code in range(243):
         if counts[code + 1] > counts[code]:
-            codes[j] = code
+            codes_present[j] = code
             offsets[j] = counts[code]
             j += 1
     offsets[n_codes] = answers.shape[0]
-    return codes, offsets, ordered
+    return codes_present, offsets, ordered
 
 
 @njit(cache=True, inline="always")

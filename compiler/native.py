@@ -53,15 +53,14 @@ EXPORTS = {
     "search.passes:score_by_histogram": [(_U1_2, _U1_2, _I8, _I8, _I8, _I8, _I8, _I8, "uint8:1")],
     "search.passes:score_by_pairs": [(_U1_2, _I8, _I8, _I8, "bool", _I8, _I8, _I8, "uint8:1")],
     "search.endgame:endgame_infeasible": [(_U1_2, _I8_2, _I8, _I8, "int64")],
-    "kernels:split_by_pattern": [(f"uint8:1{ro}", ints) for ro in ("", "r") for ints in ("int32:1", "int64:1")],
+    "kernels:split_by_codes": [("uint8:1", ints) for ints in ("int32:1", "int64:1")],
     "kernels:hard_mode_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
     "kernels:possible_filter": [(_U1_2, ints, "int64", "int64") for ints in ("int32:1", "int64:1")],
     # the serial partition statistics (the ranking's bounds, the heuristic strategies) and
     # the letter-frequency strategies' scores
-    "kernels:_partition_stats_range": [(m, "int32:1", "int32:1", "int64:2", "float64:1", "int64", "int64", "int32:1")
-                                       for m in ("uint8:2", "uint8:2r")],
+    "kernels:_partition_stats": [(_U1_2, "int32:1", "int32:1", "int64:2", "float64:1")],
     "kernels:letter_scores": [(_U1_2, legal, _U1_2, "int64") for legal in ("int32:1", "int64:1")],
-    "kernels:first_perfect_splitter": [(m, _I8, _I8) for m in ("uint8:2", "uint8:2r")],
+    "kernels:first_perfect_splitter": [(_U1_2, _I8, _I8)],
     # the matrix cache files' checksum (answer-major files are mapped copy-on-write, the others read-only)
     "feedback_matrix:xor_and_sum": [("uint64:1",), ("uint64:1r",)],
 }

@@ -21,7 +21,7 @@ __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
 
 def rank_first_guesses(ctx, legal, k: int) -> list[int]:
     """Heuristic ranking for 'best of K first words': most parts, then smallest Σc²."""
-    stats, _ = partition_stats(ctx.matrix, legal, ctx.all_answers)
+    stats, _ = partition_stats(ctx.matrix_by_answer(), legal, ctx.all_answers)
     order = np.lexsort((legal, stats[:, SUMSQ], -stats[:, PARTS]))
     return [int(legal[i]) for i in order[:k]]
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .kernels import split_by_pattern
+from .kernels import split_by_codes
 from .modes import legal_after
 
 ALL_GREEN = 242
@@ -28,7 +28,7 @@ class Node:
 
 def class_tasks(ctx, mode, guess, answers, legal):
     """(code, class answers, legal guesses for the class), non-green classes, increasing code."""
-    codes, offsets, ordered = split_by_pattern(ctx.feedback_row(guess), answers)
+    codes, offsets, ordered = split_by_codes(ctx.codes(guess, answers), answers)
     tasks = []
     for j, code in enumerate(codes):
         if code == ALL_GREEN:

@@ -111,7 +111,7 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
 def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical."""
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
-    stats, _ = partition_stats(ctx.matrix, index, ctx.all_answers)
+    stats, _ = partition_stats(ctx.matrix_by_answer(), index, ctx.all_answers)
     n = len(ctx.words.answers)
     bound = 3 * n - stats[:, PARTS] - stats[:, IN_SET]
     order = np.lexsort((index, stats[:, SUMSQ], bound))
@@ -129,7 +129,7 @@ def size_bound(size: int, most_parts: int) -> int:
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
     if spec not in _most_parts:
-        stats, _ = partition_stats(ctx.matrix, initial_legal(ctx, spec.mode), ctx.all_answers)
+        stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
         _most_parts[spec] = int(stats[:, PARTS].max())
     return _most_parts[spec]
 

@@ -101,3 +101,25 @@ def naive_endgame_groups(answers):
             row.append(ids.setdefault(key, len(ids)) if counts[key] >= MIN_GROUP else -1)
         groups.append(row)
     return groups
+
+
+def naive_partition_stats(matrix, guesses, answers):
+    """Per guess, from the guess-major ``matrix`` one class at a time: (parts, largest class,
+    sum of squared sizes, 1 if the guess is among the answers) and the entropy in bits,
+    with sum(c log c) added class by class in the order the answers first show each
+    feedback (the order a pass guess by guess adds them, so the bits agree exactly)."""
+    import math
+
+    stats, bits = [], []
+    n = len(answers)
+    for g in guesses:
+        sizes = {}
+        for a in answers:
+            code = int(matrix[g, a])
+            sizes[code] = sizes.get(code, 0) + 1  # dicts keep first-insertion order
+        h = 0.0
+        for c in sizes.values():
+            h += c * math.log(c)
+        stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()), int(242 in sizes)))
+        bits.append((math.log(n) - h / n) / math.log(2.0))
+    return stats, bits

@@ -65,14 +65,14 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     assert list(tmp_path.iterdir()) == []
     cached = Context.from_words(small_words)
     assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
-    assert len(list(tmp_path.glob("*.npy"))) == 2
-    # once both files are cached, the exact engine's layout alone is loaded, and a row
-    # read from it is the guess-major matrix's row
+    assert [p.name.endswith(f"{fm.BY_ANSWER}.npy") for p in tmp_path.glob("*.npy")] == [True]  # only the builds' layout
+    # a build's codes come from the cached answer-major layout alone (the guess-major one is
+    # never loaded), and equal the guess-major matrix's, in the order of the answers asked for
     fresh = Context.from_words(small_words)
-    fresh.matrix_by_answer()
-    assert fresh._by_guess is None
-    assert all(np.array_equal(fresh.feedback_row(g), ctx.matrix[g]) for g in range(len(small_words.guesses)))
-    assert fresh.feedback_row(1).flags.c_contiguous and fresh._by_guess is None
+    answers = np.array([3, 0, 2], dtype=np.int32)
+    assert all(np.array_equal(fresh.codes(g, answers), ctx.matrix[g][answers]) for g in range(len(small_words.guesses)))
+    codes = fresh.codes(1, answers)
+    assert codes.flags.c_contiguous and type(codes) is np.ndarray and fresh._by_guess is None
 
 
 def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch,

@@ -156,7 +156,8 @@ def test_cache_command(tmp_path):
     assert run("wordle-compile", "--strategy", "first", "--start", "salet", "--allow-deeper", "--quiet",
                "-o", tmp_path / "t.wtree", env=env).returncode == 0
     doc = json.loads(run("wordle-tree", "cache", "--json", env=env).stdout)
-    assert [e["shape"] for e in doc["entries"]] == [[12972, 2315]] and doc["bytes"] > 30_000_000
+    # the builds' one layout, answers x guesses (the guess-major one it is made from is not kept)
+    assert [e["shape"] for e in doc["entries"]] == [[2315, 12972]] and doc["bytes"] > 30_000_000
     assert "removed 2 file(s)" in run("wordle-tree", "cache", "--clear", env=env).stdout
     assert list(tmp_path.glob("feedback-*")) == []
 
@@ -170,13 +171,13 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     args = ["--strategy", "minimax", "--start", "salet", "-o", tmp_path / "t.wtree"]
     assert run("wordle-compile", *args, "--quiet", env=env).returncode == 0
     words = load_word_lists()
-    path = next(tmp_path.glob("feedback-*.npy"))
+    path = next(tmp_path.glob("feedback-*.npy"))  # the one layout a build reads: answers x guesses
     matrix = np.load(path)
-    row = words.guesses.index("salet")
-    matrix[row] = np.roll(matrix[row], 1)  # salet's feedback shifted by one answer
+    column = words.guesses.index("salet")
+    matrix[:, column] = np.roll(matrix[:, column], 1)  # salet's feedback shifted by one answer
     np.save(path, matrix)
     path.with_suffix(".sum").write_text(fm._checksum(matrix))
-    assert fm._load_cached(path, words) is not None  # the tampering passes the cache's checks
+    assert fm._load_cached(path, words, by_answer=True) is not None  # the tampering passes the cache's checks
     result = run("wordle-compile", *args, env=env)
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if "cache" in line]
@@ -190,8 +191,8 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
 def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     """The exact search's own layout, answers swapped in pairs (their checksum recomputed,
     the spot-checked answers left alone): the search's choices no longer make a tree, which
-    the rebuild detects (it used to loop, growing without bound); the build recomputes both
-    layouts and writes the shipped tree's bytes."""
+    the rebuild detects (it used to loop, growing without bound); the build recomputes the
+    matrix and writes the shipped tree's bytes."""
     from pathlib import Path
 
     import wordle_trees
@@ -217,8 +218,8 @@ def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
     assert (tmp_path / "t.wtree").read_bytes() == shipped.read_bytes()
     assert fm._load_cached(path, words, by_answer=True) is not None  # rewritten
-    guess_major = path.with_name(path.name.replace(fm.BY_ANSWER, ""))
-    assert np.array_equal(np.load(path), np.load(guess_major).T)
+    assert np.array_equal(np.load(path), fm.compute_matrix(words.guesses, words.answers).T)
+    assert not path.with_name(path.name.replace(fm.BY_ANSWER, "")).exists()  # no build keeps the other layout
 
 
 def test_too_deep_heuristic_build_hints_at_the_way_out():

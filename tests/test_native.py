@@ -16,7 +16,7 @@ import pytest
 import wordle_trees
 from wordle_compiler import native
 from wordle_compiler.jit import LazyKernel
-from wordle_compiler.kernels import _partition_stats_range, letter_scores, split_by_pattern
+from wordle_compiler.kernels import _partition_stats, letter_scores, split_by_codes
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import endgame_infeasible
 
@@ -82,13 +82,13 @@ def test_tokens_are_the_types_numba_would_see(tmp_path):
 
 @NOT_NATIVE
 def test_a_call_with_other_types_goes_to_numba_with_the_same_answer(ctx):
-    assert isinstance(split_by_pattern, LazyKernel)
-    row = np.ascontiguousarray(ctx.matrix[ctx.guess_index["salet"]])
+    assert isinstance(split_by_codes, LazyKernel)
     answers = np.arange(40, dtype=np.int64)
-    native_answer = split_by_pattern(row, answers)
-    strided_answer = split_by_pattern(row, np.repeat(answers, 2)[::2])  # not C-ordered: numba
-    other_dtype = split_by_pattern(row.astype(np.int64), answers)  # no int64 row signature: numba
-    for a, b in zip(native_answer, split_by_pattern.dispatcher(row, answers)):
+    codes = ctx.codes(ctx.guess_index["salet"], answers)
+    native_answer = split_by_codes(codes, answers)
+    strided_answer = split_by_codes(codes, np.repeat(answers, 2)[::2])  # not C-ordered: numba
+    other_dtype = split_by_codes(codes.astype(np.int64), answers)  # no int64 codes signature: numba
+    for a, b in zip(native_answer, split_by_codes.dispatcher(codes, answers)):
         assert np.array_equal(a, b)
     for a, b in zip(native_answer, strided_answer):
         assert np.array_equal(a, b)
@@ -109,18 +109,19 @@ def test_endgame_kernel_native_equals_numba(ctx):
 
 @NOT_NATIVE
 def test_partition_statistics_native_equal_numba(ctx):
-    """The ranking's and the heuristics' serial statistics, on the read-only cached matrix."""
-    guesses = np.arange(0, len(ctx.words.guesses), 7, dtype=np.int32)
+    """The ranking's and the heuristics' serial statistics, on the cached answer-major matrix,
+    for every guess in order (normal mode) and for a scattered subset (hard mode)."""
     answers = np.arange(0, len(ctx.words.answers), 3, dtype=np.int32)
-    results = []
-    for run in (_partition_stats_range, _partition_stats_range.dispatcher):
-        stats, entropy = np.zeros((len(guesses), 4), dtype=np.int64), np.zeros(len(guesses))
-        args = (ctx.matrix, guesses, answers, stats, entropy, 0, len(guesses), np.zeros(243, dtype=np.int32))
-        assert tuple(map(native._token, args)) in native.EXPORTS["kernels:_partition_stats_range"]
-        run(*args)
-        results.append((stats, entropy))
-    assert not ctx.matrix.flags.writeable  # the read-only signature was the one taken
-    assert np.array_equal(results[0][0], results[1][0]) and np.array_equal(results[0][1], results[1][1])
+    for guesses in (ctx.all_guesses, np.arange(0, len(ctx.words.guesses), 7, dtype=np.int32)):
+        results = []
+        for run in (_partition_stats, _partition_stats.dispatcher):
+            stats, entropy = np.zeros((len(guesses), 4), dtype=np.int64), np.zeros(len(guesses))
+            args = (ctx.matrix_by_answer(), guesses, answers, stats, entropy)
+            assert tuple(map(native._token, args)) in native.EXPORTS["kernels:_partition_stats"]
+            run(*args)
+            results.append((stats, entropy))
+        assert np.array_equal(results[0][0], results[1][0])
+        assert results[0][1].tobytes() == results[1][1].tobytes()
     assert results[0][0][:, 0].max() > 100  # real partitions, not zeros
 
 
@@ -154,7 +155,7 @@ def test_an_unbuildable_native_module_falls_back_to_numba_warning_once(tmp_path,
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # the note: no second warning, no second build
             assert native.native_module() is None
-        assert native.native_route(split_by_pattern) is None
+        assert native.native_route(split_by_codes) is None
         assert native.unavailable_reason() == native_build.failure_note(path).read_text().strip()
     finally:
         native._state.clear()
@@ -166,7 +167,7 @@ def test_the_native_search_releases_the_gil(ctx):
     """While the search thread is inside the native kernel (trace's biggest class, about
     0.4 s), this thread still runs Python: with the GIL held it could not until the end."""
     solver = Solver(ctx, "normal")
-    codes = ctx.matrix[ctx.guess_index["trace"]][ctx.all_answers]
+    codes = ctx.codes(ctx.guess_index["trace"], ctx.all_answers)
     biggest = np.flatnonzero(codes == np.bincount(codes).argmax()).astype(np.int64)
     done = threading.Event()
 

@@ -36,7 +36,7 @@ def worst_start(ctx):
     below it meets large classes instead of the closed forms for one or two answers."""
     from wordle_compiler.kernels import PARTS, partition_stats
 
-    stats, _ = partition_stats(ctx.matrix, ctx.all_guesses, ctx.all_answers)
+    stats, _ = partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, ctx.all_answers)
     useful = [(stats[i, PARTS], i) for i in range(len(ctx.words.guesses)) if stats[i, PARTS] > 1]
     return ctx.words.guesses[min(useful)[1]]
 

@@ -107,10 +107,10 @@ def test_the_split_pass_equals_the_serial_pass(ctx, monkeypatch_module, answers,
     answers = np.array(sorted(answers), dtype=np.int32)
     guesses = np.arange(first, min(first + count, 12972), dtype=np.int32)
     kernels.set_threads(1)
-    serial = kernels.partition_stats(ctx.matrix, guesses, answers)
+    serial = kernels.partition_stats(ctx.matrix_by_answer(), guesses, answers)
     kernels.set_threads(threads)
     try:
-        split = kernels.partition_stats(ctx.matrix, guesses, answers)
+        split = kernels.partition_stats(ctx.matrix_by_answer(), guesses, answers)
     finally:
         kernels.set_threads(1)
     assert np.array_equal(split[0], serial[0]) and split[1].tobytes() == serial[1].tobytes()

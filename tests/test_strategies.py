@@ -25,9 +25,9 @@ FULL_PASS_SCORES = {
 def _position(ctx, mode, played, answer, keep):
     """The answers left (a random part of them, at least two when there are two) and the
     legal guesses after ``played`` showed the feedback it gives ``answer``."""
-    row = ctx.feedback_row(played)
+    row = ctx.codes(played, ctx.all_answers)
     code = int(row[answer])
-    left = ctx.all_answers[row[ctx.all_answers] == code]
+    left = ctx.all_answers[row == code]
     if len(left) > 2:
         left = np.sort(np.unique(np.concatenate([left[[i % len(left) for i in keep]], left[:1]])))
     legal = legal_after(ctx, mode, ctx.all_guesses, played, code)
@@ -41,7 +41,7 @@ def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, ans
     answers, legal = _position(ctx, mode, played, answer, keep)
     if len(answers) < 2:
         return  # one answer: the builder plays it without asking a strategy
-    stats, bits = partition_stats(ctx.matrix, legal, answers)
+    stats, bits = partition_stats(ctx.matrix_by_answer(), legal, answers)
     for name, score in FULL_PASS_SCORES.items():
         assert STRATEGIES[name](ctx, answers, legal, None) == _pick(ctx, legal, answers, score(stats, bits)), name
 
@@ -59,17 +59,17 @@ def _first_perfect_splitter_by_hand(matrix, candidates, answers):
 def test_first_perfect_splitter_matches_a_plain_reading(ctx, candidates, answers):
     candidates, answers = np.array(candidates, dtype=np.int64), np.array(sorted(answers), dtype=np.int64)
     expected = _first_perfect_splitter_by_hand(ctx.matrix, candidates, answers)
-    assert first_perfect_splitter(ctx.matrix, candidates, answers) == expected
+    assert first_perfect_splitter(ctx.matrix_by_answer(), candidates, answers) == expected
 
 
 def test_first_perfect_splitter_cases(ctx):
     answers = ctx.all_answers.astype(np.int64)
     everyone = ctx.all_guesses.astype(np.int64)
-    assert first_perfect_splitter(ctx.matrix, everyone, answers[:244]) == -1  # more answers than codes
+    assert first_perfect_splitter(ctx.matrix_by_answer(), everyone, answers[:244]) == -1  # more answers than codes
     pair = answers[[0, 1]]
     first_of_pair = int(ctx.answer_in_guesses[pair].min())
-    assert first_perfect_splitter(ctx.matrix, ctx.answer_in_guesses[pair].astype(np.int64), pair) == first_of_pair
-    assert first_perfect_splitter(ctx.matrix, everyone[:0], pair) == -1  # no candidate
+    assert first_perfect_splitter(ctx.matrix_by_answer(), ctx.answer_in_guesses[pair].astype(np.int64), pair) == first_of_pair
+    assert first_perfect_splitter(ctx.matrix_by_answer(), everyone[:0], pair) == -1  # no candidate
 
 
 @pytest.mark.skipif(native.native_module() is None, reason="no native module")
@@ -78,6 +78,6 @@ def test_first_perfect_splitter_runs_native_on_the_cached_matrix(ctx):
     and the native module answers as numba does.  The kernel is taken from the registry:
     once some test has imported numba, the module's global is numba's dispatcher."""
     kernel = next(k for k in jit._KERNELS if k.local_name == "kernels:first_perfect_splitter")
-    args = (ctx.matrix, ctx.all_guesses.astype(np.int64)[:50], ctx.all_answers.astype(np.int64)[:5])
+    args = (ctx.matrix_by_answer(), ctx.all_guesses.astype(np.int64)[:50], ctx.all_answers.astype(np.int64)[:5])
     assert tuple(map(native._token, args)) in native.EXPORTS["kernels:first_perfect_splitter"]
     assert kernel(*args) == kernel.dispatcher(*args) >= 0
