@@ -33,6 +33,11 @@ ROWS = {
                                                  "--allow-deeper"],
     "minimax --answers nyt-extended --start tarse": ["--strategy", "minimax", "--answers", "nyt-extended",
                                                      "--start", "tarse"],
+    "lookahead --start salet": ["--strategy", "lookahead", "--start", "salet"],
+    # the 12,972-answer list: a heuristic's passes over small sets of widely spread answers
+    "entropy --answers all": ["--answers", "all", "--allow-deeper"],
+    "minimax --start lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all",
+                                            "--allow-deeper"],
     "optimal --start salet": ["--strategy", "optimal", "--start", "salet"],
     "optimal --start trace": ["--strategy", "optimal", "--start", "trace"],
     "optimal --start trace --jobs 2": ["--strategy", "optimal", "--start", "trace", "--jobs", "2"],
