@@ -11,8 +11,11 @@ import time
 
 import pytest
 
-HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "entropy", "--answers", "all",
-             "--allow-deeper", "--quiet"]  # about 8 s of work for two forked workers
+# About 30 s of work on one thread (the first guess fixed, so workers fork at once); every
+# test stops it within seconds.  (Entropy on the same list, 8 s when these tests were
+# written, now ends in under 2 s, before a test could interrupt it.)
+HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "lookahead", "--start", "lares",
+             "--answers", "all", "--allow-deeper", "--quiet"]
 
 
 def _children(pid):
@@ -111,6 +114,6 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     """--threads: the helper threads are daemons and the caller computes its own chunks,
     so Ctrl-C lands between two chunks and the process exits with no thread to wait for."""
     proc = _start(tmp_path, HEURISTIC + ["--threads", "2"], jobs=1)
-    time.sleep(1.5)  # past start-up, inside the passes over 12,972 answers
+    time.sleep(1.5)  # past start-up, inside the passes over 12,972 guesses
     assert proc.poll() is None, "the build finished before it could be interrupted"
     _interrupt_within_a_second(proc, tmp_path)
