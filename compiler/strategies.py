@@ -149,10 +149,20 @@ def lookahead(ctx, answers, legal, cfg):
                 total += len(cls) * len(cls)
                 continue
             follow = legal_after(ctx, cfg.mode, legal, int(guess), int(code))
-            second, _ = _stats(ctx, cls, follow)
-            total += int(second[:, SUMSQ].min())
+            total += _least_sumsq(ctx, cls, follow)
         scores[k] = total
     return _pick(ctx, shortlist, answers, scores)
+
+
+def _least_sumsq(ctx, answers, legal) -> int:
+    """The smallest sum of squared class sizes any of ``legal`` leaves in ``answers``: n
+    exactly when a possible answer splits them perfectly (every Σc² is at least n), which
+    an O(n) check per possible answer finds without a pass over every guess."""
+    candidates = np.ascontiguousarray(_possible(ctx, answers, legal), dtype=np.int64)
+    if first_perfect_splitter(ctx.matrix_by_answer(), candidates, np.ascontiguousarray(answers, dtype=np.int64)) >= 0:
+        return len(answers)
+    stats, _ = _stats(ctx, answers, legal)
+    return int(stats[:, SUMSQ].min())
 
 
 STRATEGIES = {

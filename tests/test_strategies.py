@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle_compiler import jit, native
 from wordle_compiler.kernels import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
 from wordle_compiler.modes import legal_after
-from wordle_compiler.strategies import STRATEGIES, _pick
+from wordle_compiler.strategies import STRATEGIES, _least_sumsq, _pick
 
 # each partition strategy's score, as the full pass computes it (lowest wins)
 FULL_PASS_SCORES = {
@@ -44,6 +44,17 @@ def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, ans
     stats, bits = partition_stats(ctx.matrix_by_answer(), legal, answers)
     for name, score in FULL_PASS_SCORES.items():
         assert STRATEGIES[name](ctx, answers, legal, None) == _pick(ctx, legal, answers, score(stats, bits)), name
+
+
+@settings(max_examples=60, deadline=None)
+@given(mode=st.sampled_from(["normal", "hard", "possible"]), played=st.integers(0, 12971),
+       answer=st.integers(0, 2314), keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+def test_lookaheads_least_sum_of_squares_is_the_full_pass_minimum(ctx, mode, played, answer, keep):
+    """The lookahead's second-guess score: its shortcut (n when a possible answer splits the
+    set perfectly) gives what the full pass gives."""
+    answers, legal = _position(ctx, mode, played, answer, keep)
+    stats, _ = partition_stats(ctx.matrix_by_answer(), legal, answers)
+    assert _least_sumsq(ctx, answers, legal) == stats[:, SUMSQ].min()
 
 
 def _first_perfect_splitter_by_hand(matrix, candidates, answers):
