@@ -34,6 +34,8 @@ ROWS = {
     "minimax --answers nyt-extended --start tarse": ["--strategy", "minimax", "--answers", "nyt-extended",
                                                      "--start", "tarse"],
     "lookahead --start salet": ["--strategy", "lookahead", "--start", "salet"],
+    "lookahead --start salet --mode hard": ["--strategy", "lookahead", "--start", "salet", "--mode", "hard",
+                                            "--allow-deeper"],
     # the 12,972-answer list: a heuristic's passes over small sets of widely spread answers
     "entropy --answers all": ["--answers", "all", "--allow-deeper"],
     "minimax --start lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all",

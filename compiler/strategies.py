@@ -106,11 +106,16 @@ def letter_entropy(ctx, answers, legal, cfg):
 
 
 def _possible(ctx, answers, legal):
-    """Legal guesses that are possible answers (sorted); cheap when every guess is legal."""
-    candidates = ctx.answer_in_guesses[answers]
-    if len(legal) == len(ctx.words.guesses):
-        return np.sort(candidates)
-    return np.intersect1d(legal, candidates)
+    """Legal guesses that are possible answers, ascending.  ``legal`` is ascending, as every
+    mode's filter keeps it: each possible answer is looked up in it, O(n log m), where
+    intersecting the two lists sorted all m legal guesses again (0.1 ms a call in hard mode)."""
+    candidates = np.sort(ctx.answer_in_guesses[answers])
+    if len(legal) == len(ctx.words.guesses) or len(candidates) == 0:
+        return candidates
+    if len(legal) == 0:
+        return candidates[:0]
+    at = np.minimum(np.searchsorted(legal, candidates), len(legal) - 1)
+    return candidates[legal[at] == candidates]
 
 
 def random_choice(ctx, answers, legal, cfg):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle_compiler import jit, native
 from wordle_compiler.kernels import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
 from wordle_compiler.modes import legal_after
-from wordle_compiler.strategies import STRATEGIES, _least_sumsq, _pick
+from wordle_compiler.strategies import STRATEGIES, _least_sumsq, _pick, _possible
 
 # each partition strategy's score, as the full pass computes it (lowest wins)
 FULL_PASS_SCORES = {
@@ -55,6 +55,18 @@ def test_lookaheads_least_sum_of_squares_is_the_full_pass_minimum(ctx, mode, pla
     answers, legal = _position(ctx, mode, played, answer, keep)
     stats, _ = partition_stats(ctx.matrix_by_answer(), legal, answers)
     assert _least_sumsq(ctx, answers, legal) == stats[:, SUMSQ].min()
+
+
+@settings(max_examples=100, deadline=None)
+@given(answers=st.lists(st.integers(0, 2314), max_size=60, unique=True),
+       legal=st.lists(st.integers(0, 12971), max_size=400, unique=True))
+def test_possible_answers_among_the_legal_guesses(ctx, answers, legal):
+    """The lookup in the ascending legal list equals the plain intersection (and every guess
+    legal, the possible answers themselves)."""
+    answers, legal = np.array(answers, dtype=np.int32), np.array(sorted(legal), dtype=np.int32)
+    expected = np.intersect1d(legal, ctx.answer_in_guesses[answers])
+    assert np.array_equal(_possible(ctx, answers, legal), expected)
+    assert np.array_equal(_possible(ctx, answers, ctx.all_guesses), np.sort(ctx.answer_in_guesses[answers]))
 
 
 def _first_perfect_splitter_by_hand(matrix, candidates, answers):
