@@ -295,11 +295,11 @@ def _cached(words: WordLists, by_answer: bool, refresh: bool, compute, write: bo
     if cached is not None:
         return cached
     matrix = compute()
-    try:
-        if write:
+    if write:
+        try:
             _write_cached(path, matrix)
-    except (OSError, OutputError):
-        pass  # a read-only cache is not an error; we just recompute next time
+        except (OSError, OutputError):
+            pass  # a read-only cache is not an error; we just recompute next time
     return matrix
 
 

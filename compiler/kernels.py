@@ -54,13 +54,12 @@ def _partition_stats(MT, guesses, answers, stats, entropy):
     hist = np.zeros(STATS_CHUNK * 256, dtype=np.uint16)  # n <= wordlists.MAX_WORDS = 30,000
     order = np.empty(STATS_CHUNK * 256, dtype=np.uint8)  # per guess: its codes, first seen first
     found = np.empty(STATS_CHUNK, dtype=np.int64)  # per guess: its codes so far
-    columns = np.empty(STATS_CHUNK, dtype=np.int64)
     for start in range(0, m, STATS_CHUNK):
         k = min(STATS_CHUNK, m - start)
-        first = guesses[start]
+        columns = guesses[start:start + k]
+        first = columns[0]
         consecutive = True  # guesses first, first + 1, ... (normal mode): rows read straight
         for j in range(k):
-            columns[j] = guesses[start + j]
             found[j] = 0
             consecutive = consecutive and columns[j] == first + j
         if consecutive:
