@@ -8,7 +8,7 @@
     verdict = wordle_compiler.verify("minimax-salet-normal.wtree")    # or a shipped tree's name
     assert verdict.ok, verdict.problems
 
-Importing the package is cheap: numpy, numba and the engine load on first use.
+Importing the package is cheap: numpy and the engine load on first use.
 """
 
 __version__ = "0.1.0"

@@ -80,7 +80,7 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
     from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
     from .startup import collector_paused
-    with collector_paused():  # numpy imports here (numba, if needed, in jit): see startup
+    with collector_paused():  # numpy imports here: see startup
         from .analyse import analyse_position, review_game, score_move
         from .config import Context
         from .wordlists import WordListError

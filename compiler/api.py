@@ -18,12 +18,10 @@ from .config import MODES, BuildConfig
 _INTERNAL_PREFIX = "internal error"
 
 
-def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, notify=None,
-          lists_loaded=None, memo_mb=None):
+def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, notify=None, memo_mb=None):
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
-    ``notify(text)`` receives the one-line message about the retry (default: a warning);
-    ``lists_loaded()`` is called once the word lists are valid, before any numba code runs.
+    ``notify(text)`` receives the one-line message about the retry (default: a warning).
     """
     from .builder import BuildError
     from .config import Context
@@ -35,8 +33,6 @@ def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, n
     for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
         if word and word not in known:  # the engine checks too; this answers before any work
             raise BuildError(f"{role} word {word!r} is not in the guess list {words.guesses_name}")
-    if lists_loaded is not None:
-        lists_loaded()
     # an exact build reads the answer-major layout: checked on a thread while the solver is set up
     ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
     try:

@@ -151,20 +151,14 @@ def _too_deep(deep, cfg, result, hint: bool = True) -> str:
 def _build(cfg, jobs, quiet, stamp, memo_mb=None):
     from .api import build
     from .builder import BuildError
-    from .jitnotice import kernels_cold, note_build
     from .optimal import InfeasibleError
 
     progress = Progress(quiet)
-    fixed = bool(cfg.start or cfg.opening)
-
-    def lists_loaded():  # the lists are valid, and no kernel has run yet
-        if not quiet and kernels_cold(cfg.strategy, cfg.mode, fixed):
-            click.echo(f"{PROG}: compiling search kernels, first run only…", err=True)
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore" if quiet else "default")
-            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, lists_loaded=lists_loaded,
+            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp,
                            memo_mb=memo_mb,
                            notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True))
     except InfeasibleError as exc:
@@ -174,7 +168,6 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
         raise CliError(str(exc)) from None
     finally:
         progress.close()
-    note_build(cfg.strategy, cfg.mode, fixed)
     return result
 
 
@@ -244,7 +237,7 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
     output = output or default_output(cfg, start_word)
     deep = result.report.exceeding_max_depth
     written = not deep or allow_deeper
-    check_interrupted()  # a Ctrl-C that numba swallowed must still leave the old file alone
+    check_interrupted()  # a Ctrl-C that some library swallowed must still leave the old file alone
     if written:
         from .artifact import save_tree
 

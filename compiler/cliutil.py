@@ -19,7 +19,6 @@ caller that parses stdout always gets an object.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import sys
@@ -90,7 +89,7 @@ def _wants_json(args) -> bool:
 
 @contextmanager
 def one_line_warnings(prog: str):
-    """Warnings (ours, numpy's, numba's) as ``PROG: warning: text`` instead of two lines
+    """Warnings (ours and the libraries') as ``PROG: warning: text`` instead of two lines
     with a source path and a code line."""
     def show(message, category, filename, lineno, file=None, line=None):
         (file or sys.stderr).write(f"{prog}: warning: {one_line(message)}\n")
@@ -131,9 +130,8 @@ _interrupts = []  # SIGINTs seen by run_click's handler
 
 
 def _on_sigint(signum, frame):
-    # Recorded as well as raised: a KeyboardInterrupt raised while numba's dispatcher runs
-    # surfaces as "SystemError: ... returned a result with an exception set" (seen in tests),
-    # which code that catches Exception could swallow; the record cannot be swallowed.
+    # Recorded as well as raised: code that catches broad exceptions (a library's
+    # callback, a thread) could swallow the KeyboardInterrupt; the record cannot be.
     _interrupts.append(signum)
     raise KeyboardInterrupt
 
@@ -157,42 +155,11 @@ def _sigint_recorded():
         yield  # started with Ctrl-C ignored (e.g. a background job): keep it so
         return
     del _interrupts[:]
-    previous_hook = sys.unraisablehook
     signal.signal(signal.SIGINT, _on_sigint)
-    sys.unraisablehook = functools.partial(_reraise_swallowed_interrupt, previous_hook)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-        sys.unraisablehook = previous_hook
-
-
-REDELIVER_AFTER_S = 0.05
-
-
-def _reraise_swallowed_interrupt(previous_hook, unraisable) -> None:
-    """A KeyboardInterrupt raised inside a callback from C (llvmlite calls one each time
-    numba caches a kernel) cannot propagate: Python prints its traceback and the caller
-    goes on, so Ctrl-C during the first run's compile was lost for the whole compile
-    (45 s, seen in a test).  Deliver it again shortly, from a timer, until it lands in
-    ordinary Python code and stops the command; print nothing for it."""
-    if issubclass(unraisable.exc_type, KeyboardInterrupt) and _interrupts:
-        import threading
-
-        timer = threading.Timer(REDELIVER_AFTER_S, _redeliver_interrupt)
-        timer.daemon = True
-        timer.start()
-        return
-    previous_hook(unraisable)
-
-
-def _redeliver_interrupt() -> None:
-    import signal
-    import threading
-
-    if signal.getsignal(signal.SIGINT) is _on_sigint:  # the command has not finished meanwhile
-        # a real signal to the main thread: it also wakes a sleep or a wait there
-        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
 
 def exit_after(command, argv, prog):
@@ -226,7 +193,7 @@ def run_click(command, argv, prog) -> int:
         _silence_stdout()
         return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - the one place that turns anything into one line
-        if _interrupts:  # e.g. numba's SystemError around a KeyboardInterrupt
+        if _interrupts:  # an error that replaced a KeyboardInterrupt
             return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
         known = _known_exit_code(exc)
         if known is not None:

@@ -1,6 +1,6 @@
 """A Dask worker plugin (imported only with Dask): workers of our LocalCluster die with
 the process that started them, so a killed ``wordle-rank`` leaves nothing running (a
-worker busy inside a numba call would not notice that its nanny was gone)."""
+worker busy inside a kernel call would not notice that its nanny was gone)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from dataclasses import asdict, dataclass, field
 
 from .wordlists import WordLists, letters_array, load_word_lists
 
-# numpy and the numba kernels are imported where they are used: the command lines import
-# this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numba.
+# numpy and the compiled kernels are imported where they are used: the command lines import
+# this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
 MODES = ("normal", "hard", "possible")
 
 
@@ -91,7 +91,7 @@ class Context:
     def prefetch_by_answer(self) -> None:
         """Open the answer-major matrix's cache file now and start checking it on a background
         thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads all
-        30 MB (4-5 ms, in the native module, holding no GIL), which then overlaps what the
+        30 MB (4-5 ms, in a compiled kernel, holding no GIL), which then overlaps what the
         caller does meanwhile (setting up the solver).  Only an intact cache file is taken: a
         missing or damaged one is dealt with on first use, as without a prefetch."""
         if self._by_answer is None and self._prefetch is None:

@@ -4,11 +4,7 @@ Cell (g, a) is the pattern code (see FORMAT.md) of guess g against answer a.  Th
 exact search reads the same codes answers × guesses (one answer's codes for every
 guess, sequentially); that layout has a cache file of its own, so a build maps it
 instead of transposing 30 MB first (:func:`answer_major_matrix`).
-The kernel is numba, parallel over guesses.  Most pairs take a fast path:
-when the guess has five different letters, a non-green guess letter is yellow
-exactly when the answer contains that letter at all, which is one bit test
-against a 26-bit mask.  Guesses with a repeated letter take the general
-count-based path.
+The kernel (``ext/_feedback.pyx``) fills rows of guesses on threads, without the GIL.
 """
 
 from __future__ import annotations
@@ -19,9 +15,8 @@ import threading
 from pathlib import Path
 
 import numpy as np
-from .jit import njit, prange, prepare
-from .native import in_use as native_in_use
 
+from .ext._feedback import fill_matrix_rows, xor_and_sum
 from .outputs import OutputError, clean_stale, write_atomic
 from .splitmix import below
 from .wordlists import WordLists, letters_array, sha256
@@ -33,90 +28,29 @@ BY_ANSWER = "-by-answer"  # the file name's mark of the answers × guesses layou
 _SPOT_CHECKS = 256
 
 
-@njit(cache=True, inline="always")
-def _general_code(g, a):
-    """Pattern code by the full rule (handles repeated letters in the guess)."""
-    green = 0
-    code = 0
-    power = 1
-    for i in range(5):
-        if g[i] == a[i]:
-            green |= 1 << i
-            code += 2 * power
-        power *= 3
-    power = 1
-    for i in range(5):
-        if not (green >> i) & 1:
-            letter = g[i]
-            available = 0
-            for j in range(5):
-                if a[j] == letter and not (green >> j) & 1:
-                    available += 1
-            used = 0
-            for k in range(i):
-                if g[k] == letter and not (green >> k) & 1:
-                    used += 1
-            if used < available:
-                code += power
-        power *= 3
-    return code
-
-
-@njit(cache=True, inline="always")
-def _has_repeat(g):
-    seen = 0
-    for i in range(5):
-        bit = 1 << g[i]
-        if seen & bit:
-            return True
-        seen |= bit
-    return False
-
-
-@njit(cache=True, parallel=True)
-def _matrix_kernel(guess_letters, answer_letters, out):
-    # Transposed answers and letter-presence masks make the distinct-letter loop
-    # branch-free and contiguous, so LLVM vectorises it.
-    n_guesses = guess_letters.shape[0]
-    n_answers = answer_letters.shape[0]
-    columns = np.ascontiguousarray(answer_letters.T)
-    present = np.zeros(n_answers, dtype=np.uint32)
-    for ai in range(n_answers):
-        for j in range(5):
-            present[ai] |= np.uint32(1) << answer_letters[ai, j]
-    for gi in prange(n_guesses):
-        g = guess_letters[gi]
-        row = out[gi]
-        if _has_repeat(g):
-            for ai in range(n_answers):
-                row[ai] = _general_code(g, answer_letters[ai])
-            continue
-        # Five different letters: a non-green letter is yellow iff the answer has it
-        # anywhere (another copy cannot be green, since the guess has only one).
-        l0, l1, l2, l3, l4 = g[0], g[1], g[2], g[3], g[4]
-        c0, c1, c2, c3, c4 = columns[0], columns[1], columns[2], columns[3], columns[4]
-        for ai in range(n_answers):
-            p = present[ai]
-            code = (
-                ((p >> l0) & 1) + (c0[ai] == l0)
-                + 3 * (((p >> l1) & 1) + (c1[ai] == l1))
-                + 9 * (((p >> l2) & 1) + (c2[ai] == l2))
-                + 27 * (((p >> l3) & 1) + (c3[ai] == l3))
-                + 81 * (((p >> l4) & 1) + (c4[ai] == l4))
-            )
-            row[ai] = np.uint8(code)
-
-
-@njit(cache=True)
-def pair_code(guess_row, answer_row):
-    """One cell, for callers that need a few codes outside the matrix."""
-    return _general_code(guess_row, answer_row)
+# Row blocks of the matrix kernel, filled by up to MATRIX_THREADS threads.
+MATRIX_CHUNKS = 16
+MATRIX_THREADS = min(os.cpu_count() or 1, 8)
 
 
 def compute_matrix(guesses, answers) -> np.ndarray:
     """Compute the matrix for word sequences (no cache)."""
+    from .parallel import map_chunks
+
     out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
-    _matrix_kernel(letters_array(guesses), letters_array(answers), out)
+    guess_letters, answer_letters = letters_array(guesses), letters_array(answers)
+    rows = len(guesses)
+    chunks = max(1, min(MATRIX_CHUNKS, rows // 256))
+
+    def fill(i: int) -> bool:  # a chunk may be filled twice (see map_chunks): same bytes
+        fill_matrix_rows(guess_letters, answer_letters, out, i * rows // chunks, (i + 1) * rows // chunks)
+        return True
+
+    if chunks == 1 or MATRIX_THREADS == 1:
+        for i in range(chunks):
+            fill(i)
+    else:
+        map_chunks(fill, chunks, MATRIX_THREADS)
     return out
 
 
@@ -143,22 +77,11 @@ def _checksum(matrix: np.ndarray) -> str:
     usable = flat.size - flat.size % 8
     words = flat[:usable].view(np.uint64)
     tail = flat[usable:].tobytes().hex()
-    if words.size and words.flags.aligned and native_in_use():
+    if words.size and words.flags.aligned:
         xor, total = xor_and_sum(words)  # one pass, and no GIL held (see CacheCheck)
-    else:  # numpy: two passes, holding the GIL (see CacheCheck)
+    else:
         xor, total = (np.bitwise_xor.reduce(words), words.sum(dtype=np.uint64)) if words.size else (0, 0)
     return f"{int(xor):x}-{int(total):x}-{tail}"
-
-
-@njit(cache=True, nogil=True)
-def xor_and_sum(words):
-    """The xor and the sum (mod 2^64) of ``words``, in one pass: :func:`_checksum`."""
-    xor = np.uint64(0)
-    total = np.uint64(0)
-    for i in range(words.shape[0]):
-        xor ^= words[i]
-        total += words[i]
-    return xor, total
 
 
 def spot_check_cells(n_guesses: int, n_answers: int):
@@ -182,11 +105,9 @@ def _open_cached(path: Path, words: WordLists, by_answer: bool = False):
     """(the cached matrix at ``path`` mapped, its recorded checksum) when the file opens
     with the right dtype and shape, else None; nothing is read beyond the header.
 
-    The guess-major file is mapped read-only; the answer-major file copy-on-write: it is
-    never written, but a read-only array is another type to numba, and would compile every
-    kernel again."""
+    Both layouts are mapped read-only: the kernels never write a matrix."""
     try:
-        matrix = np.load(path, mmap_mode="c" if by_answer else "r", allow_pickle=False)
+        matrix = np.load(path, mmap_mode="r", allow_pickle=False)
         expected = path.with_suffix(".sum").read_text().strip()
     except (OSError, ValueError, EOFError):
         return None
@@ -217,7 +138,7 @@ def _load_cached(path: Path, words: WordLists, by_answer: bool = False) -> np.nd
 class CacheCheck:
     """The answer-major cache file of ``words`` opened, and its whole-file checksum computed
     on a thread meanwhile; :meth:`result` waits for it.  Only the checksum runs on the
-    thread, in the native module, which holds no GIL: numpy's sum held the GIL throughout
+    thread, in a compiled kernel that holds no GIL: numpy's sum held the GIL throughout
     and its xor took it back for every chunk, and with the file's opening and the spot
     checks on the thread too, the caller's own set-up waited for the GIL up to 5 ms at a
     time (the interpreter's switch interval)."""
@@ -228,7 +149,6 @@ class CacheCheck:
         self._opened = _open_cached(_cache_path(words, True), words, True)
         self._sum = None
         if self._opened is not None:
-            prepare(xor_and_sum)  # the native module, loaded here (an exact build needs it next)
             self.thread = threading.Thread(target=self._checksum, daemon=True, name="matrix-prefetch")
             self.thread.start()
 

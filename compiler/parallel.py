@@ -8,7 +8,7 @@ GIL and whose workers gain most from sharing one memo; forked processes
 the caller never waits for.
 
 Workers are forked *after* the parent has loaded the word lists, the matrix and
-the numba kernels, so they start in milliseconds and share those pages
+the compiled kernels, so they start in milliseconds and share those pages
 copy-on-write (the old spawn-based pool spent about a second per worker
 re-importing and reloading).  Tasks go out largest first and come back as they
 finish; results are placed by task index, so the output never depends on
@@ -192,7 +192,7 @@ def map_chunks(fn, n_chunks: int, threads: int) -> list:
     Every thread takes the next chunk from one counter; once none is left, the caller
     computes itself each chunk still in a helper's hands instead of waiting for it, so a
     helper the scheduler has paused (a busy machine) costs at most its one chunk twice,
-    never a stall: numba's threaded kernel, whose fixed chunks waited for every thread,
+    never a stall: a threaded kernel whose fixed chunks waited for every thread
     took 2.1-3.3x its idle time beside two spinning processes on 2 cores, where one
     thread took 1.0-1.6x (``benchmarks/busy.py``).  So ``fn`` must be pure and return a
     new value, never None (a late helper's result for a chunk already done is dropped);

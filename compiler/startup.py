@@ -1,11 +1,8 @@
 """The command lines' garbage-collector policy: no passes over the libraries' objects.
 
-Importing numpy and numba and loading the cached kernels leaves a few hundred
-thousand long-lived objects (numba's typing and lowering registries) that the
-cyclic collector scans again and again and never frees.  On ``wordle-compile
---strategy optimal --start trace`` (1.4 s) that was about 0.08 s of collections
-while starting and 0.1 s more in the collections the interpreter runs at exit
-(README, "Start-up").  So the command lines
+Importing numpy, click and the other libraries leaves many thousands of long-lived
+objects that the cyclic collector scans again and again and never frees.  So the
+command lines
 
 - pause the collector while their modules import, then move every object that
   exists to the permanent generation (:func:`gc.freeze`) and resume;
@@ -29,11 +26,6 @@ Reference counting still frees every acyclic object at once; only cycles among
 frozen objects wait for the exit.  Frozen objects are also never touched by a
 collection in a forked worker, so their pages stay shared (the reason the Python
 documentation gives for ``gc.freeze`` before ``fork``).
-
-numba itself is imported only when a kernel first needs it (``jit.jit_everything``; a
-warm exact build runs the native module and never does): with the collector paused in
-the same way, and then loading numba's cached kernels without first loading numba's
-whole compiler (:func:`lean_cache_loads`).
 """
 
 from __future__ import annotations
@@ -137,41 +129,3 @@ def single_threaded_blas() -> None:
     ``OPENBLAS_NUM_THREADS``; must run before numpy is imported.  Worker processes
     started afterwards inherit it."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
-# numba versions whose cache loader this was checked against (the whole test suite runs
-# through it); on any other version numba is left exactly as it is.
-LEAN_LOAD_NUMBA = ("0.68.",)
-
-
-def lean_cache_loads() -> bool:
-    """Load numba's cached kernels without refreshing numba's compiler registries first.
-
-    numba's ``Cache.load_overload`` calls ``target_context.refresh()`` before it reads a
-    cached kernel: that imports about a hundred of numba's modules (the typing and lowering
-    rules for lists, dicts, random numbers, linear algebra...) which only compiling needs:
-    0.07-0.1 s of a 0.6 s ``--start salet`` build.  A cached kernel is machine code plus
-    its signature; loading it needs only numba's runtime (NRT), which ``refresh`` would
-    have started and which this starts instead.  A cache miss still compiles, and numba's
-    compiler refreshes the registries itself before it compiles anything.  Applied only on
-    the numba versions in :data:`LEAN_LOAD_NUMBA` and only if numba is already imported
-    (commands that never load a kernel do not import it for this); returns whether it was
-    applied.  Idempotent.
-    """
-    numba = sys.modules.get("numba")
-    if numba is None or not numba.__version__.startswith(LEAN_LOAD_NUMBA):
-        return False
-    from numba.core import caching
-    from numba.core.runtime import rtsys
-
-    if getattr(caching.Cache.load_overload, "lean", False):
-        return True
-
-    def load_overload(self, sig, target_context):
-        rtsys.initialize(target_context)  # the one part of refresh() a cached kernel needs
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
-
-    load_overload.lean = True
-    caching.Cache.load_overload = load_overload
-    return True

@@ -141,8 +141,7 @@ def _megabytes(n: int) -> str:
 
 
 def cache_lines(clear: bool) -> tuple[list[str], dict]:
-    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it
-    (and forgets failed native builds)."""
+    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
     from .feedback_matrix import CACHE_ENV, cache_dir, cache_entries, clear_cache
 
     folder = cache_dir()
@@ -150,14 +149,7 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
     if clear:
         removed, freed = clear_cache()
         doc = {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
-        lines = [f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"]
-        from .native_build import forget_failed_builds
-
-        forgotten = forget_failed_builds()
-        doc["native_failures_forgotten"] = forgotten
-        if forgotten:
-            lines.append(f"forgot {forgotten} failed native build(s): the next exact search tries again")
-        return lines, doc
+        return [f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"], doc
     entries = cache_entries()
     total = sum(e["bytes"] for e in entries)
     doc = {"location": str(folder), "bytes": total, "entries": entries}
@@ -168,24 +160,4 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
         shape = f"{e['shape'][0]:,} {rows} x {e['shape'][1]:,} {columns}" if e["shape"] else "unreadable"
         lines.append(_line("", f"{e['file']}  {shape}  {_megabytes(e['bytes'])}"))
     lines.append(_line("", "wordle-tree cache --clear removes them; they are rebuilt when needed"))
-    native_line, doc["native"] = _native_module_line()
-    lines.append(native_line)
     return lines, doc
-
-
-def _native_module_line() -> tuple[str, dict]:
-    """Where the exact engine's native module is (or would be built): see native.py."""
-    from .native import NATIVE_ENV, enabled
-    from .native_build import failure_note, module_path
-
-    path = module_path()
-    failed = failure_note(path)
-    if not enabled():
-        state = f"off ({NATIVE_ENV}=0)"
-    elif path.exists():
-        state = f"{path}  {_megabytes(path.stat().st_size)}"
-    elif failed.exists():
-        state = f"not buildable here ({failed.read_text(errors='replace').strip()}); numba's JIT is used"
-    else:
-        state = f"not built yet (built on the first exact search, into {path.parent})"
-    return _line("native", state), {"path": str(path), "built": path.exists(), "enabled": enabled()}

@@ -124,7 +124,7 @@ def parse_words(lines: list[str], label: str) -> list[str]:
 
 def _named_file(filename: str) -> Path:
     # beside this module, not importlib.resources (3 ms of imports per process): the
-    # package is always installed as files (numba's cache and the native module need that)
+    # package is always installed as files (the compiled kernels are files too)
     return Path(__file__).resolve().parent / "data" / filename
 
 

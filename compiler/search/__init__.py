@@ -12,7 +12,8 @@
 
 from __future__ import annotations
 
-from .kernel import INF, STAT_NAMES
+from ..ext._search import INFINITY as INF
+from ..ext._search import STAT_NAMES
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
 __all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "GAUGES", "InfeasibleError", "Outcome", "Solver", "shared_states",

@@ -1,5 +1,6 @@
 """Endgames: answers that share four letters in place (``.ight``, ``ma.es``) and so can
-only be told apart one letter at a time.
+only be told apart one letter at a time.  The groups are found here; the check that uses
+them runs in the search kernel (``ext/endgame.pxd``).
 
 A set holding m members of one such group, with d guesses left, is infeasible when no
 d − 1 guesses can separate all but one of those m members.  The argument: fix, for every
@@ -23,10 +24,8 @@ can never be the reason a set needs more than three guesses.
 from __future__ import annotations
 
 import numpy as np
-from ..jit import njit
 
-MIN_GROUP = 4
-MAX_LEFT = 8  # guesses remembered per node (d − 1 <= the depth limit, at most 8 in practice)
+from ..ext._search import SMALLEST_GROUP as MIN_GROUP
 
 
 def endgame_groups(answers) -> np.ndarray:
@@ -53,67 +52,3 @@ def endgame_groups(answers) -> np.ndarray:
     ids[by_appearance] = np.arange(len(by_appearance))
     groups.reshape(-1)[:] = ids[inverse.reshape(-1)]
     return groups
-
-
-@njit(cache=True)
-def biggest_group(groups, S):
-    """(group id, members of S in it) for the group with most members in S; (-1, 0)
-    when S meets no group (ties: the lowest id)."""
-    ids = np.empty(5 * S.shape[0], dtype=np.int64)
-    k = 0
-    for i in range(S.shape[0]):
-        for p in range(5):
-            g = groups[S[i], p]
-            if g >= 0:
-                ids[k] = g
-                k += 1
-    if k == 0:
-        return -1, 0
-    ids = np.sort(ids[:k])
-    best, best_count, run = ids[0], 1, 1
-    for j in range(1, k):
-        run = run + 1 if ids[j] == ids[j - 1] else 1
-        if run > best_count:
-            best, best_count = ids[j], run
-    return best, best_count
-
-
-@njit(cache=True)
-def endgame_infeasible(MT, groups, S, L, d):
-    """True when S's biggest endgame group cannot be split down to one member within
-    ``d`` guesses from ``L`` (see the module docstring); False means "not shown"."""
-    group, m = biggest_group(groups, S)
-    left = d - 1
-    if group < 0 or left < 1 or m - 1 <= left or left > MAX_LEFT:
-        return False  # (the middle case: d − 1 guesses that each split off one member would do)
-    members = np.empty(m, dtype=np.int64)
-    k = 0
-    for i in range(S.shape[0]):
-        for p in range(5):
-            if groups[S[i], p] == group:
-                members[k] = S[i]
-                k += 1
-                break
-    top = np.zeros(MAX_LEFT, dtype=np.int64)  # the ``left`` largest D(t) so far, descending
-    sizes = np.zeros(243, dtype=np.int64)
-    for j in range(L.shape[0]):
-        t = L[j]
-        largest = 0
-        for i in range(m):
-            c = MT[members[i], t]
-            sizes[c] += 1
-            if sizes[c] > largest:
-                largest = sizes[c]
-        for i in range(m):
-            sizes[MT[members[i], t]] = 0
-        split_off = m - largest
-        if split_off <= top[left - 1]:
-            continue
-        pos = left - 1
-        while pos > 0 and top[pos - 1] < split_off:
-            top[pos] = top[pos - 1]
-            pos -= 1
-        top[pos] = split_off
-        if top[:left].sum() >= m - 1:
-            return False
-    return True

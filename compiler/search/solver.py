@@ -11,21 +11,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..jit import prepare
+from ..ext._search import INFINITY as INF
+from ..ext._search import MODES as MODE_CODES
+from ..ext._search import SHARED_STATE_COUNT as SHARED_COUNT
+from ..ext._search import SHARED_STATE_LIMIT as SHARED_LIMIT
+from ..ext._search import SHARED_STATE_NEXT as SHARED_NEXT
+from ..ext._search import SHARED_STATE_WORDS as SHARED_WORDS
+from ..ext._search import STAT_NAMES, Engine, Workspace
 from ..kernels import hard_mode_word_bits
 from ..partition import BuildError, Node, class_tasks, solved_here, tree_total
 from ..splitmix import splitmix64
-from .kernel import (INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
-                     SHARED_WORDS, STAT_NAMES, solve_node)
-from .endgame import MIN_GROUP, endgame_groups, endgame_infeasible
-from .guess import guess_value_node
-from .rebuild import NOT_A_TREE, rebuild_subtree
-from .passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
-from .memo import INITIAL_BITS, S_ENTRIES, S_ROWS, count_entries, memo_reserve, new_memo, rows_for_megabytes
+from .endgame import MIN_GROUP, endgame_groups
+from .memo import INITIAL_BITS, count_entries, memo_reserve, new_memo, rows_for_megabytes
+from .passes import scratch_bytes
 
 INITIAL_ROWS = 1 << INITIAL_BITS
-
-MODE_CODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBLE}
+NOT_A_TREE = -2  # Engine.rebuild's answer when the memo's choices overrun the depth limit
+S_ENTRIES, S_ROWS = STAT_NAMES.index("memo_entries"), STAT_NAMES.index("memo_rows")
+MODE_NORMAL, MODE_HARD = MODE_CODES["normal"], MODE_CODES["hard"]
 DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
 SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so threads rarely evict
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
@@ -103,6 +106,10 @@ class Lane:
     counters: np.ndarray
     scratch: np.ndarray
 
+    def workspace(self, shared) -> Workspace:
+        """The lane's arrays as the engine takes them, with a shared node's state."""
+        return Workspace(self.table, self.counters, shared, self.scratch)
+
 
 class Solver:
     """Exact minimum-total search over one context's word lists in one mode."""
@@ -129,8 +136,9 @@ class Solver:
         self.groups = endgame_groups(ctx.words.answers)
         self._no_share = shared_states(1)[0]  # read by no serial call
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
-        prepare(solve_node, rebuild_subtree)  # the native module loads while the matrix is checked
         self.matrix_t = ctx.matrix_by_answer()
+        self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
+                             self.z1, self.z2, self.zg1, self.zg2)
 
     def stats(self) -> dict:
         """Work counters so far (noise-free: identical for identical inputs)."""
@@ -147,13 +155,10 @@ class Solver:
         ``first_level.solve_first_level``).  ``lane``, from :meth:`lanes`, is required when
         several threads call at once.
         """
-        workers = 1 if shared is None else 2
-        shared = self._no_share if shared is None else shared
-        table, counters, scratch = self._workspace(lane)
+        workspace = self._workspace(lane, shared)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        packed = solve_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
-                            answers, h1, h2, legal, lh1, lh2, -1, 0, depth, min(beta, INF), self.z1, self.z2, self.zg1,
-                            self.zg2, table, counters, 0, workers, shared, scratch)
+        packed = self.engine.solve(answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace,
+                                   shared is not None)
         return Outcome.unpack(packed)
 
     @contextmanager
@@ -192,11 +197,7 @@ class Solver:
         legal = np.asarray(legal, dtype=np.int64)
         n, m = len(answers), len(legal)
         parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
-        if n <= PAIRS_MAX_N:
-            score_by_pairs(self.matrix_t, self.a2g, answers, legal, False, parts, sumsq, in_set, self.scratch)
-        else:
-            score_by_histogram(self.matrix_t, self.ctx.guess_letters, self.a2g, answers, legal, parts, sumsq,
-                               in_set, self.scratch)
+        self.engine.score(answers, legal, False, parts, sumsq, in_set, self.scratch)
         bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
         bound = np.where((parts == 1) & (in_set == 1), 1, bound)  # the only answer left
         return bound, sumsq, in_set
@@ -207,8 +208,7 @@ class Solver:
         with no search, so False only means "not refuted"."""
         if len(answers) <= max(MIN_GROUP - 1, depth) or depth < 2:
             return False  # a group of m members needs m > depth to be refused (and m >= MIN_GROUP)
-        return bool(endgame_infeasible(self.matrix_t, self.groups, np.asarray(answers, dtype=np.int64),
-                                       np.asarray(legal, dtype=np.int64), depth))
+        return self.engine.endgame_infeasible(answers, legal, depth)
 
     def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF, lane: Lane | None = None,
                     most_parts: int | None = None) -> Outcome:
@@ -219,18 +219,17 @@ class Solver:
         (:mod:`.guess`).  ``most_parts``, the most classes any legal guess makes of
         ``answers`` (e.g. from :meth:`guess_bounds`), tightens the classes' bounds.
         """
-        table, counters, scratch = self._workspace(lane)
+        workspace = self._workspace(lane)
         answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
         most_parts = len(answers) if most_parts is None else int(most_parts)
-        packed = guess_value_node(self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.groups,
-                                  self.mode, answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)),
-                                  most_parts, self.z1, self.z2, self.zg1, self.zg2, table, counters, self._no_share,
-                                  scratch)
+        packed = self.engine.guess_value(answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)),
+                                         most_parts, workspace)
         return Outcome.unpack(packed)
 
-    def _workspace(self, lane: Lane | None):
-        """(memo, counters, scratch) of ``lane``, or the solver's own when there is none."""
-        return (lane.table, lane.counters, lane.scratch) if lane else (self.memo, self.counters, self.scratch)
+    def _workspace(self, lane: Lane | None, shared=None) -> Workspace:
+        """The engine's workspace: ``lane``'s arrays, or the solver's own when there is none."""
+        shared = self._no_share if shared is None else shared
+        return lane.workspace(shared) if lane else Workspace(self.memo, self.counters, shared, self.scratch)
 
     def _hashed(self, answers, legal):
         answers = np.sort(np.asarray(answers, dtype=np.int64))
@@ -257,10 +256,8 @@ class Solver:
 
     def _rebuild(self, answers, legal, depth, outcome: Outcome, lane: Lane | None = None) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        table, counters, _ = self._workspace(lane)
-        guesses, parents, codes, solved = rebuild_subtree(
-            self.matrix_t, self.ctx.guess_letters, self.word_bits, self.a2g, self.mode, answers, h1, h2, legal, lh1,
-            lh2, depth, outcome.guess, self.z1, self.z2, self.zg1, self.zg2, table, counters)
+        guesses, parents, codes, solved = self.engine.rebuild(answers, h1, h2, legal, lh1, lh2, depth, outcome.guess,
+                                                              self._workspace(lane))
         if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
             raise _not_a_tree(len(answers))
         if len(guesses):

@@ -1,0 +1,462 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The exact search: branch and bound over guesses, with a growing memo.
+
+``solve_node`` returns the minimum total number of guesses that solves every answer of
+``S`` with at most ``d`` more guesses (this one included) when that minimum is below
+``beta``; otherwise a lower bound that is at least ``beta``.  Results are packed as
+``cost << 24 | depth << 16 | (guess + 1)``.
+
+Tie-break (exact, not an accident of search order): among guesses of equal total, the
+shallower subtree, then a guess that can still be the answer, then the alphabetically
+first word.  Each child is solved to its own (total, depth) optimum, and once a best total
+T is known the search still evaluates candidates that could reach T, so the result does
+not depend on the memo's contents.
+
+Bounds, cheapest first (each is exact information, never a heuristic):
+
+* a set of n answers costs at least 2n - 1, and at least 2n unless one of its own words
+  splits it perfectly; a node returns at once when that reaches ``beta``;
+* a guess with k classes costs at least 3n - k - [it is in the set];
+* each class of a candidate is charged its own 1/3/2s-1/2s bound, raised to a memo entry
+  when one exists (normal mode), and a class is never searched when its budget cannot
+  cover that bound;
+* in normal mode a candidate whose partition equals an earlier candidate's (same classes,
+  same in-set flag) is skipped: it cannot do better and loses ties;
+* a set whose biggest endgame group (``.ight``) cannot be told apart within the guesses
+  left is infeasible (endgame.pxd), found before the node's full pass.
+
+A node with ``n_workers > 1`` is shared: calls on it from several threads at once (its
+participants, joining at any time) each evaluate the candidates they claim through the
+node's state (``shared``, SHARED_WORDS int64: SHARED_LIMIT, the best total found + 1;
+SHARED_NEXT, the first candidate nobody has claimed; SHARED_COUNT, the node's candidate
+count).  Without atomics two participants can claim the same candidate, or a late write
+move the counter back: both only repeat work, no candidate is ever left out.  The node's
+exact optimum is the lexicographic best of the participants' results, so nothing partial
+enters the memo.
+
+Kernel calls from the main thread look for Ctrl-C every POLL_SECONDS: the search then
+unwinds without storing anything it had not proved, and the handler's exception (a
+KeyboardInterrupt) is raised from the call.
+"""
+
+from cpython.ref cimport PyObject
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
+                         group_by_bound, nonzero, pair_set_add, pair_set_has, pair_set_init, seen_before,
+                         sort_classes, sort_group, split_classes)
+from context cimport (INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT, STOP_INTERRUPTED,
+                      STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_ROWS,
+                      S_UNSPLITTABLE, Ctx, cell)
+from endgame cimport MIN_GROUP, endgame_infeasible
+from legal cimport filter_legal, last_two_guesses
+from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
+                   rehash)
+from passes cimport HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, score_by_histogram, score_by_pairs
+from rules cimport ALL_GREEN
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()
+    void PyErr_Restore(PyObject* kind, PyObject* value, PyObject* traceback)
+    void PyErr_Fetch(PyObject** kind, PyObject** value, PyObject** traceback)
+
+cdef extern from *:
+    """
+    static inline int64_t wordle_load(int64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void wordle_store(int64_t* p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    """
+    int64_t load_shared "wordle_load"(int64_t* p) noexcept nogil
+    void store_shared "wordle_store"(int64_t* p, int64_t v) noexcept nogil
+
+cdef double POLL_SECONDS = 0.05  # how late a Ctrl-C may stop a search; a check costs about a microsecond
+
+
+cdef inline int64_t pack(int64_t cost, int64_t depth, int64_t guess) noexcept nogil:
+    return (cost << 24) | (depth << 16) | (guess + 1)
+
+
+cdef double monotonic() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef void poll_signals(Ctx* c) noexcept nogil:
+    """Run Python's signal handlers (main thread only); an exception they raise stops the search."""
+    cdef double t = monotonic()
+    if t < c.next_poll:
+        return
+    c.next_poll = t + POLL_SECONDS
+    with gil:
+        if PyErr_CheckSignals() != 0:
+            PyErr_Fetch(&c.exc_type, &c.exc_value, &c.exc_tb)
+            c.stopped = STOP_INTERRUPTED
+
+
+cdef int64_t class_bound(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint64_t c1, uint64_t c2, uint64_t lh1,
+                         uint64_t lh2, int64_t d, uint8_t* seen, int64_t most_parts) noexcept nogil:
+    """Cheap lower bound on the cost of the class S[lo:hi] with d guesses left (exact for
+    1-2 answers).  ``most_parts``: the most classes any legal guess makes of the parent
+    set; no guess makes more of a subset, so s answers cost at least 3s - most_parts - 1."""
+    cdef int64_t s = hi - lo, bound
+    cdef uint64_t k1, k2, payload
+    if s == 1:
+        return 1
+    if s == 2:
+        return 3
+    if s > most_parts + 1:
+        bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
+    else:
+        bound = 2 * s - 1 if answer_splits_perfectly(c, S, lo, hi, seen) >= 0 else 2 * s
+    if c.mode == MODE_NORMAL and d >= 3:
+        memo_key(c1, c2, lh1, lh2, d, &k1, &k2)
+        payload = memo_find(c.memo, c.stats, k1, k2)
+        if payload != 0 and entry_value(payload) > bound:
+            bound = entry_value(payload)
+    return bound
+
+
+cdef int64_t class_bounds(Ctx* c, Classes* k, int64_t n_cls, uint64_t lh1, uint64_t lh2, int64_t d, uint8_t* seen,
+                          int64_t most_parts, int64_t cap) noexcept nogil:
+    """The classes' bounds into k.lb[code], and their sum, stopping as soon as the sum
+    reaches ``cap`` (the candidate cannot beat the limit then)."""
+    cdef int64_t rest_lb = 0, j, code
+    for j in range(n_cls):
+        code = k.cls_codes[j]
+        k.lb[code] = class_bound(c, k.ordered, k.starts[code], k.starts[code + 1], k.ch1[code], k.ch2[code], lh1, lh2,
+                                 d, seen, most_parts)
+        rest_lb += k.lb[code]
+        if rest_lb >= cap:
+            break
+    return rest_lb
+
+
+cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, const int64_t* L, int64_t m,
+                                   int64_t played, int64_t shown, int64_t d, int64_t beta, uint8_t* seen,
+                                   bint* hopeless) noexcept nogil:
+    """The answers S[lo:hi] when they need neither memo nor candidate loop (one or two
+    answers, the 2n - 1 and 2n bounds, a perfect split by an answer, d <= 2): a packed
+    result, or -1.  ``hopeless``: they need two more guesses but no guess of L splits
+    them (infeasible at d = 2 whatever the parent played).  It counts the node."""
+    cdef int64_t n = hi - lo, g
+    hopeless[0] = False
+    c.stats[S_NODES] += 1
+    if d <= 0:
+        return pack(INF, 0, -1)  # no guess left, not even for a single answer
+    if n == 1:
+        return pack(1, 1, c.a2g[S[lo]])
+    if d == 1:
+        return pack(INF, 0, -1)
+    if n == 2:
+        return pack(3, 2, c.a2g[S[lo]])  # S is sorted, so this is the alphabetically first
+    if 2 * n - 1 >= beta:
+        c.stats[S_BOUND_EXITS] += 1
+        return pack(2 * n - 1, 0, -1)
+    g = answer_splits_perfectly(c, S, lo, hi, seen)
+    if g >= 0:
+        return pack(2 * n - 1, 2, g)
+    if 2 * n >= beta:
+        c.stats[S_BOUND_EXITS] += 1
+        return pack(2 * n, 0, -1)
+    if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
+        g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
+        if g >= 0:
+            return pack(2 * n, 2, g)
+        hopeless[0] = g == -1
+        return pack(INF, 0, -1)
+    return -1
+
+
+cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L, int64_t m,
+                        uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d, int64_t beta,
+                        int64_t n_workers) noexcept nogil:
+    """See the module docstring.  In hard and possible mode ``L`` is the parent's list,
+    filtered here only when the cheap cases above need more."""
+    cdef uint8_t seen[243]
+    cdef bint hopeless
+    cdef int64_t settled, result, own_m
+    cdef int64_t* own_L
+    if c.stopped:
+        return pack(INF, 0, -1)
+    if c.poll:
+        poll_signals(c)
+    memset(seen, 0, sizeof(seen))
+    settled = settle_without_search(c, S, 0, n, L, m, played, shown, d, beta, seen, &hopeless)
+    if settled >= 0:
+        return settled
+    if played < 0:
+        return search_node(c, S, n, h1, h2, L, m, lh1, lh2, d, beta, n_workers, seen)
+    own_L = filter_legal(c, L, m, played, shown, &own_m, &lh1, &lh2)
+    if own_L == NULL:
+        c.stopped = STOP_NO_MEMORY
+        return pack(INF, 0, -1)
+    result = search_node(c, S, n, h1, h2, own_L, own_m, lh1, lh2, d, beta, n_workers, seen)
+    free(own_L)
+    return result
+
+
+cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L, int64_t m,
+                         uint64_t lh1, uint64_t lh2, int64_t d, int64_t beta, int64_t n_workers,
+                         uint8_t* seen) noexcept nogil:
+    """A node past the cheap cases, with its own legal list: the memo, the endgame
+    refusal, the full pass, then the candidates."""
+    cdef uint64_t k1, k2, payload
+    cdef int64_t known_lb = 0, lower, result
+    cdef Candidates cand
+    memo_key(h1, h2, lh1, lh2, d, &k1, &k2)
+    payload = memo_find(c.memo, c.stats, k1, k2)
+    if payload != 0:
+        c.stats[S_HITS] += 1
+        if entry_exact(payload):
+            return pack(entry_value(payload), entry_depth(payload), entry_guess(payload))
+        if entry_value(payload) >= beta:
+            return pack(entry_value(payload), 0, -1)
+        known_lb = entry_value(payload)
+    elif endgame_infeasible(c, S, n, L, m, d) == 1:
+        c.stats[S_ENDGAME] += 1
+        memo_store(c, k1, k2, INF, False, -1, 0)
+        return pack(INF, 0, -1)
+    if not candidate_keys(c, S, n, L, m, c.mode == MODE_NORMAL, beta, &cand):
+        c.stopped = STOP_NO_MEMORY
+        return pack(INF, 0, -1)
+    if cand.perfect >= 0:
+        free(cand.keys)
+        memo_store(c, k1, k2, 2 * n, True, cand.perfect, 2)
+        return pack(2 * n, 2, cand.perfect)
+    lower = max(cand.lower, known_lb)
+    if lower >= beta:
+        free(cand.keys)
+        memo_store(c, k1, k2, lower, False, -1, 0)
+        return pack(lower, 0, -1)
+    if n_workers > 1:
+        store_shared(&c.shared[SHARED_COUNT], cand.count)
+    result = search_candidates(c, S, n, L, m, lh1, lh2, d, beta, n_workers, &cand, seen)
+    free(cand.keys)
+    if c.stopped or n_workers > 1:
+        return result
+    if result >> 24 < beta:
+        memo_store(c, k1, k2, result >> 24, True, (result & 0xFFFF) - 1, (result >> 16) & 0xFF)
+    else:
+        memo_store(c, k1, k2, beta, False, -1, 0)
+    return result
+
+
+cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
+                               uint64_t lh2, int64_t d, int64_t beta, int64_t n_workers, Candidates* cand,
+                               uint8_t* seen) noexcept nogil:
+    """The candidates in key order; the lexicographic best (total, depth, not in set,
+    word) below beta, packed, else pack(beta, 0, -1).  Once a best is known the limit is
+    its total + 1, so ties are evaluated."""
+    cdef Classes* k = <Classes*>malloc(sizeof(Classes))
+    cdef PairSet partitions, unsplittable  # partitions met here (normal mode); classes no guess splits (d = 3)
+    cdef int64_t* order = cand.keys
+    cdef int64_t limit = beta, best_total = INF, best_depth = 0, best_in = 0, best_guess = -1
+    cdef int64_t group_end = 0, c_i, key, in_set_c, g, n_cls, rest_lb, total, depth_c
+    partitions.table = NULL
+    unsplittable.table = NULL
+    if k != NULL:
+        memset(k.cursor, 0, sizeof(k.cursor))
+        k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+    if k == NULL or k.ordered == NULL or not pair_set_init(&partitions) or not pair_set_init(&unsplittable):
+        c.stopped = STOP_NO_MEMORY
+    c_i = 0
+    while c_i < cand.count and not c.stopped:
+        if c_i == group_end:
+            if order[c_i] >> KEY_BOUND_SHIFT >= limit:
+                break  # the groups are in ascending bound order
+            group_end = sort_group(order, cand.count, c_i)
+        key = order[c_i]
+        c_i += 1
+        if n_workers > 1:
+            if load_shared(&c.shared[SHARED_NEXT]) > c_i - 1:
+                continue  # claimed by another participant
+            store_shared(&c.shared[SHARED_NEXT], c_i)
+            limit = min(limit, load_shared(&c.shared[SHARED_LIMIT]))  # another participant may have done better
+        if key >> KEY_BOUND_SHIFT >= limit:
+            break
+        in_set_c = 1 - ((key >> 16) & 1)
+        g = L[key & 0xFFFF]
+        c.stats[S_CANDIDATES] += 1
+        n_cls = split_classes(c, S, n, g, in_set_c, k)
+        if c.mode == MODE_NORMAL and seen_before(&partitions, k.sig):
+            c.stats[S_DUPLICATES] += 1
+            continue
+        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, cand.most_parts, limit - n)
+        if n + rest_lb >= limit:
+            continue
+        sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
+        total = solve_classes(c, k, n_cls, L, m, lh1, lh2, g, n, d, limit, rest_lb, n_workers, &unsplittable, seen,
+                              &depth_c, &limit)
+        if total < 0:
+            continue
+        if better(total, depth_c, in_set_c, g, best_total, best_depth, best_in, best_guess):
+            best_total, best_depth, best_in, best_guess = total, depth_c, in_set_c, g
+            limit = total + 1
+            if n_workers > 1 and limit < load_shared(&c.shared[SHARED_LIMIT]):
+                store_shared(&c.shared[SHARED_LIMIT], limit)  # a racing write of a worse limit only costs speed
+    if n_workers > 1:
+        store_shared(&c.shared[SHARED_NEXT], cand.count)  # all claimed, or the rest cannot reach the limit
+    if k != NULL:
+        free(k.ordered)
+    free(k)
+    free(partitions.table)
+    free(unsplittable.table)
+    return pack(best_total, best_depth, best_guess) if best_guess >= 0 else pack(beta, 0, -1)
+
+
+cdef inline bint better(int64_t total, int64_t depth, int64_t in_set, int64_t g, int64_t best_total,
+                        int64_t best_depth, int64_t best_in, int64_t best_guess) noexcept nogil:
+    """The documented tie-break: total, then depth, then in the set, then the word."""
+    if best_guess < 0 or total < best_total:
+        return True
+    if total != best_total:
+        return False
+    if depth != best_depth:
+        return depth < best_depth
+    if in_set != best_in:
+        return in_set > best_in
+    return g < best_guess
+
+
+cdef int64_t solve_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
+                           int64_t g, int64_t n, int64_t d, int64_t limit, int64_t rest_lb, int64_t n_workers,
+                           PairSet* unsplittable, uint8_t* seen, int64_t* depth_out, int64_t* limit_out) noexcept nogil:
+    """Guess g's classes (k, sorted), largest first, each within what the limit leaves
+    after the others' bounds: g's total (n for this guess, plus each class's), or -1 as
+    soon as it cannot get below the limit.  ``limit_out`` takes the limit as other
+    participants of a shared node tightened it meanwhile."""
+    cdef int64_t total = n, j, code, budget, r, v, lo, hi
+    cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
+    cdef uint64_t c1
+    cdef bint hopeless
+    depth_out[0] = 1
+    for j in range(n_cls):
+        code = k.cls_codes[k.cls_order[j]]
+        rest_lb -= k.lb[code]
+        if n_workers > 1:
+            limit = min(limit, load_shared(&c.shared[SHARED_LIMIT]))  # a better total found meanwhile
+            limit_out[0] = limit
+        budget = limit - total - rest_lb
+        if k.lb[code] >= budget:
+            return -1  # never search a class whose budget cannot cover its bound
+        lo, hi = k.starts[code], k.starts[code + 1]
+        if d == 3:  # the child settles without search: no recursive call
+            c1 = nonzero(k.ch1[code])
+            if hi - lo >= 3 and pair_set_has(unsplittable, c1, k.ch2[code]):
+                c.stats[S_UNSPLITTABLE] += 1
+                r = pack(INF, 0, -1)
+            else:
+                r = settle_without_search(c, k.ordered, lo, hi, L, m, child_played, code, 2, budget, seen, &hopeless)
+                if hopeless:
+                    pair_set_add(unsplittable, c1, k.ch2[code])
+        else:
+            r = solve_node(c, k.ordered + lo, hi - lo, k.ch1[code], k.ch2[code], L, m, lh1, lh2, child_played, code,
+                           d - 1, budget, 1)
+            if c.stopped:
+                return -1
+        v = r >> 24
+        if v >= budget:
+            return -1
+        total += v
+        depth_out[0] = max(depth_out[0], ((r >> 16) & 0xFF) + 1)
+    return total
+
+
+cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, int64_t g,
+                             int64_t d) noexcept nogil:
+    """Whether a class after g is shown infeasible with d guesses left, before any search
+    (so a refused guess costs no full pass)."""
+    cdef int64_t j, code, size, follow_m, refused
+    cdef uint64_t l1, l2
+    cdef int64_t* follow
+    if d < 2:
+        return False
+    for j in range(n_cls):
+        code = k.cls_codes[j]
+        size = k.starts[code + 1] - k.starts[code]
+        if size < max(<int64_t>MIN_GROUP, d + 1):
+            continue  # a group of m members needs m > d to be refused (and m >= MIN_GROUP)
+        if c.mode == MODE_NORMAL:
+            refused = endgame_infeasible(c, k.ordered + k.starts[code], size, L, m, d)
+        else:
+            follow = filter_legal(c, L, m, g, code, &follow_m, &l1, &l2)
+            if follow == NULL:
+                c.stopped = STOP_NO_MEMORY
+                return False
+            refused = endgame_infeasible(c, k.ordered + k.starts[code], size, follow, follow_m, d)
+            free(follow)
+        if refused:
+            return True
+    return False
+
+
+cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
+                         int64_t g, int64_t d, int64_t beta, int64_t most_parts) noexcept nogil:
+    """Packed (cost, depth, guess) of playing g first at the node S (sorted answer indices)
+    with d guesses left, then playing optimally: exact when the cost is below beta, else a
+    lower bound >= beta with guess -1 (INF: infeasible).  One step of the search's
+    candidate loop for a guess named in advance (analyse --move, --candidates)."""
+    cdef Classes* k = <Classes*>malloc(sizeof(Classes))
+    cdef uint8_t seen[243]
+    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta
+    if k == NULL:
+        c.stopped = STOP_NO_MEMORY
+        return pack(INF, 0, -1)
+    k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+    if k.ordered == NULL:
+        free(k)
+        c.stopped = STOP_NO_MEMORY
+        return pack(INF, 0, -1)
+    memset(k.cursor, 0, sizeof(k.cursor))
+    memset(seen, 0, sizeof(seen))
+    for i in range(n):
+        if c.a2g[S[i]] == g:
+            in_set = 1
+    n_cls = split_classes(c, S, n, g, in_set, k)
+    if refused_by_endgame(c, k, n_cls, L, m, g, d - 1):
+        result = pack(INF, 0, -1)
+    else:
+        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, most_parts, beta - n)
+        if n + rest_lb >= beta:
+            result = pack(min(n + rest_lb, INF), 0, -1)
+        else:
+            sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
+            result = guess_classes(c, k, n_cls, L, m, lh1, lh2, g, n, d, beta, rest_lb, seen)
+    free(k.ordered)
+    free(k)
+    return result
+
+
+cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
+                           int64_t g, int64_t n, int64_t d, int64_t beta, int64_t rest_lb, uint8_t* seen) noexcept nogil:
+    """:func:`guess_value`'s classes, largest first; a lower bound as soon as one fails."""
+    cdef int64_t total = n, depth = 1, j, code, budget, r, v
+    cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
+    cdef bint hopeless
+    for j in range(n_cls):
+        code = k.cls_codes[k.cls_order[j]]
+        rest_lb -= k.lb[code]
+        budget = beta - total - rest_lb
+        if k.lb[code] >= budget:  # never search a class whose budget cannot cover its bound
+            return pack(min(total + rest_lb + k.lb[code], INF), 0, -1)
+        if d - 1 == 2:  # the child settles without search, as in the candidate loop
+            r = settle_without_search(c, k.ordered, k.starts[code], k.starts[code + 1], L, m, child_played, code, 2,
+                                      budget, seen, &hopeless)
+        else:
+            r = solve_node(c, k.ordered + k.starts[code], k.starts[code + 1] - k.starts[code], k.ch1[code],
+                           k.ch2[code], L, m, lh1, lh2, child_played, code, d - 1, budget, 1)
+            if c.stopped:
+                return pack(INF, 0, -1)
+        v = r >> 24
+        if v >= budget:
+            return pack(min(total + rest_lb + v, INF), 0, -1)
+        total += v
+        depth = max(depth, ((r >> 16) & 0xFF) + 1)
+    return pack(total, depth, g)
+
+
+include "rebuild.pxi"
+include "interface.pxi"

@@ -1,0 +1,95 @@
+# Endgames: answers that share four letters in place (.ight, ma.es) and so can only be told
+# apart one letter at a time.  See search/endgame.py for the argument: a set holding m
+# members of one group, with d guesses left, is infeasible when the d - 1 largest
+# "split-offs" D(t) = m - |largest class of the members under t| over the legal guesses
+# sum to less than m - 1.
+
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memset
+
+from candidates cimport compare_keys
+from context cimport Ctx, cell
+
+cdef enum:
+    MIN_GROUP = 4  # a smaller group can never be why a set needs more than three guesses
+    MAX_LEFT = 8   # guesses remembered per node (d - 1 <= the depth limit, at most 8 in practice)
+
+
+cdef inline int64_t biggest_group(const Ctx* c, const int64_t* S, int64_t n, int64_t* count) noexcept nogil:
+    """The group with most members in S, and that count; -1 (and 0) when S meets no group
+    or no memory was left (ties: the lowest id)."""
+    cdef int64_t* ids = <int64_t*>malloc(5 * n * sizeof(int64_t) + 8)
+    cdef int64_t k = 0, i, j, p, g, best, run = 1
+    count[0] = 0
+    if ids == NULL:
+        return -1
+    for i in range(n):
+        for p in range(5):
+            g = c.groups[S[i] * 5 + p]
+            if g >= 0:
+                ids[k] = g
+                k += 1
+    if k == 0:
+        free(ids)
+        return -1
+    qsort(ids, k, sizeof(int64_t), compare_keys)
+    best = ids[0]
+    count[0] = 1
+    for j in range(1, k):
+        run = run + 1 if ids[j] == ids[j - 1] else 1
+        if run > count[0]:
+            best, count[0] = ids[j], run
+    free(ids)
+    return best
+
+
+cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
+                                   int64_t d) noexcept nogil:
+    """1 when S's biggest endgame group cannot be split down to one member within d
+    guesses from L; 0 means "not shown"."""
+    cdef int64_t members_count, group = biggest_group(c, S, n, &members_count), left = d - 1
+    cdef int64_t* members
+    cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
+    cdef int64_t sizes[243]
+    cdef int64_t i, p, j, t, largest, split_off, pos, total, k = 0
+    cdef uint8_t code
+    if group < 0 or left < 1 or members_count - 1 <= left or left > MAX_LEFT:
+        return 0  # (the middle case: d - 1 guesses that each split off one member would do)
+    members = <int64_t*>malloc(members_count * sizeof(int64_t))
+    if members == NULL:
+        return 0
+    for i in range(n):
+        for p in range(5):
+            if c.groups[S[i] * 5 + p] == group:
+                members[k] = S[i]
+                k += 1
+                break
+    memset(top, 0, sizeof(top))
+    memset(sizes, 0, sizeof(sizes))
+    for j in range(m):
+        t = L[j]
+        largest = 0
+        for i in range(members_count):
+            code = cell(c, members[i], t)
+            sizes[code] += 1
+            if sizes[code] > largest:
+                largest = sizes[code]
+        for i in range(members_count):
+            sizes[cell(c, members[i], t)] = 0
+        split_off = members_count - largest
+        if split_off <= top[left - 1]:
+            continue
+        pos = left - 1
+        while pos > 0 and top[pos - 1] < split_off:
+            top[pos] = top[pos - 1]
+            pos -= 1
+        top[pos] = split_off
+        total = 0
+        for i in range(left):
+            total += top[i]
+        if total >= members_count - 1:
+            free(members)
+            return 0
+    free(members)
+    return 1

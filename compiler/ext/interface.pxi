@@ -1,0 +1,329 @@
+# The Python face of the exact search (included by _search.pyx): :class:`Engine` holds one
+# context's arrays; each call takes the caller's workspace (memo, counters, shared state,
+# scratch), checks every index it is given, and runs without the GIL.
+
+import numpy as np
+import threading
+
+from cpython.ref cimport Py_XDECREF
+
+STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
+              "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
+              "endgame_cuts", "unsplittable_hits")
+INFINITY = INF
+MODES = {"normal": MODE_NORMAL, "hard": 1, "possible": 2}
+SHARED_STATE_WORDS = 8
+SHARED_STATE_LIMIT, SHARED_STATE_NEXT, SHARED_STATE_COUNT = SHARED_LIMIT, SHARED_NEXT, SHARED_COUNT
+MEMO_PROBES = 16
+PAIRS_BELOW = PAIRS_MAX_N
+HISTOGRAM_CHUNK = HIST_CHUNK
+SMALLEST_GROUP = MIN_GROUP
+_MAIN_THREAD = threading.main_thread().ident
+
+
+def _indices(values, Py_ssize_t size, str what):
+    """``values`` as a C-ordered int64 array whose every entry is in [0, size)."""
+    array = np.ascontiguousarray(values, dtype=np.int64)
+    if array.ndim != 1:
+        raise ValueError(f"{what} must be one-dimensional")
+    if array.size and (array.min() < 0 or array.max() >= size):
+        raise IndexError(f"{what} out of range")
+    return array
+
+
+cdef class Workspace:
+    """What one searching thread passes to the engine: the memo (rows of three uint64; the
+    table's length is its cap), the work counters, a shared node's state and the passes'
+    scratch buffer."""
+    cdef uint64_t[:, ::1] memo
+    cdef int64_t[::1] stats
+    cdef int64_t[::1] shared
+    cdef uint8_t[::1] scratch
+
+    def __init__(self, memo, stats, shared, scratch):
+        self.memo, self.stats, self.shared, self.scratch = memo, stats, shared, scratch
+        rows = self.stats[S_ROWS] if self.stats.shape[0] == N_STATS else 0
+        if self.memo.shape[1] != 3 or self.stats.shape[0] != N_STATS or self.shared.shape[0] < SHARED_STATE_WORDS:
+            raise ValueError("workspace arrays have the wrong shape")
+        if rows < 1 or rows & (rows - 1) or rows > self.memo.shape[0]:
+            raise ValueError("the memo's active rows must be a power of two within the table")
+
+
+cdef class Engine:
+    """One context's arrays for the exact search (see the module docstring):
+    ``MT`` answers x guesses feedback codes, ``letters`` guesses x 5, ``word_bits``
+    (guesses x 2, hard mode only), ``a2g`` each answer's guess index, ``groups`` answers x 5
+    endgame groups, the answers' and guesses' Zobrist words, and the mode."""
+    cdef const uint8_t[:, ::1] MT
+    cdef const uint8_t[:, ::1] letters
+    cdef const uint64_t[:, ::1] word_bits
+    cdef const int64_t[::1] a2g
+    cdef const int64_t[:, ::1] groups
+    cdef const uint64_t[::1] z1, z2, zg1, zg2
+    cdef int64_t mode
+
+    def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2):
+        self.MT, self.letters, self.word_bits = MT, letters, word_bits
+        self.a2g, self.groups = a2g, groups
+        self.z1, self.z2, self.zg1, self.zg2 = z1, z2, zg1, zg2
+        self.mode = mode
+        n_answers, n_guesses = self.MT.shape[0], self.MT.shape[1]
+        if not 0 <= mode <= 2:
+            raise ValueError(f"unknown mode {mode}")
+        if self.letters.shape[0] != n_guesses or self.letters.shape[1] != 5 or n_guesses >= 1 << 16:
+            raise ValueError("letters must be guesses x 5 (fewer than 65,536 guesses)")
+        if self.a2g.shape[0] != n_answers or (n_answers and (np.min(a2g) < 0 or np.max(a2g) >= n_guesses)):
+            raise ValueError("a2g must give every answer's guess index")
+        if self.groups.shape[0] != n_answers or self.groups.shape[1] != 5:
+            raise ValueError("groups must be answers x 5")
+        if self.z1.shape[0] != n_answers or self.z2.shape[0] != n_answers or self.zg1.shape[0] != n_guesses \
+                or self.zg2.shape[0] != n_guesses:
+            raise ValueError("Zobrist words must be one per answer and one per guess")
+        if mode == 1 and (self.word_bits.shape[0] != n_guesses or self.word_bits.shape[1] != 2):
+            raise ValueError("hard mode needs word_bits, guesses x 2")
+        if n_answers and np.asarray(letters).max() >= 26:
+            raise ValueError("letters must be 0-25")
+
+    cdef void setup(self, Ctx* c, Workspace w):
+        memset(c, 0, sizeof(Ctx))
+        c.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
+        c.n_answers, c.n_guesses = self.MT.shape[0], self.MT.shape[1]
+        c.letters = &self.letters[0, 0]
+        c.word_bits = &self.word_bits[0, 0]
+        c.a2g = &self.a2g[0] if self.a2g.shape[0] else NULL
+        c.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
+        c.mode = self.mode
+        c.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
+        c.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
+        c.ZG1, c.ZG2 = &self.zg1[0], &self.zg2[0]
+        if w is not None:
+            c.memo, c.memo_cap = &w.memo[0, 0], w.memo.shape[0]
+            c.stats, c.shared = &w.stats[0], &w.shared[0]
+            c.scratch = &w.scratch[0]
+            if w.scratch.shape[0] < max(PAIRS_MAX_N * self.MT.shape[1], HIST_CHUNK * 512):
+                raise ValueError("scratch too small")
+        c.poll = threading.get_ident() == _MAIN_THREAD
+
+    def solve(self, answers, uint64_t h1, uint64_t h2, legal, uint64_t lh1, uint64_t lh2, int64_t depth,
+              int64_t beta, Workspace workspace, bint shared=False):
+        """Packed result of the node ``answers`` (sorted) with ``legal`` guesses (hashes
+        given) and ``depth`` guesses left, exact below ``beta``; ``shared``: this call is
+        one participant of a node searched by several threads (workspace.shared)."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef int64_t result
+        self.setup(&c, workspace)
+        with nogil:
+            result = solve_node(&c, &s[0] if s.shape[0] else NULL, s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL,
+                                l.shape[0], lh1, lh2, -1, 0, depth, min(beta, INF), 2 if shared else 1)
+        _finish(&c)
+        return result
+
+    def guess_value(self, answers, legal, uint64_t lh1, uint64_t lh2, int64_t guess, int64_t depth, int64_t beta,
+                    int64_t most_parts, Workspace workspace):
+        """Packed result of playing ``guess`` first at the node, then optimally."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef int64_t result
+        if not 0 <= guess < self.MT.shape[1]:
+            raise IndexError("guess out of range")
+        self.setup(&c, workspace)
+        with nogil:
+            result = guess_value(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL,
+                                 l.shape[0], lh1, lh2, guess, depth, min(beta, INF), most_parts)
+        _finish(&c)
+        return result
+
+    def rebuild(self, answers, uint64_t h1, uint64_t h2, legal, uint64_t lh1, uint64_t lh2, int64_t depth,
+                int64_t top, Workspace workspace):
+        """The solved subtree under ``top`` as four int64 arrays (guess, parent, code from
+        the parent, answer solved or -1), depth-first with children in code order; empty
+        arrays when a memo entry is gone, and a single guess NOT_A_TREE (-2) when the
+        choices would overrun the depth limit (only a matrix that breaks the rules can)."""
+        cdef Ctx c
+        cdef Nodes out
+        cdef uint8_t seen[243]
+        cdef int status
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        if not 0 <= top < self.MT.shape[1] or not s.shape[0]:
+            raise IndexError("top guess out of range, or no answers")
+        self.setup(&c, workspace)
+        out.data, out.count, out.capacity = NULL, 0, 0
+        memset(seen, 0, sizeof(seen))
+        with nogil:
+            status = rebuild_node(&c, &s[0], s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2,
+                                  depth, -1, 0, top, &out, seen)
+        try:
+            if status == REBUILD_NO_MEMORY:
+                raise MemoryError("out of memory rebuilding a subtree")
+            if status == NOT_A_TREE:
+                return (np.full(1, NOT_A_TREE, np.int64),) + tuple(np.empty(0, np.int64) for _ in range(3))
+            if status == MEMO_MISS:
+                return tuple(np.empty(0, np.int64) for _ in range(4))
+            nodes = np.empty((out.count, 4), dtype=np.int64)
+            for i in range(out.count * 4):
+                nodes.reshape(-1)[i] = out.data[i]
+            return tuple(np.ascontiguousarray(nodes[:, j]) for j in range(4))
+        finally:
+            free(out.data)
+
+    def endgame_infeasible(self, answers, legal, int64_t depth) -> bool:
+        """Whether an endgame group in ``answers`` proves that no tree solves them within
+        ``depth`` guesses from ``legal`` (False: not shown)."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef int result
+        self.setup(&c, None)
+        if not s.shape[0]:
+            return False
+        with nogil:
+            result = endgame_infeasible(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], depth)
+        return result == 1
+
+    def score(self, answers, legal, bint identity, int64_t[::1] parts, int64_t[::1] sumsq, int64_t[::1] in_set,
+              uint8_t[::1] scratch, pass_kind=None):
+        """One full pass of ``legal`` over ``answers`` into parts, sumsq and in_set (the
+        search's choice of kernel by set size, or ``pass_kind`` "pairs"/"histogram").
+        ``identity``: legal is every guess in order."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef int64_t n = s.shape[0], m = l.shape[0]
+        cdef bint pairs = n <= PAIRS_MAX_N if pass_kind is None else pass_kind == "pairs"
+        cdef bint ok = True
+        if parts.shape[0] < m or sumsq.shape[0] < m or in_set.shape[0] < m:
+            raise ValueError("output arrays shorter than the legal guesses")
+        if identity and (m != self.MT.shape[1] or np.any(L != np.arange(m))):
+            raise ValueError("identity needs every guess in order")
+        if pairs and (n >= 256 or scratch.shape[0] < n * m):
+            raise ValueError("the pairs pass needs fewer than 256 answers and n * m bytes of scratch")
+        if scratch.shape[0] < HIST_CHUNK * 512:
+            raise ValueError("scratch too small")
+        self.setup(&c, None)
+        c.scratch = &scratch[0]
+        if n == 0 or m == 0:
+            return
+        with nogil:
+            if pairs:
+                ok = score_by_pairs(&c, &s[0], n, &l[0], m, identity, &parts[0], &sumsq[0], &in_set[0])
+            else:
+                score_by_histogram(&c, &s[0], n, &l[0], m, &parts[0], &sumsq[0], &in_set[0])
+        if not ok:
+            raise MemoryError()
+
+
+cdef int _finish(Ctx* c) except -1:
+    """Raise what stopped a search: the signal handler's exception, or MemoryError."""
+    if c.stopped == STOP_INTERRUPTED:
+        PyErr_Restore(c.exc_type, c.exc_value, c.exc_tb)
+        return -1
+    if c.stopped == STOP_NO_MEMORY:
+        raise MemoryError("out of memory in the exact search")
+    return 0
+
+
+def memo_reserve(uint64_t[:, ::1] memo, int64_t[::1] stats, int64_t rows):
+    """Grow the memo's active prefix to ``rows`` (a power of two; at most the table) before
+    threads share it, in one rehash."""
+    rows = min(rows, memo.shape[0])
+    if stats[S_ROWS] < rows:
+        if not rehash(&memo[0, 0], &stats[0], rows):
+            raise MemoryError()
+
+
+# Single steps of the search, for the tests that pin them down one by one.
+
+def memo_find_entry(uint64_t[:, ::1] memo, int64_t[::1] stats, uint64_t k1, uint64_t k2):
+    """The payload stored under (k1, k2), or 0."""
+    return memo_find(&memo[0, 0], &stats[0], k1, k2)
+
+
+def memo_store_entry(uint64_t[:, ::1] memo, int64_t[::1] stats, uint64_t k1, uint64_t k2, int64_t value, bint exact,
+                     int64_t guess, int64_t depth):
+    """Record an exact value or a lower bound under (k1, k2), as the search does."""
+    cdef Ctx c
+    memset(&c, 0, sizeof(Ctx))
+    c.memo, c.memo_cap, c.stats = &memo[0, 0], memo.shape[0], &stats[0]
+    memo_store(&c, k1, k2, value, exact, guess, depth)
+    _finish(&c)
+
+
+def payload_value(uint64_t payload):
+    """The total a memo payload holds (exact, or a lower bound)."""
+    return entry_value(payload)
+
+
+def seen_partition(uint64_t[:, ::1] table, int64_t count, const uint64_t[::1] sig):
+    """(seen, table, count): whether the signature ``sig`` is in the pair set ``table``
+    holding ``count`` pairs, recording it if not (a new table when it doubles)."""
+    cdef PairSet s
+    cdef bint seen
+    s.table, s.rows, s.count = &table[0, 0], table.shape[0], count
+    cdef uint64_t s0 = nonzero(sig[0])
+    if pair_set_has(&s, s0, sig[1]):
+        return True, table.base, count
+    if 2 * (count + 1) > s.rows and s.rows < PARTITION_SLOTS:
+        bigger = np.zeros((2 * s.rows, 2), dtype=np.uint64)
+        for row in np.asarray(table):
+            if row[0]:
+                seen_partition(bigger, 0, row)
+        return seen_partition(bigger, count, sig)
+    pair_set_add(&s, s0, sig[1])
+    return False, table.base, s.count
+
+
+def group_keys_by_bound(keys):
+    """``keys`` (int64) grouped by bound, groups ascending, in a new array."""
+    out = np.array(keys, dtype=np.int64)
+    cdef int64_t[::1] view = out
+    if out.size and not group_by_bound(&view[0], view.shape[0]):
+        raise MemoryError()
+    return out
+
+
+def sort_key_group(int64_t[::1] order, int64_t start):
+    """Sort the group of equal bounds at ``start`` in place; its end."""
+    return sort_group(&order[0], order.shape[0], start)
+
+
+def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t played, int64_t code):
+    """The search's d = 2 answer for answers[lo:hi] (see legal.pxd)."""
+    cdef Ctx c
+    cdef uint8_t seen[243]
+    S = _indices(answers, engine.MT.shape[0], "answers")
+    L = _indices(legal, engine.MT.shape[1], "legal guesses")
+    cdef const int64_t[::1] s = S, l = L
+    if not 0 <= lo <= hi - 3 or hi > s.shape[0] or played >= engine.MT.shape[1]:
+        raise IndexError("out of range")
+    engine.setup(&c, None)
+    memset(seen, 0, sizeof(seen))
+    return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &l[0] if l.shape[0] else NULL, l.shape[0], played, code,
+                            seen)
+
+
+def legal_after(Engine engine, legal, int64_t played, int64_t code):
+    """(the guesses of ``legal`` the engine's mode allows after ``played`` showed ``code``,
+    their two hashes)."""
+    cdef Ctx c
+    cdef int64_t m_out
+    cdef uint64_t lh1, lh2
+    L = _indices(legal, engine.MT.shape[1], "legal guesses")
+    cdef const int64_t[::1] l = L
+    if not 0 <= played < engine.MT.shape[1] or engine.mode == MODE_NORMAL:
+        raise ValueError("a played guess in hard or possible mode")
+    engine.setup(&c, None)
+    cdef int64_t* out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out, &lh1, &lh2)
+    if out == NULL:
+        raise MemoryError()
+    kept = np.array([out[i] for i in range(m_out)], dtype=np.int64)
+    free(out)
+    return kept, lh1, lh2

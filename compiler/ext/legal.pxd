@@ -1,0 +1,80 @@
+# Hard and possible mode: the guesses a node may play, and the last two guesses of a set.
+
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdlib cimport malloc
+
+from context cimport MODE_HARD, Ctx, cell
+from passes cimport perfect_split
+from rules cimport general_code, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
+
+
+cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int64_t played, int64_t code,
+                                  int64_t* out_m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
+    """The guesses of L the mode allows after ``played`` showed ``code`` (malloc'd; NULL
+    when no memory was left), their count and the list's two hashes.  Hard mode tests each
+    guess with two masks (rules.hard_mode_bit_masks) when they can express the hints."""
+    cdef int64_t* out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
+    cdef uint64_t need, green_mask, green
+    cdef int64_t k, w, count = 0, hints
+    cdef bint keep
+    if out == NULL:
+        return NULL
+    lh1[0] = 0
+    lh2[0] = 0
+    if c.mode == MODE_HARD:
+        if hard_mode_bit_masks(c.letters, c.word_bits, played, code, &need, &green_mask, &green):
+            for k in range(m):
+                w = L[k]
+                if keeps_hint_masks(c.word_bits[2 * w], c.word_bits[2 * w + 1], need, green_mask, green):
+                    out[count] = w
+                    count += 1
+        else:
+            hints = hard_mode_hints(c.letters, played, code)
+            for k in range(m):
+                if keeps_hints(c.letters, L[k], played, hints):
+                    out[count] = L[k]
+                    count += 1
+    else:
+        for k in range(m):
+            if general_code(c.letters + played * 5, c.letters + L[k] * 5) == code:
+                out[count] = L[k]
+                count += 1
+    for k in range(count):
+        lh1[0] += c.ZG1[out[k]]
+        lh2[0] += c.ZG2[out[k]]
+    out_m[0] = count
+    return out
+
+
+cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* S, int64_t lo, int64_t hi,
+                                     const int64_t* L, int64_t m, int64_t played, int64_t code,
+                                     uint8_t* seen) noexcept nogil:
+    """d = 2: the first guess of L that separates S[lo:hi] completely; else -1 when no
+    guess of L does, -2 when some do but the mode allows none of them here.
+
+    With ``played`` >= 0 (hard/possible mode), L is the parent's list and only the guesses
+    the mode still allows after ``played`` showed ``code`` count; they are checked one by
+    one rather than filtering L first, since the cheap three-answer test rejects most
+    guesses.  The mode is checked after the split, so that -1 means the set cannot be
+    split from L whatever was played."""
+    cdef int64_t a0 = S[lo], a1 = S[lo + 1], a2 = S[lo + 2], k, g, found = -1, hints = 0
+    cdef uint8_t c0, c1, c2
+    if played >= 0 and mode == MODE_HARD:
+        hints = hard_mode_hints(c.letters, played, code)
+    for k in range(m):
+        g = L[k]
+        c0, c1, c2 = cell(c, a0, g), cell(c, a1, g), cell(c, a2, g)
+        if c0 == c1 or c0 == c2 or c1 == c2:
+            continue  # most guesses fail on the first three answers: no full test
+        if not perfect_split(c, g, S, lo, hi, seen):
+            continue
+        if played >= 0:
+            if mode == MODE_HARD:
+                if not keeps_hints(c.letters, g, played, hints):
+                    found = -2
+                    continue
+            elif general_code(c.letters + played * 5, c.letters + g * 5) != code:
+                found = -2
+                continue
+        return g
+    return found

@@ -1,0 +1,188 @@
+# Full passes: score every legal guess against one answer set.
+#
+# A pass gives, per guess, the number of feedback classes ``parts``, the sum of squared
+# class sizes, and whether the guess is itself in the set.  Two kernels compute the same
+# numbers and the search picks by set size (PAIRS_MAX_N, measured by benchmarks/passes.py):
+#
+# * score_by_histogram (any n): a 256-slot histogram per guess for 64 guesses at a time,
+#   filled answer by answer (each answer's matrix row read in order, so consecutive
+#   increments land in different histograms and none waits for the one before);
+# * score_by_pairs (small n): compares every pair of answers' matrix rows across all
+#   guesses at once: sumsq = n + 2 * (equal pairs), parts = n - (answers equal to an
+#   earlier one).  The inner loops are byte compares over contiguous rows.
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+
+from context cimport Ctx, cell
+from rules cimport ALL_GREEN
+
+cdef enum:
+    PAIRS_MAX_N = 48  # pairs win below ~48 answers, level to ~60 (m = 12972, benchmarks/passes.py)
+    HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB
+
+
+cdef inline int64_t letter_mask_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
+    cdef int64_t present = 0, i
+    cdef const uint8_t* word
+    cdef int j
+    for i in range(n):
+        word = c.letters + c.a2g[S[i]] * 5
+        for j in range(5):
+            present |= (<int64_t>1) << word[j]
+    return present
+
+
+cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
+                                    int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
+    # Guesses that share no letter with the set are settled without counting (one
+    # all-gray class).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
+    cdef int64_t present = letter_mask_of_set(c, S, n), idx = 0, k, i, j, base, first, mask
+    cdef uint16_t* hist = <uint16_t*>c.scratch
+    cdef int64_t columns[HIST_CHUNK]
+    cdef int64_t positions[HIST_CHUNK]
+    cdef const uint8_t* word
+    cdef const uint8_t* source
+    cdef int32_t p, sq, cnt
+    cdef int code
+    memset(hist, 0, HIST_CHUNK * 256 * sizeof(uint16_t))  # the pairs kernel shares the scratch
+    while idx < m:
+        k = 0
+        while idx < m and k < HIST_CHUNK:
+            word = c.letters + L[idx] * 5
+            mask = ((<int64_t>1) << word[0]) | ((<int64_t>1) << word[1]) | ((<int64_t>1) << word[2]) \
+                | ((<int64_t>1) << word[3]) | ((<int64_t>1) << word[4])
+            if mask & present == 0:
+                parts[idx] = 1
+                sumsq[idx] = n * n
+                in_set[idx] = 0
+            else:
+                columns[k] = L[idx]
+                positions[k] = idx
+                k += 1
+            idx += 1
+        if k > 0 and columns[k - 1] - columns[0] == k - 1:  # consecutive guesses (normal mode)
+            first = columns[0]
+            for i in range(n):
+                source = c.MT + S[i] * c.n_guesses + first  # read straight, no index per guess
+                for j in range(k):
+                    hist[j * 256 + source[j]] += 1
+        else:
+            for i in range(n):
+                source = c.MT + S[i] * c.n_guesses
+                for j in range(k):
+                    hist[j * 256 + source[columns[j]]] += 1
+        for j in range(k):
+            base = j * 256
+            in_set[positions[j]] = 1 if hist[base + ALL_GREEN] > 0 else 0
+            # all 256 slots (243-255 stay 0) in int32 (sumsq <= 30,000^2): whole vectors
+            p = 0
+            sq = 0
+            for code in range(256):
+                cnt = hist[base + code]
+                p += cnt != 0
+                sq += cnt * cnt
+                hist[base + code] = 0
+            parts[positions[j]] = p
+            sumsq[positions[j]] = sq
+
+
+cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
+                                bint identity, int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
+    # ``identity``: L is every guess in order (normal mode), so rows need no gather.  The
+    # scratch holds at least n * m bytes, and n < 256 (equal pairs fit 16 bits, repeats 8).
+    # False when no memory was left.
+    cdef uint8_t* rows = c.scratch
+    cdef uint16_t* pairs = <uint16_t*>calloc(m, sizeof(uint16_t))
+    cdef uint8_t* repeats = <uint8_t*>calloc(m, 1)
+    cdef uint8_t* equal = <uint8_t*>malloc(m)
+    cdef const uint8_t* source
+    cdef const uint8_t* ra
+    cdef const uint8_t* rb
+    cdef const uint8_t* rc
+    cdef const uint8_t* rd
+    cdef const uint8_t* rj
+    cdef int64_t i, j, idx
+    cdef uint8_t code
+    if pairs == NULL or repeats == NULL or equal == NULL:
+        free(pairs)
+        free(repeats)
+        free(equal)
+        return False
+    if identity:
+        for i in range(n):
+            memcpy(rows + i * m, c.MT + S[i] * c.n_guesses, m)
+    else:
+        for i in range(n):
+            source = c.MT + S[i] * c.n_guesses
+            for idx in range(m):
+                rows[i * m + idx] = source[L[idx]]
+    for j in range(1, n):
+        rj = rows + j * m
+        memset(equal, 0, m)
+        i = 0
+        while i + 3 < j:  # four earlier rows per sweep: a quarter of the loads and stores of equal
+            ra = rows + i * m
+            rb = ra + m
+            rc = rb + m
+            rd = rc + m
+            for idx in range(m):
+                code = rj[idx]
+                equal[idx] += (ra[idx] == code) + (rb[idx] == code) + (rc[idx] == code) + (rd[idx] == code)
+            i += 4
+        while i < j:
+            ra = rows + i * m
+            for idx in range(m):
+                equal[idx] += ra[idx] == rj[idx]
+            i += 1
+        for idx in range(m):
+            pairs[idx] += equal[idx]
+            repeats[idx] += equal[idx] > 0
+    for idx in range(m):
+        parts[idx] = n - repeats[idx]
+        sumsq[idx] = n + 2 * <int64_t>pairs[idx]
+        in_set[idx] = 0
+    if identity:
+        for i in range(n):
+            in_set[c.a2g[S[i]]] = 1
+    else:
+        for i in range(n):
+            for idx in range(m):
+                if rows[i * m + idx] == ALL_GREEN:
+                    in_set[idx] = 1
+    free(pairs)
+    free(repeats)
+    free(equal)
+    return True
+
+
+cdef inline bint perfect_split(const Ctx* c, int64_t g, const int64_t* S, int64_t lo, int64_t hi,
+                               uint8_t* seen) noexcept nogil:
+    """Whether guess g gives every answer of S[lo:hi] its own pattern (seen: 243 zeros,
+    returned so)."""
+    cdef bint ok = True
+    cdef int64_t i = lo, j
+    cdef uint8_t code
+    while i < hi:
+        code = cell(c, S[i], g)
+        if seen[code]:
+            ok = False
+            break
+        seen[code] = 1
+        i += 1
+    for j in range(lo, i):
+        seen[cell(c, S[j], g)] = 0
+    return ok
+
+
+cdef inline int64_t answer_splits_perfectly(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi,
+                                            uint8_t* seen) noexcept nogil:
+    """The first answer of S[lo:hi] whose word separates all of them, or -1.  When one
+    exists the set costs exactly 2n - 1; when none does, at least 2n."""
+    cdef int64_t i, g
+    for i in range(lo, hi):
+        g = c.a2g[S[i]]
+        if perfect_split(c, g, S, lo, hi, seen):
+            return g
+    return -1
