@@ -3,10 +3,8 @@ help, shipped trees by name, honest names and labels, notices, the cache, one no
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 
 import click
 import numpy as np
@@ -127,26 +125,6 @@ def test_opening_build_writes_its_own_name(tmp_path):
     assert result.returncode == 0, result.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["entropy-crane-doilt-normal.wtree"]
     assert result.stdout.splitlines()[-1].startswith("next: wordle-next --tree entropy-crane-doilt-normal.wtree")
-
-
-def test_kernel_notice_on_a_cold_numba_cache(tmp_path):
-    """An empty NUMBA_CACHE_DIR: the notice comes before the compile (we stop the process
-    as soon as it shows); --quiet silences it."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba"), fm.CACHE_ENV: str(tmp_path / "cache")}
-    args = [sys.executable, "-m", MODULES["wordle-compile"], "--strategy", "minimax", "--start", "salet",
-            "-o", str(tmp_path / "t.wtree")]
-    proc = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    first = proc.stderr.readline()
-    proc.send_signal(signal.SIGINT)
-    proc.communicate(timeout=60)
-    assert first == "wordle-compile: compiling search kernels, first run only…\n"
-    proc = subprocess.Popen(args + ["--quiet"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env,
-                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(2.5)  # past the point where the notice would be printed (after the lists load)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert "compiling" not in err
 
 
 def test_cache_command(tmp_path):

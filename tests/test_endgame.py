@@ -11,7 +11,7 @@ from test_optimal import tiny_context
 from wordle_compiler.config import Context
 from wordle_compiler.modes import initial_legal
 from wordle_compiler.search import Solver
-from wordle_compiler.search.endgame import MIN_GROUP, endgame_groups, endgame_infeasible
+from wordle_compiler.search.endgame import MIN_GROUP, endgame_groups
 from wordle_compiler.wordlists import WordLists
 
 IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight"]
@@ -27,7 +27,7 @@ def refuted(ctx, answers, guesses, depth, mode="normal"):
     solver = Solver(ctx, mode)
     S = np.array(sorted(ctx.words.answers.index(w) for w in answers), dtype=np.int64)
     L = np.array(sorted(ctx.guess_index[w] for w in guesses), dtype=np.int64)
-    return bool(endgame_infeasible(solver.matrix_t, solver.groups, S, L, depth))
+    return solver.engine.endgame_infeasible(S, L, depth)
 
 
 def test_groups_are_four_letters_in_place_shared_by_enough_answers():

@@ -1,4 +1,4 @@
-"""Mode rules: hand-made cases, and the numba filters against the plain-Python rules."""
+"""Mode rules: hand-made cases, and the compiled filters against the plain-Python rules."""
 
 import numpy as np
 import pytest
@@ -62,14 +62,17 @@ def test_filters_match_reference_rules(played, answer, candidate):
 def test_the_search_filter_by_masks_matches_the_rule(played, answer, candidates):
     """The engine's hard-mode filter (two masks per guess, letter by letter only when a
     letter is needed three times) keeps exactly what the rule keeps, in order."""
+    from wordle_compiler.ext._search import Engine, legal_after
     from wordle_compiler.kernels import hard_mode_word_bits
-    from wordle_compiler.search.kernel import MODE_HARD, filter_legal
 
     letters = letters_array([played] + candidates)
     legal = np.arange(1, len(candidates) + 1, dtype=np.int64)
     code = score_code(played, answer)
     zobrist = np.arange(1, len(candidates) + 2, dtype=np.uint64)
-    kept, _, _ = filter_legal(letters, hard_mode_word_bits(letters), MODE_HARD, legal, 0, code, zobrist, zobrist)
+    no_answers = np.zeros((0, len(candidates) + 1), dtype=np.uint8)
+    engine = Engine(no_answers, letters, hard_mode_word_bits(letters), np.zeros(0, dtype=np.int64),
+                    np.zeros((0, 5), dtype=np.int64), 1, zobrist[:0], zobrist[:0], zobrist, zobrist)
+    kept, _, _ = legal_after(engine, legal, 0, code)
     pattern = naive_score(played, answer)
     assert [candidates[k - 1] for k in kept] == [c for c in candidates
                                                  if naive_allowed("hard", [(played, pattern)], c)]

@@ -11,13 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_compiler.search.passes import ALL_GREEN, HIST_CHUNK, score_by_histogram, score_by_pairs, scratch_bytes
-from wordle_compiler.feedback_matrix import answer_major
+from wordle_compiler.search import Solver
+from wordle_compiler.search.passes import HIST_CHUNK, scratch_bytes
+from wordle_runtime.feedback import ALL_GREEN
 
 
 @pytest.fixture(scope="module")
-def tables(ctx):
-    return answer_major(ctx.matrix), ctx.answer_in_guesses.astype(np.int64)
+def engine(ctx):
+    return Solver(ctx, "normal").engine
 
 
 def expected(ctx, S, L):
@@ -33,8 +34,7 @@ def expected(ctx, S, L):
 
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())
-def test_both_passes_count_like_numpy(ctx, tables, data):
-    MT, a2g = tables
+def test_both_passes_count_like_numpy(ctx, engine, data):
     n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
     n = data.draw(st.sampled_from([1, 2, 7, 47, 48, 49, 150, 400, n_answers]), label="n")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -50,9 +50,9 @@ def test_both_passes_count_like_numpy(ctx, tables, data):
     want = expected(ctx, S, L_check)
     where = np.searchsorted(L, L_check)
     scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
-    kernels = [lambda out: score_by_histogram(MT, ctx.guess_letters, a2g, S, L, *out, scratch)]
+    kernels = [lambda out: engine.score(S, L, identity, *out, scratch, pass_kind="histogram")]
     if n < 256 and n * len(L) <= len(scratch):  # the pairs pass's domain: its rows fit, counts < 256
-        kernels.append(lambda out: score_by_pairs(MT, a2g, S, L, identity, *out, scratch))
+        kernels.append(lambda out: engine.score(S, L, identity, *out, scratch, pass_kind="pairs"))
     for run in kernels:
         scratch[:] = 0xAB  # whatever the other kernel left there
         out = tuple(np.full(len(L), -1, dtype=np.int64) for _ in range(3))

@@ -15,7 +15,8 @@ from wordle_compiler.modes import legal_after
 from wordle_compiler.partition import solved_here
 from wordle_compiler.search import INF as ENGINE_INF
 from wordle_compiler.search import Solver, shared_states, unclaimed
-from wordle_compiler.search.kernel import SHARED_COUNT, SHARED_NEXT, STAT_NAMES
+from wordle_compiler.search import STAT_NAMES
+from wordle_compiler.search.solver import SHARED_COUNT, SHARED_NEXT
 
 
 def naive_value(ctx, mode, depth, answers=None):
@@ -176,9 +177,7 @@ def test_the_memo_grows_from_small(ctx):
     assert stats["full_passes"] > 0 and stats["pairs_scored"] > 0
 
 
-def test_cached_kernels_load_in_a_fresh_process(ctx):
-    """A self-recursive kernel loaded from numba's cache once crashed (a second
-    specialisation from literal arguments); run the cached kernel in a new process."""
+def test_the_search_runs_in_a_fresh_process(ctx):
     Solver(ctx, "normal").solve(np.arange(30), ctx.all_guesses, 5)
     code = ("from wordle_compiler.config import Context; from wordle_compiler.search import Solver;"
             "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
@@ -207,7 +206,9 @@ def _shape(node):
 def test_a_torn_memo_row_reads_as_a_miss():
     """A row another thread is rewriting (key of one entry, payload of another) fails
     its check word and reads as no entry, never as a wrong value."""
-    from wordle_compiler.search.memo import entry_value, memo_find, memo_store
+    from wordle_compiler.ext._search import memo_find_entry as memo_find
+    from wordle_compiler.ext._search import memo_store_entry as memo_store
+    from wordle_compiler.ext._search import payload_value as entry_value
 
     memo = np.zeros((64, 3), dtype=np.uint64)
     stats = np.zeros(len(STAT_NAMES), dtype=np.int64)
@@ -226,7 +227,10 @@ def test_a_full_probe_window_grows_the_memo_below_its_cap_and_evicts_only_at_it(
     """Keys sharing one home slot fill its probe window long before the table is half
     full; below the cap the table grows instead of dropping an entry, at the cap the
     home slot is replaced (and counted)."""
-    from wordle_compiler.search.memo import PROBES, entry_value, memo_find, memo_store
+    from wordle_compiler.ext._search import MEMO_PROBES as PROBES
+    from wordle_compiler.ext._search import memo_find_entry as memo_find
+    from wordle_compiler.ext._search import memo_store_entry as memo_store
+    from wordle_compiler.ext._search import payload_value as entry_value
 
     def store_colliding(capacity, count):
         memo = np.zeros((capacity, 3), dtype=np.uint64)
@@ -277,34 +281,35 @@ def test_one_lane_is_the_serial_solver(ctx):
 def test_partition_signatures_are_a_growing_hash_set():
     """Each distinct signature is new once and a duplicate afterwards, across the
     table's doublings; a full table stops recording (skips fewer, never wrongly)."""
-    from wordle_compiler.search import candidates
+    from wordle_compiler.ext import _search as candidates
+    from wordle_compiler.ext._search import seen_partition
 
     rng = np.random.default_rng(3)
     sigs = rng.integers(0, 2**63, (3000, 2), dtype=np.uint64) * np.uint64(2)
     sigs[0] = (0, 5)  # a zero first word is stored as 1 and still matches itself
     table, count = np.zeros((64, 2), dtype=np.uint64), 0
     for sig in sigs:
-        seen, table, count = candidates.seen_before(table, count, sig)
+        seen, table, count = seen_partition(table, count, sig)
         assert not seen
     assert count == len(sigs) and table.shape[0] == 8192
     for sig in sigs:
-        assert candidates.seen_before(table, count, sig)[0]
-    full = np.zeros((candidates.PARTITION_SLOTS, 2), dtype=np.uint64)
-    seen, same, count = candidates.seen_before(full, candidates.PARTITION_SLOTS // 2, sigs[1])
-    assert not seen and same is full and count == candidates.PARTITION_SLOTS // 2
+        assert seen_partition(table, count, sig)[0]
+    full = np.zeros((candidates.PAIR_SET_ROWS, 2), dtype=np.uint64)
+    seen, same, count = seen_partition(full, candidates.PAIR_SET_ROWS // 2, sigs[1])
+    assert not seen and same is full and count == candidates.PAIR_SET_ROWS // 2
 
 
 def test_candidate_groups_sorted_when_reached_give_the_full_sort():
-    from wordle_compiler.search import candidates
+    from wordle_compiler.ext._search import group_keys_by_bound, sort_key_group
 
     rng = np.random.default_rng(11)
     keys = (rng.integers(40, 60, 500) << 41) | rng.integers(0, 1 << 40, 500)
-    order = candidates.group_by_bound(keys.astype(np.int64))
+    order = group_keys_by_bound(keys.astype(np.int64))
     bounds = order >> 41
     assert (np.diff(bounds) >= 0).all() and sorted(order) == sorted(keys)
     start = 0
     while start < len(order):
-        start = candidates.sort_group(order, start)
+        start = sort_key_group(order, start)
     assert (order == np.sort(keys)).all()
 
 
@@ -314,8 +319,7 @@ def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     """The first guess of L (in order) that splits the set and that the mode allows after
     ``played``; else -1 when no guess of L splits it at all (what the kernel caches per
     node as unsplittable, whatever was played), -2 when only disallowed guesses do."""
-    from wordle_compiler.search.kernel import last_two_guesses
-    from wordle_compiler.search.solver import MODE_CODES
+    from wordle_compiler.ext._search import last_two
 
     ctx = tiny_context(seed, n_answers=12, n_extra=3 + seed % 5)
     solver = Solver(ctx, mode)
@@ -325,8 +329,6 @@ def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     legal = np.arange(len(ctx.words.guesses), dtype=np.int64)
     allowed = set(legal_after(ctx, mode, legal, played, code)) if played >= 0 else set(legal)
     splits = [g for g in legal if len({int(ctx.matrix[g, a]) for a in answers}) == len(answers)]
-    seen = np.zeros(243, dtype=np.bool_)
-    got = last_two_guesses(solver.matrix_t, ctx.guess_letters, MODE_CODES[mode], answers, 0, len(answers), legal,
-                           played, code, seen)
+    got = last_two(solver.engine, answers, 0, len(answers), legal, played, code)
     expected = next((g for g in splits if g in allowed), -1 if not splits else -2)
-    assert got == expected and not seen.any()
+    assert got == expected

@@ -4,11 +4,9 @@ legal guess would pick; the check itself (kernels.first_perfect_splitter) agains
 Python reading of the matrix."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_compiler import jit, native
 from wordle_compiler.kernels import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
 from wordle_compiler.modes import legal_after
 from wordle_compiler.strategies import STRATEGIES, _least_sumsq, _pick, _possible
@@ -93,14 +91,3 @@ def test_first_perfect_splitter_cases(ctx):
     first_of_pair = int(ctx.answer_in_guesses[pair].min())
     assert first_perfect_splitter(ctx.matrix_by_answer(), ctx.answer_in_guesses[pair].astype(np.int64), pair) == first_of_pair
     assert first_perfect_splitter(ctx.matrix_by_answer(), everyone[:0], pair) == -1  # no candidate
-
-
-@pytest.mark.skipif(native.native_module() is None, reason="no native module")
-def test_first_perfect_splitter_runs_native_on_the_cached_matrix(ctx):
-    """The types the strategies call it with are exported (no numba in a heuristic build),
-    and the native module answers as numba does.  The kernel is taken from the registry:
-    once some test has imported numba, the module's global is numba's dispatcher."""
-    kernel = next(k for k in jit._KERNELS if k.local_name == "kernels:first_perfect_splitter")
-    args = (ctx.matrix_by_answer(), ctx.all_guesses.astype(np.int64)[:50], ctx.all_answers.astype(np.int64)[:5])
-    assert tuple(map(native._token, args)) in native.EXPORTS["kernels:first_perfect_splitter"]
-    assert kernel(*args) == kernel.dispatcher(*args) >= 0
