@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .ext._feedback import fill_matrix_rows, xor_and_sum
+from .ext._kernels import fill_matrix_rows, xor_and_sum
 from .outputs import OutputError, clean_stale, write_atomic
 from .splitmix import below
 from .wordlists import WordLists, letters_array, sha256

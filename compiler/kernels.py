@@ -1,5 +1,5 @@
 """The heuristic strategies' kernels on integer index arrays: partition statistics, mode
-filters, feedback splits and letter scores (compiled in ``ext/_partition.pyx``).
+filters, feedback splits and letter scores (compiled in ``ext/_kernels.pyx``).
 
 Public wrappers shape inputs; the compiled functions check them and release the GIL.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ext import _partition
-from .ext._partition import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, hard_mode_filter, possible_filter
+from .ext import _kernels
+from .ext._kernels import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, hard_mode_filter, possible_filter
 from .parallel import map_chunks
 
 __all__ = ["IN_SET", "LARGEST", "LETTER_ENTROPY", "LETTER_LOCATED", "LETTER_UNIQUE", "PARTS", "SUMSQ",
@@ -57,7 +57,7 @@ def _stats_chunk(MT, guesses, answers):
     """(statistics, entropy) of ``guesses``, in new arrays (a chunk of :func:`partition_stats`)."""
     stats = np.zeros((guesses.shape[0], 4), dtype=np.int64)
     entropy = np.zeros(guesses.shape[0], dtype=np.float64)
-    _partition.partition_stats_into(MT, guesses, answers, stats, entropy)
+    _kernels.partition_stats_into(MT, guesses, answers, stats, entropy)
     return stats, entropy
 
 
@@ -71,14 +71,14 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
     at its first repeated code, where a partition pass reads every guess."""
-    return _partition.first_perfect_splitter(MT, np.ascontiguousarray(candidates, dtype=np.int64),
+    return _kernels.first_perfect_splitter(MT, np.ascontiguousarray(candidates, dtype=np.int64),
                                              np.ascontiguousarray(answers, dtype=np.int64))
 
 
 def split_by_codes(codes, answers):
     """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer ``answers[i]``'s,
     as ``Context.codes`` gives them): (codes present, offsets, answers ordered by code)."""
-    return _partition.split_by_codes(np.ascontiguousarray(codes, dtype=np.uint8), _indices(answers))
+    return _kernels.split_by_codes(np.ascontiguousarray(codes, dtype=np.uint8), _indices(answers))
 
 
 def letter_scores(guess_letters, legal, answer_letters, kind: int) -> np.ndarray:
@@ -90,7 +90,7 @@ def letter_scores(guess_letters, legal, answer_letters, kind: int) -> np.ndarray
              with it elsewhere (distinct letters only)
     entropy: mean of p(1-p) for the letter at each position and for its presence anywhere
     """
-    return _partition.letter_scores(np.ascontiguousarray(guess_letters, dtype=np.uint8), _indices(legal),
+    return _kernels.letter_scores(np.ascontiguousarray(guess_letters, dtype=np.uint8), _indices(legal),
                                     np.ascontiguousarray(answer_letters, dtype=np.uint8), kind)
 
 

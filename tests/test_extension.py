@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from clirun import MODULES
-from wordle_compiler.ext import _feedback, _partition, _search
+from wordle_compiler.ext import _kernels, _search
 from wordle_compiler.search import Solver
 
 JIT_MODULES = ("numba", "llvmlite")
 
 
-@pytest.mark.parametrize("module", [_feedback, _partition, _search])
+@pytest.mark.parametrize("module", [_kernels, _search])
 def test_the_kernels_are_compiled_extension_modules(module):
     assert module.__file__.endswith((".so", ".pyd")), module.__file__
 
@@ -112,6 +112,6 @@ def test_the_engine_checks_what_it_is_given(ctx):
     with pytest.raises(ValueError):
         _search.Workspace(np.zeros((64, 2), np.uint64), counters, shared, solver.scratch)
     with pytest.raises(IndexError):
-        _partition.first_perfect_splitter(ctx.matrix_by_answer(), np.array([10**6]), np.array([0, 1]))
+        _kernels.first_perfect_splitter(ctx.matrix_by_answer(), np.array([10**6]), np.array([0, 1]))
     with pytest.raises(ValueError):
-        _feedback.fill_matrix_rows(ctx.guess_letters, ctx.guess_letters, np.zeros((2, 2), np.uint8), 0, 5)
+        _kernels.fill_matrix_rows(ctx.guess_letters, ctx.guess_letters, np.zeros((2, 2), np.uint8), 0, 5)
