@@ -3,7 +3,7 @@
     python benchmarks/bench.py [--quick] [--only NAME ...]
 
 Each row: what was run, answers, total guesses, average, max depth, seconds (best
-of the repeats, warm: numba already compiled, unless the row says cold), and peak
+of the repeats, warm: the matrix cache filled, unless the row says cold), and peak
 memory in MiB.  Rows marked (warm)/(cold) and the Sørensen row are separate
 `wordle-compile` processes with their own peak RSS; in-process rows show this
 process's peak so far.  Results go to benchmarks/results/last.json, and the
@@ -143,16 +143,16 @@ def bench_optimal(rows, quick):
         for start, mode, guesses, depth in cases:
             cmd = [exe, "--strategy", "optimal", "--start", start, "--mode", mode, "--max-depth", str(depth),
                    "--json", "--quiet", "-o", out] + (["--guesses", guesses] if guesses else [])
-            run_child(cmd)  # warm: numba cache and matrix cache filled
+            run_child(cmd)  # warm: the matrix cache filled
             wall, peak, doc = min((run_child(cmd) for _ in range(2)), key=lambda r: r[0])
             rows.append((f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth} (warm)",
                          doc["answers"], doc["total_guesses"], f"{doc['average']:.5f}", doc["max_depth"],
                          wall, peak))
-        # one cold row: an empty numba cache, so every kernel is compiled first
-        env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "numba-cold"))
+        # one cold row: an empty matrix cache, so the matrix is computed first
+        env = dict(os.environ, WORDLE_TREE_CACHE=os.path.join(tmp, "cold-cache"))
         cmd = [exe, "--strategy", "optimal", "--start", "salet", "--json", "--quiet", "-o", out]
         wall, peak, doc = run_child(cmd, env)
-        rows.append(("optimal salet normal d6 (cold: compiling)", doc["answers"], doc["total_guesses"],
+        rows.append(("optimal salet normal d6 (cold: no matrix cache)", doc["answers"], doc["total_guesses"],
                      f"{doc['average']:.5f}", doc["max_depth"], wall, peak))
 
 
@@ -186,11 +186,10 @@ def main():
     previous = {}
     if RESULTS.exists():
         previous = {r["what"]: r for r in json.loads(RESULTS.read_text())["rows"]}
-    import numba
     import numpy
 
     print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {numpy.__version__}, "
-          f"numba {numba.__version__}, peak RSS {peak_mib():.0f} MiB")
+          f"peak RSS {peak_mib():.0f} MiB")
     header = (f"{'what':52} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} "
               f"{'peak MiB':>8} {'previous':>9}")
     print(header)

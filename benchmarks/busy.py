@@ -125,7 +125,7 @@ def main(argv=None) -> int:
               f"{'CPU idle':>8} {'CPU busy':>8} {'busy/CPU':>8} {'prev':>5}")
         for name in names:
             cmd = [args.python, "-m", "wordle_compiler.cli", *ROWS[name], "--quiet", "-o", str(Path(tmp) / "t.wtree")]
-            run_with_usage(cmd)  # warm: the native module, the matrix cache, the OS file cache
+            run_with_usage(cmd)  # warm: the matrix cache, the OS file cache
             for load in loads:
                 row = measure(cmd, load, args.pairs)
                 key = f"{name} | {load}"

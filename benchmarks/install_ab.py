@@ -5,8 +5,8 @@
 ``--before`` and ``--after`` are interpreters of two virtualenvs, each made with the
 README's ``pip install .`` from one commit (for example the commit before a change, then
 the change).  Each row runs the same ``wordle-compile`` command, or ``wordle-tree
-analyse --json`` command, in both, alternately, after one warm-up run of each (the first
-run after an install builds the native module), and prints both medians, their ratio and
+analyse --json`` command, in both, alternately, after one warm-up run of each (the matrix
+cache filled), and prints both medians, their ratio and
 whether the two trees are the same bytes (for analyse: the same JSON, seconds aside).
 Results go to benchmarks/results/install_ab.json and the previous run's ratios are shown.
 A benchmark, not a test: never run it beside other heavy work.

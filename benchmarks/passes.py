@@ -55,14 +55,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
 
-    import numba
-
     from wordle_compiler.config import Context
-    from wordle_compiler.search.passes import PAIRS_MAX_N, score_by_histogram, score_by_pairs, scratch_bytes
-    from wordle_compiler.feedback_matrix import answer_major
+    from wordle_compiler.search import Solver
+    from wordle_compiler.search.passes import PAIRS_MAX_N, scratch_bytes
 
     ctx = Context.load(args.answers, None)
-    MT, a2g = answer_major(ctx.matrix), ctx.answer_in_guesses.astype(np.int64)
+    engine = Solver(ctx, "normal").engine
     m = len(ctx.words.guesses)
     L = np.arange(m, dtype=np.int64)
     scratch = np.empty(max(scratch_bytes(m), 255 * m), dtype=np.uint8)
@@ -70,15 +68,15 @@ def main() -> None:
     previous = json.loads(RESULTS.read_text())["rows"] if RESULTS.exists() else {}
 
     print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {np.__version__}, "
-          f"numba {numba.__version__}; {args.answers} answers against all {m} guesses; * = the search's choice")
+          f"{args.answers} answers against all {m} guesses; * = the search's choice")
     header = f"{'set':34} {'n':>5} {'histogram ms':>13} {'Gpairs/s':>8} {'pairs ms':>9} {'Gpairs/s':>8} {'previous ms':>17}"
     print(header)
     print("-" * len(header))
     rows = {}
     for label, S in answer_sets(ctx):
         n = len(S)
-        hist = best_time(lambda: score_by_histogram(MT, ctx.guess_letters, a2g, S, L, *out, scratch), args.repeats)
-        pairs = (best_time(lambda: score_by_pairs(MT, a2g, S, L, True, *out, scratch), args.repeats)
+        hist = best_time(lambda: engine.score(S, L, True, *out, scratch, pass_kind="histogram"), args.repeats)
+        pairs = (best_time(lambda: engine.score(S, L, True, *out, scratch, pass_kind="pairs"), args.repeats)
                  if n < 256 else None)
         rows[label] = {"n": n, "histogram": hist, "pairs": pairs}
         before = previous.get(label, {})

@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     jobs = [int(j) for j in args.jobs.split(",")]
     out = Path("/tmp") / f"phases-{args.start}.wtree"
-    for j in jobs:  # warm: the native module, the matrix cache, the OS file cache
+    for j in jobs:  # warm: the matrix cache, the OS file cache
         one_run(args.start, j, out, args.python)
     runs: dict = {j: [] for j in jobs}
     together: list = []  # search CPU seconds of --jobs 1 processes run two at a time

@@ -206,7 +206,7 @@ def main(argv=None) -> int:
         tmp = Path(tmp)
         binary = None if args.jobs_only else build_reference(tmp)
         compile_bytecode(args.python)
-        for name in names:  # warm: the native module, the matrix cache, the OS file cache
+        for name in names:  # warm: the matrix cache, the OS file cache
             run_measured(ours_cmd(ALL_ROWS[name], tmp / "warm.wtree", args.python), (0, 1))
         print(f"# {os.cpu_count()} CPUs, medians of {args.pairs} interleaved pairs, whole processes, {args.python}")
         if binary is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import mmap
 import os
 import threading
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -218,9 +219,23 @@ def _cached(words: WordLists, by_answer: bool, refresh: bool, compute, write: bo
     if write:
         try:
             _write_cached(path, matrix)
-        except (OSError, OutputError):
-            pass  # a read-only cache is not an error; we just recompute next time
+        except (OSError, OutputError) as exc:  # not an error: the matrix is computed again next time
+            _warn_unwritable(path.parent, exc)
     return matrix
+
+
+_warned_folders: set = set()
+
+
+def _warn_unwritable(folder: Path, exc: Exception) -> None:
+    """Say once per process and folder that the cache cannot be written (a shared install,
+    a read-only home): the builds still work, computing the matrix in memory each run."""
+    if folder in _warned_folders:
+        return
+    _warned_folders.add(folder)
+    reason = getattr(exc, "strerror", None) or str(exc)
+    warnings.warn(f"cannot write the matrix cache in {folder} ({reason}); the matrix is computed in memory "
+                  f"each run (set {CACHE_ENV} to a writable folder to keep it)", RuntimeWarning, stacklevel=2)
 
 
 def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
@@ -267,25 +282,30 @@ def cache_entries() -> list[dict]:
     return entries
 
 
-def clear_cache() -> tuple[int, int]:
-    """Delete the matrix files of ours (and stale temporary files); (files, bytes) removed.
+def clear_cache() -> tuple[int, int, list[str]]:
+    """Delete the matrix files of ours (and stale temporary files): (files removed, bytes
+    freed, the reasons for files that could not be removed, e.g. another user's cache).
 
     Only names this module writes are touched: ``$WORDLE_TREE_CACHE`` may be a shared folder.
     """
     folder = cache_dir()
     clean_stale(folder, prefix=CACHE_PREFIX)
     removed = freed = 0
+    failures: list[str] = []
     try:
         names = os.listdir(folder)
     except OSError:
-        return removed, freed
-    for name in names:
+        return removed, freed, failures
+    for name in sorted(names):
         if name.startswith(CACHE_PREFIX) and name.endswith((".npy", ".sum")):
             path = folder / name
             try:
                 size = path.stat().st_size
                 path.unlink()
-            except OSError:
+            except FileNotFoundError:
+                continue  # removed meanwhile (another clear)
+            except OSError as exc:
+                failures.append(exc.strerror or str(exc))
                 continue
             removed, freed = removed + 1, freed + size
-    return removed, freed
+    return removed, freed, failures

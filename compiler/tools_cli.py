@@ -215,9 +215,12 @@ def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, qu
 def cache(clear, as_json):
     """Where the feedback-matrix cache is, how big it is and what it holds; --clear
     empties it.  Set $WORDLE_TREE_CACHE to move it."""
-    from .tools_report import cache_lines
+    from .tools_report import CacheClearError, cache_lines
 
-    lines, doc = cache_lines(clear)
+    try:
+        lines, doc = cache_lines(clear)
+    except CacheClearError as exc:
+        raise CliError(str(exc)) from None
     click.echo(json.dumps(doc) if as_json else "\n".join(lines))
 
 

@@ -140,6 +140,10 @@ def _megabytes(n: int) -> str:
     return f"{n / 1e6:,.1f} MB"
 
 
+class CacheClearError(Exception):
+    """Some cache files could not be removed (another user's, a read-only folder)."""
+
+
 def cache_lines(clear: bool) -> tuple[list[str], dict]:
     """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
     from .feedback_matrix import CACHE_ENV, cache_dir, cache_entries, clear_cache
@@ -147,9 +151,11 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
     folder = cache_dir()
     origin = f"from ${CACHE_ENV}" if os.environ.get(CACHE_ENV) else f"default; set ${CACHE_ENV} to move it"
     if clear:
-        removed, freed = clear_cache()
-        doc = {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
-        return [f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"], doc
+        removed, freed, failures = clear_cache()
+        line = f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"
+        if failures:
+            raise CacheClearError(f"{line}; could not remove {len(failures)} file(s): {failures[0]}")
+        return [line], {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
     entries = cache_entries()
     total = sum(e["bytes"] for e in entries)
     doc = {"location": str(folder), "bytes": total, "entries": entries}

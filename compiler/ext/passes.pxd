@@ -19,8 +19,70 @@ from context cimport Ctx, cell
 from rules cimport ALL_GREEN
 
 cdef enum:
-    PAIRS_MAX_N = 48  # pairs win below ~48 answers, level to ~60 (m = 12972, benchmarks/passes.py)
+    PAIRS_MAX_N = 96  # pairs win below ~96 answers, level to ~110 (m = 12972, benchmarks/passes.py)
     HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB
+
+# The two loops that vectorise, in C: on x86-64 Linux, GCC compiles each twice (AVX2 and
+# the baseline) and the loader picks the one this CPU runs, so one build serves any CPU.
+cdef extern from *:
+    """
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+    #define WORDLE_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+    #else
+    #define WORDLE_VECTOR_CLONES
+    #endif
+
+    /* parts (non-zero slots) and sum of squares of k histograms of 256 uint16 counts,
+       which it zeroes; all 256 slots in int32 (sumsq <= 30,000^2): whole vectors */
+    WORDLE_VECTOR_CLONES static void wordle_summarise(uint16_t* hist, int64_t k, int32_t* parts,
+                                                      int32_t* sumsq) {
+        for (int64_t j = 0; j < k; j++) {
+            uint16_t* h = hist + j * 256;
+            int32_t p = 0, sq = 0;
+            for (int code = 0; code < 256; code++) {
+                int32_t c = h[code];
+                p += c != 0;
+                sq += c * c;
+                h[code] = 0;
+            }
+            parts[j] = p;
+            sumsq[j] = sq;
+        }
+    }
+
+    /* for each column of rows j (1..n-1) of an n x m byte table: add to pairs[] the earlier
+       rows equal to row j and to repeats[] 1 where there is one (n < 256: bytes suffice) */
+    WORDLE_VECTOR_CLONES static void wordle_equal_pairs(const uint8_t* rows, int64_t n, int64_t m,
+                                                        uint16_t* pairs, uint8_t* repeats, uint8_t* equal) {
+        for (int64_t j = 1; j < n; j++) {
+            const uint8_t* rj = rows + j * m;
+            memset(equal, 0, m);
+            int64_t i = 0;
+            for (; i + 3 < j; i += 4) {  /* four earlier rows per sweep: a quarter of the stores */
+                const uint8_t* ra = rows + i * m;
+                const uint8_t* rb = ra + m;
+                const uint8_t* rc = rb + m;
+                const uint8_t* rd = rc + m;
+                for (int64_t idx = 0; idx < m; idx++) {
+                    uint8_t code = rj[idx];
+                    equal[idx] += (ra[idx] == code) + (rb[idx] == code) + (rc[idx] == code) + (rd[idx] == code);
+                }
+            }
+            for (; i < j; i++) {
+                const uint8_t* ra = rows + i * m;
+                for (int64_t idx = 0; idx < m; idx++)
+                    equal[idx] += ra[idx] == rj[idx];
+            }
+            for (int64_t idx = 0; idx < m; idx++) {
+                pairs[idx] += equal[idx];
+                repeats[idx] += equal[idx] > 0;
+            }
+        }
+    }
+    """
+    void summarise "wordle_summarise"(uint16_t* hist, int64_t k, int32_t* parts, int32_t* sumsq) noexcept nogil
+    void equal_pairs "wordle_equal_pairs"(const uint8_t* rows, int64_t n, int64_t m, uint16_t* pairs,
+                                          uint8_t* repeats, uint8_t* equal) noexcept nogil
 
 
 cdef inline int64_t letter_mask_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
@@ -38,14 +100,14 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
                                     int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
     # Guesses that share no letter with the set are settled without counting (one
     # all-gray class).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
-    cdef int64_t present = letter_mask_of_set(c, S, n), idx = 0, k, i, j, base, first, mask
+    cdef int64_t present = letter_mask_of_set(c, S, n), idx = 0, k, i, j, first, mask
     cdef uint16_t* hist = <uint16_t*>c.scratch
     cdef int64_t columns[HIST_CHUNK]
     cdef int64_t positions[HIST_CHUNK]
+    cdef int32_t chunk_parts[HIST_CHUNK]
+    cdef int32_t chunk_sumsq[HIST_CHUNK]
     cdef const uint8_t* word
     cdef const uint8_t* source
-    cdef int32_t p, sq, cnt
-    cdef int code
     memset(hist, 0, HIST_CHUNK * 256 * sizeof(uint16_t))  # the pairs kernel shares the scratch
     while idx < m:
         k = 0
@@ -74,18 +136,11 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
                 for j in range(k):
                     hist[j * 256 + source[columns[j]]] += 1
         for j in range(k):
-            base = j * 256
-            in_set[positions[j]] = 1 if hist[base + ALL_GREEN] > 0 else 0
-            # all 256 slots (243-255 stay 0) in int32 (sumsq <= 30,000^2): whole vectors
-            p = 0
-            sq = 0
-            for code in range(256):
-                cnt = hist[base + code]
-                p += cnt != 0
-                sq += cnt * cnt
-                hist[base + code] = 0
-            parts[positions[j]] = p
-            sumsq[positions[j]] = sq
+            in_set[positions[j]] = 1 if hist[j * 256 + ALL_GREEN] > 0 else 0
+        summarise(hist, k, chunk_parts, chunk_sumsq)
+        for j in range(k):
+            parts[positions[j]] = chunk_parts[j]
+            sumsq[positions[j]] = chunk_sumsq[j]
 
 
 cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
@@ -98,13 +153,7 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
     cdef uint8_t* repeats = <uint8_t*>calloc(m, 1)
     cdef uint8_t* equal = <uint8_t*>malloc(m)
     cdef const uint8_t* source
-    cdef const uint8_t* ra
-    cdef const uint8_t* rb
-    cdef const uint8_t* rc
-    cdef const uint8_t* rd
-    cdef const uint8_t* rj
-    cdef int64_t i, j, idx
-    cdef uint8_t code
+    cdef int64_t i, idx
     if pairs == NULL or repeats == NULL or equal == NULL:
         free(pairs)
         free(repeats)
@@ -118,27 +167,7 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
             source = c.MT + S[i] * c.n_guesses
             for idx in range(m):
                 rows[i * m + idx] = source[L[idx]]
-    for j in range(1, n):
-        rj = rows + j * m
-        memset(equal, 0, m)
-        i = 0
-        while i + 3 < j:  # four earlier rows per sweep: a quarter of the loads and stores of equal
-            ra = rows + i * m
-            rb = ra + m
-            rc = rb + m
-            rd = rc + m
-            for idx in range(m):
-                code = rj[idx]
-                equal[idx] += (ra[idx] == code) + (rb[idx] == code) + (rc[idx] == code) + (rd[idx] == code)
-            i += 4
-        while i < j:
-            ra = rows + i * m
-            for idx in range(m):
-                equal[idx] += ra[idx] == rj[idx]
-            i += 1
-        for idx in range(m):
-            pairs[idx] += equal[idx]
-            repeats[idx] += equal[idx] > 0
+    equal_pairs(rows, n, m, pairs, repeats, equal)
     for idx in range(m):
         parts[idx] = n - repeats[idx]
         sumsq[idx] = n + 2 * <int64_t>pairs[idx]
