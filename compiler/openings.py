@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from .outputs import write_atomic
-from .rank_results import read_results
+from .rank_results import read_ranking
 from .wordlists import load_word_lists
 
 TABLE = Path(__file__).resolve().parent.parent / "trees" / "openings.json"
@@ -49,7 +49,8 @@ def main(argv=None) -> None:
     parser.add_argument("--seconds", type=float, default=None)
     args = parser.parse_args(argv)
     words = load_word_lists(args.answers, args.guesses)
-    entry = table_entry(read_results(Path(args.results)), words, args.mode, args.max_depth, args.command,
+    entry = table_entry(read_ranking(Path(args.results), words, args.mode, args.max_depth), words, args.mode,
+                        args.max_depth, args.command,
                         args.seconds)
     table = json.loads(TABLE.read_text()) if TABLE.exists() else {"rankings": []}
     key = ("answers_sha256", "guesses_sha256", "mode", "max_depth")

@@ -221,6 +221,37 @@ def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordRe
     return [evaluate_word(spec, word, cutoff) for word in words]
 
 
+def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor):
+    """Prove again the results a ranking took from a file (``--resume``), against its
+    final cut-off: an exact total below the cut-off must come out the same, and anything
+    else at or above the cut-off (the first step of :func:`evaluate_word`, the cheap
+    bounds, settles most of those without a search).  Returns the first claim the
+    search contradicts and what the search proves, as (claim, proved), or None."""
+    cutoff = ranking.cutoff()
+    limits = {c.word: (c.value + 1 if c.exact and c.value < cutoff else cutoff) for c in claims}
+    claimed = {c.word: c for c in claims}
+    batches = [[c.word] for c in claims if limits[c.word] != cutoff]
+    bounded = [c.word for c in claims if limits[c.word] == cutoff]
+    batches += [bounded[i:i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
+    found = None
+    while batches or executor.in_flight():
+        while batches and executor.in_flight() < executor.window and found is None:
+            batch = batches.pop(0)
+            executor.submit(evaluate_words, spec, batch, limits[batch[0]])
+        if found is not None:
+            batches = []  # let what is in flight finish, submit nothing more
+        if executor.in_flight() == 0:
+            break
+        for results in executor.wait_any():
+            for proved in results:
+                claim = claimed[proved.word]
+                below = claim.exact and claim.value < cutoff
+                holds = (proved.exact and proved.value == claim.value) if below else not proved.exact
+                if not holds and found is None:
+                    found = (claim, proved)
+    return found
+
+
 def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
                 early: list[str] = ()) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known

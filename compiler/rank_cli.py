@@ -15,7 +15,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .cliutil import CONTEXT, CliError, exit_after, version_option
+    from .cliutil import CONTEXT, CliError, FailedError, exit_after, version_option
     from .config import MODES
     from .outputs import check_destination
 
@@ -57,7 +57,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 
 
 @click.command(context_settings=CONTEXT,
-               epilog="\b\nExit codes: 0 ranked, 2 bad input, 3 internal error, 130 interrupted.")
+               epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
+                      "3 internal error, 130 interrupted.")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules the trees must follow")
 @click.option("--answers", default="original", show_default=True,
@@ -88,33 +89,43 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     Each word gets its exact optimum, or a proved lower bound that shows it is not
     among the best; the best word is then proved best over the whole list.
     """
+    from . import __version__
     from .cluster import executor_for
-    from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking, verify_claims
     from .rank_eta import RankingEta, sample_words
-    from .rank_results import ResultsLog, read_results
+    from .rank_results import ResultsFileError, ResultsLog, read_results, results_header
     from .wordlists import WordListError
 
     if top is not None and margin is not None:
         raise CliError("--top and --margin are alternatives: give one")
+    if scheduler is not None and jobs != 1:
+        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
     try:
         ctx = context_for(spec)
         words = _first_words(ctx, first_words)
     except WordListError as exc:
         raise CliError(str(exc)) from None
+    if output == "":
+        raise CliError("-o needs a file name")
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
+    n_answers = len(ctx.words.answers)
+    header = results_header(ctx.words, mode, max_depth, __version__)
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
-    kept = [r for r in read_results(path) if r.word in ctx.guess_index] if resume else []
+    try:
+        kept = read_results(path, header, set(words), n_answers, max_depth) if resume else []
+    except ResultsFileError as exc:
+        raise CliError(str(exc)) from None
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
     began = time.perf_counter()
-    log = ResultsLog(path, fmt, len(ctx.words.answers), kept)
     bar = None if quiet else _progress(len(words), len(kept))
-    counters = {}
+    counters, fresh, log = {}, [], None
 
     def on_result(result):
         log.append(result)
+        fresh.append(result)
         for k, v in result.counters.items():
             counters[k] = counters.get(k, 0) + v
         note = eta.record(result.word, result.seconds)
@@ -127,17 +138,35 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         with executor_for(jobs, scheduler) as executor:
+            # only now, with the workers up: a cluster that cannot be reached leaves the file alone
+            log = ResultsLog(path, fmt, n_answers, kept, header)
             early = sample_words(todo)
             eta = RankingEta(todo, early)  # its clock starts once the workers are up
             run_ranking(spec, todo, ranking, executor, on_result, early=early)
+            contradicted = verify_claims(spec, kept, ranking, executor) if kept else None
             peaks = executor.worker_peak_rss_mib()
     finally:
-        log.close()
+        if log is not None:
+            log.close()
         if bar is not None:
             bar.close()
+    if contradicted is not None:
+        log.finish([(r.word, r.value, r.exact) for r in fresh])  # keep only what this run proved
+        claim, proved = contradicted
+        raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
+                       f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
     log.finish(ranking.final_rows())
     seconds = time.perf_counter() - began
     _report(ranking, words, ctx, seconds, counters, peaks, path, as_json)
+    if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
+        raise FailedError(f"no first word solves every answer within {max_depth} guesses "
+                          f"({len(ranking.results)} proved infeasible; results in {path})")
+
+
+def _claim(result) -> str:
+    if result.value >= 1 << 36:
+        return "no tree within the depth limit"
+    return f"{result.value} exactly" if result.exact else f"at least {result.value}"
 
 
 def _progress(total, done):

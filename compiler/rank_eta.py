@@ -30,6 +30,8 @@ MIN_WORDS = 200  # below this no sample is taken: the mean so far is good enough
 def _slices(count: int) -> list[range]:
     """``STRATA`` consecutive slices covering ``range(count)`` (fewer for short lists)."""
     parts = min(STRATA, count)
+    if parts == 0:
+        return []  # nothing left to rank (a resumed run that had decided every word)
     edges = [count * i // parts for i in range(parts + 1)]
     return [range(a, b) for a, b in zip(edges, edges[1:])]
 

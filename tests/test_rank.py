@@ -15,7 +15,8 @@ from wordle_compiler.cluster import SerialExecutor
 from wordle_compiler.rank import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
                                   run_ranking)
 from wordle_compiler.rank_eta import sample_words
-from wordle_compiler.rank_results import read_results
+from wordle_compiler.rank_results import read_ranking
+from wordle_compiler.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
 
 DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
@@ -33,6 +34,11 @@ def small_lists(tmp_path_factory):
     return folder / "answers.txt", folder / "guesses.txt"
 
 
+def read_results(small_lists, path):
+    """The decided words of a ranking of the small lists (normal mode, depth 6)."""
+    return read_ranking(path, load_word_lists(*map(str, small_lists)))
+
+
 def rank(small_lists, out, *extra, timeout=300):
     answers, guesses = small_lists
     cmd = [sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers), "--guesses",
@@ -44,7 +50,7 @@ def test_values_are_exact_below_the_cutoff_and_bounds_above(small_lists, tmp_pat
     out = tmp_path / "r.csv"
     result = rank(small_lists, out)
     assert result.returncode == 0, result.stderr
-    rows = read_results(out)
+    rows = read_results(small_lists, out)
     answers, guesses = small_lists
     spec = RankSpec(answers=str(answers), guesses=str(guesses))
     ctx = context_for(spec)
@@ -95,7 +101,7 @@ def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
         time.sleep(0.005)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    decided = len(read_results(part))
+    decided = len(read_results(small_lists, part))
     assert 0 < decided < 1200, "the kill should land mid-run"
     resumed = rank(small_lists, part, "--resume")
     assert resumed.returncode == 0, resumed.stderr
@@ -189,12 +195,14 @@ def test_a_real_cluster_agrees_with_one_process(small_lists, tmp_path):
 def test_selby_format_round_trips(small_lists, tmp_path):
     out = tmp_path / "r.txt"
     assert rank(small_lists, out, "--format", "selby").returncode == 0
-    lines = out.read_text().splitlines()
+    header, *lines = out.read_text().splitlines()
+    assert header.startswith("# wordle-rank results; answers ")
     assert lines[0].split()[2].isdigit() and float(lines[0].split()[1]) > 1
     assert any(line.split()[2].startswith(">=") for line in lines)
     csv = tmp_path / "r.csv"
     assert rank(small_lists, csv).returncode == 0
-    assert sorted(read_results(out), key=lambda r: r.word) == sorted(read_results(csv), key=lambda r: r.word)
+    assert sorted(read_results(small_lists, out), key=lambda r: r.word) == sorted(read_results(small_lists, csv),
+                                                                              key=lambda r: r.word)
 
 
 def test_published_top_ten_normal():
