@@ -97,17 +97,13 @@ def test_a_claim_the_search_contradicts_is_refused_and_dropped_from_the_file(lis
     assert again.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
 
 
-def test_a_cut_genuine_file_resumes_to_the_same_result(lists, truth, tmp_path):
+@pytest.mark.parametrize("kept", ["cut by a kill", "complete"])
+def test_a_genuine_file_resumes_to_the_same_result(lists, truth, tmp_path, kept):
+    """Killed mid-line (the last line has no newline), or with every word already decided
+    (nothing left to rank): the same result and file as the uninterrupted run."""
     out = tmp_path / "r.csv"
-    out.write_text("\n".join(truth[0][:9]) + "\n" + truth[0][9][:5])  # a last line cut by a kill
-    result = rank(lists, out, "--resume")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
-
-
-def test_resume_with_nothing_left_to_rank(lists, truth, tmp_path):
-    out = tmp_path / "r.csv"
-    out.write_text("\n".join(truth[0]) + "\n")
+    cut = "\n".join(truth[0][:9]) + "\n" + truth[0][9][:5]
+    out.write_text(cut if kept == "cut by a kill" else "\n".join(truth[0]) + "\n")
     result = rank(lists, out, "--resume")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
