@@ -76,6 +76,16 @@ class CompileResult:
         return not self.exceeding_max_depth
 
 
+def _check_whole(name: str, value, low: int, high: int | None = None) -> None:
+    """``value`` must be an int (not a bool) in [low, high]: else ``ValueError`` naming the option."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise ValueError(f"{name} must be a whole number {span}")
+
+
+MAX_JOBS = 256  # as the command lines' --jobs
+
+
 def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
                 guesses=None, max_depth=6, seed=0, width=50, candidates=None) -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
@@ -101,8 +111,8 @@ def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", 
     if candidates is not None:  # None: optimal without a start proves over every first word
         checked.append(("candidates", candidates, 1))
     for name, value, low in checked:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be a whole number of at least {low}")
+        _check_whole(name, value, low)
+    _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
                        candidates=candidates)
@@ -125,6 +135,7 @@ def compile_tree(strategy="entropy", *, start=None, opening=None, mode="normal",
     cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
                       guesses=guesses, max_depth=max_depth, seed=seed, width=width,
                       candidates=candidates)
+    _check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
     meta = result.data.meta
     return CompileResult(result.data, dict(meta["stats"]), meta["config"]["start"], result.proved_optimal,
@@ -184,14 +195,34 @@ def review(history, *, mode="normal", answers="original", guesses=None, max_dept
 def rank_first_words(*, mode="normal", answers="original", guesses=None, first_words=None, top=10,
                      margin=None, max_depth=6, jobs=1, scheduler=None):
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
-    non-exact word at the proved cut-off (``jobs`` > 1 or ``scheduler`` use Dask)."""
+    non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
+    within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).
+    Raises ``ValueError`` naming the setting that is wrong."""
     from .cluster import executor_for
     from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .search import INF
 
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    _check_whole("max_depth", max_depth, 1, 20)
+    _check_whole("jobs", jobs, 1, MAX_JOBS)
+    if margin is not None:
+        _check_whole("margin", margin, 0)
+        if top != 10 and top is not None:
+            raise ValueError("top and margin are alternatives: give one")
+    else:
+        _check_whole("top", top, 1)
+    if scheduler is not None and jobs != 1:
+        raise ValueError("jobs and scheduler are alternatives: the cluster's workers do the work")
+    if isinstance(first_words, str) or (first_words is not None and not all(isinstance(w, str) for w in first_words)):
+        raise ValueError("first_words must be a list of words, e.g. ['salet', 'crane']")
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
     ctx = context_for(spec)
-    words = list(first_words) if first_words is not None else list(ctx.words.guesses)
+    words = [w.strip().lower() for w in first_words] if first_words is not None else list(ctx.words.guesses)
+    unknown = [w for w in words if w not in ctx.guess_index]
+    if unknown:
+        raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler) as executor:
-        run_ranking(spec, heuristic_order(ctx, spec, words), ranking, executor)
-    return ranking.final_rows()
+        run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
+    return [(word, None if total >= INF else total, exact) for word, total, exact in ranking.final_rows()]

@@ -190,7 +190,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
               help="guarantee to check: every answer solved within this many guesses")
 @click.option("--allow-deeper", is_flag=True, help="write the tree even if it breaks --max-depth")
-@click.option("--seed", default=0, show_default=True, type=int, help="seed for --strategy random")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(-(1 << 63), (1 << 63) - 1),
+              help="seed for --strategy random")
 @click.option("--width", default=50, show_default=True, type=click.IntRange(1, 100000),
               help="shortlist size for --strategy lookahead")
 @click.option("--candidates", default=None, type=click.IntRange(1, 100000),
@@ -202,7 +203,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
               help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
                    "for a thread the machine has paused)")
-@click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 20),
+@click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 14),
               help="cap on the optimal search's memo (it starts small and grows only as needed)")
 @click.option("--stats", "show_stats", is_flag=True,
               help="print the optimal search's work counters on stderr (also in --json)")
@@ -223,6 +224,8 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
                           candidates=candidates)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    if memo_mb != memo_mb:  # NaN passes click's range check
+        raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
     if output is not None:
         check_destination(output)  # before the work, not after it
     else:

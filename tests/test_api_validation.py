@@ -1,0 +1,48 @@
+"""The API's settings are checked before any work: ``ValueError`` naming the setting, never an
+``IndexError``, ``KeyError`` or a sentinel number in the results."""
+
+import pytest
+
+import wordle_compiler
+from wordle_compiler.api import make_config
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"top": 0}, "top"), ({"top": -1}, "top"), ({"top": 2.5}, "top"), ({"margin": -1}, "margin"),
+    ({"top": 3, "margin": 2}, "top and margin"), ({"first_words": "salet"}, "first_words"),
+    ({"first_words": ["qqqqq"]}, "first_words"), ({"first_words": [3]}, "first_words"),
+    ({"max_depth": 0}, "max_depth"), ({"max_depth": 21}, "max_depth"), ({"jobs": 0}, "jobs"),
+    ({"jobs": 10 ** 6}, "jobs"), ({"jobs": 2, "scheduler": "tcp://127.0.0.1:1"}, "jobs and scheduler"),
+    ({"mode": "easy"}, "mode"),
+])
+def test_rank_first_words_refuses_bad_settings(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        wordle_compiler.rank_first_words(**kwargs)
+
+
+def test_rank_first_words_says_none_for_words_that_cannot_finish():
+    rows = wordle_compiler.rank_first_words(first_words=["salet", "crane"], max_depth=2)
+    assert sorted(rows) == [("crane", None, False), ("salet", None, False)]
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 10 ** 6, 1.5, True])
+def test_compile_tree_refuses_bad_jobs(jobs):
+    with pytest.raises(ValueError, match="jobs"):
+        wordle_compiler.compile_tree("first", start="salet", jobs=jobs)
+
+
+@pytest.mark.parametrize("seed", ["x", 1 << 64, -(1 << 63) - 1, 2.0])
+def test_a_seed_that_cannot_be_stored_is_refused(seed):
+    with pytest.raises(ValueError, match="seed"):
+        make_config("random", seed=seed)
+
+
+@pytest.mark.parametrize("args", [["--seed", str(1 << 64)], ["--seed", "-9223372036854775809"],
+                                  ["--memo-mb", "nan"], ["--memo-mb", "65536"], ["--memo-mb", "0"]])
+def test_numbers_out_of_range_on_the_command_line_are_one_line_exit_2(args, tmp_path):
+    from clirun import run
+
+    result = run("wordle-compile", "--strategy", "random", "--start", "salet", *args, "-o", tmp_path / "t.wtree")
+    assert result.returncode == 2, result
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "t.wtree").exists()
