@@ -7,7 +7,7 @@ import time
 
 import click
 
-from .cliutil import CliError, FailedError
+from .cliutil import CliError, FailedError, not_empty
 from .config import MODES
 
 
@@ -59,7 +59,7 @@ def _review_lines(rows, seconds):
 @click.command(name="analyse", short_help="Exact value of a position, a move, or every move of a game.")
 @click.argument("history", nargs=-1)
 @click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many best moves to show")
-@click.option("--move", help="the exact value of this move here, its rank and its loss against the best")
+@click.option("--move", callback=not_empty, help="the exact value of this move here, its rank and its loss against the best")
 @click.option("--review", is_flag=True, help="one row per move of the game in HISTORY (also implied by ggggg)")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules: hard and possible mode positions allow only the moves the rules allow")
@@ -85,6 +85,10 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
         from .config import Context
         from .wordlists import WordListError
 
+    if any(not token.strip() for token in history):
+        raise CliError("the history has an empty word or pattern")
+    if review and not history:
+        raise CliError("--review needs the game's HISTORY, e.g. salet bbybb crony ggggg")
     began = time.perf_counter()
     try:
         steps = parse_history(list(history))

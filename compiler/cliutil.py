@@ -59,9 +59,14 @@ class FailedError(CliError):
     exit_code = EXIT_FAILED
 
 
+MAX_MESSAGE = 400  # characters of an error line: a message may quote the user's input
+
+
 def one_line(text) -> str:
-    """Collapse any message to one line (a multi-line message would break the contract)."""
-    return " ".join(str(text).split())
+    """Collapse any message to one line (a multi-line message would break the contract),
+    cut to MAX_MESSAGE characters (a 20 MB history must not come back as one line)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_MESSAGE else f"{line[:MAX_MESSAGE - 30]}… ({len(line):,} characters)"
 
 
 def shorten(items, limit: int = 20) -> str:
@@ -239,3 +244,10 @@ def load_tree_arg(path: str):
         return source, unpack_tree(blob), len(blob)
     except TreeFormatError as exc:
         raise CliError(f"{path}: {exc}") from None
+
+
+def not_empty(ctx, param, value):
+    """A click callback: an option given as an empty string is an error, not "no value"."""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("must not be empty")
+    return value

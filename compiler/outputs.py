@@ -209,10 +209,11 @@ def read_regular_file(path, limit: int, what: str = "file") -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise OutputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):  # before fdopen, which refuses a directory with only its descriptor
+        os.close(fd)
+        raise OutputError(f"cannot read {what} {path}: it is {_describe(st)}, not a regular file")
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise OutputError(f"cannot read {what} {path}: it is {_describe(st)}, not a regular file")
         if st.st_size > limit:
             raise OutputError(f"{what} {path} is {st.st_size:,} bytes, over the {limit:,}-byte limit")
         try:

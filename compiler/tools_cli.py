@@ -20,7 +20,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from .analyse_cli import analyse_command
-    from .cliutil import CONTEXT, CliError, FailedError, exit_after, load_tree_arg, version_option
+    from .cliutil import CONTEXT, CliError, FailedError, exit_after, load_tree_arg, not_empty, version_option
     from .config import MODES
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
@@ -46,11 +46,11 @@ def group():
 def info(file, as_json):
     """Settings, word lists, stats and histogram of a tree file (meta's claims, as stored;
     verify checks them).  Only the settings that apply to the tree's strategy are shown."""
-    from .tools_report import info_doc, info_lines
+    from .tools_report import info_doc, info_lines, printable
 
     source, data, size = load_tree_arg(file)
     doc = info_doc(file, source, data, size)
-    click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(info_lines(doc)))
+    click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(map(printable, info_lines(doc))))
 
 
 @group.command(short_help="Replay every answer; check guesses, depth and meta's claims.",
@@ -58,7 +58,8 @@ def info(file, as_json):
 @click.argument("file")
 @click.option("--max-depth", type=click.IntRange(1, 64), help="depth limit to check [default: the file's own, else 6]")
 @click.option("--mode", type=click.Choice(MODES), help="game rules to check [default: the file's own, else normal]")
-@click.option("--guesses", help="guess list to check guesses against: a name, a path, or 'answers' "
+@click.option("--guesses", callback=not_empty,
+              help="guess list to check guesses against: a name, a path, or 'answers' "
               "[default: the list stored in the file]")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object (ok, stats, problems, notes)")
 def verify(file, max_depth, mode, guesses, as_json):
@@ -122,7 +123,7 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
               help="dot/svg/png: draw at most this many children per node, largest first; the rest are "
                    "folded into one '… N more patterns' node  [default: 10]")
 @click.option("--show-all", is_flag=True, help="dot/svg/png: draw every child (no folding)")
-@click.option("--highlight", metavar="ANSWER", help="dot/svg/png: draw the path to ANSWER, always expanded")
+@click.option("--highlight", metavar="ANSWER", callback=not_empty, help="dot/svg/png: draw the path to ANSWER, always expanded")
 @click.option("--min-depth", type=click.IntRange(1, 50), metavar="N",
               help="dot/svg/png: only branches where some answer needs N or more guesses")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="default: stdout")

@@ -167,3 +167,9 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
         lines.append(_line("", f"{e['file']}  {shape}  {_megabytes(e['bytes'])}"))
     lines.append(_line("", "wordle-tree cache --clear removes them; they are rebuilt when needed"))
     return lines, doc
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (a file's meta may hold a BEL or an escape sequence)
+    shown as escapes instead of reaching the terminal."""
+    return "".join(c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -105,9 +105,9 @@ def parse_words(lines: list[str], label: str) -> list[str]:
         if not word:
             continue
         if not _WORD.match(word):
-            raise WordListError(
-                f"{label}, line {number}: {raw.strip()!r} is not five letters a-z"
-            )
+            shown = raw.strip()
+            shown = repr(shown) if len(shown) <= 20 else f"{shown[:12]!r}… ({len(shown):,} characters)"
+            raise WordListError(f"{label}, line {number}: {shown} is not five letters a-z")
         if word in seen:
             duplicates += 1
             continue

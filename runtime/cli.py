@@ -125,9 +125,11 @@ def _run(argv) -> int:
     args = build_parser().parse_args(argv)
     if args.list_trees:
         return _list_trees()
-    from .history import parse_history
+    from .history import HistoryError, parse_history
     from .tree import load
 
+    if any(not token.strip() for token in args.history):
+        raise HistoryError("the history has an empty word or pattern")
     tree = load(args.tree)
     history = parse_history(args.history)
     if args.interactive:
@@ -144,7 +146,13 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
     print(f"{PROG}: warning: {message}", file=sys.stderr)
 
 
+MAX_MESSAGE = 400  # characters of an error line: a message may quote the user's input
+
+
 def _report(message: str, code: int, json_wanted: bool) -> int:
+    message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE - 30]}… ({len(message):,} characters)"
     print(f"{PROG}: {message}", file=sys.stderr)
     if json_wanted:
         import json
