@@ -17,13 +17,12 @@ __all__ = ["compile_tree", "save", "verify", "analyse", "review", "rank_first_wo
            "InfeasibleError", "__version__"]
 
 # name -> (module, attribute), imported on first access (PEP 562) so that the command
-# lines and ``import wordle_compiler`` stay light.
+# lines and ``import wordle_compiler`` stay light.  No submodule has one of these names:
+# importing it would replace the function on the package.
 _LAZY = {
     "compile_tree": ("api", "compile_tree"),
     "save": ("api", "save"),
-    # the submodule, which is callable (see verify._CallableModule): importing it from
-    # anywhere would replace a plain function of the same name on this package
-    "verify": ("verify", None),
+    "verify": ("api", "verify"),
     "analyse": ("api", "analyse"),
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
@@ -37,8 +36,7 @@ def __getattr__(name):
         from importlib import import_module
 
         module, attr = _LAZY[name]
-        value = import_module(f"{__name__}.{module}")
-        value = value if attr is None else getattr(value, attr)
+        value = getattr(import_module(f"{__name__}.{module}"), attr)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

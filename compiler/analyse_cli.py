@@ -81,7 +81,7 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
 
     from .startup import collector_paused
     with collector_paused():  # numpy imports here: see startup
-        from .analyse import analyse_position, review_game, score_move
+        from .analysis import analyse_position, review_game, score_move
         from .config import Context
         from .wordlists import WordListError
 

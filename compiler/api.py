@@ -165,7 +165,7 @@ def verify(tree, *, mode=None, max_depth=None, guesses=None):
     ``"answers"``) to the list stored in the file.  Returns a ``Verdict`` with ``ok``,
     ``problems``, ``notes`` and ``report`` (the measured stats).
     """
-    from .verify import verify_any
+    from .verification import verify_any
 
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
@@ -177,7 +177,7 @@ def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", 
     ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
     where ``report`` has the move's exact value, ``rank`` and ``loss`` (ranked on ``jobs``
     threads)."""
-    from .analyse import analyse_position, score_move
+    from .analysis import analyse_position, score_move
     from .config import Context
 
     analysis = analyse_position(Context.load(answers, guesses), mode, history, top, max_depth)
@@ -186,7 +186,7 @@ def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", 
 
 def review(history, *, mode="normal", answers="original", guesses=None, max_depth=6):
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck."""
-    from .analyse import review_game
+    from .analysis import review_game
     from .config import Context
 
     return review_game(Context.load(answers, guesses), mode, history, max_depth)

@@ -12,7 +12,7 @@ from .builder import BuildError, build, build_from_root, choose_guess
 from .config import BuildConfig, Context
 from .modes import initial_legal
 from .strategies import STRATEGIES, canonical_name
-from .verify import Report, verify_tree
+from .verification import Report, verify_tree
 
 
 @dataclass

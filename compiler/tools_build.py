@@ -23,7 +23,7 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output) -> None:
     from .config import BuildConfig
     from .importer import ImportError_, import_tree
     from .pipeline import make_meta
-    from .verify import verify_tree
+    from .verification import verify_tree
     from .wordlists import load_word_lists
 
     try:

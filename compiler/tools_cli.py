@@ -66,7 +66,7 @@ def verify(file, max_depth, mode, guesses, as_json):
     """Replay every answer with the reference score, check every guess against the guess
     list and the mode's rules, check the depth, and compare every stat claimed in meta."""
     from .tools_report import verify_failure, verify_lines
-    from .verify import verify_data
+    from .verification import verify_data
 
     verdict = verify_data(_load(file), mode, max_depth, guesses)
     if as_json:

@@ -75,3 +75,14 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path):
             wordle_compiler.save(result, target)
     with pytest.raises(TypeError):
         wordle_compiler.save("not a tree", tmp_path / "x.wtree")
+
+
+def test_the_api_functions_stay_callable_after_their_modules_load():
+    """No submodule shadows a public function: each works twice, whatever was imported between."""
+    code = ("import wordle_compiler as w; import wordle_compiler.analysis, wordle_compiler.verification; "
+            "a = [w.analyse('salet bbbbb', top=1).best_total for _ in range(2)]; "
+            "v = [w.verify('salet-optimal-normal').ok for _ in range(2)]; "
+            "r = [len(w.review('salet bbbbb round ggggg')) for _ in range(2)]; print(a == a[:1] * 2, v, r)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-1000:]
+    assert result.stdout.split() == ["True", "[True,", "True]", "[2,", "2]"]

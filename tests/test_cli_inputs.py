@@ -152,7 +152,7 @@ def test_wrong_types_in_meta_never_crash_verify_or_info(meta):
     """The loader rejects most of these (one line, exit 2); info and verify must not crash on
     any of them even so, because not every TreeData comes through the loader."""
     from wordle_compiler.tools_report import info_doc, info_lines
-    from wordle_compiler.verify import verify_data
+    from wordle_compiler.verification import verify_data
 
     data = _chain(3)
     data.meta = meta

@@ -9,7 +9,7 @@ from naive import naive_allowed, naive_score
 from wordle_compiler.config import BuildConfig, Context
 from wordle_compiler.kernels import hard_mode_filter, possible_filter
 from wordle_compiler.pipeline import compile_tree
-from wordle_compiler.verify import hard_mode_allows, verify_tree
+from wordle_compiler.verification import hard_mode_allows, verify_tree
 from wordle_compiler.wordlists import WordLists, letters_array
 from wordle_runtime import parse_pattern, score_code
 

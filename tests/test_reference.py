@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.analyse import analyse_position, move_value
+from wordle_compiler.analysis import analyse_position, move_value
 from wordle_compiler.config import Context
 from wordle_compiler.rank import RankSpec, context_for, evaluate_word, heuristic_order
 

@@ -61,7 +61,7 @@ def test_verify_catches_a_false_claim(tmp_path):
 
 
 def test_verify_names_the_first_wrong_step_from_the_root():
-    from wordle_compiler.verify import verify_tree
+    from wordle_compiler.verification import verify_tree
 
     data = read_tree_file(DEFAULT)
     start, children, patterns = data.child_start, data.edge_child, data.edge_pattern

@@ -12,8 +12,6 @@ a node by the history that reaches it, as ``salet bybbb → brond``.
 
 from __future__ import annotations
 
-import sys
-import types
 from dataclasses import dataclass, field
 
 from wordle_runtime.feedback import format_pattern, score_code
@@ -298,19 +296,3 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
         raise ValueError("max_depth must be a whole number of at least 1")
     return verify_data(data, mode, max_depth, guesses)
-
-
-class _CallableModule(types.ModuleType):
-    """``wordle_compiler.verify`` is the public function (:func:`verify_any`) *and* this
-    module's name.
-
-    Importing a submodule sets the package attribute of the same name to the module, so
-    after the engine imports this module, ``wordle_compiler.verify`` is the module.  Making
-    the module callable keeps ``wordle_compiler.verify(path)`` working either way.
-    """
-
-    def __call__(self, tree, **kwargs):
-        return verify_any(tree, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
