@@ -6,11 +6,12 @@ from __future__ import annotations
 import threading
 from dataclasses import asdict, dataclass, field
 
+from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
+
 from .wordlists import WordLists, letters_array, load_word_lists
 
 # numpy and the compiled kernels are imported where they are used: the command lines import
 # this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
-MODES = ("normal", "hard", "possible")
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordle_runtime.feedback import ALL_GREEN
+
 from .kernels import split_by_codes
 from .modes import legal_after
-
-ALL_GREEN = 242
 
 
 class BuildError(ValueError):

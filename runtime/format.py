@@ -30,8 +30,8 @@ from array import array
 
 import msgpack
 
-from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MetaError, check_meta
-from .rules import MODES, GuessList
+from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
+from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
 FORMAT_NAME = "wordle-tree"

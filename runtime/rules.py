@@ -18,7 +18,6 @@ from bisect import bisect_left
 
 from .feedback import WORD_LENGTH, score_code
 
-MODES = ("normal", "hard", "possible")
 CODE_BYTES = 3
 N_CODES = 26**WORD_LENGTH
 MAX_GUESS_LIST = 1_000_000  # words; the largest real lists have about 15,000

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from array import array
 
-ALL_GREEN = 242
+from .feedback import ALL_GREEN
+
 MAX_DEPTH = 255  # subtree_depth is stored as uint8
 
 # name -> (array typecode, item size)

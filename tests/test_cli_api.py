@@ -1,4 +1,4 @@
-"""The compiler's Python API (issue 14): compile_tree, save and verify on the package."""
+"""The compiler's Python API: compile_tree, save and verify on the package."""
 
 import subprocess
 import sys

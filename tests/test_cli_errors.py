@@ -1,4 +1,4 @@
-"""The one error mechanism of wordle-compile and wordle-tree (issues 13 and 14): every
+"""The one error mechanism of wordle-compile and wordle-tree: every
 failure is one line on stderr with a documented exit code, never a traceback; --json
 failures are JSON objects; Ctrl-C is 130 even during start-up; warnings are one line."""
 

@@ -1,4 +1,4 @@
-"""Hostile and careless inputs (issue 13, items 3-6, 9, 12): word lists over the limits,
+"""Hostile and careless inputs: word lists over the limits,
 text files that would need recursion, meta that names files or holds the wrong types."""
 
 import itertools

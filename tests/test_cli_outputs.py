@@ -1,4 +1,4 @@
-"""The one output mechanism (issue 13, items 1, 8, 11, 12): destinations are checked before
+"""The one output mechanism: destinations are checked before
 the work, only regular files are ever replaced, writes are atomic, late failures are one
 line, and temporary files left by killed runs are cleaned up on the next write."""
 

@@ -1,4 +1,4 @@
-"""The README's examples are run, and its tables agree with the code (issue 14).
+"""The README's examples are run, and its tables agree with the code.
 
 Every command line in the README's fenced code blocks is run, except:
 

@@ -1,4 +1,4 @@
-"""A newcomer's first hour with wordle-compile and wordle-tree (issue 14): versions, complete
+"""A newcomer's first hour with wordle-compile and wordle-tree: versions, complete
 help, shipped trees by name, honest names and labels, notices, the cache, one notation."""
 
 import json

@@ -154,7 +154,7 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["t.wtree"]
     # the search runs on daemon threads and the main thread only waits, so Ctrl-C acts at
-    # once for any --jobs (issue 14: <= 1 s; margin for a busy machine)
+    # once for any --jobs (at most 1 s; margin for a busy machine)
     assert stopped_after < 2.0, stopped_after
 
 

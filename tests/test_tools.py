@@ -117,7 +117,7 @@ def test_svg_render_contains_words(tmp_path):
     assert svg.lstrip().startswith("<?xml") or "<svg" in svg
     for letter_tile in [">S<", ">A<", ">L<"]:  # the salet tiles
         assert letter_tile in svg
-    # the cut-off phrasing is plain now (issue 12): "221 answers left", "72 patterns below, not drawn"
+    # the cut-off phrasing is plain: "221 answers left", "72 patterns below, not drawn"
     assert "221 answers left" in svg and "72 patterns below, not drawn" in svg
 
 
