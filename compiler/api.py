@@ -214,6 +214,10 @@ def rank_first_words(*, mode="normal", answers="original", guesses=None, first_w
         _check_whole("top", top, 1)
     if scheduler is not None and jobs != 1:
         raise ValueError("jobs and scheduler are alternatives: the cluster's workers do the work")
+    if scheduler is not None:
+        from .cluster import scheduler_address
+
+        scheduler = scheduler_address(scheduler)
     if isinstance(first_words, str) or (first_words is not None and not all(isinstance(w, str) for w in first_words)):
         raise ValueError("first_words must be a list of words, e.g. ['salet', 'crane']")
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)

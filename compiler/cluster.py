@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 
 
 class SerialExecutor:
@@ -80,6 +81,21 @@ class DaskExecutor:
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
         return sorted(self.client.run(peak).values())
+
+
+_ADDRESS = re.compile(r"(?:tcp://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]{0,252}):(\d{1,5})")
+
+
+def scheduler_address(value: str) -> str:
+    """A Dask scheduler address as ``tcp://HOST:PORT`` (``HOST:PORT`` is taken as tcp), or
+    ``ValueError`` with one line: other protocols (tls, ucx, inproc) need settings this
+    command does not take."""
+    text = str(value).strip()
+    match = _ADDRESS.fullmatch(text)
+    if not match or not 1 <= int(match.group(2)) <= 65535:
+        shown = text if len(text) <= 60 else text[:40] + "…"
+        raise ValueError(f"--scheduler takes tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786, not {shown!r}")
+    return f"tcp://{match.group(1)}:{int(match.group(2))}"
 
 
 @contextlib.contextmanager

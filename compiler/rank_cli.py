@@ -100,6 +100,13 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
         raise CliError("--top and --margin are alternatives: give one")
     if scheduler is not None and jobs != 1:
         raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
+    if scheduler is not None:
+        from .cluster import scheduler_address
+
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
     try:
         ctx = context_for(spec)

@@ -132,3 +132,16 @@ def test_no_first_word_within_the_depth_is_exit_1_with_the_proofs_kept(lists, tm
     assert result.stderr.strip().splitlines()[-1].startswith(
         "wordle-rank: no first word solves every answer within 2 guesses (30 proved infeasible")
     assert out.read_text().count(",,,infeasible") == 30
+
+
+@pytest.mark.parametrize("address", ["not-a-url", "", "tcp://", "http://127.0.0.1:8786", "inproc://x",
+                                     "ucx://127.0.0.1:8786", "tls://127.0.0.1:8786", "x" * 5000,
+                                     "tcp://127.0.0.1:99999"])
+def test_a_malformed_scheduler_address_is_one_line_before_any_work(lists, truth, tmp_path, address):
+    out = tmp_path / "r.csv"
+    out.write_text("\n".join(truth[0]) + "\n")
+    result = rank(lists, out, "--scheduler", address)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()] and len(result.stderr) < 200
+    assert "--scheduler takes tcp://HOST:PORT" in result.stderr
+    assert out.read_text().splitlines() == truth[0]
