@@ -184,8 +184,12 @@ def run_click(command, argv, prog) -> int:
     no_collection_at_exit()  # every command line: see startup
     try:
         with _sigint_recorded(), one_line_warnings(prog):
-            code = command.main(args=args, prog_name=prog, standalone_mode=False)
+            # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
+            with command.make_context(prog, args) as ctx:
+                code = command.invoke(ctx)
             check_interrupted()
+    except click.exceptions.Exit as exc:  # --help, --version
+        return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt):
         return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
     except CliError as exc:

@@ -108,6 +108,10 @@ def executor_for(jobs: int = 1, scheduler: str | None = None):
 
     for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler"):
         logging.getLogger(name).setLevel(logging.ERROR)  # keep stderr for our one-line messages
+    for name in ("tornado", "tornado.application", "asyncio"):
+        # tracebacks of callbacks cancelled while the cluster shuts down on Ctrl-C: our one
+        # line "interrupted" says what happened
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     if scheduler is not None:
         with Client(scheduler, timeout="20s") as client:
             yield DaskExecutor(client)
@@ -118,7 +122,7 @@ def executor_for(jobs: int = 1, scheduler: str | None = None):
     # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
     # time in a 20 s ranking).  A larger threshold keeps them in the heap.
     dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 1 << 26})
-    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         from .cluster_plugin import DieWithParent
 

@@ -117,3 +117,25 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     time.sleep(1.5)  # past start-up, inside the passes over 12,972 guesses
     assert proc.poll() is None, "the build finished before it could be interrupted"
     _interrupt_within_a_second(proc, tmp_path)
+
+
+RANK_2 = [sys.executable, "-m", "wordle_compiler.rank_cli", "--jobs", "2", "--quiet", "-o", "r.csv"]
+
+
+def _ctrl_c_to_the_group(command, delay, cwd):
+    """Ctrl-C as a terminal sends it, to the whole process group (Dask's workers included)
+    ``delay`` seconds in: (exit code, stderr, processes of the run still alive after it)."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(delay)
+    started = set(_children(proc.pid))
+    started |= {grandchild for child in started for grandchild in _children(child)}
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    time.sleep(1.0)
+    return proc.returncode, err, [p for p in started if _alive(p)]
+
+
+def test_ctrl_c_to_a_dask_ranking_is_one_line_and_leaves_no_worker(tmp_path):
+    code, err, left = _ctrl_c_to_the_group(RANK_2, 6.0, tmp_path)
+    assert (code, err, left) == (130, "wordle-rank: interrupted\n", [])
