@@ -93,36 +93,21 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     from .cluster import executor_for
     from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking, verify_claims
     from .rank_eta import RankingEta, sample_words
-    from .rank_results import ResultsFileError, ResultsLog, read_results, results_header
+    from .rank_results import ResultsLog, results_header
     from .wordlists import WordListError
 
-    if top is not None and margin is not None:
-        raise CliError("--top and --margin are alternatives: give one")
-    if scheduler is not None and jobs != 1:
-        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
-    if scheduler is not None:
-        from .cluster import scheduler_address
-
-        try:
-            scheduler = scheduler_address(scheduler)
-        except ValueError as exc:
-            raise CliError(str(exc)) from None
+    scheduler = _checked_options(top, margin, jobs, scheduler, output)
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
     try:
         ctx = context_for(spec)
         words = _first_words(ctx, first_words)
     except WordListError as exc:
         raise CliError(str(exc)) from None
-    if output == "":
-        raise CliError("-o needs a file name")
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
     header = results_header(ctx.words, mode, max_depth, __version__)
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
-    try:
-        kept = read_results(path, header, set(words), n_answers, max_depth) if resume else []
-    except ResultsFileError as exc:
-        raise CliError(str(exc)) from None
+    kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
@@ -168,6 +153,34 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         raise FailedError(f"no first word solves every answer within {max_depth} guesses "
                           f"({len(ranking.results)} proved infeasible; results in {path})")
+
+
+def _checked_options(top, margin, jobs, scheduler, output):
+    """The options that exclude each other or must not be empty; the scheduler's address."""
+    if top is not None and margin is not None:
+        raise CliError("--top and --margin are alternatives: give one")
+    if scheduler is not None and jobs != 1:
+        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
+    if output == "":
+        raise CliError("-o needs a file name")
+    if scheduler is None:
+        return None
+    from .cluster import scheduler_address
+
+    try:
+        return scheduler_address(scheduler)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _kept_results(path, header, words, n_answers, max_depth):
+    """The decided words of an earlier run of the same ranking (``--resume``), checked line by line."""
+    from .rank_results import ResultsFileError, read_results
+
+    try:
+        return read_results(path, header, set(words), n_answers, max_depth)
+    except ResultsFileError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _claim(result) -> str:

@@ -5,7 +5,7 @@
 import numpy as np
 import threading
 
-from cpython.ref cimport Py_XDECREF
+from libc.string cimport memcpy
 
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
@@ -149,6 +149,7 @@ cdef class Engine:
         cdef Nodes out
         cdef uint8_t seen[243]
         cdef int status
+        cdef int64_t[:, ::1] view
         S = _indices(answers, self.MT.shape[0], "answers")
         L = _indices(legal, self.MT.shape[1], "legal guesses")
         cdef const int64_t[::1] s = S, l = L
@@ -168,8 +169,9 @@ cdef class Engine:
             if status == MEMO_MISS:
                 return tuple(np.empty(0, np.int64) for _ in range(4))
             nodes = np.empty((out.count, 4), dtype=np.int64)
-            for i in range(out.count * 4):
-                nodes.reshape(-1)[i] = out.data[i]
+            view = nodes
+            if out.count:
+                memcpy(&view[0, 0], out.data, out.count * 4 * sizeof(int64_t))
             return tuple(np.ascontiguousarray(nodes[:, j]) for j in range(4))
         finally:
             free(out.data)
