@@ -43,8 +43,8 @@ def timed(fn, repeats=3):
 def bench_matrix(rows):
     import numpy as np
 
-    from wordle_compiler.feedback_matrix import compute_matrix, feedback_matrix
-    from wordle_compiler.wordlists import load_word_lists
+    from wordle_compiler.core.matrix import compute_matrix, feedback_matrix
+    from wordle_compiler.core.wordlists import load_word_lists
 
     words = load_word_lists()
     compute_matrix(words.guesses[:5], words.answers[:5])  # compile
@@ -89,8 +89,8 @@ def bench_runtime(rows):
 
 
 def bench_strategies(rows, quick):
-    from wordle_compiler.config import BuildConfig, Context
-    from wordle_compiler.pipeline import compile_tree
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.pipeline.compile import compile_tree
 
     ctx = Context.load()
     names = ["minimax", "entropy", "expected-size", "most-parts", "unique-letters",

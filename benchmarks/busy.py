@@ -124,7 +124,7 @@ def main(argv=None) -> int:
         print(f"{'row':40} {'load':14} {'idle s':>7} {'busy s':>7} {'ratio':>6} {'pairs':>9} "
               f"{'CPU idle':>8} {'CPU busy':>8} {'busy/CPU':>8} {'prev':>5}")
         for name in names:
-            cmd = [args.python, "-m", "wordle_compiler.cli", *ROWS[name], "--quiet", "-o", str(Path(tmp) / "t.wtree")]
+            cmd = [args.python, "-m", "wordle_compiler.cli.compile", *ROWS[name], "--quiet", "-o", str(Path(tmp) / "t.wtree")]
             run_with_usage(cmd)  # warm: the matrix cache, the OS file cache
             for load in loads:
                 row = measure(cmd, load, args.pairs)

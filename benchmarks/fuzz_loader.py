@@ -272,7 +272,7 @@ def commands(path: str, data, rng: random.Random, loaded: bool):
         runs.append(("wordle-next HISTORY", next_main, ["--tree", path, *flat]))
         runs.append(("wordle-next crane bbbbb", next_main, ["--tree", path, "crane", "bbbbb"]))
     try:
-        from wordle_compiler.tools_cli import main as tree_main
+        from wordle_compiler.cli.tree import main as tree_main
     except ImportError:
         return runs
     runs += [("info", tree_main, ["info", path]), ("info --json", tree_main, ["info", path, "--json"])]

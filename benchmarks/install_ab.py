@@ -52,8 +52,8 @@ ROWS = {
 
 def _command(python: str, args: list[str], out: Path) -> list[str]:
     if args[:1] == ["analyse"]:
-        return [python, "-m", "wordle_compiler.tools_cli", *args, "--json"]
-    return [python, "-m", "wordle_compiler.cli", *args, "--quiet", "-o", str(out)]
+        return [python, "-m", "wordle_compiler.cli.tree", *args, "--json"]
+    return [python, "-m", "wordle_compiler.cli.compile", *args, "--quiet", "-o", str(out)]
 
 
 def _answer(stdout: str) -> dict:

@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
 
-    from wordle_compiler.config import Context
+    from wordle_compiler.core.config import Context
     from wordle_compiler.search import Solver
     from wordle_compiler.search.passes import PAIRS_MAX_N, scratch_bytes
 

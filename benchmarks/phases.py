@@ -45,7 +45,7 @@ PROBE = r'''
 import atexit, sys, time
 start = time.time()
 marks = {}
-import wordle_compiler.parallel as parallel
+import wordle_compiler.concurrency.parallel as parallel
 threads = parallel.map_threads
 def timed(*args, **kwargs):
     marks.setdefault("search0", time.time())
@@ -58,7 +58,7 @@ def timed(*args, **kwargs):
 parallel.map_threads = timed
 atexit.register(lambda: sys.stderr.write("PHASES %r\n" % ((start, marks["search0"], marks["search1"], time.time(),
                                                            marks["cpu1"] - marks["cpu0"]),)))
-from wordle_compiler.cli import main
+from wordle_compiler.cli.compile import main
 main()  # as the program: sys.argv[1:], and its exit path
 '''
 

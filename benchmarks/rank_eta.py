@@ -28,9 +28,9 @@ MARKS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
 def run(args) -> tuple[list[tuple[float, float | None]], float, str]:
     """(seconds since the start, estimated seconds left or None) per decided word, the
     wall time, and the best word."""
-    from wordle_compiler.cluster import executor_for
-    from wordle_compiler.rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
-    from wordle_compiler.rank_eta import RemainingWork, sample_words
+    from wordle_compiler.concurrency.cluster import executor_for
+    from wordle_compiler.ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from wordle_compiler.ranking.eta import RemainingWork, sample_words
 
     spec = RankSpec(answers=args.answers, mode=args.mode)
     ctx = context_for(spec)

@@ -89,7 +89,7 @@ def build_reference(workdir: Path) -> Path | None:
 
 def ours_cmd(row, out: Path, python: str, jobs: int = 1):
     start, mode, answers, guesses, _, _ = row
-    cmd = [python, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", start,
+    cmd = [python, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", start,
            "--mode", mode, "--answers", answers, "-o", str(out), "--json", "--quiet", "--jobs", str(jobs)]
     return cmd + (["--guesses", guesses] if guesses else [])
 

@@ -27,7 +27,7 @@ _LAZY = {
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
     "CompileResult": ("api", "CompileResult"),
-    "InfeasibleError": ("optimal", "InfeasibleError"),
+    "InfeasibleError": ("pipeline.optimal", "InfeasibleError"),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import MODES, BuildConfig
+from .core.config import MODES, BuildConfig
 
 # The engine's message for a tree that fails the replay or its own cost check; either
 # can come from a matrix with wrong cells (pipeline.py, optimal.py).
@@ -23,10 +23,10 @@ def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, n
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
     """
-    from .builder import BuildError
-    from .config import Context
-    from .pipeline import compile_tree as engine_compile
-    from .wordlists import load_word_lists
+    from .pipeline.builder import BuildError
+    from .core.config import Context
+    from .pipeline.compile import compile_tree as engine_compile
+    from .core.wordlists import load_word_lists
 
     words = load_word_lists(cfg.answers, cfg.guesses)
     known = set(words.guesses)
@@ -89,7 +89,7 @@ MAX_JOBS = 256  # as the command lines' --jobs
 def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
                 guesses=None, max_depth=6, seed=0, width=50, candidates=None) -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
-    from .strategies import DESCRIPTIONS, canonical_name
+    from .strategies.heuristic import DESCRIPTIONS, canonical_name
 
     if canonical_name(strategy) not in DESCRIPTIONS:
         raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
@@ -147,7 +147,7 @@ def save(tree, path) -> int:
     atomically; returns the number of bytes.  Refuses a symlink, FIFO or device as target."""
     from wordle_runtime.format import TreeData, pack_tree
 
-    from .outputs import write_atomic
+    from .util.files import write_atomic
 
     data = tree if isinstance(tree, TreeData) else getattr(tree, "data", None)
     if not isinstance(data, TreeData):
@@ -165,7 +165,7 @@ def verify(tree, *, mode=None, max_depth=None, guesses=None):
     ``"answers"``) to the list stored in the file.  Returns a ``Verdict`` with ``ok``,
     ``problems``, ``notes`` and ``report`` (the measured stats).
     """
-    from .verification import verify_any
+    from .treefiles.verification import verify_any
 
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
@@ -177,8 +177,8 @@ def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", 
     ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
     where ``report`` has the move's exact value, ``rank`` and ``loss`` (ranked on ``jobs``
     threads)."""
-    from .analysis import analyse_position, score_move
-    from .config import Context
+    from .analysis.position import analyse_position, score_move
+    from .core.config import Context
 
     analysis = analyse_position(Context.load(answers, guesses), mode, history, top, max_depth)
     return analysis if move is None else (analysis, score_move(analysis, move, jobs))
@@ -186,8 +186,8 @@ def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", 
 
 def review(history, *, mode="normal", answers="original", guesses=None, max_depth=6):
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck."""
-    from .analysis import review_game
-    from .config import Context
+    from .analysis.position import review_game
+    from .core.config import Context
 
     return review_game(Context.load(answers, guesses), mode, history, max_depth)
 
@@ -198,8 +198,8 @@ def rank_first_words(*, mode="normal", answers="original", guesses=None, first_w
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).
     Raises ``ValueError`` naming the setting that is wrong."""
-    from .cluster import executor_for
-    from .rank import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .concurrency.cluster import executor_for
+    from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
     from .search import INF
 
     if mode not in MODES:
@@ -215,7 +215,7 @@ def rank_first_words(*, mode="normal", answers="original", guesses=None, first_w
     if scheduler is not None and jobs != 1:
         raise ValueError("jobs and scheduler are alternatives: the cluster's workers do the work")
     if scheduler is not None:
-        from .cluster import scheduler_address
+        from .concurrency.cluster import scheduler_address
 
         scheduler = scheduler_address(scheduler)
     if isinstance(first_words, str) or (first_words is not None and not all(isinstance(w, str) for w in first_words)):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from click.testing import CliRunner
 
-MODULES = {"wordle-compile": "wordle_compiler.cli", "wordle-tree": "wordle_compiler.tools_cli",
-           "wordle-next": "wordle_runtime.cli", "wordle-rank": "wordle_compiler.rank_cli"}
+MODULES = {"wordle-compile": "wordle_compiler.cli.compile", "wordle-tree": "wordle_compiler.cli.tree",
+           "wordle-next": "wordle_runtime.cli", "wordle-rank": "wordle_compiler.cli.rank"}
 
 
 @dataclass
@@ -29,12 +29,12 @@ class Outcome:
 
 def invoke(prog: str, *args, env=None) -> Outcome:
     """``prog args`` in this process, through the same runner as the console script."""
-    from wordle_compiler.cliutil import run_click
+    from wordle_compiler.cli.common import run_click
 
     if prog == "wordle-compile":
-        from wordle_compiler.cli import compile_command as command
+        from wordle_compiler.cli.compile import compile_command as command
     else:
-        from wordle_compiler.tools_cli import group as command
+        from wordle_compiler.cli.tree import group as command
     runner = CliRunner(env=env)
     with runner.isolation() as (out, err, _):
         code = run_click(command, [str(a) for a in args], prog)

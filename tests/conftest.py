@@ -9,15 +9,15 @@ os.environ.setdefault("WORDLE_TREE_CACHE", os.path.join(tempfile.gettempdir(), "
 
 @pytest.fixture(scope="session")
 def ctx():
-    from wordle_compiler.config import Context
+    from wordle_compiler.core.config import Context
 
     return Context.load()
 
 
 @pytest.fixture(scope="session")
 def small_tree_bytes(ctx):
-    from wordle_compiler.config import BuildConfig
-    from wordle_compiler.pipeline import compile_tree
+    from wordle_compiler.core.config import BuildConfig
+    from wordle_compiler.pipeline.compile import compile_tree
     from wordle_runtime.format import pack_tree
 
     result = compile_tree(BuildConfig(strategy="most-parts", start="salet"), ctx)

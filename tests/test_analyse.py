@@ -11,9 +11,9 @@ import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from test_optimal import tiny_context
-from wordle_compiler.analysis import analyse_position, position_after, review_game, score_move
-from wordle_compiler.config import Context
-from wordle_compiler.rank import RankSpec, evaluate_word
+from wordle_compiler.analysis.position import analyse_position, position_after, review_game, score_move
+from wordle_compiler.core.config import Context
+from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
 from wordle_runtime.history import HistoryError
 
 
@@ -54,7 +54,7 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     assert report.move.total == values[word]
     assert report.rank == 1 + sum(v < values[word] for v in values.values())
     assert report.loss == pytest.approx((values[word] - expected_best) / len(answers))
-    monkeypatch.setattr("wordle_compiler.analysis.RIVALS_PER_TASK", 2)  # many small tasks for the threads
+    monkeypatch.setattr("wordle_compiler.analysis.position.RIVALS_PER_TASK", 2)  # many small tasks for the threads
     assert score_move(analysis, word, jobs=3) == report
 
 
@@ -101,7 +101,7 @@ def test_shipped_opening_table_spot_checks():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "analyse", *args],
+    return subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args],
                           capture_output=True, text=True, timeout=300)
 
 

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from wordle_compiler import feedback_matrix as fm
-from wordle_compiler.wordlists import WordLists
+from wordle_compiler.core import matrix as fm
+from wordle_compiler.core.wordlists import WordLists
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_answer_major_layout_is_cached_checked_and_mapped_read_only(tmp_path, mo
 
 
 def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch, small_words):
-    from wordle_compiler.config import Context
+    from wordle_compiler.core.config import Context
 
     monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
     ctx = Context.from_words(small_words, use_cache=False)
@@ -74,7 +74,7 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
 
 def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch,
                                                                                      small_words):
-    from wordle_compiler.config import Context
+    from wordle_compiler.core.config import Context
 
     monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
     expected = Context.from_words(small_words).matrix_by_answer().copy()  # computed and cached

@@ -37,7 +37,7 @@ def test_compile_save_verify(tmp_path):
 
 
 def test_verify_stays_callable_after_the_engine_imports_its_module():
-    import wordle_compiler.pipeline  # noqa: F401 - imports wordle_compiler.verify (the module)
+    import wordle_compiler.pipeline.compile  # noqa: F401 - imports wordle_compiler.verify (the module)
 
     assert wordle_compiler.verify("salet-optimal-normal").ok
 
@@ -79,7 +79,7 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path):
 
 def test_the_api_functions_stay_callable_after_their_modules_load():
     """No submodule shadows a public function: each works twice, whatever was imported between."""
-    code = ("import wordle_compiler as w; import wordle_compiler.analysis, wordle_compiler.verification; "
+    code = ("import wordle_compiler as w; import wordle_compiler.analysis.position, wordle_compiler.treefiles.verification; "
             "a = [w.analyse('salet bbbbb', top=1).best_total for _ in range(2)]; "
             "v = [w.verify('salet-optimal-normal').ok for _ in range(2)]; "
             "r = [len(w.review('salet bbbbb round ggggg')) for _ in range(2)]; print(a == a[:1] * 2, v, r)")

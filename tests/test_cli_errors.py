@@ -70,7 +70,7 @@ def test_usage_error_with_json_is_an_object_too():
 
 def test_internal_error_is_one_line_exit_3(monkeypatch):
     """A bug surfaces as one line naming it (and a traceback only when asked for)."""
-    import wordle_compiler.tools_report as report
+    import wordle_compiler.cli.tree_report as report
 
     def broken(*args):
         raise RuntimeError("simulated bug")
@@ -129,12 +129,12 @@ runpy.run_module(module, run_name="__main__", alter_sys=True)
 @pytest.mark.parametrize("prog,args,target", [
     ("wordle-compile", ["--help"], "click.core"),
     ("wordle-compile", ["--help"], "numpy"),
-    ("wordle-compile", ["--help"], "wordle_compiler.strategies"),
+    ("wordle-compile", ["--help"], "wordle_compiler.strategies.heuristic"),
     ("wordle-tree", ["info", TREE], "msgpack"),
-    ("wordle-tree", ["info", TREE], "wordle_compiler.config"),
-    ("wordle-tree", ["info", TREE], "wordle_compiler.analyse_cli"),  # imported last
+    ("wordle-tree", ["info", TREE], "wordle_compiler.core.config"),
+    ("wordle-tree", ["info", TREE], "wordle_compiler.cli.analyse"),  # imported last
     ("wordle-rank", ["--help"], "click.core"),
-    ("wordle-rank", ["--help"], "wordle_compiler.outputs"),
+    ("wordle-rank", ["--help"], "wordle_compiler.util.files"),
 ])
 def test_ctrl_c_at_any_import_of_start_up_is_130_and_one_line(prog, args, target, tmp_path):
     """Each command line's modules load with Ctrl-C handled from their first line; a

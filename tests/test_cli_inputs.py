@@ -12,7 +12,8 @@ import msgpack
 import pytest
 from clirun import invoke, one_line_error, run
 
-from wordle_compiler import iterjson, outputs
+from wordle_compiler.util import files as outputs
+from wordle_compiler.util import iterjson
 from wordle_runtime.format import TreeData, pack_tree
 
 
@@ -101,7 +102,7 @@ def test_deep_trees_need_no_recursion(command, tmp_path):
     """A 250-deep chain under a recursion limit of 150: only iterative walks get through."""
     path = tmp_path / "chain.wtree"
     path.write_bytes(pack_tree(_chain(250)))
-    code = ("import sys; sys.setrecursionlimit(150); from wordle_compiler.tools_cli import main; "
+    code = ("import sys; sys.setrecursionlimit(150); from wordle_compiler.cli.tree import main; "
             f"main({[command[0], str(path), *command[1:]]!r})")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert "Traceback" not in result.stderr and "Recursion" not in result.stderr, result.stderr[-500:]
@@ -151,8 +152,8 @@ BAD_METAS = [
 def test_wrong_types_in_meta_never_crash_verify_or_info(meta):
     """The loader rejects most of these (one line, exit 2); info and verify must not crash on
     any of them even so, because not every TreeData comes through the loader."""
-    from wordle_compiler.tools_report import info_doc, info_lines
-    from wordle_compiler.verification import verify_data
+    from wordle_compiler.cli.tree_report import info_doc, info_lines
+    from wordle_compiler.treefiles.verification import verify_data
 
     data = _chain(3)
     data.meta = meta

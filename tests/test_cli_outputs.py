@@ -9,8 +9,8 @@ import time
 import pytest
 from clirun import invoke, one_line_error, run
 
-from wordle_compiler import feedback_matrix as fm
-from wordle_compiler import outputs
+from wordle_compiler.core import matrix as fm
+from wordle_compiler.util import files as outputs
 
 TREE = "salet-optimal-normal"
 # A build that takes about 20 s (optimal, best of 10 first words): a bad -o must fail long before.
@@ -115,7 +115,7 @@ def test_matrix_cache_temporary_files_are_removed(tmp_path, monkeypatch):
     monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
     stale = tmp_path / f".feedback-0123.npy.{_dead_pid()}.tmp"
     stale.write_bytes(b"partial")
-    from wordle_compiler.wordlists import WordLists
+    from wordle_compiler.core.wordlists import WordLists
 
     words = ("abbey", "crane", "geese", "llama", "speed", "those")
     fm.feedback_matrix(WordLists(answers=words[:4], guesses=words, answers_name="t", guesses_name="t"))

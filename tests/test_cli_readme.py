@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from clirun import MODULES
 
-from wordle_compiler import cliutil
+from wordle_compiler.cli import common as cliutil
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 TEXT = README.read_text(encoding="utf-8")

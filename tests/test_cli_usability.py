@@ -12,10 +12,10 @@ import pytest
 from clirun import MODULES, invoke, one_line_error, run
 
 import wordle_compiler
-from wordle_compiler import feedback_matrix as fm
-from wordle_compiler.cli import compile_command, default_output
-from wordle_compiler.config import BuildConfig
-from wordle_compiler.tools_cli import group
+from wordle_compiler.core import matrix as fm
+from wordle_compiler.cli.compile import compile_command, default_output
+from wordle_compiler.core.config import BuildConfig
+from wordle_compiler.cli.tree import group
 
 
 @pytest.mark.parametrize("prog", ["wordle-compile", "wordle-tree"])
@@ -25,7 +25,7 @@ def test_version(prog):
 
 
 def _commands():
-    from wordle_compiler.rank_cli import rank_command
+    from wordle_compiler.cli.rank import rank_command
 
     yield "wordle-compile", compile_command
     yield "wordle-rank", rank_command
@@ -143,7 +143,7 @@ def test_cache_command(tmp_path):
 def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     """Cells altered and the checksum recomputed: the cache's own checks pass, the built tree
     fails the replay, and the build says so, recomputes the matrix and succeeds."""
-    from wordle_compiler.wordlists import load_word_lists
+    from wordle_compiler.core.wordlists import load_word_lists
 
     env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
     args = ["--strategy", "minimax", "--start", "salet", "-o", tmp_path / "t.wtree"]
@@ -174,7 +174,7 @@ def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     from pathlib import Path
 
     import wordle_trees
-    from wordle_compiler.wordlists import load_word_lists
+    from wordle_compiler.core.wordlists import load_word_lists
 
     env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
     args = ["--strategy", "optimal", "--start", "salet", "-o", tmp_path / "t.wtree"]

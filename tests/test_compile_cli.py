@@ -9,9 +9,9 @@ import pytest
 from clirun import invoke as invoke_prog
 
 import wordle_trees
-from wordle_compiler.artifact import save_tree
-from wordle_compiler.config import BuildConfig, Context
-from wordle_compiler.pipeline import compile_tree
+from wordle_compiler.treefiles.artifact import save_tree
+from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.pipeline.compile import compile_tree
 from wordle_runtime.format import pack_tree
 
 
@@ -57,7 +57,7 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     (["--opening", "salet"], "exactly two words"),
 ])
 def test_errors_are_one_line_exit_2(args, message):
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", *args, "--quiet"],
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", *args, "--quiet"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -130,7 +130,7 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
     # interrupt always lands mid-search (plate within 5 guesses used to take 12 s to be
     # found infeasible; the endgame check now refuses it at once)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "fuzzy",
+        [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", "fuzzy",
          "--mode", "hard", "--jobs", jobs, "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         # a shell may start us with SIGINT ignored, which the child would inherit
@@ -159,7 +159,7 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
 
 
 def test_infeasible_depth_exits_1_with_one_line():
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal",
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal",
                              "--start", "salet", "--max-depth", "2", "--quiet"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
@@ -170,7 +170,7 @@ def test_infeasible_depth_exits_1_with_one_line():
 def test_a_doomed_start_names_a_class_that_cannot_finish():
     """plate in hard mode within 5 guesses: refused at once (the endgame check), naming
     the feedback and the answers of a class no tree can finish in time."""
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli", "--strategy", "optimal", "--start", "plate",
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", "plate",
                              "--mode", "hard", "--max-depth", "5", "--quiet", "--jobs", "2"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 1

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 
 from naive import INF, naive_endgame_groups, naive_optimal
 from test_optimal import tiny_context
-from wordle_compiler.config import Context
-from wordle_compiler.modes import initial_legal
+from wordle_compiler.core.config import Context
+from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import MIN_GROUP, endgame_groups
-from wordle_compiler.wordlists import WordLists
+from wordle_compiler.core.wordlists import WordLists
 
 IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight"]
 

@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.export import TreeView
-from wordle_compiler.tools_cli import group
+from wordle_compiler.treefiles.export.formats import TreeView
+from wordle_compiler.cli.tree import group
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
 
@@ -257,9 +257,9 @@ def test_every_shipped_tree_opens_cleanly(browser, tmp_path, name):
 @pytest.mark.slow
 def test_the_12972_answer_tree_stays_usable(browser, tmp_path):
     """Sørensen's setting: every word an answer, minimax from lares (builds the tree: ~15 s)."""
-    from wordle_compiler.artifact import save_tree
-    from wordle_compiler.config import BuildConfig
-    from wordle_compiler.pipeline import compile_tree
+    from wordle_compiler.treefiles.artifact import save_tree
+    from wordle_compiler.core.config import BuildConfig
+    from wordle_compiler.pipeline.compile import compile_tree
 
     result = compile_tree(BuildConfig(strategy="minimax", answers="all", start="lares", max_depth=7))
     tree = tmp_path / "lares-all.wtree"

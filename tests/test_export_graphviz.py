@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.export import TreeView
-from wordle_compiler.export_graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
-from wordle_compiler.tools_cli import group
+from wordle_compiler.treefiles.export.formats import TreeView
+from wordle_compiler.treefiles.export.graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
+from wordle_compiler.cli.tree import group
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
 
@@ -139,7 +139,7 @@ def test_svg_is_titled(tmp_path):
 def test_png_to_a_terminal_is_refused():
     main, replica = pty.openpty()
     try:
-        result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "export", str(DEFAULT),
+        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "export", str(DEFAULT),
                                  "--format", "png"], stdout=replica, stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(replica)

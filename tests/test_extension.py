@@ -28,7 +28,7 @@ def test_the_kernels_are_compiled_extension_modules(module):
                                   ["--strategy", "entropy", "--start", "salet"],
                                   ["--strategy", "letter-entropy"]])
 def test_a_build_imports_no_jit_compiler(tmp_path, args):
-    code = ("import atexit, sys; from wordle_compiler.cli import main; "
+    code = ("import atexit, sys; from wordle_compiler.cli.compile import main; "
             f"atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in {JIT_MODULES!r}))); "
             f"main([*{args!r}, '--quiet', '--allow-deeper', '-o', {str(tmp_path / 't.wtree')!r}])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naive import naive_score
-from wordle_compiler.feedback_matrix import compute_matrix
-from wordle_compiler.wordlists import load_word_lists
+from wordle_compiler.core.matrix import compute_matrix
+from wordle_compiler.core.wordlists import load_word_lists
 from wordle_runtime import format_pattern, parse_pattern, score, score_code
 
 # Each row checked by hand against the rule: greens first, then left to right a

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from naive import naive_optimal
-from wordle_compiler.builder import BuildError
-from wordle_compiler.config import BuildConfig, Context
-from wordle_compiler.pipeline import compile_tree
-from wordle_compiler.wordlists import WordLists
+from wordle_compiler.pipeline.builder import BuildError
+from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.pipeline.compile import compile_tree
+from wordle_compiler.core.wordlists import WordLists
 
 
 def tiny_context(seed, n_answers, n_extra, alphabet="abcdefghij", clustered=True):
@@ -34,7 +34,7 @@ def tiny_context(seed, n_answers, n_extra, alphabet="abcdefghij", clustered=True
 def worst_start(ctx):
     """The guess that splits the answers least (ties: alphabetical), so the search
     below it meets large classes instead of the closed forms for one or two answers."""
-    from wordle_compiler.kernels import PARTS, partition_stats
+    from wordle_compiler.core.guess_stats import PARTS, partition_stats
 
     stats, _ = partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, ctx.all_answers)
     useful = [(stats[i, PARTS], i) for i in range(len(ctx.words.guesses)) if stats[i, PARTS] > 1]
@@ -102,7 +102,7 @@ def test_published_figures(start, mode, guesses, depth, total):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_best_of_k_first_words_is_the_best_fixed_start(seed):
-    from wordle_compiler.optimal import rank_first_guesses
+    from wordle_compiler.pipeline.optimal import rank_first_guesses
 
     ctx = tiny_context(100 + seed, n_answers=20, n_extra=6)
     k = 4

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clirun import run
-from wordle_compiler import kernels
-from wordle_compiler.parallel import map_chunks
+from wordle_compiler.core import guess_stats as kernels
+from wordle_compiler.concurrency.parallel import map_chunks
 
 
 @pytest.mark.parametrize("threads", [1, 2, 4])

@@ -14,7 +14,7 @@ import pytest
 # About 30 s of work on one thread (the first guess fixed, so workers fork at once); every
 # test stops it within seconds.  (Entropy on the same list, 8 s when these tests were
 # written, now ends in under 2 s, before a test could interrupt it.)
-HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli", "--strategy", "lookahead", "--start", "lares",
+HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "lookahead", "--start", "lares",
              "--answers", "all", "--allow-deeper", "--quiet"]
 
 
@@ -94,7 +94,7 @@ def test_ctrl_c_with_two_forked_jobs_stops_within_a_second(tmp_path):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.rank_cli", "--mode", "hard", "--jobs", "2",
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--jobs", "2",
                              "--quiet", "-o", str(tmp_path / "r.csv")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 90
@@ -119,7 +119,7 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     _interrupt_within_a_second(proc, tmp_path)
 
 
-RANK_2 = [sys.executable, "-m", "wordle_compiler.rank_cli", "--jobs", "2", "--quiet", "-o", "r.csv"]
+RANK_2 = [sys.executable, "-m", "wordle_compiler.cli.rank", "--jobs", "2", "--quiet", "-o", "r.csv"]
 
 
 def _ctrl_c_to_the_group(command, delay, cwd):

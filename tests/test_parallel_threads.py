@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from wordle_compiler.parallel import map_threads
+from wordle_compiler.concurrency.parallel import map_threads
 
 
 @pytest.mark.parametrize("jobs", [1, 2, 5])

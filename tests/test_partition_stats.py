@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naive import naive_partition_stats
-from wordle_compiler.kernels import partition_stats
+from wordle_compiler.core.guess_stats import partition_stats
 
 N_GUESSES, N_ANSWERS = 12972, 2315
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.cluster import SerialExecutor
-from wordle_compiler.rank import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
+from wordle_compiler.concurrency.cluster import SerialExecutor
+from wordle_compiler.ranking.first_words import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
                                   run_ranking)
-from wordle_compiler.rank_eta import sample_words
-from wordle_compiler.rank_results import read_ranking
-from wordle_compiler.wordlists import load_word_lists
+from wordle_compiler.ranking.eta import sample_words
+from wordle_compiler.ranking.results import read_ranking
+from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
 
 DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
@@ -41,7 +41,7 @@ def read_results(small_lists, path):
 
 def rank(small_lists, out, *extra, timeout=300):
     answers, guesses = small_lists
-    cmd = [sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers), "--guesses",
+    cmd = [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers), "--guesses",
            str(guesses), "--top", "5", "-o", str(out), "--quiet", *extra]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
@@ -91,7 +91,7 @@ def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
     assert rank(small_lists, whole).returncode == 0
     part = tmp_path / "part.csv"
     answers, guesses = small_lists
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers),
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
                              "--guesses", str(guesses), "--top", "5", "-o", str(part), "--quiet"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
@@ -136,7 +136,7 @@ def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     firsts = tmp_path / "firsts.txt"
     firsts.write_text("\n".join(small_lists[1].read_text().split()[::4]) + "\n")
     answers, guesses = small_lists
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.rank_cli", "--answers", str(answers),
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
                              "--guesses", str(guesses), "--first-words", str(firsts), "-o", str(tmp_path / "r.csv")],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr

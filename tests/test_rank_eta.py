@@ -3,7 +3,7 @@ estimate is when a replayed run's costs fall off a cliff, decay smoothly or stay
 
 import pytest
 
-from wordle_compiler.rank_eta import (MIN_WORDS, PER_STRATUM, STRATA, RemainingWork, format_duration,
+from wordle_compiler.ranking.eta import (MIN_WORDS, PER_STRATUM, STRATA, RemainingWork, format_duration,
                                       sample_words)
 
 

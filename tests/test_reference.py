@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.analysis import analyse_position, move_value
-from wordle_compiler.config import Context
-from wordle_compiler.rank import RankSpec, context_for, evaluate_word, heuristic_order
+from wordle_compiler.analysis.position import analyse_position, move_value
+from wordle_compiler.core.config import Context
+from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word, heuristic_order
 
 pytestmark = pytest.mark.slow
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from naive import INF, naive_optimal
 from test_optimal import tiny_context
-from wordle_compiler.modes import legal_after
-from wordle_compiler.partition import solved_here
+from wordle_compiler.core.modes import legal_after
+from wordle_compiler.core.partition import solved_here
 from wordle_compiler.search import INF as ENGINE_INF
 from wordle_compiler.search import Solver, shared_states, unclaimed
 from wordle_compiler.search import STAT_NAMES
@@ -124,8 +124,8 @@ def test_a_participant_that_joins_late_never_beats_the_serial_choice(seed, claim
 def test_threads_sharing_a_node_find_the_serial_choice():
     """Two threads on one node at once (trace's first-level classes of 40-65 answers,
     a few ms each): the best of their outcomes is the serial search's choice."""
-    from wordle_compiler.config import Context
-    from wordle_compiler.partition import class_tasks
+    from wordle_compiler.core.config import Context
+    from wordle_compiler.core.partition import class_tasks
 
     ctx = Context.load("original")
     tasks = class_tasks(ctx, "normal", ctx.guess_index["trace"], ctx.all_answers, ctx.all_guesses)
@@ -179,7 +179,7 @@ def test_the_memo_grows_from_small(ctx):
 
 def test_the_search_runs_in_a_fresh_process(ctx):
     Solver(ctx, "normal").solve(np.arange(30), ctx.all_guesses, 5)
-    code = ("from wordle_compiler.config import Context; from wordle_compiler.search import Solver;"
+    code = ("from wordle_compiler.core.config import Context; from wordle_compiler.search import Solver;"
             "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
             "print(s.solve(np.arange(30), c.all_guesses, 5).cost)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
@@ -256,7 +256,7 @@ def test_a_full_probe_window_grows_the_memo_below_its_cap_and_evicts_only_at_it(
 def test_threads_racing_on_one_memo_stay_exact(ctx, mode):
     """Two threads solve overlapping answer sets at once over one shared memo (lanes);
     every result equals a fresh serial solve, and the lanes' work is counted."""
-    from wordle_compiler import parallel
+    from wordle_compiler.concurrency import parallel
 
     rng = np.random.default_rng(5)
     pool = rng.choice(len(ctx.words.answers), 160, replace=False)

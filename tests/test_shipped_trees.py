@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 import wordle_trees
-from wordle_compiler.verification import check_claims, verify_tree
-from wordle_compiler.wordlists import load_word_lists
+from wordle_compiler.treefiles.verification import check_claims, verify_tree
+from wordle_compiler.core.wordlists import load_word_lists
 from wordle_runtime import load
 from wordle_runtime.format import read_tree_file
 

@@ -3,7 +3,7 @@
 import numpy as np
 from hypothesis import given, strategies as st
 
-from wordle_compiler.splitmix import below, splitmix64
+from wordle_compiler.util.splitmix import below, splitmix64
 
 MASK = 2**64 - 1
 

@@ -1,4 +1,4 @@
-"""The command lines' start-up policy (compiler/startup.py): the libraries' objects are
+"""The command lines' start-up policy (compiler/cli/startup.py): the libraries' objects are
 frozen once imported, the collector keeps running for everything made afterwards, and
 OpenBLAS starts no threads."""
 
@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from wordle_compiler.startup import collector_paused
+from wordle_compiler.cli.startup import collector_paused
 
 
 def test_the_compile_command_line_freezes_its_libraries_and_keeps_collecting():
-    code = "import gc, sys, wordle_compiler.cli; print(gc.isenabled(), gc.get_freeze_count())"
+    code = "import gc, sys, wordle_compiler.cli.compile; print(gc.isenabled(), gc.get_freeze_count())"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     enabled, frozen = result.stdout.split()
     # numpy and click are thousands of objects; a freeze that ran before the imports (or
@@ -34,7 +34,7 @@ def test_the_collector_resumes_when_the_paused_block_fails():
         gc.unfreeze()  # leave this test process as it was
 
 
-@pytest.mark.parametrize("module", ["wordle_compiler.cli", "wordle_compiler.rank_cli", "wordle_compiler.tools_cli"])
+@pytest.mark.parametrize("module", ["wordle_compiler.cli.compile", "wordle_compiler.cli.rank", "wordle_compiler.cli.tree"])
 def test_the_command_lines_start_no_blas_threads(module):
     # numpy imported for real: OpenBLAS would start a spinning thread per extra core
     code = f"import os, {module}, numpy; print(len(os.listdir('/proc/self/task')), os.environ['OPENBLAS_NUM_THREADS'])"
@@ -47,7 +47,7 @@ def _program(tmp_path, args, before=""):
     """Run wordle-compile's ``main()`` as the program (argv from ``sys.argv``), with an
     atexit probe that prints last."""
     code = (f"import atexit, sys; sys.argv = ['wordle-compile', *{list(args)!r}]; {before}"
-            "atexit.register(lambda: print('probe ran')); from wordle_compiler.cli import main; main()")
+            "atexit.register(lambda: print('probe ran')); from wordle_compiler.cli.compile import main; main()")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
 
 
@@ -75,10 +75,10 @@ def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path
 def test_an_interrupted_program_does_not_wait_for_a_stuck_thread():
     """Exit code 130 (interrupted) ends the process even with a thread that is not a daemon
     blocked for ever (a process pool's manager thread reading a half-written result)."""
-    code = ("import threading; from wordle_compiler.startup import exit_process; "
+    code = ("import threading; from wordle_compiler.cli.startup import exit_process; "
             "threading.Thread(target=threading.Event().wait).start(); exit_process(130)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert result.returncode == 130 and result.stderr == ""
-    from wordle_compiler import cliutil, startup
+    from wordle_compiler.cli import common as cliutil, startup
 
     assert startup.EXIT_INTERRUPTED == cliutil.EXIT_INTERRUPTED

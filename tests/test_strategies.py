@@ -7,9 +7,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_compiler.kernels import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
-from wordle_compiler.modes import legal_after
-from wordle_compiler.strategies import STRATEGIES, _least_sumsq, _pick, _possible
+from wordle_compiler.core.guess_stats import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
+from wordle_compiler.core.modes import legal_after
+from wordle_compiler.strategies.heuristic import STRATEGIES, _least_sumsq, _pick, _possible
 
 # each partition strategy's score, as the full pass computes it (lowest wins)
 FULL_PASS_SCORES = {

@@ -49,7 +49,7 @@ def test_verify_ok_and_failures(tmp_path):
 
 
 def test_verify_catches_a_false_claim(tmp_path):
-    from wordle_compiler.artifact import save_tree
+    from wordle_compiler.treefiles.artifact import save_tree
 
     data = read_tree_file(DEFAULT)
     data.meta["stats"]["total_guesses"] = 7919
@@ -61,7 +61,7 @@ def test_verify_catches_a_false_claim(tmp_path):
 
 
 def test_verify_names_the_first_wrong_step_from_the_root():
-    from wordle_compiler.verification import verify_tree
+    from wordle_compiler.treefiles.verification import verify_tree
 
     data = read_tree_file(DEFAULT)
     start, children, patterns = data.child_start, data.edge_child, data.edge_pattern
@@ -150,7 +150,7 @@ BAD_INPUTS = [
 def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
     path = tmp_path / f"bad.{fmt}"
     path.write_text(text)
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "import", str(path),
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "import", str(path),
                              "--from", fmt, "-o", str(tmp_path / "out.wtree")],
                             capture_output=True, text=True, timeout=120)
     one_line_error(result, 2, message)
@@ -160,7 +160,7 @@ def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
 def test_corrupt_file_is_one_line(tmp_path):
     bad = tmp_path / "bad.wtree"
     bad.write_bytes(DEFAULT.read_bytes()[:1000])
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.tools_cli", "info", str(bad)],
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "info", str(bad)],
                             capture_output=True, text=True, timeout=120)
     one_line_error(result, 2, "bad.wtree")
 
@@ -175,9 +175,9 @@ def test_bench_rows():
 
 def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
     """A tree on the NYT lists verifies against the NYT guesses, not the default ones."""
-    from wordle_compiler.artifact import save_tree
-    from wordle_compiler.config import BuildConfig, Context
-    from wordle_compiler.pipeline import compile_tree
+    from wordle_compiler.treefiles.artifact import save_tree
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.pipeline.compile import compile_tree
 
     ctx = Context.load("nyt")
     result = compile_tree(BuildConfig(strategy="most-parts", answers="nyt", start="salet", mode="hard"), ctx)
@@ -193,9 +193,9 @@ def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
 def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
     from types import SimpleNamespace
 
-    from wordle_compiler.artifact import guess_list_of
-    from wordle_compiler.config import Context
-    from wordle_compiler.wordlists import letters_array
+    from wordle_compiler.treefiles.artifact import guess_list_of
+    from wordle_compiler.core.config import Context
+    from wordle_compiler.core.wordlists import letters_array
     from wordle_runtime.rules import GuessList
 
     for answers, guesses in (("original", None), ("nyt-extended", "nyt")):

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_compiler.wordlists import (WordListError, _canonical_words, load_word_lists, parse_words,
+from wordle_compiler.core.wordlists import (WordListError, _canonical_words, load_word_lists, parse_words,
                                        read_word_file)
 
 
@@ -68,7 +68,7 @@ def test_the_canonical_fast_path_reads_exactly_what_parse_words_reads(lines, new
 
 
 def test_shipped_lists_take_the_fast_path():
-    from wordle_compiler.wordlists import NAMED_ANSWERS, NAMED_GUESSES, _named_file
+    from wordle_compiler.core.wordlists import NAMED_ANSWERS, NAMED_GUESSES, _named_file
 
     for filename in {**NAMED_ANSWERS, **NAMED_GUESSES}.values():
         text = _named_file(filename).read_text()
@@ -78,7 +78,7 @@ def test_shipped_lists_take_the_fast_path():
 def test_the_builtin_sha256_is_hashlib_s():
     import hashlib
 
-    from wordle_compiler.wordlists import sha256, sha256_of_words
+    from wordle_compiler.core.wordlists import sha256, sha256_of_words
 
     for data in (b"", b"salet\n", bytes(range(256)) * 300):
         assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()

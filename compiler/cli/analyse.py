@@ -1,0 +1,128 @@
+"""``wordle-tree analyse``: exact analysis of a position, a move, or a whole game."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from .common import CliError, FailedError, not_empty
+from ..core.config import MODES
+
+
+def _lists_help(role):
+    from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
+
+    names = [*NAMED_ANSWERS, *ANSWER_SPECIALS] if role == "answers" else [*NAMED_GUESSES, *GUESS_SPECIALS]
+    return " | ".join(names + ["PATH"])
+
+
+def _avg(total, n):
+    return total / n if n else 0.0
+
+
+def _move_doc(move, n):
+    return {"word": move.word, "total": move.total, "average": round(_avg(move.total, n), 5), "exact": move.exact,
+            "possible": move.possible}
+
+
+def _position_lines(analysis, seconds):
+    position, n = analysis.position, analysis.n
+    shown = f": {' '.join(position.words)}" if n <= 20 else ""
+    where = "opening (from the proved ranking shipped with the trees)" if analysis.from_table else "position"
+    lines = [f"{n} answer{'s' if n != 1 else ''} left{shown}",
+             f"{where}: best play needs {analysis.best_total} guesses in all, "
+             f"{_avg(analysis.best_total, n):.4f} on average from here (this guess included)",
+             "best moves (exact totals; * = can be the answer):"]
+    for i, move in enumerate(analysis.moves, start=1):
+        lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {move.total:>6}  "
+                     f"{_avg(move.total, n):.4f}")
+    lines.append(f"({seconds:.2f} s)")
+    return lines
+
+
+def _review_lines(rows, seconds):
+    header = f"{'step':>4}  {'guess':5} {'pattern':7} {'left':>5} {'best avg':>8} {'played':>8} {'loss':>6} " \
+             f"{'class':>5} {'expected':>8} {'luck':>6}"
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        n = r.answers_before
+        lines.append(f"{r.step:>4}  {r.word:5} {r.pattern:7} {n:>5} {_avg(r.best_total, n):8.4f} "
+                     f"{_avg(r.move_total, n):8.4f} {r.loss:6.3f} {r.actual_class:>5} {r.expected_class:8.1f} "
+                     f"{r.luck:+6.2f}")
+    lines.append(f"total loss {sum(r.loss for r in rows):.3f} guesses, luck {sum(r.luck for r in rows):+.2f} "
+                 f"({seconds:.2f} s)")
+    return lines
+
+
+@click.command(name="analyse", short_help="Exact value of a position, a move, or every move of a game.")
+@click.argument("history", nargs=-1)
+@click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many best moves to show")
+@click.option("--move", callback=not_empty, help="the exact value of this move here, its rank and its loss against the best")
+@click.option("--review", is_flag=True, help="one row per move of the game in HISTORY (also implied by ggggg)")
+@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
+              help="game rules: hard and possible mode positions allow only the moves the rules allow")
+@click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
+@click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
+@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
+              help="every answer must be solved within this many guesses")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="threads that rank --move (its rank counts every better move exactly; the result does "
+                   "not depend on it)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def analyse_command(history, top, move, review, mode, answers, guesses, max_depth, jobs, as_json):
+    """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
+
+    With no HISTORY: the opening.  Totals count every guess from the position on
+    (this one included); the average is total / answers left.
+    """
+    from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
+
+    from .startup import collector_paused
+    with collector_paused():  # numpy imports here: see startup
+        from ..analysis.position import analyse_position, review_game, score_move
+        from ..core.config import Context
+        from ..core.wordlists import WordListError
+
+    if any(not token.strip() for token in history):
+        raise CliError("the history has an empty word or pattern")
+    if review and not history:
+        raise CliError("--review needs the game's HISTORY, e.g. salet bbybb crony ggggg")
+    began = time.perf_counter()
+    try:
+        steps = parse_history(list(history))
+        ctx = Context.load(answers, guesses)
+        if review or (steps and steps[-1][1] == 242):
+            rows = review_game(ctx, mode, steps, max_depth)
+            seconds = time.perf_counter() - began
+            if as_json:
+                click.echo(json.dumps({"review": [r.__dict__ for r in rows], "seconds": round(seconds, 3)}))
+            else:
+                click.echo("\n".join(_review_lines(rows, seconds)))
+            return
+        analysis = analyse_position(ctx, mode, steps, top, max_depth)
+        report = score_move(analysis, move.strip().lower(), jobs) if move else None
+    except NoAnswerError as exc:
+        raise FailedError(str(exc)) from None
+    except (HistoryError, WordListError) as exc:
+        raise CliError(str(exc)) from None
+    seconds = time.perf_counter() - began
+    n = analysis.n
+    if as_json:
+        doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
+               "best_total": analysis.best_total, "best_average": round(_avg(analysis.best_total, n), 5),
+               "from_table": analysis.from_table, "moves": [_move_doc(m, n) for m in analysis.moves],
+               "seconds": round(seconds, 3)}
+        if report:
+            doc["move"] = {**_move_doc(report.move, n), "rank": report.rank, "rank_at_least": report.rank_at_least,
+                           "loss": round(report.loss, 5)}
+        click.echo(json.dumps(doc))
+        return
+    lines = _position_lines(analysis, seconds)
+    if report:
+        rank = f"{'>= ' if report.rank_at_least else ''}{report.rank}"
+        lines.insert(-1, f"move {report.move.word}: {report.move.total} guesses in all "
+                         f"({_avg(report.move.total, n):.4f} on average), rank {rank}, "
+                         f"loses {report.loss:.4f} guesses on average against the best")
+    click.echo("\n".join(lines))

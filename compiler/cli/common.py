@@ -1,0 +1,257 @@
+"""What the two click command lines share: exit codes, one-line errors, JSON errors,
+one-line warnings, ``--version`` and "… and N more".
+
+Exit codes (the README's "Errors and exit codes" table; tests check both agree):
+
+====  ===========================================================================
+0     success
+1     no answer: an infeasible depth, a tree deeper than ``--max-depth``, a failed
+      verification
+2     bad input: a bad option, word, word list, tree file, text file or output path
+3     internal error (a bug): reported in one line; ``WORDLE_TREE_DEBUG=1`` shows the traceback
+130   interrupted (Ctrl-C), at any moment including start-up (startup.exit_on_interrupt_while_loading)
+====  ===========================================================================
+
+Every failure is exactly one line on stderr, ``PROG: message``.  With ``--json`` the
+same failure is also printed on stdout as a JSON object with an ``error`` field, so a
+caller that parses stdout always gets an object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import warnings
+from contextlib import contextmanager
+
+import click
+
+from wordle_runtime.format import TreeFormatError
+from wordle_runtime.history import HistoryError
+
+from .. import __version__
+from ..util.files import OutputError
+from .startup import exit_process, no_collection_at_exit, single_threaded_blas
+
+single_threaded_blas()  # every command line imports this module before numpy: see startup
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+DEBUG_ENV = "WORDLE_TREE_DEBUG"
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class CliError(click.ClickException):
+    """A failure to report in one line; ``details`` are merged into the ``--json`` object."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, exit_code: int | None = None, details: dict | None = None):
+        super().__init__(one_line(message))
+        if exit_code is not None:
+            self.exit_code = exit_code
+        self.details = details or {}
+
+
+class FailedError(CliError):
+    """A valid request with a negative answer (infeasible, too deep, verification failed)."""
+
+    exit_code = EXIT_FAILED
+
+
+MAX_MESSAGE = 400  # characters of an error line: a message may quote the user's input
+
+
+def one_line(text) -> str:
+    """Collapse any message to one line (a multi-line message would break the contract),
+    cut to MAX_MESSAGE characters (a 20 MB history must not come back as one line)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_MESSAGE else f"{line[:MAX_MESSAGE - 30]}… ({len(line):,} characters)"
+
+
+def shorten(items, limit: int = 20) -> str:
+    """``a, b, c … and 17 more``: the one way long lists are cut, everywhere."""
+    items = [str(i) for i in items]
+    if len(items) <= limit:
+        return ", ".join(items)
+    return ", ".join(items[:limit]) + f" … and {len(items) - limit} more"
+
+
+def version_option(prog: str):
+    """The ``--version`` option for ``prog``: prints ``PROG VERSION`` and exits."""
+    return click.version_option(__version__, "--version", prog_name=prog, message="%(prog)s %(version)s",
+                                help="print the version and exit")
+
+
+def _wants_json(args) -> bool:
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+@contextmanager
+def one_line_warnings(prog: str):
+    """Warnings (ours and the libraries') as ``PROG: warning: text`` instead of two lines
+    with a source path and a code line."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        (file or sys.stderr).write(f"{prog}: warning: {one_line(message)}\n")
+
+    saved = warnings.showwarning
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = saved
+
+
+def _known_exit_code(exc: BaseException):
+    """Exit code and message for the errors that mean bad input, else None."""
+    if isinstance(exc, (OutputError, TreeFormatError, HistoryError)):
+        return EXIT_BAD_INPUT, str(exc)
+    from ..core.wordlists import WordListError  # light: wordlists imports numpy only when used
+
+    if isinstance(exc, WordListError):
+        return EXIT_BAD_INPUT, str(exc)
+    if isinstance(exc, MemoryError):
+        return EXIT_BAD_INPUT, "out of memory: the input is too large for this machine"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return EXIT_BAD_INPUT, f"{where}{exc.strerror or exc}"
+    return None
+
+
+def _report(prog, message, code, as_json, details=None) -> int:
+    message = one_line(message)
+    if as_json:
+        click.echo(json.dumps({**(details or {}), "error": message, "exit_code": code}))
+    click.echo(f"{prog}: {message}", err=True)
+    return code
+
+
+_interrupts = []  # SIGINTs seen by run_click's handler
+
+
+def _on_sigint(signum, frame):
+    # Recorded as well as raised: code that catches broad exceptions (a library's
+    # callback, a thread) could swallow the KeyboardInterrupt; the record cannot be.
+    _interrupts.append(signum)
+    raise KeyboardInterrupt
+
+
+def check_interrupted() -> None:
+    """Raise KeyboardInterrupt if Ctrl-C came and was swallowed: called before writing."""
+    if _interrupts:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _sigint_recorded():
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (tests may run us in a thread)
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        yield  # started with Ctrl-C ignored (e.g. a background job): keep it so
+        return
+    del _interrupts[:]
+    signal.signal(signal.SIGINT, _on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def exit_after(command, argv, prog):
+    """A command line's ``main``: run ``command`` on ``argv`` (default ``sys.argv[1:]``) and
+    exit with its code; run as the program (``argv`` None), without the interpreter's
+    teardown (see :func:`startup.exit_process`)."""
+    code = run_click(command, argv, prog)
+    if argv is None:
+        exit_process(code)
+    sys.exit(code)
+
+
+def run_click(command, argv, prog) -> int:
+    """Run a click command; every outcome is an exit code and at most one line on stderr."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    as_json = _wants_json(args)
+    no_collection_at_exit()  # every command line: see startup
+    try:
+        with _sigint_recorded(), one_line_warnings(prog):
+            # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
+            with command.make_context(prog, args) as ctx:
+                code = command.invoke(ctx)
+            check_interrupted()
+    except click.exceptions.Exit as exc:  # --help, --version
+        return exc.exit_code
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+    except CliError as exc:
+        return _report(prog, exc.format_message(), exc.exit_code, as_json, exc.details)
+    except click.ClickException as exc:  # click's own usage errors
+        hint = f" (see {prog} --help)" if isinstance(exc, click.UsageError) else ""
+        return _report(prog, exc.format_message() + hint, exc.exit_code, as_json)
+    except BrokenPipeError:
+        # the reader stopped early (``| head``): not an error of ours, and nothing more to say
+        _silence_stdout()
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the one place that turns anything into one line
+        if _interrupts:  # an error that replaced a KeyboardInterrupt
+            return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+        known = _known_exit_code(exc)
+        if known is not None:
+            return _report(prog, known[1], known[0], as_json)
+        if os.environ.get(DEBUG_ENV):
+            raise
+        return _report(prog, f"internal error, please report it: {type(exc).__name__}: {exc} "
+                             f"({DEBUG_ENV}=1 shows the traceback)", EXIT_INTERNAL, as_json)
+    return code if isinstance(code, int) else EXIT_OK
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the interpreter's final flush is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def tree_source(path: str) -> str:
+    """A tree file argument: a path, or the name of a shipped tree (``salet-optimal-hard``)."""
+    from wordle_runtime.tree import resolve_tree
+
+    if path is None or not str(path).strip():
+        raise CliError("the tree file name is empty")
+    return resolve_tree(path)
+
+
+def load_tree_arg(path: str):
+    """(resolved path, TreeData, size in bytes) for a tree file argument.
+
+    Only a regular file is opened (a FIFO would block, ``/dev/zero`` never ends), with the
+    runtime's size cap checked before reading; the runtime's loader validates the bytes.
+    """
+    from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
+
+    from ..util.files import read_regular_file
+
+    source = tree_source(path)
+    blob = read_regular_file(source, MAX_FILE_BYTES, "tree file")
+    try:
+        return source, unpack_tree(blob), len(blob)
+    except TreeFormatError as exc:
+        raise CliError(f"{path}: {exc}") from None
+
+
+def not_empty(ctx, param, value):
+    """A click callback: an option given as an empty string is an error, not "no value"."""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("must not be empty")
+    return value

@@ -1,0 +1,226 @@
+"""``wordle-rank``: prove the best first word over a whole guess list."""
+
+from __future__ import annotations
+
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
+
+exit_on_interrupt_while_loading("wordle-rank")  # Ctrl-C while the modules import: 130, one line
+
+with collector_paused():  # see startup: no collections over the libraries' objects
+    import json
+    import signal
+    import sys
+    import time
+    from pathlib import Path
+
+    import click
+
+    from .common import CONTEXT, CliError, FailedError, exit_after, version_option
+    from ..core.config import MODES
+    from ..util.files import check_destination
+
+
+def _first_words(ctx, path):
+    from ..core.wordlists import read_word_file
+
+    if path is None:
+        return list(ctx.words.guesses)
+    words = read_word_file(path)
+    unknown = [w for w in words if w not in ctx.guess_index]
+    if unknown:
+        raise CliError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
+    return words
+
+
+def _default_output(answers, guesses, mode, fmt):
+    lists = answers if guesses is None else f"{answers}-{guesses}"
+    return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
+
+
+def _summary(ranking, n_words, n_answers, seconds, counters):
+    rows = ranking.final_rows()
+    best = ranking.best()
+    cutoff = ranking.cutoff()
+    lines = []
+    if best is not None:
+        rest = f"every other word needs at least {cutoff}" if cutoff < 1 << 36 else "no word was cut off"
+        lines.append(f"best first word: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
+                     f"on average), proved best over {n_words} first words")
+        lines.append(f"exact values below; {rest}")
+    for word, value, exact in rows:
+        if not exact:
+            break
+        lines.append(f"  {word} {value} {value / n_answers:.5f}")
+    lines.append(f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
+                 f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}")
+    return lines
+
+
+@click.command(context_settings=CONTEXT,
+               epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
+                      "3 internal error, 130 interrupted.")
+@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
+              help="game rules the trees must follow")
+@click.option("--answers", default="original", show_default=True,
+              help="original | nyt | nyt-extended | improved | all | PATH")
+@click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
+              "(default: the allowed list that goes with --answers)")
+@click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
+@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
+              help="every answer must be solved within this many guesses")
+@click.option("--top", default=None, type=click.IntRange(1, 100000),
+              help="exact values for the K best (ties at the K-th included) [default: 10]")
+@click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
+              help="exact values for every word within M of the best (instead of --top)")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
+              help="Dask LocalCluster worker processes (1: no Dask, this process)")
+@click.option("--scheduler", help="a running Dask scheduler, e.g. tcp://host:8786 (instead of --jobs)")
+@click.option("-o", "--output", help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
+@click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "selby"]),
+              help="csv: word,total,average,status; selby: 'word average total' like the reference solver")
+@click.option("--resume", is_flag=True, help="keep the words already decided in the results file")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout")
+@click.option("--quiet", is_flag=True, help="no progress on stderr")
+@version_option("wordle-rank")
+def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jobs, scheduler, output, fmt,
+                 resume, as_json, quiet):
+    """Prove which first word needs the fewest total guesses, over every first word.
+
+    Each word gets its exact optimum, or a proved lower bound that shows it is not
+    among the best; the best word is then proved best over the whole list.
+    """
+    from .. import __version__
+    from ..concurrency.cluster import executor_for
+    from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking, verify_claims
+    from ..ranking.eta import RankingEta, sample_words
+    from ..ranking.results import ResultsLog, results_header
+    from ..core.wordlists import WordListError
+
+    scheduler = _checked_options(top, margin, jobs, scheduler, output)
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
+    try:
+        ctx = context_for(spec)
+        words = _first_words(ctx, first_words)
+    except WordListError as exc:
+        raise CliError(str(exc)) from None
+    path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
+    n_answers = len(ctx.words.answers)
+    header = results_header(ctx.words, mode, max_depth, __version__)
+    ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
+    kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
+    for result in kept:
+        ranking.add(result)
+    todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
+    began = time.perf_counter()
+    bar = None if quiet else _progress(len(words), len(kept))
+    counters, fresh, log = {}, [], None
+
+    def on_result(result):
+        log.append(result)
+        fresh.append(result)
+        for k, v in result.counters.items():
+            counters[k] = counters.get(k, 0) + v
+        note = eta.record(result.word, result.seconds)
+        if bar is not None:
+            best = ranking.best()
+            bar.set_postfix_str(f"best {best.word} {best.value}, {note}" if best else note, refresh=False)
+            bar.update(1)
+
+    # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        with executor_for(jobs, scheduler) as executor:
+            # only now, with the workers up: a cluster that cannot be reached leaves the file alone
+            log = ResultsLog(path, fmt, n_answers, kept, header)
+            early = sample_words(todo)
+            eta = RankingEta(todo, early)  # its clock starts once the workers are up
+            run_ranking(spec, todo, ranking, executor, on_result, early=early)
+            contradicted = verify_claims(spec, kept, ranking, executor) if kept else None
+            peaks = executor.worker_peak_rss_mib()
+    finally:
+        if log is not None:
+            log.close()
+        if bar is not None:
+            bar.close()
+    if contradicted is not None:
+        log.finish([(r.word, r.value, r.exact) for r in fresh])  # keep only what this run proved
+        claim, proved = contradicted
+        raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
+                       f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
+    log.finish(ranking.final_rows())
+    seconds = time.perf_counter() - began
+    _report(ranking, words, ctx, seconds, counters, peaks, path, as_json)
+    if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
+        raise FailedError(f"no first word solves every answer within {max_depth} guesses "
+                          f"({len(ranking.results)} proved infeasible; results in {path})")
+
+
+def _checked_options(top, margin, jobs, scheduler, output):
+    """The options that exclude each other or must not be empty; the scheduler's address."""
+    if top is not None and margin is not None:
+        raise CliError("--top and --margin are alternatives: give one")
+    if scheduler is not None and jobs != 1:
+        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
+    if output == "":
+        raise CliError("-o needs a file name")
+    if scheduler is None:
+        return None
+    from ..concurrency.cluster import scheduler_address
+
+    try:
+        return scheduler_address(scheduler)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _kept_results(path, header, words, n_answers, max_depth):
+    """The decided words of an earlier run of the same ranking (``--resume``), checked line by line."""
+    from ..ranking.results import ResultsFileError, read_results
+
+    try:
+        return read_results(path, header, set(words), n_answers, max_depth)
+    except ResultsFileError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _claim(result) -> str:
+    if result.value >= 1 << 36:
+        return "no tree within the depth limit"
+    return f"{result.value} exactly" if result.exact else f"at least {result.value}"
+
+
+def _progress(total, done):
+    from tqdm import tqdm
+
+    from ..ranking.eta import BAR_FORMAT
+
+    return tqdm(total=total, initial=done, unit="words", file=sys.stderr, dynamic_ncols=True,
+                desc="ranking first words", bar_format=BAR_FORMAT)
+
+
+def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
+    n_answers = len(ctx.words.answers)
+    if as_json:
+        best = ranking.best()
+        rows = ranking.final_rows()
+        click.echo(json.dumps({
+            "best": None if best is None else {"word": best.word, "total": best.value,
+                                               "average": round(best.value / n_answers, 6)},
+            "exact": [{"word": w, "total": v} for w, v, e in rows if e],
+            "cutoff": ranking.cutoff(), "words": len(rows), "seconds": round(seconds, 2),
+            "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
+        return
+    for line in _summary(ranking, len(words), n_answers, seconds, counters):
+        click.echo(line)
+    click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
+
+
+def main(argv=None):
+    """Entry point of ``wordle-rank``: run it on ``argv`` (default ``sys.argv[1:]``) and exit."""
+    exit_after(rank_command, argv, "wordle-rank")
+
+
+loaded("wordle-rank")
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The building half of ``wordle-tree``: ``import`` and ``bench`` (click definitions in
+:mod:`tools_cli`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from types import SimpleNamespace
+
+import click
+
+from .common import CliError, FailedError, shorten
+
+MAX_IMPORT_BYTES = 64 * 1024 * 1024  # the tree file cap; an olson file of the largest tree is far below
+
+
+def run_import(file, fmt, answers, guesses, mode, max_depth, output) -> None:
+    """Rebuild a tree from text, check it, write it; exit 1 if it breaks ``max_depth``."""
+    from ..util.files import check_destination, read_regular_file
+
+    check_destination(output)  # before the work (and before the engine's imports)
+    from ..treefiles.artifact import flatten, save_tree
+    from ..core.config import BuildConfig
+    from ..treefiles.importer import ImportError_, import_tree
+    from ..pipeline.compile import make_meta
+    from ..treefiles.verification import verify_tree
+    from ..core.wordlists import load_word_lists
+
+    try:
+        text = read_regular_file(file, MAX_IMPORT_BYTES, "file").decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {file}: it is not UTF-8 text") from None
+    words = load_word_lists(answers, guesses)
+    try:
+        root = import_tree(text, fmt, words.answers, words.guesses)
+    except ImportError_ as exc:
+        raise CliError(f"{file}: {exc}") from None
+    ctx = SimpleNamespace(words=words)  # flatten and make_meta need only the lists
+    data = flatten(root, ctx, {})
+    report = verify_tree(data, mode, words.guesses, max_depth)
+    if report.failures:
+        raise CliError(f"{file}: {report.failures[0]}")
+    cfg = BuildConfig(strategy="imported", mode=mode, answers=answers, guesses=guesses,
+                      start=words.guesses[root.guess], max_depth=max_depth)
+    data.meta = make_meta(ctx, cfg, report, False, f"imported from {fmt}")
+    save_tree(output, data)
+    s = report.stats()
+    click.echo(f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
+               f"max depth {s['max_depth']} -> {output}")
+    deep = report.exceeding_max_depth
+    if deep:
+        raise FailedError(f"{len(deep)} answer(s) need more than {max_depth} guesses: {shorten(deep)} "
+                          f"(the file was written; verify it with --max-depth {s['max_depth']})")
+
+
+HEADER = (f"{'strategy':16} {'start':6} {'mode':8} {'answers':>7} {'total':>6} {'average':>8} "
+          f"{'max':>4} {'>6':>4} {'seconds':>8}")
+
+
+def _row_text(r: dict) -> str:
+    return (f"{r['strategy']:16} {r['start']:6} {r['mode']:8} {r['answers']:>7} {r['total']:>6} "
+            f"{r['average']:>8.4f} {r['max']:>4} {r['over_6']:>4} {r['seconds']:>8.3f}")
+
+
+def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
+    """(strategy, start) pairs in table order; names checked before anything is built."""
+    from ..strategies.heuristic import STRATEGIES, canonical_name
+
+    known = list(STRATEGIES) + (["optimal"] if "optimal" not in STRATEGIES else [])
+    names = list(STRATEGIES) if strategies.strip() == "all" else [s.strip() for s in strategies.split(",")]
+    for name in names:
+        if canonical_name(name) not in known:
+            raise CliError(f"unknown strategy {name!r} in --strategies: use all, or some of {', '.join(known)}")
+    words = [s.strip().lower() for s in starts.split(",")]
+    if not all(words):
+        raise CliError("--start has an empty entry: give words or 'own', separated by commas")
+    return [(canonical_name(name), start) for start in words for name in names
+            if not (canonical_name(name) == "optimal" and start == "own")]
+
+
+def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet) -> None:
+    """One row per (start, strategy), printed as soon as it is measured."""
+    from tqdm import tqdm
+
+    from ..pipeline.builder import BuildError
+    from ..core.config import BuildConfig, Context
+    from ..pipeline.optimal import InfeasibleError
+    from ..pipeline.compile import compile_tree
+
+    plan = _bench_plan(strategies, starts)
+    ctx = Context.load(answers, guesses)
+    rows = []
+    bar = tqdm(total=len(plan) * repeat, unit="build", file=sys.stderr, disable=quiet, leave=False,
+               desc="bench")
+    try:
+        if not as_json:
+            tqdm.write(HEADER + "\n" + "-" * len(HEADER), file=sys.stdout)
+        for name, start in plan:
+            cfg = BuildConfig(strategy=name, mode=mode, answers=answers, guesses=guesses, width=width,
+                              start=None if start == "own" else start)
+            results = []
+            for _ in range(repeat):
+                bar.set_postfix_str(f"{name} {start}")
+                try:
+                    results.append(compile_tree(cfg, ctx))
+                except InfeasibleError as exc:
+                    raise FailedError(f"{name} from {start}: {exc}") from None
+                except BuildError as exc:
+                    raise CliError(f"{name} from {start}: {exc}") from None
+                bar.update(1)
+            rows.append(_row(min(results, key=lambda r: r.seconds), name, mode))
+            if not as_json:
+                tqdm.write(_row_text(rows[-1]), file=sys.stdout)  # keeps the bar below the rows
+                sys.stdout.flush()
+    finally:
+        bar.close()
+    if as_json:
+        click.echo(json.dumps(rows))
+
+
+def _row(result, name: str, mode: str) -> dict:
+    s = result.report
+    return {"strategy": name, "start": result.data.meta["config"]["start"], "mode": mode,
+            "answers": s.answers, "total": s.total_guesses, "average": round(s.average, 4),
+            "max": s.max_depth, "over_6": sum(v for k, v in s.histogram.items() if k > 6),
+            "seconds": round(result.seconds, 3)}

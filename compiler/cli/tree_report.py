@@ -1,0 +1,175 @@
+"""What ``wordle-tree info``, ``verify`` and ``cache`` print (the click definitions are in
+:mod:`tools_cli`).
+
+``info`` and ``verify`` read ``meta`` only through :mod:`metaview`: a wrong type shows as
+"not given" and no value in it is ever used as a path.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..treefiles import metaview
+from .common import shorten
+
+LABEL_WIDTH = 11
+SETTING_LABELS = {"max_depth": "depth limit"}
+
+
+def _line(label: str, value) -> str:
+    return f"{label:<{LABEL_WIDTH}} {value}"
+
+
+def _strategy_settings(meta) -> dict:
+    """The build settings that apply to this tree's strategy (width only for lookahead,
+    seed only for random, candidates only for optimal without a fixed first word)."""
+    config = metaview.get(meta, "config", kind=dict, default={})
+    strategy = metaview.get(meta, "strategy", kind=str) or metaview.get(config, "strategy", kind=str)
+    optimality = metaview.get(meta, "optimality", kind=str, default="")
+    applies = {"mode", "start", "opening", "max_depth", "answers", "guesses"}
+    if strategy == "random":
+        applies.add("seed")
+    if strategy == "lookahead":
+        applies.add("width")
+    if strategy == "optimal" and optimality.startswith("best of"):
+        applies.add("candidates")
+    return {k: v for k, v in sorted(config.items()) if k in applies and v not in (None, [], "")}
+
+
+def info_doc(shown_path: str, source: str, data, size: int) -> dict:
+    """Everything ``info`` reports, as one JSON-ready map (meta values type-checked)."""
+    meta = data.meta
+    guess_list = getattr(data, "guess_list", None)
+    word_lists = {}
+    for role in ("answers", "guesses"):
+        entry = metaview.get(meta, "word_lists", role, kind=dict, default={})
+        word_lists[role] = {"name": metaview.get(entry, "name", kind=str),
+                            "count": metaview.get(entry, "count", kind=int),
+                            "sha256": metaview.get(entry, "sha256", kind=str)}
+    return {
+        "file": shown_path, "path": source, "bytes": size,
+        "shipped": os.path.abspath(source) != os.path.abspath(shown_path),
+        "format_version": list(data.format_version), "nodes": data.n_nodes,
+        "answers": len(data.answers), "guesses_used": len(data.guesses),
+        "guess_list": len(guess_list) if guess_list is not None else None,
+        "mode": getattr(data, "mode", None) or metaview.mode_of(meta, []),
+        "strategy": metaview.get(meta, "strategy", kind=str),
+        "optimality": metaview.get(meta, "optimality", kind=str),
+        "settings": _strategy_settings(meta),
+        "word_lists": word_lists,
+        "stats": metaview.get(meta, "stats", kind=dict, default={}),
+        "compiler": metaview.get(meta, "compiler", kind=dict, default={}),
+        "built_at": metaview.get(meta, "built_at", kind=str),
+    }
+
+
+def _list_text(entry: dict) -> str:
+    name = metaview.shown(entry["name"], 40) if entry["name"] else "unnamed"
+    sha = f", sha256 {entry['sha256'][:16]}…" if entry["sha256"] else ""
+    return f"list {name}{sha}"
+
+
+def info_lines(doc: dict) -> list[str]:
+    """The labelled text form of :func:`info_doc`: one field per line."""
+    shown = metaview.shown
+    version = ".".join(map(str, doc["format_version"]))
+    where = doc["file"] + (f" (shipped tree, {doc['path']})" if doc["shipped"] else "")
+    lines = [_line("file", where),
+             _line("format", f"wordle-tree {version}, {doc['bytes']:,} bytes, {doc['nodes']:,} nodes")]
+    strategy = shown(doc["strategy"]) if doc["strategy"] else "not recorded"
+    if doc["optimality"]:
+        strategy += f" ({shown(doc['optimality'])})"
+    lines += [_line("strategy", strategy), _line("mode", doc["mode"])]
+    for key, value in doc["settings"].items():
+        if key in ("mode", "answers", "guesses"):
+            continue  # shown on their own lines
+        text = ", ".join(map(shown, value)) if isinstance(value, list) else shown(value)
+        lines.append(_line(SETTING_LABELS.get(key, key), text))
+    lists = doc["word_lists"]
+    lines.append(_line("answers", f"{doc['answers']:,} ({_list_text(lists['answers'])})"))
+    in_list = f"{doc['guess_list']:,} in the file's guess list" if doc["guess_list"] else "full list not stored"
+    lines.append(_line("guesses", f"{in_list} ({_list_text(lists['guesses'])}), "
+                                  f"{doc['guesses_used']:,} played in the tree"))
+    stats = doc["stats"]
+    if stats:
+        parts = [f"{stats[k]}" if k in stats else "?" for k in ("total_guesses", "average", "max_depth")]
+        lines.append(_line("stats", f"total {parts[0]} guesses, average {parts[1]}, max depth {parts[2]} "
+                                    "(as claimed in meta; wordle-tree verify checks them)"))
+        histogram = metaview.get(stats, "histogram", kind=dict, default={})
+        if histogram:
+            lines.append(_line("histogram", "  ".join(f"{shown(k)}: {shown(v)}" for k, v in histogram.items())
+                               + "   (guesses: answers)"))
+    compiler = doc["compiler"]
+    if compiler:
+        built = f", built {doc['built_at']}" if doc["built_at"] else ""
+        lines.append(_line("compiler", f"{shown(compiler.get('name', '?'))} "
+                                       f"{shown(compiler.get('version', '?'))}{built}"))
+    return lines
+
+
+def verify_lines(verdict) -> list[str]:
+    """``OK: …`` or ``FAILED: …``, then the problems, notes and deep answers, each list cut
+    with "… and N more"."""
+    s = verdict.report.stats()
+    lines = [f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
+             f"average {s['average']:.4f}, max depth {s['max_depth']} "
+             f"(limit {verdict.max_depth}, {verdict.mode} mode)"]
+    problems = verdict.problems
+    lines += [f"  {p}" for p in problems[:20]]
+    if len(problems) > 20:
+        lines.append(f"  … and {len(problems) - 20} more problems")
+    lines += [f"  note: {note}" for note in verdict.notes]
+    deep = verdict.report.exceeding_max_depth
+    if deep:
+        lines.append(f"  {len(deep)} answer(s) need more than {verdict.max_depth} guesses: {shorten(deep)}")
+    return lines
+
+
+def verify_failure(verdict) -> str:
+    """The one stderr line of a failed verification."""
+    parts = []
+    if verdict.problems:
+        parts.append(f"{len(verdict.problems)} problem(s), first: {verdict.problems[0]}")
+    deep = verdict.report.exceeding_max_depth
+    if deep:
+        parts.append(f"{len(deep)} answer(s) need more than {verdict.max_depth} guesses")
+    return "verification failed: " + "; ".join(parts)
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 1e6:,.1f} MB"
+
+
+class CacheClearError(Exception):
+    """Some cache files could not be removed (another user's, a read-only folder)."""
+
+
+def cache_lines(clear: bool) -> tuple[list[str], dict]:
+    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
+    from ..core.matrix import CACHE_ENV, cache_dir, cache_entries, clear_cache
+
+    folder = cache_dir()
+    origin = f"from ${CACHE_ENV}" if os.environ.get(CACHE_ENV) else f"default; set ${CACHE_ENV} to move it"
+    if clear:
+        removed, freed, failures = clear_cache()
+        line = f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"
+        if failures:
+            raise CacheClearError(f"{line}; could not remove {len(failures)} file(s): {failures[0]}")
+        return [line], {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
+    entries = cache_entries()
+    total = sum(e["bytes"] for e in entries)
+    doc = {"location": str(folder), "bytes": total, "entries": entries}
+    lines = [_line("location", f"{folder} ({origin})"),
+             _line("size", f"{_megabytes(total)} in {len(entries)} matrix file{'' if len(entries) == 1 else 's'}")]
+    for e in entries:
+        rows, columns = ("answers", "guesses") if e["layout"] == "by answer" else ("guesses", "answers")
+        shape = f"{e['shape'][0]:,} {rows} x {e['shape'][1]:,} {columns}" if e["shape"] else "unreadable"
+        lines.append(_line("", f"{e['file']}  {shape}  {_megabytes(e['bytes'])}"))
+    lines.append(_line("", "wordle-tree cache --clear removes them; they are rebuilt when needed"))
+    return lines, doc
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (a file's meta may hold a BEL or an escape sequence)
+    shown as escapes instead of reaching the terminal."""
+    return "".join(c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -1,0 +1,2 @@
+"""Every form of parallel work: forked workers and threads on this machine (``parallel``), and a
+Dask cluster, local or remote, behind one executor (``cluster``, with ``worker_plugin``)."""

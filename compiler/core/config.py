@@ -1,0 +1,158 @@
+"""One frozen build configuration (also the build's identity in ``meta``) and the
+loaded context every stage shares."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+
+from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
+
+from .wordlists import WordLists, letters_array, load_word_lists
+
+# numpy and the compiled kernels are imported where they are used: the command lines import
+# this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    strategy: str = "entropy"
+    mode: str = "normal"
+    answers: str = "original"
+    guesses: str | None = None
+    start: str | None = None
+    opening: tuple[str, ...] = ()
+    max_depth: int = 6
+    seed: int = 0
+    width: int = 50
+    candidates: int | None = None  # optimal without start: None proves over every first word
+
+    def as_meta(self) -> dict:
+        """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left out."""
+        meta = asdict(self)
+        meta["opening"] = list(self.opening)
+        return {k: v for k, v in meta.items() if v is not None}
+
+
+@dataclass
+class Context:
+    """Word lists, their letters, and the feedback matrix in either layout, each loaded
+    (from the cache, checked) on first use.  Every build, exact or heuristic, reads only
+    the answer-major one (:meth:`matrix_by_answer`, :meth:`codes`); the guess-major one
+    (:attr:`matrix`) is for callers that want a guess's row."""
+
+    words: WordLists
+    guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
+    answer_in_guesses: object = field(repr=False)  # int32[n_answers]
+    guess_index: dict = field(repr=False)
+    use_cache: bool = field(default=True, repr=False)  # how the matrices are loaded: see from_words
+    refresh_cache: bool = field(default=False, repr=False)
+    _by_guess: object = field(default=None, repr=False, compare=False)
+    _by_answer: object = field(default=None, repr=False, compare=False)
+    _loading: object = field(default_factory=threading.Lock, repr=False, compare=False)
+    _prefetch: object = field(default=None, repr=False, compare=False)  # feedback_matrix.CacheCheck
+
+    @classmethod
+    def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
+             refresh_cache: bool = False):
+        """Lists by name or path, and their matrix (``refresh_cache``: recompute and rewrite it)."""
+        words = load_word_lists(answers, guesses)
+        return cls.from_words(words, use_cache, refresh_cache)
+
+    @classmethod
+    def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False,
+                   prefetch_by_answer: bool = False):
+        """A context for lists already loaded: their letters and indices; the feedback matrices
+        come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
+        rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
+        the check also overlaps building the context (2 ms)."""
+        prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
+        return cls(
+            words=words,
+            guess_letters=letters_array(words.guesses),
+            answer_in_guesses=words.answer_index_in_guesses(),
+            guess_index={w: i for i, w in enumerate(words.guesses)},
+            use_cache=use_cache,
+            refresh_cache=refresh_cache,
+            _prefetch=prefetch,
+        )
+
+    @property
+    def matrix(self):
+        """The feedback matrix, guesses × answers (``uint8[n_guesses, n_answers]``)."""
+        if self._by_guess is None:
+            with self._loading:
+                if self._by_guess is None:
+                    from .matrix import feedback_matrix
+
+                    self._by_guess = feedback_matrix(self.words, use_cache=self.use_cache,
+                                                     refresh=self.refresh_cache)
+        return self._by_guess
+
+    def prefetch_by_answer(self) -> None:
+        """Open the answer-major matrix's cache file now and start checking it on a background
+        thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads all
+        30 MB (4-5 ms, in a compiled kernel, holding no GIL), which then overlaps what the
+        caller does meanwhile (setting up the solver).  Only an intact cache file is taken: a
+        missing or damaged one is dealt with on first use, as without a prefetch."""
+        if self._by_answer is None and self._prefetch is None:
+            self._prefetch = _start_prefetch(self.words, self.use_cache, self.refresh_cache)
+
+    def matrix_by_answer(self):
+        """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
+        exact search reads), from the cache like :attr:`matrix`; loaded on first use."""
+        if self._by_answer is None and self._prefetch is not None:
+            found = self._prefetch.result()
+            with self._loading:
+                if self._by_answer is None:
+                    self._by_answer = found
+        if self._by_answer is None:
+            from .matrix import answer_major_matrix, feedback_matrix
+
+            def guess_major():  # an intact cached one is transposed; a computed one is not cached
+                if self._by_guess is not None:
+                    return self._by_guess
+                return feedback_matrix(self.words, self.use_cache, self.refresh_cache, keep=False)
+
+            # loaded outside the lock: the guess-major matrix may be loaded or computed first
+            by_answer = answer_major_matrix(self.words, guess_major, self.use_cache, self.refresh_cache)
+            with self._loading:
+                if self._by_answer is None:
+                    self._by_answer = by_answer
+        return self._by_answer
+
+    def codes(self, guess: int, answers):
+        """Feedback codes of ``guess`` against ``answers`` (answer indices), in their order
+        (``uint8[len(answers)]``), read from the answer-major matrix, the layout every
+        kernel reads: no build loads the guess-major one."""
+        import numpy as np
+
+        return np.asarray(self.matrix_by_answer())[answers, guess]  # a plain array, not a memmap
+
+    @property
+    def all_answers(self):
+        """Every answer index, ``0 .. n_answers - 1``, as ``int32``."""
+        import numpy as np
+
+        return np.arange(len(self.words.answers), dtype=np.int32)
+
+    @property
+    def all_guesses(self):
+        """Every guess index, ``0 .. n_guesses - 1``, as ``int32``."""
+        import numpy as np
+
+        return np.arange(len(self.words.guesses), dtype=np.int32)
+
+
+def _start_prefetch(words: WordLists, use_cache: bool, refresh_cache: bool):
+    """A ``feedback_matrix.CacheCheck`` of the answer-major matrix of ``words``; None when
+    the cache is not to be read, or if opening the file fails in an unforeseen way (first
+    use then loads it as usual)."""
+    if not use_cache or refresh_cache:
+        return None
+    from .matrix import CacheCheck
+
+    try:
+        return CacheCheck(words)
+    except Exception:  # noqa: BLE001 - first use loads it again and reports any error
+        return None

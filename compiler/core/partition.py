@@ -1,0 +1,55 @@
+"""Feedback classes of a guess and the nested tree node every builder produces.
+
+Shared by the heuristic builder and the exact search, below both of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordle_runtime.feedback import ALL_GREEN
+
+from .guess_stats import split_by_codes
+from .modes import legal_after
+
+
+class BuildError(ValueError):
+    """The build cannot go on (e.g. an opening word that is illegal in hard mode)."""
+
+
+@dataclass
+class Node:
+    guess: int  # index into ctx.words.guesses
+    answer: int  # index into ctx.words.answers solved by this guess, or -1
+    children: list = field(default_factory=list)  # [(pattern code, Node)], increasing codes
+
+
+def class_tasks(ctx, mode, guess, answers, legal):
+    """(code, class answers, legal guesses for the class), non-green classes, increasing code."""
+    codes, offsets, ordered = split_by_codes(ctx.codes(guess, answers), answers)
+    tasks = []
+    for j, code in enumerate(codes):
+        if code == ALL_GREEN:
+            continue
+        cls = ordered[offsets[j]:offsets[j + 1]]
+        tasks.append((int(code), cls, legal_after(ctx, mode, legal, guess, int(code))))
+    return tasks
+
+
+def solved_here(ctx, guess, answers) -> int:
+    """The answer index that ``guess`` solves within ``answers``, or -1."""
+    hits = np.nonzero(ctx.answer_in_guesses[answers] == guess)[0]
+    return int(answers[hits[0]]) if len(hits) else -1
+
+
+def tree_total(node, depth=1) -> int:
+    """Total guesses over every answer below ``node`` (iterative: trees can be deep)."""
+    total, stack = 0, [(node, depth)]
+    while stack:
+        current, level = stack.pop()
+        if current.answer >= 0:
+            total += level
+        stack.extend((child, level + 1) for _, child in current.children)
+    return total

@@ -1,0 +1,65 @@
+"""Tree builder: a root guess, then every first-level class solved by a subtree solver.
+
+Heuristic strategies recurse here with a guess-choosing function, their first-level
+classes shared among forked workers (:func:`build_from_root`); the exact strategy
+splits its root in :mod:`wordle_compiler.pipeline.compile.optimal`, on threads.  Classes are visited in increasing pattern order, so
+the same inputs always give the same tree, whatever ``jobs`` is.
+"""
+
+from __future__ import annotations
+
+from ..concurrency import parallel
+from ..core.modes import initial_legal
+from ..core.partition import ALL_GREEN, BuildError, Node, class_tasks, solved_here
+
+__all__ = ["ALL_GREEN", "BuildError", "Node", "build", "build_from_root", "choose_guess", "class_tasks",
+           "solved_here"]
+
+RECURSION_GUARD = 40
+
+
+def _progresses(ctx, guess, answers) -> bool:
+    codes = ctx.codes(guess, answers)
+    return bool(codes.min() != codes.max() or codes[0] == ALL_GREEN)
+
+
+def choose_guess(ctx, cfg, choose, answers, legal, forced) -> int:
+    """The forced guess (checked legal), the answer itself, or the strategy's choice."""
+    if forced:
+        guess = forced[0]
+        if guess not in set(legal.tolist()):
+            raise BuildError(f"{ctx.words.guesses[guess]!r} is not a legal guess here in {cfg.mode} mode")
+        return guess
+    if len(answers) == 1:
+        return int(ctx.answer_in_guesses[answers[0]])
+    guess = choose(ctx, answers, legal, cfg)
+    if not _progresses(ctx, guess, answers):
+        # A letter heuristic can pick a word that tells nothing; fall back to the
+        # first possible answer, which always solves one.
+        guess = int(ctx.answer_in_guesses[answers].min())
+    return guess
+
+
+def build(ctx, cfg, choose, answers, legal, forced=(), depth=1) -> Node:
+    """Heuristic subtree: ``choose`` picks each guess; ``forced`` guesses come first."""
+    if depth > RECURSION_GUARD:
+        raise BuildError("the strategy did not converge (recursion guard reached)")
+    guess = choose_guess(ctx, cfg, choose, answers, legal, list(forced))
+    node = Node(guess, solved_here(ctx, guess, answers))
+    for code, cls, follow in class_tasks(ctx, cfg.mode, guess, answers, legal):
+        node.children.append((code, build(ctx, cfg, choose, cls, follow, forced[1:], depth + 1)))
+    return node
+
+
+def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) -> Node:
+    """Split the answers by ``root_guess`` and solve each class with
+    ``solve_class(answers, legal) -> Node`` (in ``jobs`` processes when > 1)."""
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    root = Node(root_guess, solved_here(ctx, root_guess, answers))
+    tasks = class_tasks(ctx, cfg.mode, root_guess, answers, legal)
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(sum(len(cls) for _, cls, _ in tasks), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
+    subtrees = parallel.map_ordered(lambda task: solve_class(task[1], task[2]), tasks, jobs,
+                                    weights=[len(cls) for _, cls, _ in tasks], progress=progress)
+    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
+    return root

@@ -1,0 +1,113 @@
+"""The compile pipeline: lists + matrix → strategy → builder → verification → artifact."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from dataclasses import dataclass, field
+
+from .. import __version__
+from ..treefiles.artifact import flatten
+from .builder import BuildError, build, build_from_root, choose_guess
+from ..core.config import BuildConfig, Context
+from ..core.modes import initial_legal
+from ..strategies.heuristic import STRATEGIES, canonical_name
+from ..treefiles.verification import Report, verify_tree
+
+
+@dataclass
+class BuildResult:
+    data: object  # wordle_runtime.format.TreeData
+    report: Report
+    seconds: float
+    proved_optimal: bool
+    optimality: str
+    counters: dict = field(default_factory=dict)  # exact engine work (empty for heuristics)
+
+
+def resolve_word(ctx, word: str, role: str) -> int:
+    """Index of a guess word, or a one-line BuildError naming the list."""
+    word = word.strip().lower()
+    if word not in ctx.guess_index:
+        raise BuildError(f"{role} word {word!r} is not in the guess list {ctx.words.guesses_name}")
+    return ctx.guess_index[word]
+
+
+def forced_guesses(ctx, cfg) -> tuple[int, ...]:
+    """The guesses fixed by --opening or --start, as indices."""
+    if cfg.opening:
+        return tuple(resolve_word(ctx, w, "opening") for w in cfg.opening)
+    if cfg.start:
+        return (resolve_word(ctx, cfg.start, "start"),)
+    return ()
+
+
+def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
+    """Root guess by the strategy (or forced), first-level classes in parallel."""
+    choose = STRATEGIES[cfg.strategy]
+    legal = initial_legal(ctx, cfg.mode)
+    root_guess = choose_guess(ctx, cfg, choose, ctx.all_answers, legal, list(forced))
+    rest = tuple(forced[1:])
+
+    def solve_class(answers, class_legal):
+        return build(ctx, cfg, choose, answers, class_legal, rest, 2)
+
+    return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
+
+
+def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
+    """The tree's ``meta``: strategy, settings, word lists (name, count, sha256), compiler, and
+    the verified stats with ``proved_optimal``; ``stamp`` adds ``built_at`` (UTC)."""
+    stats = report.stats()
+    stats["exceeding_max_depth"] = len(report.exceeding_max_depth)
+    stats["proved_optimal"] = proved
+    meta = {
+        "strategy": cfg.strategy,
+        "config": cfg.as_meta(),
+        "mode": cfg.mode,
+        "max_depth": cfg.max_depth,
+        "optimality": optimality,
+        "word_lists": {
+            "answers": {"name": ctx.words.answers_name, "count": len(ctx.words.answers),
+                        "sha256": ctx.words.answers_sha256},
+            "guesses": {"name": ctx.words.guesses_name, "count": len(ctx.words.guesses),
+                        "sha256": ctx.words.guesses_sha256},
+        },
+        "compiler": {"name": "wordle-tree", "version": __version__},
+        "stats": stats,
+    }
+    if stamp:
+        meta["built_at"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return meta
+
+
+def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None,
+                 stamp=False, memo_mb=None) -> BuildResult:
+    """Build, verify and describe one tree: lists → strategy → builder → replay → meta.
+
+    ``jobs`` forks that many workers for the first-level classes (same bytes for any
+    value); ``progress`` is called with answer counts as classes finish; ``memo_mb``
+    caps the exact engine's memo (default :data:`search.DEFAULT_MEMO_MB`).
+    """
+    cfg = BuildConfig(**{**cfg.__dict__, "strategy": canonical_name(cfg.strategy)})
+    if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
+        raise BuildError(f"unknown strategy {cfg.strategy!r}")
+    began = time.perf_counter()
+    ctx = ctx or Context.load(cfg.answers, cfg.guesses)
+    forced = forced_guesses(ctx, cfg)
+    counters = {}
+    if cfg.strategy == "optimal":
+        from .optimal import compile_optimal
+
+        root, proved, optimality, counters = compile_optimal(ctx, cfg, forced, jobs, progress, memo_mb)
+    else:
+        root = build_heuristic(ctx, cfg, forced, jobs, progress)
+        proved, optimality = False, "heuristic"
+    start_word = ctx.words.guesses[root.guess]
+    cfg = BuildConfig(**{**cfg.__dict__, "start": start_word})
+    provisional = flatten(root, ctx, {})
+    report = verify_tree(provisional, cfg.mode, ctx.words.guesses, cfg.max_depth)
+    if report.failures:
+        raise BuildError("internal error, the built tree failed verification: " + report.failures[0])
+    provisional.meta = make_meta(ctx, cfg, report, proved, optimality, stamp)
+    return BuildResult(provisional, report, time.perf_counter() - began, proved, optimality, counters)

@@ -1,0 +1,136 @@
+"""The first level of an exact tree: the classes a fixed first guess leaves, solved by
+``jobs`` threads together over one shared memo (``--strategy optimal``, see
+:func:`solve_first_level`)."""
+
+from __future__ import annotations
+
+import threading
+
+from wordle_runtime.feedback import format_pattern
+
+from ..concurrency import parallel
+from ..core.modes import initial_legal
+from ..core.partition import Node, class_tasks, solved_here
+from ..search import InfeasibleError, shared_states, stop_shared, unclaimed
+
+SMALL_CLASS = 24  # answers: first-level classes this small are solved first, whole
+
+
+def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) -> Node:
+    """The optimal tree under ``first``, its classes solved by ``jobs`` threads (one when
+    ``jobs`` is 1: Ctrl-C is then never stuck behind a kernel call).
+
+    Classes of at most ``SMALL_CLASS`` answers go first, all in one task on one thread
+    (each takes microseconds, mostly Python: two threads doing them fought over the
+    GIL and took 1.5-2x as long).  When the first guess cannot finish within the depth
+    limit it usually shows there (an endgame group such as ``.ight`` in a class), so
+    such a guess is refused at once instead of after the long searches (``caret`` in
+    hard mode on the 3158 list: 133 s before, see the README): a class found infeasible
+    stops every other thread at its next candidate.  Every larger class is one task,
+    largest first, searched as a *shared node* (``Solver.solve(shared=...)``) when
+    ``jobs`` > 1: a thread that finds no task left joins the class with the most
+    candidates unclaimed, and they claim its candidates one at a time.  (One class of
+    trace, or of salet on the 3158 list, holds about 65% of the work, so handing out
+    whole classes cannot halve the time; splitting every class into two shares from
+    the start made both threads rank every class's candidates, 1.5% more work on
+    trace; forked workers with a memo each redid one another's subproblems, 1.40x the
+    serial work.)  A class's result is the lexicographic best of its participants'
+    outcomes, which is the serial search's choice, and the thread that finishes a class
+    last rebuilds its subtree from the memo at once, overlapping the other threads'
+    search; so the tree's bytes never depend on ``jobs``.
+    """
+    level = _FirstLevel(ctx, cfg, solver, first, jobs)
+    small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) <= SMALL_CLASS))
+    large = [i for _, i in sorted((-len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) > SMALL_CLASS)]
+    if jobs > 1:
+        level.shared.update(large)
+    batches = ([small] if small else []) + [(i,) for i in large]
+    with solver.lanes(jobs) as lanes:
+        level.lanes = lanes
+        if progress is not None and hasattr(progress, "start"):
+            progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
+        parallel.map_threads(level.run_batch, batches, jobs, weights=[sum(len(level.tasks[i][1]) for i in b)
+                                                                     for b in batches],
+                             progress=progress, in_order=True, assist=level.join)
+    return level.root()
+
+
+class _FirstLevel:
+    """The classes under one first guess and what the threads know about them."""
+
+    def __init__(self, ctx, cfg, solver, first: int, jobs: int):
+        self.ctx, self.cfg, self.solver, self.first = ctx, cfg, solver, first
+        self.tasks = class_tasks(ctx, cfg.mode, first, ctx.all_answers, initial_legal(ctx, cfg.mode))
+        self.depth = cfg.max_depth - 1
+        self.states = shared_states(len(self.tasks))
+        self.shared: set = set()  # classes searched as shared nodes
+        self.lanes = None
+        self.lock = threading.Lock()
+        self.started, self.refused = set(), []
+        self.outcomes = {i: [] for i in range(len(self.tasks))}  # every participant's outcome
+        self.running = {i: 0 for i in range(len(self.tasks))}  # participants now searching
+        self.subtrees: dict = {}
+
+    def run_batch(self, batch, lane: int) -> None:
+        """Solve the classes of ``batch`` in turn on this thread (a shared one as one of
+        its participants)."""
+        for index in batch:
+            if self.refused:
+                return
+            _, cls, follow = self.tasks[index]
+            with self.lock:
+                self.started.add(index)
+                self.running[index] += 1
+            outcome = self.solver.solve(cls, follow, self.depth, lane=self.lanes[lane],
+                                        shared=self.states[index] if index in self.shared else None)
+            with self.lock:
+                self.outcomes[index].append(outcome)
+                self.running[index] -= 1
+                last = self.running[index] == 0 and index not in self.subtrees
+                if last:
+                    self.subtrees[index] = None  # claimed: this thread rebuilds it
+            if last:
+                self._finish(index, lane)
+
+    def _finish(self, index: int, lane: int) -> None:
+        """Rebuild a class's subtree from its best outcome, or refuse the first guess."""
+        _, cls, follow = self.tasks[index]
+        found = [((o.cost, o.depth, solved_here(self.ctx, o.guess, cls) < 0, o.guess), o)
+                 for o in self.outcomes[index] if o.guess >= 0]
+        if not found:
+            if not self.refused:  # else another class stopped this one: its outcome says nothing
+                self.refused.append(index)
+                stop_shared(self.states)  # every running participant stops at its next candidate
+            return
+        best = min(found, key=lambda f: f[0])[1]
+        self.subtrees[index] = self.solver.tree(cls, follow, self.depth, known=best, lane=self.lanes[lane])[1]
+
+    def join(self, lane: int):
+        """A class for an idle thread to help: the started shared class with the most
+        candidates unclaimed, if any."""
+        with self.lock:
+            open_classes = [(unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
+                            for i in self.started if i in self.shared and self.running[i] > 0]
+        best = max(open_classes, default=(0,))
+        return (-best[2],) if best[0] > 0 and not self.refused else None
+
+    def root(self) -> Node:
+        """The tree under the first guess, or the error naming a class that cannot finish."""
+        if self.refused:
+            raise self._refusal(min(self.refused))
+        root = Node(self.first, solved_here(self.ctx, self.first, self.ctx.all_answers))
+        for index, (code, _, _) in enumerate(self.tasks):
+            if self.subtrees.get(index) is None:
+                raise self._refusal(index)
+            root.children.append((code, self.subtrees[index]))
+        return root
+
+    def _refusal(self, index: int) -> InfeasibleError:
+        """The error for a first guess that cannot finish in time, naming one class that
+        cannot: its feedback and, when few, its answers."""
+        code, cls, _ = self.tasks[index]
+        word = self.ctx.words.guesses[self.first]
+        shown = ", ".join(self.ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
+        return InfeasibleError(f"no tree solves every answer within {self.cfg.max_depth} guesses after {word!r}: "
+                               f"after {word} {format_pattern(int(code))}, the {len(cls)} answers left ({shown}) "
+                               f"need more than {self.cfg.max_depth - 1} further guesses")

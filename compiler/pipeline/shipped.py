@@ -1,0 +1,62 @@
+"""Rebuild the tree files shipped in ``trees/`` and their manifest.
+
+    python -m wordle_compiler.pipeline.compile.shipped [--jobs N]
+
+Every file is compiled by the normal pipeline (so verified), and the manifest
+records the settings and stats of each.  ``default`` names the runtime's tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..treefiles.artifact import save_tree, write_atomic
+from ..core.config import BuildConfig
+from .compile import compile_tree
+
+TREES_DIR = Path(__file__).resolve().parents[2] / "trees"
+
+SHIPPED = [
+    ("salet-optimal-normal.wtree", BuildConfig(strategy="optimal", start="salet")),
+    ("salet-optimal-hard.wtree", BuildConfig(strategy="optimal", start="salet", mode="hard")),
+    ("plate-optimal-normal.wtree", BuildConfig(strategy="optimal", start="plate")),
+    ("plate-optimal-possible.wtree",
+     BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers")),
+]
+DEFAULT = "salet-optimal-normal.wtree"
+
+
+def main(argv=None) -> None:
+    """Command line: rebuild every shipped tree (or only ``--only NAME``), delete trees no longer
+    shipped, and rewrite ``manifest.json`` and ``DEFAULT``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", help="rebuild just this file name")
+    args = parser.parse_args(argv)
+    manifest_path = TREES_DIR / "manifest.json"
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"trees": {}}
+    shipped = {name for name, _ in SHIPPED}
+    for stale in set(manifest["trees"]) - shipped:
+        manifest["trees"].pop(stale)
+        (TREES_DIR / stale).unlink(missing_ok=True)
+    for name, cfg in SHIPPED:
+        if args.only and name != args.only:
+            continue
+        result = compile_tree(cfg, jobs=args.jobs)
+        size = save_tree(TREES_DIR / name, result.data)
+        manifest["trees"][name] = {
+            "config": result.data.meta["config"],
+            "stats": result.data.meta["stats"],
+            "optimality": result.optimality,
+            "bytes": size,
+        }
+        print(f"{name}: total {result.report.total_guesses} in {result.seconds:.1f} s")
+    manifest["default"] = DEFAULT
+    write_atomic(TREES_DIR / "DEFAULT", (DEFAULT + "\n").encode())
+    write_atomic(manifest_path, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
+
+
+if __name__ == "__main__":
+    main()

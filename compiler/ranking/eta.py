@@ -1,0 +1,171 @@
+"""How long a ranking has left, from a sample of the words ahead evaluated early.
+
+A word's cost falls steeply along the heuristic order, and not smoothly: on the
+3158-answer list the first 2,400 words take about 2.5 s each and the next 12,500
+about 0.02 s, because from there on the cheap probes refute every word.  A rate
+measured on the words done so far (what a progress bar assumes) cannot see such a
+cliff coming: it showed 6-10 hours at the start of that 39-minute run.
+
+So the ranking evaluates a few words from every part of the order early, as soon
+as a cut-off exists (:func:`sample_words`; the results do not depend on the order,
+see :mod:`wordle_compiler.ranking.first_words`), and :class:`RemainingWork` prices the words still
+to come at the mean cost of the sampled words in their part.  The estimate is an
+estimate: a part's handful of samples can miss its outliers, and words evaluated
+early face a looser cut-off than the rest of their part will.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+STRATA = 20  # equal slices of the order, each priced by its own samples
+PER_STRATUM = 8  # words sampled from each slice
+# where in its slice each round samples (eighths): the middle first, then between, so
+# that early rounds are not all from the slices' expensive starts
+ROUND_OFFSETS = (4, 2, 6, 1, 5, 3, 7, 0)
+MIN_WORDS = 200  # below this no sample is taken: the mean so far is good enough
+
+
+def _slices(count: int) -> list[range]:
+    """``STRATA`` consecutive slices covering ``range(count)`` (fewer for short lists)."""
+    parts = min(STRATA, count)
+    if parts == 0:
+        return []  # nothing left to rank (a resumed run that had decided every word)
+    edges = [count * i // parts for i in range(parts + 1)]
+    return [range(a, b) for a, b in zip(edges, edges[1:])]
+
+
+def sample_words(order: list[str]) -> list[str]:
+    """The words to evaluate early: ``PER_STRATUM`` evenly spaced words from each
+    slice of ``order`` (none for lists shorter than ``MIN_WORDS``)."""
+    if len(order) < MIN_WORDS:
+        return []
+    parts = _slices(len(order))
+    # round after round, one word from each slice: every slice is priced early
+    return [order[part.start + int((j + 0.5) * len(part) / PER_STRATUM)]
+            for j in ROUND_OFFSETS for part in parts]
+
+
+class RemainingWork:
+    """Estimates the work left in a ranking of the words ``order``, ``sample`` first.
+
+    :meth:`done` records each decided word's evaluation time (seconds of one worker).
+    :meth:`estimate` prices the undecided words of each slice at the mean cost of the
+    slice's decided words that lie ahead of the first undecided word: the samples not
+    yet reached (the words done in order are the slice's dearer start).  Sampled words
+    cost more than their neighbours done in order (1.3-1.9x on the original lists:
+    they ran before the cut-off settled, and with none of their neighbours' subproblems
+    in the memo), so those prices are scaled by the ratio seen in the slices finished so
+    far.  Without a sample (short lists) a slice not yet reached is priced like the
+    last one that was.  Seconds of work become wall time at the rate measured so far
+    (evaluation seconds per wall second: the workers and their overheads included).
+    """
+
+    def __init__(self, order: list[str], sample: list[str] = ()):
+        parts = _slices(len(order))
+        slices = len(parts)
+        # from the slices themselves: position * slices // len(order) can disagree at an edge
+        self._slice_at = [index for index, part in enumerate(parts) for _ in part]
+        self._position = {word: position for position, word in enumerate(order)}
+        self._sampled = {self._position[word] for word in sample if word in self._position}
+        self._cost = [None] * len(order)  # evaluation seconds, once decided
+        self._left = [0] * slices  # undecided words per slice
+        for index in self._slice_at:
+            self._left[index] += 1
+        # per slice, [count, seconds] of: decided words, those behind the frontier, sampled ones
+        self._decided = [[0, 0.0] for _ in range(slices)]
+        self._behind = [[0, 0.0] for _ in range(slices)]
+        self._samples = [[0, 0.0] for _ in range(slices)]
+        self._frontier = 0  # the first undecided position
+        self._spent = 0.0
+
+    def done(self, word: str, seconds: float) -> None:
+        """Record that ``word`` is decided, after ``seconds`` of evaluation."""
+        position = self._position.get(word)
+        if position is None or self._cost[position] is not None:
+            return
+        self._cost[position] = seconds
+        index = self._slice_at[position]
+        self._left[index] -= 1
+        _add(self._decided[index], seconds)
+        if position in self._sampled:
+            _add(self._samples[index], seconds)
+        self._spent += seconds
+        while self._frontier < len(self._cost) and self._cost[self._frontier] is not None:
+            _add(self._behind[self._slice_at[self._frontier]], self._cost[self._frontier])
+            self._frontier += 1
+
+    def _sample_bias(self) -> float:
+        """What the other words of the finished slices (the first excepted: its samples
+        ran before any cut-off had settled) cost, relative to their slice's samples."""
+        actual = predicted = 0.0
+        for index in range(1, len(self._left)):
+            (count, seconds), (sampled, sample_seconds) = self._decided[index], self._samples[index]
+            if self._left[index] == 0 and sampled and count > sampled:
+                actual += seconds - sample_seconds
+                predicted += (count - sampled) * sample_seconds / sampled
+        return actual / predicted if predicted > 0 else 1.0
+
+    def _slice_costs(self) -> list[float | None]:
+        """Price per undecided word of each slice (None: nothing to go on yet)."""
+        bias, means, last = self._sample_bias(), [], None
+        for (count, seconds), (behind, behind_seconds) in zip(self._decided, self._behind):
+            if count > behind:  # decided words ahead of the frontier: mostly samples
+                last = (seconds - behind_seconds) / (count - behind) * (bias if self._sampled else 1.0)
+            elif count:
+                last = seconds / count
+            elif self._sampled:
+                last = None  # its samples are still to come
+            means.append(last)
+        return means
+
+    def estimate(self, elapsed: float) -> tuple[float, float] | None:
+        """(fraction of the work done, wall seconds left) after ``elapsed`` wall seconds of
+        this run, or None until every slice with words left is priced (with a sample,
+        after its first round)."""
+        means = self._slice_costs()
+        if any(mean is None and left for mean, left in zip(means, self._left)) or elapsed <= 0 \
+                or self._spent <= 0:
+            return None
+        left = sum(n * mean for n, mean in zip(self._left, means) if n)
+        return self._spent / (self._spent + left), left * elapsed / self._spent
+
+
+def _add(tally: list, seconds: float) -> None:
+    tally[0] += 1
+    tally[1] += seconds
+
+
+# a progress bar whose own rate-based ETA is left out: the postfix carries this module's
+BAR_FORMAT = "{desc}: {n_fmt}/{total_fmt} {unit} |{bar}| {elapsed}{postfix}"
+
+
+class RankingEta:
+    """The running estimate of one ranking, as a phrase for a progress bar."""
+
+    def __init__(self, order: list[str], sample: list[str] = ()):
+        self.work = RemainingWork(order, sample)
+        self.began = time.perf_counter()
+
+    def record(self, word: str, seconds: float) -> str:
+        """Record a decided word; return e.g. '~40% of the work done, about 12 min left'."""
+        self.work.done(word, seconds)
+        estimate = self.work.estimate(time.perf_counter() - self.began)
+        if estimate is None:
+            return "estimating the time left"
+        fraction, left = estimate
+        if fraction >= 1.0:
+            return "every word decided"
+        return f"~{100 * fraction:.0f}% of the work done, about {format_duration(left)} left"
+
+
+def format_duration(seconds: float) -> str:
+    """A rough human duration: '40 s', '12 min', '3.5 h'."""
+    if not math.isfinite(seconds):
+        return "?"
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    return f"{seconds / 3600:.1f} h"

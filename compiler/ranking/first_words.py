@@ -1,0 +1,291 @@
+"""``wordle-rank``: every first word's exact optimum, or a proved bound showing it is
+not among the best, so that the best opening is proved best over the whole list.
+
+The engine does the work (:mod:`wordle_compiler.search`); this module decides what
+to ask it.  A first word is *probed* first: each of its classes is solved only to
+its cheap one-level bound (budget 2s + 1), and when the sum already reaches the
+cut-off the word is refuted without any deep search.  Otherwise its classes are
+solved largest first against what is left of the cut-off.  Words are taken in the
+order of the root's own bound (3n − k − [possible]), then Σc², so the best totals
+come early and the cut-off is tight for everyone else.
+
+The cut-off is the K-th best exact total + 1 (``--top K``, ties at K-th included) or
+the best + M + 1 (``--margin M``).  A word with a total below the final cut-off is
+always exact (it was evaluated against a cut-off at least as high); every other word
+is reported as ``>= cut-off``, which is what makes the results file the same for
+any order, ``--jobs``, cluster, or interrupted-and-resumed run.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.config import Context
+from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
+from ..core.modes import initial_legal
+from ..core.partition import class_tasks
+from .eta import RankingEta, sample_words
+from ..search import INF, solver_for
+
+
+@dataclass(frozen=True)
+class RankSpec:
+    """What is being ranked: also the cache key for a worker's context and solver."""
+
+    answers: str = "original"
+    guesses: str | None = None
+    mode: str = "normal"
+    max_depth: int = 6
+
+
+@dataclass(frozen=True)
+class WordResult:
+    word: str
+    value: int  # exact total, or a proved lower bound
+    exact: bool
+    counters: dict = field(default_factory=dict, compare=False)
+    seconds: float = field(default=0.0, compare=False)  # evaluation time, for the ETA
+
+
+_contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
+_most_parts: dict = {}  # RankSpec -> int, for the context above
+MAX_BATCH = 32
+
+
+def context_for(spec: RankSpec) -> Context:
+    """One context per process and spec (a Dask worker keeps it across its tasks)."""
+    key = (spec.answers, spec.guesses)
+    if key not in _contexts:
+        _contexts.clear()
+        _most_parts.clear()
+        _contexts[key] = Context.load(spec.answers, spec.guesses)
+    return _contexts[key]
+
+
+def use_context(spec: RankSpec, ctx: Context) -> None:
+    """Rank with an already loaded context (in this process) instead of loading another."""
+    _contexts.clear()
+    _most_parts.clear()
+    _contexts[(spec.answers, spec.guesses)] = ctx
+
+
+def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
+    """The best first word over the whole guess list, proved, and its total.
+
+    ``progress(1)`` is called per decided word, and ``progress.note(text)``, if it
+    exists, with the estimated time left.  Ties on the total go by the search's own
+    rule: shallower tree, a word that can be the answer, then alphabetical.
+    """
+    ctx = context_for(spec)
+    ranking = Ranking(top=1)
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))
+    early = sample_words(words)
+    eta = RankingEta(words, early)
+
+    def on_result(result):
+        note = eta.record(result.word, result.seconds)
+        if progress is not None:
+            progress(1)
+            if hasattr(progress, "note"):
+                progress.note(note)
+
+    run_ranking(spec, words, ranking, executor, on_result, early=early)
+    best = ranking.best()
+    if best is None:
+        return None, INF
+    tied = [r.word for r in ranking.results.values() if r.exact and r.value == best.value]
+    solver = solver_for(ctx, spec.mode)
+    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+
+    def key(word):
+        guess = ctx.guess_index[word]
+        depth = solver.guess_value(guess, answers, legal, spec.max_depth).depth
+        return depth, not np.isin(guess, ctx.answer_in_guesses).item(), guess
+
+    return min(tied, key=key), best.value
+
+
+def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
+    """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical."""
+    index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
+    stats, _ = partition_stats(ctx.matrix_by_answer(), index, ctx.all_answers)
+    n = len(ctx.words.answers)
+    bound = 3 * n - stats[:, PARTS] - stats[:, IN_SET]
+    order = np.lexsort((index, stats[:, SUMSQ], bound))
+    return [words[i] for i in order]
+
+
+def size_bound(size: int, most_parts: int) -> int:
+    """A class of ``size`` answers costs at least this, when no guess makes more than
+    ``most_parts`` classes of the whole list (so of any part of it)."""
+    if size <= 2:
+        return 2 * size - 1
+    return max(2 * size - 1, 3 * size - most_parts - 1)
+
+
+def most_parts(ctx, spec: RankSpec) -> int:
+    """The most classes any guess makes of all the answers."""
+    if spec not in _most_parts:
+        stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
+        _most_parts[spec] = int(stats[:, PARTS].max())
+    return _most_parts[spec]
+
+
+def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
+    """Exact total for ``word`` when it is below ``cutoff``, else a bound >= cutoff.
+
+    Three steps, each only while the word can still beat the cut-off: class-size
+    bounds (no search at all), probes (each class to its one-level bound, largest
+    first), then the classes solved within what the cut-off leaves.
+    """
+    ctx = context_for(spec)
+    solver = solver_for(ctx, spec.mode)
+    began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
+    before = solver.stats()
+    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+    tasks = sorted(class_tasks(ctx, spec.mode, ctx.guess_index[word], answers, legal),
+                   key=lambda t: (-len(t[1]), t[0]))
+    depth, parts = spec.max_depth - 1, most_parts(ctx, spec)
+    bounds = [size_bound(len(cls), parts) for _, cls, _ in tasks]
+    value = len(answers) + sum(bounds)
+    if any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
+        value = INF  # some class can never be finished in time: no probe, no search
+    for i, (_, cls, follow) in enumerate(tasks):
+        if value >= cutoff:
+            break
+        if len(cls) > 2:  # a probe: a cost below its budget 2s + 1 is exact
+            probe = solver.solve(cls, follow, depth, 2 * len(cls) + 1).cost
+            value += max(probe, bounds[i]) - bounds[i]
+            bounds[i] = max(probe, bounds[i])
+    exact = value < cutoff
+    if exact:
+        total, rest = len(answers), sum(bounds)
+        for (_, cls, follow), bound in zip(tasks, bounds):
+            rest -= bound
+            if len(cls) > 2 and bound > 2 * len(cls):  # only a bound: solve within the cut-off
+                budget = cutoff - total - rest
+                bound = solver.solve(cls, follow, depth, budget).cost
+                if bound >= budget:
+                    value, exact = total + rest + bound, False
+                    break
+            total += bound
+        else:
+            value = total
+    value = min(value, INF)
+    after = solver.stats()
+    return WordResult(word, int(value), bool(exact and value < INF),
+                      {k: after[k] - before[k] for k in after}, time.perf_counter() - began)
+
+
+class Ranking:
+    """Decided words so far and the cut-off they imply (``top`` or ``margin``)."""
+
+    def __init__(self, top: int | None = 10, margin: int | None = None):
+        self.top, self.margin = top, margin
+        self.results: dict[str, WordResult] = {}
+
+    def add(self, result: WordResult) -> None:
+        """Record a decided word (replacing any earlier result for it)."""
+        self.results[result.word] = result
+
+    def cutoff(self) -> int:
+        """The total a word must stay below to be ranked: the ``top``-th best exact total + 1, or the
+        best + ``margin`` + 1; ``INF`` until enough words are exact."""
+        values = sorted(r.value for r in self.results.values() if r.exact)
+        if self.margin is not None:
+            return values[0] + self.margin + 1 if values else INF
+        return values[self.top - 1] + 1 if len(values) >= self.top else INF
+
+    def best(self) -> WordResult | None:
+        """The exact result with the lowest total (ties: alphabetical), or None if none is exact yet."""
+        exact = [r for r in self.results.values() if r.exact]
+        return min(exact, key=lambda r: (r.value, r.word)) if exact else None
+
+    def final_rows(self) -> list[tuple[str, int, bool]]:
+        """(word, value, exact), canonical: exact below the cut-off, else ">= cut-off"."""
+        cutoff = self.cutoff()
+        rows = []
+        for r in self.results.values():
+            if r.exact and r.value < cutoff:
+                rows.append((r.word, r.value, True))
+            else:
+                rows.append((r.word, cutoff, False))  # the bound every order agrees on
+        return sorted(rows, key=lambda row: (not row[2], row[1] if row[2] else 0, row[0]))
+
+
+def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordResult]:
+    """:func:`evaluate_word` for a batch (one Dask task: fewer round trips)."""
+    return [evaluate_word(spec, word, cutoff) for word in words]
+
+
+def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor):
+    """Prove again the results a ranking took from a file (``--resume``), against its
+    final cut-off: an exact total below the cut-off must come out the same, and anything
+    else at or above the cut-off (the first step of :func:`evaluate_word`, the cheap
+    bounds, settles most of those without a search).  Returns the first claim the
+    search contradicts and what the search proves, as (claim, proved), or None."""
+    cutoff = ranking.cutoff()
+    limits = {c.word: (c.value + 1 if c.exact and c.value < cutoff else cutoff) for c in claims}
+    claimed = {c.word: c for c in claims}
+    batches = [[c.word] for c in claims if limits[c.word] != cutoff]
+    bounded = [c.word for c in claims if limits[c.word] == cutoff]
+    batches += [bounded[i:i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
+    found = None
+    while batches or executor.in_flight():
+        while batches and executor.in_flight() < executor.window and found is None:
+            batch = batches.pop(0)
+            executor.submit(evaluate_words, spec, batch, limits[batch[0]])
+        if found is not None:
+            batches = []  # let what is in flight finish, submit nothing more
+        if executor.in_flight() == 0:
+            break
+        for results in executor.wait_any():
+            for proved in results:
+                claim = claimed[proved.word]
+                below = claim.exact and claim.value < cutoff
+                holds = (proved.exact and proved.value == claim.value) if below else not proved.exact
+                if not holds and found is None:
+                    found = (claim, proved)
+    return found
+
+
+def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
+                early: list[str] = ()) -> None:
+    """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
+    when it is submitted, so a better total reaches every later task.
+
+    The ``early`` words (a sample for the ETA, :mod:`wordle_compiler.ranking.eta`) jump
+    the queue as soon as there is a cut-off: before that they would be solved exactly.
+    Words go out one per task at first (the best-looking words are the expensive ones
+    and set the cut-off), then in growing batches: most later words are refuted in
+    milliseconds, and a Dask round trip costs several.
+    """
+    wanted = set(words)
+    early = [w for w in dict.fromkeys(early) if w in wanted]
+    jumped = set(early)
+    pending = [w for w in words if w not in jumped]
+    position = 0
+    while True:
+        while executor.in_flight() < executor.window and (early or position < len(pending)):
+            if early and ranking.cutoff() < INF:
+                executor.submit(evaluate_words, spec, [early.pop(0)], ranking.cutoff())
+                continue
+            if position == len(pending):
+                break  # only early words are left, and they wait for a cut-off
+            size = 1 if executor.workers == 1 else min(MAX_BATCH, 1 + position // (8 * executor.workers))
+            batch = pending[position:position + size]
+            position += size
+            executor.submit(evaluate_words, spec, batch, ranking.cutoff())
+        if executor.in_flight() == 0:
+            if early:  # no cut-off will come (every word so far infeasible): solve them anyway
+                pending, early = pending + early, []
+                continue
+            return
+        for results in executor.wait_any():
+            for result in results:
+                ranking.add(result)
+                if on_result is not None:
+                    on_result(result)

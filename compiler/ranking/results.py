@@ -1,0 +1,175 @@
+"""The ranking's results file: appended line by line during a run, canonical at the end.
+
+CSV (default)::
+
+    # wordle-rank results; answers original sha256:e2d2a4f4c5d9b1e6; guesses ...; mode normal; max-depth 6; ...
+    word,total,average,status
+    salet,7920,3.421166,exact
+    aahed,7951,3.434557,>= 7951
+
+or the reference solver's style (``--format selby``): ``salet 3.42117 7920`` and
+``aahed >=3.43456 >=7951``, under the same first line.  Every line is flushed as soon
+as a word is decided, so a killed run loses nothing; ``--resume`` reads back every
+complete line (either format) and skips those words.  At the end the file is
+rewritten atomically in canonical order (exact values by total then word, then the
+rest alphabetically), so the final file does not depend on timing, ``--jobs`` or
+interruptions.
+
+A file is never trusted: ``--resume`` refuses one whose first line names other lists,
+mode, depth or objective, and one with any line that is not a possible result for a
+word being ranked (:func:`read_results`); the claims it kept are proved again before
+the ranking reports anything (``rank.verify_claims``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..util.files import write_atomic
+from .first_words import WordResult
+from ..search import INF
+
+CSV_HEADER = "word,total,average,status"
+HEADER_PREFIX = "# wordle-rank results"
+OBJECTIVE = "total"
+# the fields of the first line that must match for --resume (the version is only recorded)
+MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "objective")
+
+
+class ResultsFileError(Exception):
+    """A results file that --resume cannot take (another ranking's, or damaged)."""
+
+
+def results_header(words, mode: str, max_depth: int, version: str = "") -> str:
+    """The first line of a results file: what was ranked (the lists by name and hash)."""
+    fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
+              "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
+              "mode": mode, "max-depth": str(max_depth), "objective": OBJECTIVE, "version": version}
+    return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
+
+
+def _header_fields(line: str) -> dict:
+    parts = line.split("; ")
+    return dict(part.split(" ", 1) for part in parts[1:] if " " in part)
+
+
+def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str) -> str:
+    """One results line (no newline)."""
+    if value >= INF:
+        return f"{word},,,infeasible" if fmt == "csv" else f"{word} infeasible"
+    average = value / n_answers
+    if fmt == "csv":
+        return f"{word},{value},{average:.6f},{'exact' if exact else f'>= {value}'}"
+    mark = "" if exact else ">="
+    return f"{word} {mark}{average:.5f} {mark}{value}"
+
+
+def parse_line(line: str) -> WordResult | None:
+    """A decided word from either format, or None for a line that is not one."""
+    line = line.strip()
+    try:
+        if "," in line:
+            word, total, average, status = line.split(",")
+            if status == "infeasible" and total == average == "":
+                return WordResult(word, INF, False)
+            if status != "exact" and status != f">= {total}":
+                return None
+            return WordResult(word, int(total), status == "exact")
+        parts = line.split()
+        if len(parts) == 2 and parts[1] == "infeasible":
+            return WordResult(parts[0], INF, False)
+        word, average, total = parts
+        if average.startswith(">=") != total.startswith(">="):
+            return None
+        return WordResult(word, int(total.removeprefix(">=")), not total.startswith(">="))
+    except ValueError:
+        return None
+
+
+def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int) -> list[WordResult]:
+    """Every complete line of an earlier run of the same ranking (a line cut by a kill has
+    no newline); raises :class:`ResultsFileError` for a file of another ranking (its first
+    line) or any line that is not a possible result: a word not being ranked or met twice,
+    an unknown status, a total no tree over ``n_answers`` answers can have."""
+    try:
+        text = path.read_text(encoding="ascii")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResultsFileError(f"cannot read results file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    lines = text.split("\n")[:-1]  # the last piece is empty or an unfinished line
+    if not lines:
+        return []
+    _check_header(path, lines[0], header)
+    lowest, highest = 2 * n_answers - 1, max_depth * n_answers + 1  # a one-answer first word; a cut-off
+    results, seen = [], set()
+    for number, line in enumerate(lines[1:], start=2):
+        if line == CSV_HEADER:
+            continue
+        result = parse_line(line)
+        problem = None
+        if result is None:
+            problem = "is not a result line"
+        elif result.word not in words:
+            problem = f"names {result.word!r}, which is not among the first words being ranked"
+        elif result.word in seen:
+            problem = f"decides {result.word} a second time"
+        elif result.value != INF and not lowest <= result.value <= highest:
+            problem = f"gives {result.word} a total outside {lowest}..{highest}"
+        if problem:
+            raise ResultsFileError(f"results file {path}, line {number} {problem}: {line[:80]!r}; "
+                                   "not resuming from it")
+        seen.add(result.word)
+        results.append(result)
+    return results
+
+
+def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6) -> list[WordResult]:
+    """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``)."""
+    return read_results(path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers),
+                        max_depth)
+
+
+def _check_header(path: Path, first: str, header: str) -> None:
+    if not first.startswith(HEADER_PREFIX):
+        raise ResultsFileError(f"results file {path} does not start with a wordle-rank header; "
+                               "not resuming from it")
+    found, wanted = _header_fields(first), _header_fields(header)
+    for key in MATCHED_FIELDS:
+        if found.get(key) != wanted[key]:
+            raise ResultsFileError(f"results file {path} was made with {key} {found.get(key, '(none)')}, "
+                                   f"not {wanted[key]}; not resuming from it")
+
+
+class ResultsLog:
+    """Appends decided words to ``path`` as they come."""
+
+    def __init__(self, path: Path, fmt: str, n_answers: int, keep: list[WordResult], header: str):
+        self.path, self.fmt, self.n_answers, self.header = path, fmt, n_answers, header
+        # start from the kept results only: drops a line a kill cut in half
+        lines = self._head() + [format_row(r.word, r.value, r.exact, n_answers, fmt) for r in keep]
+        write_atomic(path, "".join(line + "\n" for line in lines).encode())
+        self._file = open(path, "a", encoding="ascii")
+
+    def _head(self) -> list[str]:
+        return [self.header] + ([CSV_HEADER] if self.fmt == "csv" else [])
+
+    def append(self, result: WordResult) -> None:
+        """Write one decided word's line and flush it, so a killed run keeps it."""
+        self._file.write(format_row(result.word, result.value, result.exact, self.n_answers, self.fmt) + "\n")
+        self._file.flush()
+
+    def finish(self, rows) -> None:
+        """Replace the log with the canonical file, atomically."""
+        self._file.close()
+        lines = self._head() + [format_row(word, value, exact, self.n_answers, self.fmt)
+                                for word, value, exact in rows]
+        write_atomic(self.path, "".join(line + "\n" for line in lines).encode())
+
+    def close(self) -> None:
+        """Flush, fsync and close the log; nothing to do after :meth:`finish`."""
+        if not self._file.closed:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
