@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .core.config import MODES, BuildConfig
 
 # The engine's message for a tree that fails the replay or its own cost check; either
-# can come from a matrix with wrong cells (pipeline.py, optimal.py).
+# can come from a matrix with wrong cells (pipeline/compile.py, pipeline/optimal.py).
 _INTERNAL_PREFIX = "internal error"
 
 
@@ -23,7 +23,7 @@ def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, n
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
     """
-    from .pipeline.builder import BuildError
+    from .core.errors import BuildError
     from .core.config import Context
     from .pipeline.compile import compile_tree as engine_compile
     from .core.wordlists import load_word_lists

@@ -1,6 +1,6 @@
 """Running the click command lines the way their console scripts do (not a test module).
 
-``invoke`` runs in-process through ``cliutil.run_click`` (the real error mechanism, fast);
+``invoke`` runs in-process through ``cli.common.run_click`` (the real error mechanism, fast);
 ``run`` starts a real subprocess (start-up, signals, exit codes as a shell sees them).
 """
 

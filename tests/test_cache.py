@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from wordle_compiler.core import matrix as fm
+from wordle_compiler.core import matrix_cache
 from wordle_compiler.core.wordlists import WordLists
 
 
@@ -12,7 +13,7 @@ def small_words():
 
 
 def test_cache_round_trip_and_corruption(tmp_path, monkeypatch, small_words):
-    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     first = fm.feedback_matrix(small_words)
     files = sorted(tmp_path.glob("feedback-*.npy"))
     assert len(files) == 1
@@ -22,7 +23,7 @@ def test_cache_round_trip_and_corruption(tmp_path, monkeypatch, small_words):
     data = bytearray(files[0].read_bytes())
     data[-1] ^= 0x01
     files[0].write_bytes(bytes(data))
-    assert fm._load_cached(files[0], small_words) is None
+    assert matrix_cache.load_cached(files[0], small_words) is None
     assert np.array_equal(fm.feedback_matrix(small_words), first)
     # truncate: likewise
     files[0].write_bytes(files[0].read_bytes()[:40])
@@ -30,11 +31,11 @@ def test_cache_round_trip_and_corruption(tmp_path, monkeypatch, small_words):
 
 
 def test_answer_major_layout_is_cached_checked_and_mapped_read_only(tmp_path, monkeypatch, small_words):
-    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     matrix = fm.feedback_matrix(small_words)
     first = fm.answer_major_matrix(small_words, lambda: matrix)
     assert first.shape == (4, 6) and np.array_equal(first, np.asarray(matrix).T)
-    path = tmp_path / (fm._cache_path(small_words).stem + fm.BY_ANSWER + ".npy")
+    path = tmp_path / (matrix_cache.cache_path(small_words).stem + matrix_cache.BY_ANSWER + ".npy")
     assert path.is_file() and path.with_suffix(".sum").is_file()
     def not_needed():
         raise AssertionError("an intact answer-major file must not load the guess-major matrix")
@@ -46,23 +47,23 @@ def test_answer_major_layout_is_cached_checked_and_mapped_read_only(tmp_path, mo
     data = bytearray(path.read_bytes())
     data[-1] ^= 0x01
     path.write_bytes(bytes(data))
-    assert fm._load_cached(path, small_words, by_answer=True) is None
+    assert matrix_cache.load_cached(path, small_words, by_answer=True) is None
     assert np.array_equal(fm.answer_major_matrix(small_words, lambda: matrix), first)
-    assert fm._load_cached(path, small_words, by_answer=False) is None
-    layouts = sorted((e["layout"], e["shape"]) for e in fm.cache_entries())
+    assert matrix_cache.load_cached(path, small_words, by_answer=False) is None
+    layouts = sorted((e["layout"], e["shape"]) for e in matrix_cache.cache_entries())
     assert layouts == [("by answer", (4, 6)), ("by guess", (6, 4))]
 
 
 def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch, small_words):
     from wordle_compiler.core.config import Context
 
-    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     ctx = Context.from_words(small_words, use_cache=False)
     assert np.array_equal(ctx.matrix_by_answer(), ctx.matrix.T) and ctx.matrix_by_answer() is ctx.matrix_by_answer()
     assert list(tmp_path.iterdir()) == []
     cached = Context.from_words(small_words)
     assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
-    assert [p.name.endswith(f"{fm.BY_ANSWER}.npy") for p in tmp_path.glob("*.npy")] == [True]  # only the builds' layout
+    assert [p.name.endswith(f"{matrix_cache.BY_ANSWER}.npy") for p in tmp_path.glob("*.npy")] == [True]  # only the builds' layout
     # a build's codes come from the cached answer-major layout alone (the guess-major one is
     # never loaded), and equal the guess-major matrix's, in the order of the answers asked for
     fresh = Context.from_words(small_words)
@@ -76,7 +77,7 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
                                                                                      small_words):
     from wordle_compiler.core.config import Context
 
-    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     expected = Context.from_words(small_words).matrix_by_answer().copy()  # computed and cached
     ctx = Context.from_words(small_words)
     ctx.prefetch_by_answer()
@@ -84,14 +85,14 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
     assert thread.daemon and np.array_equal(ctx.matrix_by_answer(), expected) and not thread.is_alive()
     assert isinstance(ctx.matrix_by_answer(), np.memmap) and ctx._by_guess is None  # the file, not a recomputation
     # a damaged answer-major file: the prefetch finds nothing, and first use recomputes it
-    path = next(p for p in tmp_path.glob("*.npy") if p.name.endswith(f"{fm.BY_ANSWER}.npy"))
+    path = next(p for p in tmp_path.glob("*.npy") if p.name.endswith(f"{matrix_cache.BY_ANSWER}.npy"))
     data = bytearray(path.read_bytes())
     data[-1] ^= 0x01
     path.write_bytes(bytes(data))
     damaged = Context.from_words(small_words)
     damaged.prefetch_by_answer()
     assert np.array_equal(damaged.matrix_by_answer(), expected)
-    assert fm._load_cached(path, small_words, by_answer=True) is not None  # rewritten intact
+    assert matrix_cache.load_cached(path, small_words, by_answer=True) is not None  # rewritten intact
     # no prefetch when the cache is not to be read
     for skipped in (Context.from_words(small_words, use_cache=False), Context.from_words(small_words, refresh_cache=True)):
         skipped.prefetch_by_answer()
@@ -107,8 +108,8 @@ def test_the_checksum_is_the_same_from_the_kernel_and_from_numpy(size):
     reference = (f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-"
                  f"{int(words.sum(dtype=np.uint64)) if words.size else 0:x}-{data[size - size % 8:].tobytes().hex()}")
     if words.size:
-        assert tuple(int(v) for v in fm.xor_and_sum(words)) == (int(np.bitwise_xor.reduce(words)),
+        assert tuple(int(v) for v in matrix_cache.xor_and_sum(words)) == (int(np.bitwise_xor.reduce(words)),
                                                                  int(words.sum(dtype=np.uint64)))
     for flag in (True, False):
         data.flags.writeable = flag
-        assert fm._checksum(data) == reference
+        assert matrix_cache.checksum(data) == reference

@@ -10,6 +10,7 @@ import pytest
 from clirun import invoke, one_line_error, run
 
 from wordle_compiler.core import matrix as fm
+from wordle_compiler.core import matrix_cache
 from wordle_compiler.util import files as outputs
 
 TREE = "salet-optimal-normal"
@@ -112,7 +113,7 @@ def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
 def test_matrix_cache_temporary_files_are_removed(tmp_path, monkeypatch):
     """A kill during the cache write leaves ``.feedback-….npy.PID.tmp``; the next cache write
     (or ``wordle-tree cache --clear``) removes it."""
-    monkeypatch.setenv(fm.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     stale = tmp_path / f".feedback-0123.npy.{_dead_pid()}.tmp"
     stale.write_bytes(b"partial")
     from wordle_compiler.core.wordlists import WordLists
@@ -121,7 +122,7 @@ def test_matrix_cache_temporary_files_are_removed(tmp_path, monkeypatch):
     fm.feedback_matrix(WordLists(answers=words[:4], guesses=words, answers_name="t", guesses_name="t"))
     assert not stale.exists() and len(list(tmp_path.glob("feedback-*.npy"))) == 1
     stale.write_bytes(b"partial")
-    result = run("wordle-tree", "cache", "--clear", env={**os.environ, fm.CACHE_ENV: str(tmp_path)})
+    result = run("wordle-tree", "cache", "--clear", env={**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)})
     assert result.returncode == 0 and "removed 2 file(s)" in result.stdout
     assert list(tmp_path.iterdir()) == []
 

@@ -13,6 +13,7 @@ from clirun import MODULES, invoke, one_line_error, run
 
 import wordle_compiler
 from wordle_compiler.core import matrix as fm
+from wordle_compiler.core import matrix_cache
 from wordle_compiler.cli.compile import compile_command, default_output
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.cli.tree import group
@@ -128,7 +129,7 @@ def test_opening_build_writes_its_own_name(tmp_path):
 
 
 def test_cache_command(tmp_path):
-    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     result = run("wordle-tree", "cache", env=env)
     assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 matrix files" in result.stdout
     assert run("wordle-compile", "--strategy", "first", "--start", "salet", "--allow-deeper", "--quiet",
@@ -145,7 +146,7 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     fails the replay, and the build says so, recomputes the matrix and succeeds."""
     from wordle_compiler.core.wordlists import load_word_lists
 
-    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     args = ["--strategy", "minimax", "--start", "salet", "-o", tmp_path / "t.wtree"]
     assert run("wordle-compile", *args, "--quiet", env=env).returncode == 0
     words = load_word_lists()
@@ -154,8 +155,8 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     column = words.guesses.index("salet")
     matrix[:, column] = np.roll(matrix[:, column], 1)  # salet's feedback shifted by one answer
     np.save(path, matrix)
-    path.with_suffix(".sum").write_text(fm._checksum(matrix))
-    assert fm._load_cached(path, words, by_answer=True) is not None  # the tampering passes the cache's checks
+    path.with_suffix(".sum").write_text(matrix_cache.checksum(matrix))
+    assert matrix_cache.load_cached(path, words, by_answer=True) is not None  # the tampering passes the cache's checks
     result = run("wordle-compile", *args, env=env)
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if "cache" in line]
@@ -176,28 +177,28 @@ def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     import wordle_trees
     from wordle_compiler.core.wordlists import load_word_lists
 
-    env = {**os.environ, fm.CACHE_ENV: str(tmp_path)}
+    env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     args = ["--strategy", "optimal", "--start", "salet", "-o", tmp_path / "t.wtree"]
     assert run("wordle-compile", *args, "--quiet", env=env).returncode == 0
     words = load_word_lists()
-    path = next(tmp_path.glob(f"feedback-*{fm.BY_ANSWER}.npy"))
+    path = next(tmp_path.glob(f"feedback-*{matrix_cache.BY_ANSWER}.npy"))
     matrix = np.load(path)
-    checked = set(fm.spot_check_cells(len(words.guesses), len(words.answers))[1].tolist())
+    checked = set(matrix_cache.spot_check_cells(len(words.guesses), len(words.answers))[1].tolist())
     free = [a for a in range(len(words.answers)) if a not in checked]
     first, second = free[0:-1:2], free[1::2]
     matrix[first + second] = matrix[second + first]
     np.save(path, matrix)
-    path.with_suffix(".sum").write_text(fm._checksum(matrix))
-    assert fm._load_cached(path, words, by_answer=True) is not None  # passes the cache's checks
+    path.with_suffix(".sum").write_text(matrix_cache.checksum(matrix))
+    assert matrix_cache.load_cached(path, words, by_answer=True) is not None  # passes the cache's checks
     result = run("wordle-compile", *args, env=env)
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if "cache" in line]
     assert len(notes) == 1 and "recomputing it without the cache and retrying once" in notes[0]
     shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
     assert (tmp_path / "t.wtree").read_bytes() == shipped.read_bytes()
-    assert fm._load_cached(path, words, by_answer=True) is not None  # rewritten
+    assert matrix_cache.load_cached(path, words, by_answer=True) is not None  # rewritten
     assert np.array_equal(np.load(path), fm.compute_matrix(words.guesses, words.answers).T)
-    assert not path.with_name(path.name.replace(fm.BY_ANSWER, "")).exists()  # no build keeps the other layout
+    assert not path.with_name(path.name.replace(matrix_cache.BY_ANSWER, "")).exists()  # no build keeps the other layout
 
 
 def test_too_deep_heuristic_build_hints_at_the_way_out():

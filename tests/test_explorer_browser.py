@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.treefiles.export.formats import TreeView
+from wordle_compiler.treefiles.export.view import TreeView
 from wordle_compiler.cli.tree import group
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file

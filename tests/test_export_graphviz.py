@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.treefiles.export.formats import TreeView
+from wordle_compiler.treefiles.export.view import TreeView
 from wordle_compiler.treefiles.export.graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
 from wordle_compiler.cli.tree import group
 from wordle_runtime.feedback import format_pattern, score_code

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from naive import naive_allowed, naive_score
 from wordle_compiler.core.config import BuildConfig, Context
-from wordle_compiler.core.guess_stats import hard_mode_filter, possible_filter
+from wordle_compiler.ext._kernels import hard_mode_filter, possible_filter
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.treefiles.verification import hard_mode_allows, verify_tree
 from wordle_compiler.core.wordlists import WordLists, letters_array
@@ -63,7 +63,7 @@ def test_the_search_filter_by_masks_matches_the_rule(played, answer, candidates)
     """The engine's hard-mode filter (two masks per guess, letter by letter only when a
     letter is needed three times) keeps exactly what the rule keeps, in order."""
     from wordle_compiler.ext._search import Engine, legal_after
-    from wordle_compiler.core.guess_stats import hard_mode_word_bits
+    from wordle_compiler.core.modes import hard_mode_word_bits
 
     letters = letters_array([played] + candidates)
     legal = np.arange(1, len(candidates) + 1, dtype=np.int64)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from naive import naive_optimal
-from wordle_compiler.pipeline.builder import BuildError
+from wordle_compiler.core.errors import BuildError
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.core.wordlists import WordLists

@@ -1,4 +1,4 @@
-"""The ranking's time estimate (rank_eta): which words are sampled, and how close the
+"""The ranking's time estimate (ranking.eta): which words are sampled, and how close the
 estimate is when a replayed run's costs fall off a cliff, decay smoothly or stay flat."""
 
 import pytest

@@ -1,8 +1,8 @@
 """``wordle-compile``: build, verify and write one tree file.
 
-Errors, exit codes and ``--json`` failures follow :mod:`cliutil` (README, "Errors and
+Errors, exit codes and ``--json`` failures follow :mod:`.common` (README, "Errors and
 exit codes").  The output path is checked before the build starts, so a bad ``-o``
-costs nothing; the file is written atomically by :mod:`outputs`.
+costs nothing; the file is written atomically by :mod:`..util.files`.
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _too_deep(deep, cfg, result, hint: bool = True) -> str:
 
 def _build(cfg, jobs, quiet, stamp, memo_mb=None):
     from ..api import build
-    from ..pipeline.builder import BuildError
+    from ..core.errors import BuildError
     from ..pipeline.optimal import InfeasibleError
 
     progress = Progress(quiet)

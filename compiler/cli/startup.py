@@ -7,7 +7,7 @@ command lines
 - pause the collector while their modules import, then move every object that
   exists to the permanent generation (:func:`gc.freeze`) and resume;
 - freeze again just before the interpreter exits (registered by
-  ``cliutil.run_click``, which every command line goes through), whose final
+  ``common.run_click``, which every command line goes through), whose final
   collections would otherwise scan every object once more to free memory the OS
   takes back anyway.
 
@@ -58,7 +58,7 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.freeze)
 
 
-# cliutil.EXIT_INTERRUPTED, defined here because cliutil imports this module (tested equal)
+# common.EXIT_INTERRUPTED, defined here because common imports this module (tested equal)
 EXIT_INTERRUPTED = 130
 
 

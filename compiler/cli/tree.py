@@ -2,8 +2,8 @@
 
 Every command that reads a tree takes a path or a shipped tree's name
 (``wordle-tree info salet-optimal-hard``).  Errors, exit codes and ``--json`` failures
-follow :mod:`cliutil`; what info/verify/cache print is in :mod:`tools_report`, and
-import/bench in :mod:`tools_build`.
+follow :mod:`.common`; what info/verify/cache print is in :mod:`.tree_report`, and
+import/bench in :mod:`.tree_build`.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
 def export(file, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output):
     """Export a tree (or the subtree at --path) to Graphviz, an HTML explorer or a community text format."""
     from ..treefiles.artifact import write_atomic
-    from ..treefiles.export.formats import ExportError, TreeView
+    from ..treefiles.export.view import ExportError, TreeView
     from ..treefiles.export.graphviz import GraphvizError, render_dot
 
     if output is not None:

@@ -1,5 +1,5 @@
 """The building half of ``wordle-tree``: ``import`` and ``bench`` (click definitions in
-:mod:`tools_cli`)."""
+:mod:`.tree`)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
     """One row per (start, strategy), printed as soon as it is measured."""
     from tqdm import tqdm
 
-    from ..pipeline.builder import BuildError
+    from ..core.errors import BuildError
     from ..core.config import BuildConfig, Context
     from ..pipeline.optimal import InfeasibleError
     from ..pipeline.compile import compile_tree

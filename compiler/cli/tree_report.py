@@ -1,7 +1,7 @@
 """What ``wordle-tree info``, ``verify`` and ``cache`` print (the click definitions are in
-:mod:`tools_cli`).
+:mod:`.tree`).
 
-``info`` and ``verify`` read ``meta`` only through :mod:`metaview`: a wrong type shows as
+``info`` and ``verify`` read ``meta`` only through :mod:`..treefiles.metaview`: a wrong type shows as
 "not given" and no value in it is ever used as a path.
 """
 
@@ -146,7 +146,7 @@ class CacheClearError(Exception):
 
 def cache_lines(clear: bool) -> tuple[list[str], dict]:
     """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
-    from ..core.matrix import CACHE_ENV, cache_dir, cache_entries, clear_cache
+    from ..core.matrix_cache import CACHE_ENV, cache_dir, cache_entries, clear_cache
 
     folder = cache_dir()
     origin = f"from ${CACHE_ENV}" if os.environ.get(CACHE_ENV) else f"default; set ${CACHE_ENV} to move it"

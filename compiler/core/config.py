@@ -50,7 +50,7 @@ class Context:
     _by_guess: object = field(default=None, repr=False, compare=False)
     _by_answer: object = field(default=None, repr=False, compare=False)
     _loading: object = field(default_factory=threading.Lock, repr=False, compare=False)
-    _prefetch: object = field(default=None, repr=False, compare=False)  # feedback_matrix.CacheCheck
+    _prefetch: object = field(default=None, repr=False, compare=False)  # matrix_cache.CacheCheck
 
     @classmethod
     def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
@@ -145,12 +145,12 @@ class Context:
 
 
 def _start_prefetch(words: WordLists, use_cache: bool, refresh_cache: bool):
-    """A ``feedback_matrix.CacheCheck`` of the answer-major matrix of ``words``; None when
+    """A ``matrix_cache.CacheCheck`` of the answer-major matrix of ``words``; None when
     the cache is not to be read, or if opening the file fails in an unforeseen way (first
     use then loads it as usual)."""
     if not use_cache or refresh_cache:
         return None
-    from .matrix import CacheCheck
+    from .matrix_cache import CacheCheck
 
     try:
         return CacheCheck(words)

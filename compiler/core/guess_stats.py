@@ -1,5 +1,5 @@
-"""The heuristic strategies' kernels on integer index arrays: partition statistics, mode
-filters, feedback splits and letter scores (compiled in ``ext/_kernels.pyx``).
+"""Statistics of many guesses' partitions of one answer set at once, and feedback splits, on
+integer index arrays (compiled in ``ext/_kernels.pyx``).
 
 Public wrappers shape inputs; the compiled functions check them and release the GIL.
 """
@@ -9,12 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..ext import _kernels
-from ..ext._kernels import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, hard_mode_filter, possible_filter
 from ..concurrency.parallel import map_chunks
 
-__all__ = ["IN_SET", "LARGEST", "LETTER_ENTROPY", "LETTER_LOCATED", "LETTER_UNIQUE", "PARTS", "SUMSQ",
-           "first_perfect_splitter", "hard_mode_filter", "hard_mode_word_bits", "letter_scores", "partition_stats",
-           "possible_filter", "set_threads", "split_by_codes"]
+__all__ = ["IN_SET", "LARGEST", "PARTS", "SUMSQ", "first_perfect_splitter", "index_array", "partition_stats",
+           "set_threads", "split_by_codes"]
 
 # Column order of the statistics table returned by partition_stats.
 PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
@@ -61,7 +59,7 @@ def _stats_chunk(MT, guesses, answers):
     return stats, entropy
 
 
-def _indices(values) -> np.ndarray:
+def index_array(values) -> np.ndarray:
     """Index values as the compiled kernels take them: C-ordered int32 or int64."""
     array = np.ascontiguousarray(values)
     return array if array.dtype in (np.int32, np.int64) else array.astype(np.int64)
@@ -78,40 +76,4 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
 def split_by_codes(codes, answers):
     """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer ``answers[i]``'s,
     as ``Context.codes`` gives them): (codes present, offsets, answers ordered by code)."""
-    return _kernels.split_by_codes(np.ascontiguousarray(codes, dtype=np.uint8), _indices(answers))
-
-
-def letter_scores(guess_letters, legal, answer_letters, kind: int) -> np.ndarray:
-    """Letter-frequency scores of each legal guess over the remaining answers (higher is better).
-
-    unique:  sum over the guess's distinct letters of how many answers contain it
-             (a letter every answer contains counts 0: it is already certain)
-    located: sum over positions of 2 x answers with that letter there, plus answers
-             with it elsewhere (distinct letters only)
-    entropy: mean of p(1-p) for the letter at each position and for its presence anywhere
-    """
-    return _kernels.letter_scores(np.ascontiguousarray(guess_letters, dtype=np.uint8), _indices(legal),
-                                    np.ascontiguousarray(answer_letters, dtype=np.uint8), kind)
-
-
-def hard_mode_word_bits(guess_letters) -> np.ndarray:
-    """Per guess, the two words the search's hard-mode filter tests (``ext/rules.pxd``:
-    ``keeps_hint_masks``): ``[:, 0]`` has bit 2l set
-    when letter l occurs at least once and bit 2l + 1 when at least twice; ``[:, 1]``
-    holds the five letters, 5 bits each (position i at bit 5i).
-
-    Column by column in bytes (a letter's earlier copies counted by ten byte compares):
-    0.34 ms for the 12,972 guesses, against 1.3 ms with uint64 blocks and row sums."""
-    letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
-    columns = [letters[:, i] for i in range(5)]
-    present = np.zeros(letters.shape[0], dtype=np.uint64)
-    packed = np.zeros(letters.shape[0], dtype=np.uint64)
-    for i in range(5):
-        earlier = np.zeros(letters.shape[0], dtype=np.uint8)  # copies of this letter before position i
-        for j in range(i):
-            earlier += columns[j] == columns[i]
-        letter = columns[i].astype(np.uint64)
-        bit = letter * np.uint64(2) + (earlier >= 1)
-        present |= np.where(earlier <= 1, np.left_shift(np.uint64(1), bit), np.uint64(0))
-        packed |= letter << np.uint64(5 * i)
-    return np.stack([present, packed], axis=1)
+    return _kernels.split_by_codes(np.ascontiguousarray(codes, dtype=np.uint8), index_array(answers))

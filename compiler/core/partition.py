@@ -15,10 +15,6 @@ from .guess_stats import split_by_codes
 from .modes import legal_after
 
 
-class BuildError(ValueError):
-    """The build cannot go on (e.g. an opening word that is illegal in hard mode)."""
-
-
 @dataclass
 class Node:
     guess: int  # index into ctx.words.guesses

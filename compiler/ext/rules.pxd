@@ -98,7 +98,7 @@ cdef inline bint hard_mode_bit_masks(const uint8_t* letters, const uint64_t* wor
                                      int64_t code, uint64_t* need_mask, uint64_t* green_mask,
                                      uint64_t* green) noexcept nogil:
     """The hints of ``played`` showing ``code`` as masks over a word's two
-    ``hard_mode_word_bits`` (see kernels.py); False when a letter is needed three times or
+    ``hard_mode_word_bits`` (see core/modes.py); False when a letter is needed three times or
     more, which the masks cannot express."""
     cdef int64_t hints = hard_mode_hints(letters, played, code), need
     cdef uint64_t letter

@@ -2,18 +2,18 @@
 
 Heuristic strategies recurse here with a guess-choosing function, their first-level
 classes shared among forked workers (:func:`build_from_root`); the exact strategy
-splits its root in :mod:`wordle_compiler.pipeline.compile.optimal`, on threads.  Classes are visited in increasing pattern order, so
+splits its root in :mod:`wordle_compiler.pipeline.optimal`, on threads.  Classes are visited in increasing pattern order, so
 the same inputs always give the same tree, whatever ``jobs`` is.
 """
 
 from __future__ import annotations
 
 from ..concurrency import parallel
+from ..core.errors import BuildError
 from ..core.modes import initial_legal
-from ..core.partition import ALL_GREEN, BuildError, Node, class_tasks, solved_here
+from ..core.partition import ALL_GREEN, Node, class_tasks, solved_here
 
-__all__ = ["ALL_GREEN", "BuildError", "Node", "build", "build_from_root", "choose_guess", "class_tasks",
-           "solved_here"]
+__all__ = ["build", "build_from_root", "choose_guess"]
 
 RECURSION_GUARD = 40
 

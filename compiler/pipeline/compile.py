@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from .. import __version__
 from ..treefiles.artifact import flatten
-from .builder import BuildError, build, build_from_root, choose_guess
+from ..core.errors import BuildError
+from .builder import build, build_from_root, choose_guess
 from ..core.config import BuildConfig, Context
 from ..core.modes import initial_legal
 from ..strategies.heuristic import STRATEGIES, canonical_name

@@ -14,7 +14,8 @@ import numpy as np
 from .first_level import solve_first_level
 from ..core.guess_stats import PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
-from ..core.partition import BuildError, solved_here
+from ..core.errors import BuildError
+from ..core.partition import solved_here
 from ..search import GAUGES, InfeasibleError, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]

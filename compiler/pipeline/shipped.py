@@ -1,6 +1,6 @@
 """Rebuild the tree files shipped in ``trees/`` and their manifest.
 
-    python -m wordle_compiler.pipeline.compile.shipped [--jobs N]
+    python -m wordle_compiler.pipeline.shipped [--jobs N]
 
 Every file is compiled by the normal pipeline (so verified), and the manifest
 records the settings and stats of each.  ``default`` names the runtime's tree.

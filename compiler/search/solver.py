@@ -18,8 +18,9 @@ from ..ext._search import SHARED_STATE_LIMIT as SHARED_LIMIT
 from ..ext._search import SHARED_STATE_NEXT as SHARED_NEXT
 from ..ext._search import SHARED_STATE_WORDS as SHARED_WORDS
 from ..ext._search import STAT_NAMES, Engine, Workspace
-from ..core.guess_stats import hard_mode_word_bits
-from ..core.partition import BuildError, Node, class_tasks, solved_here, tree_total
+from ..core.modes import hard_mode_word_bits
+from ..core.errors import BuildError
+from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..util.splitmix import splitmix64
 from .endgame import MIN_GROUP, endgame_groups
 from .memo import INITIAL_BITS, count_entries, memo_reserve, new_memo, rows_for_megabytes

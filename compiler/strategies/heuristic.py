@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.guess_stats import (IN_SET, LARGEST, LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, PARTS, SUMSQ,
-                      first_perfect_splitter, letter_scores, partition_stats)
+from ..core.guess_stats import IN_SET, LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
 from ..core.wordlists import sha256
+from .letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 
 DESCRIPTIONS = {
     "minimax": "Knuth/Sorensen: minimise the largest feedback class",
@@ -97,17 +97,17 @@ def _letters(ctx, answers, legal, kind):
 
 
 def unique_letters(ctx, answers, legal, cfg):
-    """The guess with the best ``unique`` letter score (see :func:`kernels.letter_scores`)."""
+    """The guess with the best ``unique`` letter score (see :func:`.letters.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_UNIQUE)
 
 
 def located_letters(ctx, answers, legal, cfg):
-    """The guess with the best ``located`` letter score (see :func:`kernels.letter_scores`)."""
+    """The guess with the best ``located`` letter score (see :func:`.letters.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_LOCATED)
 
 
 def letter_entropy(ctx, answers, legal, cfg):
-    """The guess with the best ``entropy`` letter score (see :func:`kernels.letter_scores`)."""
+    """The guess with the best ``entropy`` letter score (see :func:`.letters.letter_scores`)."""
     return _letters(ctx, answers, legal, LETTER_ENTROPY)
 
 

@@ -1,5 +1,5 @@
 """Flatten a built tree into the runtime's format (the runtime owns FORMAT.md) and
-write it atomically (through :mod:`outputs`, like every file we write)."""
+write it atomically (through :mod:`..util.files`, like every file we write)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def guess_list_of(ctx) -> GuessList:
 
 
 def save_tree(path, data: TreeData) -> int:
-    """Pack ``data`` and write it atomically (see :mod:`outputs`); returns the byte count."""
+    """Pack ``data`` and write it atomically (see :mod:`..util.files`); returns the byte count."""
     payload = pack_tree(data)
     write_atomic(path, payload)
     return len(payload)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wordle_runtime.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern_digits, score_code
 
-from ..pipeline.builder import Node
+from ..core.partition import Node
 from ..util.iterjson import JsonError, loads
 
 

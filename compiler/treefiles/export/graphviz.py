@@ -25,6 +25,7 @@ import subprocess
 from html import escape
 
 from wordle_runtime.feedback import format_pattern
+from .view import ExportError
 
 # The game's own tile colours (light theme).
 TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e"}
@@ -114,8 +115,6 @@ class DotExporter:
         self.min_depth = min_depth
 
     def _highlight_path(self, view, shape, node) -> set[int]:
-        from .formats import ExportError  # export imports this module; import here to avoid a cycle
-
         if not self.highlight:
             return set()
         try:
@@ -131,8 +130,6 @@ class DotExporter:
     def graph(self, view, node, history=()):
         """The DiGraph of the subtree at ``node`` (``history`` is how the game got there)."""
         import networkx as nx
-
-        from .formats import ExportError
 
         shape = TreeShape(view)
         first = len(history) + 1  # the guess number played at ``node``
