@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .messages import one_line
+
 EXIT_OK, EXIT_NO_ANSWER, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROG = "wordle-next"
 
@@ -146,13 +148,8 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
     print(f"{PROG}: warning: {message}", file=sys.stderr)
 
 
-MAX_MESSAGE = 400  # characters of an error line: a message may quote the user's input
-
-
 def _report(message: str, code: int, json_wanted: bool) -> int:
-    message = " ".join(message.split())
-    if len(message) > MAX_MESSAGE:
-        message = f"{message[:MAX_MESSAGE - 30]}… ({len(message):,} characters)"
+    message = one_line(message)
     print(f"{PROG}: {message}", file=sys.stderr)
     if json_wanted:
         import json
