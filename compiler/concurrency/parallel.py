@@ -9,8 +9,8 @@ the caller never waits for.
 
 Workers are forked *after* the parent has loaded the word lists, the matrix and
 the compiled kernels, so they start in milliseconds and share those pages
-copy-on-write (the old spawn-based pool spent about a second per worker
-re-importing and reloading).  Tasks go out largest first and come back as they
+copy-on-write instead of importing and loading them again (about a second per
+worker).  Tasks go out largest first and come back as they
 finish; results are placed by task index, so the output never depends on
 ``jobs``.  Each worker dies with its parent (Linux ``PR_SET_PDEATHSIG``), and
 Ctrl-C in the parent kills the workers at once.
@@ -121,9 +121,8 @@ def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order:
     The threads are daemons: on Ctrl-C or an error the caller returns at once and a
     kernel call still running cannot keep the process alive.  ``progress(w)`` runs
     on the calling thread, which sleeps until every thread is done (waking every
-    0.25 s for Ctrl-C, every 0.1 s for progress): woken once per finished task instead,
-    it took a core and the GIL from the searching threads 126 times in trace's first
-    5 ms.
+    0.25 s for Ctrl-C, every 0.1 s for progress), not once per finished task, which
+    would take a core and the GIL from the searching threads many times a millisecond.
     """
     weights = weights if weights is not None else [1] * len(tasks)
     order = range(len(tasks)) if in_order else sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
@@ -192,9 +191,7 @@ def map_chunks(fn, n_chunks: int, threads: int) -> list:
     Every thread takes the next chunk from one counter; once none is left, the caller
     computes itself each chunk still in a helper's hands instead of waiting for it, so a
     helper the scheduler has paused (a busy machine) costs at most its one chunk twice,
-    never a stall: a threaded kernel whose fixed chunks waited for every thread
-    took 2.1-3.3x its idle time beside two spinning processes on 2 cores, where one
-    thread took 1.0-1.6x (``benchmarks/busy.py``).  So ``fn`` must be pure and return a
+    never a stall (``benchmarks/busy.py`` measures a build beside two spinning processes).  So ``fn`` must be pure and return a
     new value, never None (a late helper's result for a chunk already done is dropped);
     it should release the GIL for the threads to help.  A chunk that fails in a helper
     is computed again here, so its error is raised here."""

@@ -66,7 +66,7 @@ def spot_check_cells(n_guesses: int, n_answers: int):
 
 def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
     """Compare a few deterministic cells against the pure-Python reference (the cells read
-    in one gather: one by one, a memmap's indexing took 1 ms for the 256)."""
+    in one gather, since a memmap's indexing one cell at a time is slow)."""
     from wordle_runtime.feedback import score_code
 
     gs, as_ = spot_check_cells(*matrix.shape)

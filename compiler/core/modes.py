@@ -30,8 +30,8 @@ def hard_mode_word_bits(guess_letters) -> np.ndarray:
     when letter l occurs at least once and bit 2l + 1 when at least twice; ``[:, 1]``
     holds the five letters, 5 bits each (position i at bit 5i).
 
-    Column by column in bytes (a letter's earlier copies counted by ten byte compares):
-    0.34 ms for the 12,972 guesses, against 1.3 ms with uint64 blocks and row sums."""
+    Column by column in bytes (a letter's earlier copies counted by ten byte compares),
+    which is cheaper than uint64 blocks and row sums."""
     letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
     columns = [letters[:, i] for i in range(5)]
     present = np.zeros(letters.shape[0], dtype=np.uint64)

@@ -21,11 +21,10 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) ->
     ``jobs`` is 1: Ctrl-C is then never stuck behind a kernel call).
 
     Classes of at most ``SMALL_CLASS`` answers go first, all in one task on one thread
-    (each takes microseconds, mostly Python: two threads doing them fought over the
-    GIL and took 1.5-2x as long).  When the first guess cannot finish within the depth
+    (each takes microseconds, mostly Python, so two threads would only fight over the
+    GIL).  When the first guess cannot finish within the depth
     limit it usually shows there (an endgame group such as ``.ight`` in a class), so
-    such a guess is refused at once instead of after the long searches (``caret`` in
-    hard mode on the 3158 list: 133 s before, see the README): a class found infeasible
+    such a guess is refused at once rather than after the long searches: a class found infeasible
     stops every other thread at its next candidate.  Every larger class is one task,
     largest first, searched as a *shared node* (``Solver.solve(shared=...)``) when
     ``jobs`` > 1: a thread that finds no task left joins the class with the most

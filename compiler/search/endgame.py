@@ -33,8 +33,8 @@ def endgame_groups(answers) -> np.ndarray:
     when fewer than ``MIN_GROUP`` answers share its other four letters.  Ids are numbered
     in order of first appearance, answers in order and positions within each answer.
 
-    Vectorised (a dict over 5n keys in Python took 15 ms of each exact build): a group is
-    a key (open position, the other four letters as base-32 digits)."""
+    Vectorised, since every exact build computes it (a dict over 5n keys in Python costs
+    milliseconds): a group is a key (open position, the other four letters as base-32 digits)."""
     n = len(answers)
     groups = np.full((n, 5), -1, dtype=np.int64)
     if n == 0:
