@@ -9,16 +9,31 @@ without it, says so in one line, and retries once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from os import PathLike
+from typing import TYPE_CHECKING, Union
 
 from .core.config import MODES, BuildConfig
+
+if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
+    from wordle_runtime.format import TreeData
+
+    from .analysis.position import Analysis, MoveReport, ReviewRow
+    from .pipeline.compile import BuildResult
+    from .treefiles.verification import Verdict
+
+# What the API takes as a history: any notation ``wordle-next`` reads, one string or steps.
+History = Union[str, Sequence]
+Path_ = Union[str, "PathLike[str]"]
 
 # The engine's message for a tree that fails the replay or its own cost check; either
 # can come from a matrix with wrong cells (pipeline/compile.py, pipeline/optimal.py).
 _INTERNAL_PREFIX = "internal error"
 
 
-def build(cfg: BuildConfig, jobs: int = 1, progress=None, stamp: bool = False, notify=None, memo_mb=None):
+def build(cfg: BuildConfig, jobs: int = 1, progress: Callable | None = None, stamp: bool = False,
+          notify: Callable[[str], None] | None = None, memo_mb: int | None = None) -> BuildResult:
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
@@ -62,7 +77,7 @@ class CompileResult:
     ``max_depth`` guesses (empty for a tree that keeps the guarantee).
     """
 
-    data: object
+    data: TreeData
     stats: dict
     start: str
     proved_optimal: bool
@@ -86,8 +101,9 @@ def _check_whole(name: str, value, low: int, high: int | None = None) -> None:
 MAX_JOBS = 256  # as the command lines' --jobs
 
 
-def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
-                guesses=None, max_depth=6, seed=0, width=50, candidates=None) -> BuildConfig:
+def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
+                mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
+                seed: int = 0, width: int = 50, candidates: int | None = None) -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
     from .strategies.heuristic import DESCRIPTIONS, canonical_name
 
@@ -118,9 +134,10 @@ def make_config(strategy="entropy", *, start=None, opening=None, mode="normal", 
                        candidates=candidates)
 
 
-def compile_tree(strategy="entropy", *, start=None, opening=None, mode="normal", answers="original",
-                 guesses=None, max_depth=6, seed=0, width=50, candidates=None, jobs=1, stamp=False,
-                 progress=None) -> CompileResult:
+def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
+                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
+                 seed: int = 0, width: int = 50, candidates: int | None = None, jobs: int = 1, stamp: bool = False,
+                 progress: Callable | None = None) -> CompileResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
 
     >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
@@ -142,7 +159,7 @@ def compile_tree(strategy="entropy", *, start=None, opening=None, mode="normal",
                          result.optimality, list(result.report.exceeding_max_depth), result.seconds)
 
 
-def save(tree, path) -> int:
+def save(tree: CompileResult | TreeData, path: Path_) -> int:
     """Write a tree (a :class:`CompileResult`, a build result or ``TreeData``) to ``path``
     atomically; returns the number of bytes.  Refuses a symlink, FIFO or device as target."""
     from wordle_runtime.format import TreeData, pack_tree
@@ -157,7 +174,8 @@ def save(tree, path) -> int:
     return len(payload)
 
 
-def verify(tree, *, mode=None, max_depth=None, guesses=None):
+def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None = None,
+           max_depth: int | None = None, guesses: str | None = None) -> Verdict:
     """Replay a tree with the reference ``score`` and check every claim in its ``meta``.
 
     ``tree``: a path or shipped tree name, file bytes, ``TreeData`` or a compile result.
@@ -170,8 +188,9 @@ def verify(tree, *, mode=None, max_depth=None, guesses=None):
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
 
-def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", guesses=None, max_depth=6,
-            jobs=1):
+def analyse(history: History = (), *, top: int = 5, move: str | None = None, mode: str = "normal",
+            answers: str = "original", guesses: str | None = None, max_depth: int = 6,
+            jobs: int = 1) -> Analysis | tuple[Analysis, MoveReport]:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
@@ -184,7 +203,8 @@ def analyse(history=(), *, top=5, move=None, mode="normal", answers="original", 
     return analysis if move is None else (analysis, score_move(analysis, move, jobs))
 
 
-def review(history, *, mode="normal", answers="original", guesses=None, max_depth=6):
+def review(history: History, *, mode: str = "normal", answers: str = "original", guesses: str | None = None,
+           max_depth: int = 6) -> list[ReviewRow]:
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck."""
     from .analysis.position import review_game
     from .core.config import Context
@@ -192,8 +212,10 @@ def review(history, *, mode="normal", answers="original", guesses=None, max_dept
     return review_game(Context.load(answers, guesses), mode, history, max_depth)
 
 
-def rank_first_words(*, mode="normal", answers="original", guesses=None, first_words=None, top=10,
-                     margin=None, max_depth=6, jobs=1, scheduler=None):
+def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses: str | None = None,
+                     first_words: Iterable[str] | None = None, top: int | None = 10, margin: int | None = None,
+                     max_depth: int = 6, jobs: int = 1,
+                     scheduler: str | None = None) -> list[tuple[str, int | None, bool]] | None:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).

@@ -1,4 +1,4 @@
-"""The compiler's Python API: compile_tree, save and verify on the package."""
+"""The compiler's Python API: every public function, its signature, and calling it again."""
 
 import subprocess
 import sys
@@ -86,3 +86,22 @@ def test_the_api_functions_stay_callable_after_their_modules_load():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-1000:]
     assert result.stdout.split() == ["True", "[True,", "True]", "[2,", "2]"]
+
+
+def test_public_functions_have_full_signatures():
+    """help() shows every parameter with its type and the return type: nothing hides in **kwargs."""
+    import inspect
+
+    for name in ("compile_tree", "save", "verify", "analyse", "review", "rank_first_words"):
+        signature = inspect.signature(getattr(wordle_compiler, name))
+        assert signature.return_annotation is not inspect.Signature.empty, name
+        for param in signature.parameters.values():
+            assert param.kind not in (param.VAR_KEYWORD, param.VAR_POSITIONAL), (name, param)
+            assert param.annotation is not inspect.Parameter.empty, (name, param.name)
+
+
+def test_compile_and_rank_twice_give_the_same_answers():
+    first = [wordle_compiler.compile_tree("minimax", start="salet").stats["total_guesses"] for _ in range(2)]
+    ranked = [wordle_compiler.rank_first_words(first_words=["salet", "crane"], top=1) for _ in range(2)]
+    assert first == [8158, 8158]
+    assert ranked[0] == ranked[1] and ranked[0][0] == ("salet", 7920, True)
