@@ -7,8 +7,12 @@
 from __future__ import annotations
 
 from .feedback import ALL_GREEN, WORD_LENGTH, format_pattern, parse_pattern
+from .structure import MAX_DEPTH
 
 _SEPARATORS = (":", "=")
+# No game is longer than the deepest tree the format can store; the cap keeps the cost of a
+# history (each off-tree step filters the answers again) bounded for a server taking input.
+MAX_STEPS = MAX_DEPTH
 
 
 class HistoryError(ValueError):
@@ -45,10 +49,17 @@ def _no_pattern(word, pairs: list):
     raise HistoryError(f"step {len(pairs) + 1}: guess {word!r} has no feedback pattern after it")
 
 
+def _too_long() -> HistoryError:
+    return HistoryError(f"the history has more than {MAX_STEPS} steps; no game is that long")
+
+
 def _from_tokens(items, pairs: list) -> None:
-    """Turn word / pattern / word:pattern tokens (and ready-made pairs) into raw pairs."""
+    """Turn word / pattern / word:pattern tokens (and ready-made pairs) into raw pairs,
+    stopping at the first step beyond :data:`MAX_STEPS`."""
     pending = None
     for item in items:
+        if len(pairs) > MAX_STEPS:
+            raise _too_long()
         if isinstance(item, (tuple, list)):
             if pending is not None:
                 _no_pattern(pending, pairs)
@@ -59,6 +70,8 @@ def _from_tokens(items, pairs: list) -> None:
         if not isinstance(item, str):
             raise HistoryError(f"step {len(pairs) + 1}: {item!r} is neither text nor a (guess, pattern) pair")
         for token in _tokens(item):
+            if len(pairs) > MAX_STEPS:
+                raise _too_long()
             sep = next((s for s in _SEPARATORS if s in token), None)
             if sep is None:
                 if pending is None:
@@ -98,6 +111,8 @@ def parse_history(history) -> list[tuple[str, int]]:
         return []
     raw: list = []
     _from_tokens([history] if isinstance(history, str) else history, raw)
+    if len(raw) > MAX_STEPS:
+        raise _too_long()
     steps = []
     for step, (word, pattern) in enumerate(raw, start=1):
         if steps and steps[-1][1] == ALL_GREEN:

@@ -193,3 +193,18 @@ def test_pack_refuses_what_the_loader_would(data):
     bad.mode = None
     with pytest.raises(TreeFormatError, match="mode"):
         pack_tree(bad)
+
+
+def test_extension_types_are_refused_where_decoded_and_never_decoded_elsewhere(data):
+    """A known field holding an ext type is refused; an unknown field is skipped undecoded,
+    so an ext type inside it is never handed to any hook (FORMAT.md, "Container")."""
+    ext = msgpack.ExtType(5, b"payload")
+    in_meta = _tamper(pack_tree(data), lambda d: d["meta"].update(extra=ext))
+    with pytest.raises(TreeFormatError, match="may hold only nil, bool, int, float, text"):
+        unpack_tree(in_meta)
+    in_mode = _tamper(pack_tree(data), lambda d: d.update(mode=ext))
+    with pytest.raises(TreeFormatError, match="'mode' is not a valid value"):
+        unpack_tree(in_mode)
+    in_unknown = _tamper(pack_tree(data), lambda d: d.update(format_version=[1, 8], future=[ext]))
+    with pytest.warns(UserWarning, match="newer"):
+        assert unpack_tree(in_unknown).n_nodes == data.n_nodes

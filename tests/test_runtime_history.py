@@ -75,3 +75,20 @@ def test_cli_rejects_steps_after_all_green_with_one_line():
     assert result.stdout == ""
     assert result.stderr.strip().splitlines() == [
         "wordle-next: step 3: the game ended at step 2 (least ggggg), so nothing may follow it"]
+
+
+def test_a_history_is_capped_at_the_longest_game_the_format_can_hold():
+    from wordle_runtime.history import MAX_STEPS
+
+    assert len(parse_history(" ".join(["crane bbbbb"] * MAX_STEPS))) == MAX_STEPS
+    for shape in (" ".join(["crane bbbbb"] * (MAX_STEPS + 1)), [("crane", 0)] * (MAX_STEPS + 1),
+                  ["crane", "bbbbb"] * 64000):
+        with pytest.raises(HistoryError, match=f"more than {MAX_STEPS} steps"):
+            parse_history(shape)
+
+
+def test_a_huge_history_on_the_command_line_is_one_line():
+    result = subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *(["crane", "bbbbb"] * 20000)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "more than 255 steps" in result.stderr
