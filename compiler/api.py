@@ -249,6 +249,6 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     if unknown:
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
-    with executor_for(jobs, scheduler) as executor:
+    with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
     return [(word, None if total >= INF else total, exact) for word, total, exact in ranking.final_rows()]

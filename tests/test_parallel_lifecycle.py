@@ -120,22 +120,58 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
 
 
 RANK_2 = [sys.executable, "-m", "wordle_compiler.cli.rank", "--jobs", "2", "--quiet", "-o", "r.csv"]
+# wordle-compile proving the best first word on a Dask LocalCluster (no --start)
+GLOBAL_OPTIMAL_2 = [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--jobs", "2",
+                    "--quiet", "-o", "t.wtree"]
+
+
+def _in_group(pgid):
+    """Processes (not zombies) of process group ``pgid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
 
 
 def _ctrl_c_to_the_group(command, delay, cwd):
-    """Ctrl-C as a terminal sends it, to the whole process group (Dask's workers included)
-    ``delay`` seconds in: (exit code, stderr, processes of the run still alive after it)."""
+    """Ctrl-C as a terminal sends it, to the whole process group (Dask's forkserver and
+    workers included) ``delay`` seconds in: (exit code, stderr, processes of the run
+    still alive a moment after it exited)."""
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(delay)
-    started = set(_children(proc.pid))
-    started |= {grandchild for child in started for grandchild in _children(child)}
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    time.sleep(1.0)
-    return proc.returncode, err, [p for p in started if _alive(p)]
+    deadline = time.monotonic() + 5
+    while _in_group(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return proc.returncode, err, _in_group(proc.pid)
 
 
 def test_ctrl_c_to_a_dask_ranking_is_one_line_and_leaves_no_worker(tmp_path):
     code, err, left = _ctrl_c_to_the_group(RANK_2, 6.0, tmp_path)
     assert (code, err, left) == (130, "wordle-rank: interrupted\n", [])
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.7, 1.2])
+def test_ctrl_c_while_the_dask_workers_start_is_one_line(tmp_path, delay):
+    code, err, left = _ctrl_c_to_the_group(RANK_2, delay, tmp_path)
+    assert (code, err, left) == (130, "wordle-rank: interrupted\n", [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command, prog", [(RANK_2, "wordle-rank"), (GLOBAL_OPTIMAL_2, "wordle-compile")])
+def test_twenty_ctrl_c_at_random_moments_are_one_line_each(tmp_path, command, prog):
+    import random
+
+    delays = random.Random(20).sample(range(5, 400), 20)  # 0.05 s to 4 s, start-up included
+    outcomes = [_ctrl_c_to_the_group(command, centiseconds / 100, tmp_path) for centiseconds in delays]
+    bad = [(d, o) for d, o in zip(delays, outcomes) if o != (130, f"{prog}: interrupted\n", [])]
+    assert not bad, bad

@@ -76,13 +76,37 @@ def exit_process(code: int):
     waited_for = [t for t in threading.enumerate() if t.is_alive() and not t.daemon and t is not me]
     if waited_for and code != EXIT_INTERRUPTED:
         sys.exit(code)
-    atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
+    if code == EXIT_INTERRUPTED:
+        _run_exit_handlers_quietly()
+    else:
+        atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
             pass
     os._exit(code)
+
+
+def _run_exit_handlers_quietly() -> None:
+    """The atexit handlers of an interrupted run, their complaints discarded: "interrupted"
+    is already said, and a library's handler that finds its work cut short (Dask closing a
+    cluster that Ctrl-C stopped half-started) would add a traceback to it."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        atexit._run_exitfuncs()
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.close(null)
+    try:
+        atexit._run_exitfuncs()
+        sys.stderr.flush()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 _loading_handlers: dict = {}  # prog -> the SIGINT handler installed while its module loads

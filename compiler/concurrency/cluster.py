@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
+import signal
+import threading
 
 
 class SerialExecutor:
@@ -98,33 +101,82 @@ def scheduler_address(value: str) -> str:
     return f"tcp://{match.group(1)}:{int(match.group(2))}"
 
 
+def start_forkserver(preload: tuple[str, ...] = (), verbose: bool = False) -> None:
+    """Have Dask start its worker processes from a forkserver that ignores Ctrl-C and has
+    already imported ``preload`` (with Dask and numpy), so each worker starts quiet and
+    warm.  Without ``verbose`` the forkserver's standard error, which every worker
+    inherits, is discarded: what a task raises reaches this process through Dask, and
+    a worker dying with the cluster has nothing to tell a person.  The forkserver is
+    started here, on this thread, with SIGINT blocked: a Ctrl-C meanwhile waits in this
+    process until the forkserver exists, then interrupts as usual (see
+    :mod:`.worker_start`).  Does nothing once a forkserver is running."""
+    import dask
+    from multiprocessing import forkserver, resource_tracker
+
+    from distributed.utils import get_mp_context
+
+    from .worker_start import FORKSERVER_ENV, QUIET_ENV
+
+    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    context = get_mp_context()
+    context.set_forkserver_preload([f"{__package__}.worker_start", "distributed", "numpy", *preload])
+    # Read by the forkserver only (it copies this environment when it starts).  Dask's
+    # nanny would have glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
+    # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
+    # time in a 20 s ranking), so the workers get a larger threshold.
+    environ = {FORKSERVER_ENV: str(os.getpid()), QUIET_ENV: "0" if verbose else "1", "MALLOC_TRIM_THRESHOLD_": str(1 << 26)}
+    saved = {name: os.environ.get(name) for name in environ}
+    on_main = threading.current_thread() is threading.main_thread()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if on_main else None
+    os.environ.update(environ)
+    try:
+        if previous is not None:
+            # multiprocessing's resource tracker, which the forkserver needs, unblocks
+            # SIGINT once it has started itself: start it first, then block again
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        forkserver.ensure_running()
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _dask_logging(verbose: bool) -> None:
+    """Dask's loggers say nothing unless ``verbose``: its errors reach the command as
+    exceptions (one line each), and the tracebacks it logs while a cluster shuts down
+    on Ctrl-C (cancelled callbacks, closed comms) only repeat "interrupted"."""
+    level = logging.INFO if verbose else logging.CRITICAL + 1
+    for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler",
+                 "distributed.core", "distributed.comm", "distributed.deploy.spec", "distributed.client",
+                 "tornado", "tornado.application", "asyncio"):
+        logging.getLogger(name).setLevel(level)
+
+
 @contextlib.contextmanager
-def executor_for(jobs: int = 1, scheduler: str | None = None):
-    """A serial executor for one local job; Dask otherwise (LocalCluster or ``scheduler``)."""
+def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str, ...] = (),
+                 verbose: bool = False):
+    """A serial executor for one local job; Dask otherwise (LocalCluster or ``scheduler``).
+
+    ``preload``: modules a LocalCluster's workers import before they start (the tasks' own),
+    so that work is done once, in the forkserver, not in every worker.  ``verbose``: Dask's
+    own log lines and the workers' standard error reach this process's standard error."""
     if scheduler is None and jobs <= 1:
         yield SerialExecutor()
         return
     from distributed import Client, LocalCluster
 
-    for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler"):
-        logging.getLogger(name).setLevel(logging.ERROR)  # keep stderr for our one-line messages
-    for name in ("tornado", "tornado.application", "asyncio"):
-        # tracebacks of callbacks cancelled while the cluster shuts down on Ctrl-C: our one
-        # line "interrupted" says what happened
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    _dask_logging(verbose)
     if scheduler is not None:
         with Client(scheduler, timeout="20s") as client:
             yield DaskExecutor(client)
         return
-    import dask
-
-    # Dask's nanny makes glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
-    # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
-    # time in a 20 s ranking).  A larger threshold keeps them in the heap.
-    dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 1 << 26})
+    start_forkserver(preload, verbose)
     with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
-        from .worker_plugin import DieWithParent
-
-        client.register_plugin(DieWithParent())
+                      silence_logs=logging.INFO if verbose else logging.CRITICAL + 1) as cluster, \
+            Client(cluster) as client:
         yield DaskExecutor(client)

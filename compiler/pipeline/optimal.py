@@ -78,7 +78,7 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(ctx.words.guesses), "proving the best first word", unit="words")
-    with executor_for(jobs) as executor:
+    with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
         word, _ = prove_best_first_word(spec, executor, progress)
     if word is None:
         raise InfeasibleError(f"no first word solves every answer within {cfg.max_depth} guesses")
