@@ -11,7 +11,7 @@ from wordle_compiler.api import make_config
     ({"top": 0}, "top"), ({"top": -1}, "top"), ({"top": 2.5}, "top"), ({"margin": -1}, "margin"),
     ({"top": 3, "margin": 2}, "top and margin"), ({"first_words": "salet"}, "first_words"),
     ({"first_words": ["qqqqq"]}, "first_words"), ({"first_words": [3]}, "first_words"),
-    ({"max_depth": 0}, "max_depth"), ({"max_depth": 21}, "max_depth"), ({"jobs": 0}, "jobs"),
+    ({"max_depth": 0}, "max_depth"), ({"max_depth": 65}, "max_depth"), ({"jobs": 0}, "jobs"),
     ({"jobs": 10 ** 6}, "jobs"), ({"jobs": 2, "scheduler": "tcp://127.0.0.1:1"}, "jobs and scheduler"),
     ({"mode": "easy"}, "mode"),
 ])

@@ -15,6 +15,10 @@ Exit codes (the README's "Errors and exit codes" table; tests check both agree):
 Every failure is exactly one line on stderr, ``PROG: message``.  With ``--json`` the
 same failure is also printed on stdout as a JSON object with an ``error`` field, so a
 caller that parses stdout always gets an object.
+
+The options every command spells the same way live here too: ``--max-depth`` (one range,
+:data:`..core.config.MAX_DEPTH_LIMIT`), ``--json``, ``--quiet``, and ``-`` for standard
+input or output wherever a file is taken (binary bytes are never written to a terminal).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from wordle_runtime.format import TreeFormatError
 from wordle_runtime.history import HistoryError
 
 from .. import __version__
+from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
 from ..util.files import OutputError
 from .startup import exit_process, no_collection_at_exit, single_threaded_blas
 
@@ -233,17 +238,15 @@ def tree_source(path: str) -> str:
 
 
 def load_tree_arg(path: str):
-    """(resolved path, TreeData, size in bytes) for a tree file argument.
+    """(resolved path, TreeData, size in bytes) for a tree file argument (``-``: standard input).
 
     Only a regular file is opened (a FIFO would block, ``/dev/zero`` never ends), with the
     runtime's size cap checked before reading; the runtime's loader validates the bytes.
     """
     from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
 
-    from ..util.files import read_regular_file
-
-    source = tree_source(path)
-    blob = read_regular_file(source, MAX_FILE_BYTES, "tree file")
+    source = STDIO if path == STDIO else tree_source(path)
+    blob = read_input(source, MAX_FILE_BYTES, "tree file")
     try:
         return source, unpack_tree(blob), len(blob)
     except TreeFormatError as exc:
@@ -255,3 +258,94 @@ def not_empty(ctx, param, value):
     if value is not None and not str(value).strip():
         raise click.BadParameter("must not be empty")
     return value
+
+
+def max_depth_option(help_text: str, default: int | None = DEFAULT_MAX_DEPTH):
+    """The ``--max-depth`` option, with the one range every command takes (1 to
+    ``MAX_DEPTH_LIMIT`` guesses); a value outside it is click's one line naming the range."""
+    return click.option("--max-depth", type=click.IntRange(1, MAX_DEPTH_LIMIT), default=default,
+                        show_default=default is not None, help=help_text)
+
+
+def json_option(help_text: str = "print one JSON object on stdout (also on failure)"):
+    """The ``--json`` flag (parameter ``as_json``); failures become JSON through :func:`run_click`."""
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def quiet_option(help_text: str = "no progress, notices or warnings on stderr"):
+    """The ``--quiet`` flag: errors are still reported, everything else on stderr is not."""
+    return click.option("--quiet", is_flag=True, help=help_text)
+
+
+@contextmanager
+def quiet_warnings(quiet: bool):
+    """Warnings during the work: each shown once as one line, or none when ``quiet``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore" if quiet else "default")
+        yield
+
+
+STDIO = "-"  # a file argument meaning standard input or output
+
+
+def is_stdout(output) -> bool:
+    """True when an ``-o`` value means standard output (not given, or ``-``)."""
+    return output is None or output == STDIO
+
+
+def file_only(reason: str):
+    """A click callback for a file option that cannot be a stream: ``-`` is refused, saying why."""
+    def check(ctx, param, value):
+        if value == STDIO:
+            raise click.BadParameter(f"'-' is not taken here: {reason}")
+        return value
+    return check
+
+
+def refuse_binary_to_terminal(what: str, hint: str) -> None:
+    """One line, exit 2, instead of binary bytes (a PNG, a tree file) on a terminal; called
+    before the work, whenever standard output is the destination."""
+    if sys.stdout.isatty():
+        raise CliError(f"refusing to write {what} (binary) to a terminal; {hint}")
+
+
+def check_tree_destination(output, as_json: bool) -> None:
+    """Where a tree file will go, checked before any work: a writable file, or ``-`` when
+    standard output may take binary bytes (and is not needed for ``--json``)."""
+    if output != STDIO:
+        from ..util.files import check_destination
+
+        check_destination(output)
+    elif as_json:
+        raise CliError("--json needs -o FILE: stdout carries the tree file")
+    else:
+        refuse_binary_to_terminal("the tree file", "give -o FILE or redirect stdout")
+
+
+def write_output(output, payload: bytes) -> None:
+    """``payload`` to standard output (``-`` or no ``-o``), else atomically to the file."""
+    check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
+    if is_stdout(output):
+        sys.stdout.buffer.write(payload)
+        sys.stdout.flush()
+    else:
+        from ..util.files import write_atomic
+
+        write_atomic(output, payload)
+
+
+def read_input(path: str, limit: int, what: str) -> bytes:
+    """The bytes of a regular file (see :func:`..util.files.read_regular_file`), or of standard
+    input for ``-``; at most ``limit`` bytes either way.  A terminal on standard input is
+    refused: waiting for typed bytes would look like a hang."""
+    if path != STDIO:
+        from ..util.files import read_regular_file
+
+        return read_regular_file(path, limit, what)
+    if sys.stdin is None or sys.stdin.isatty():
+        raise CliError(f"'-' reads the {what} from standard input, which is a terminal: "
+                       "pipe or redirect it, or give a file name")
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise CliError(f"the {what} on standard input is over the {limit:,}-byte limit")
+    return data

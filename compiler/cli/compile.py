@@ -16,15 +16,15 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import re
     import shlex
     import sys
-    import warnings
     from pathlib import Path
 
     import click
 
-    from .common import (CONTEXT, CliError, FailedError, check_interrupted, exit_after, one_line, shorten,
-                          version_option)
+    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, exit_after, json_option,
+                         max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
+                         write_output)
     from ..core.config import MODES, BuildConfig
-    from ..util.files import check_destination, check_folder
+    from ..util.files import check_folder
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
 
@@ -107,8 +107,9 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     ]
     for depth, count in stats["histogram"].items():
         lines.append(f"{depth:>7}  {count:>7}")
-    lines.append(f"{result.seconds:.2f} s -> {output if written else '(not written)'}")
-    if written:
+    shown = "standard output" if output == STDIO else output
+    lines.append(f"{result.seconds:.2f} s -> {shown if written else '(not written)'}")
+    if written and output != STDIO:
         quoted = shlex.quote(str(output))
         lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   "
                      f"(or: wordle-tree verify {quoted})")
@@ -156,8 +157,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
     progress = Progress(quiet)
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore" if quiet else "default")
+        with quiet_warnings(quiet):
             result = build(cfg, jobs=jobs, progress=progress, stamp=stamp,
                            memo_mb=memo_mb,
                            notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True))
@@ -187,8 +187,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
               help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"]))
 @click.option("--guesses", default=None, help=" | ".join([*NAMED_GUESSES, *GUESS_SPECIALS, "PATH"])
               + " [default: the allowed list that goes with --answers]")
-@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
-              help="guarantee to check: every answer solved within this many guesses")
+@max_depth_option("guarantee to check: every answer solved within this many guesses")
 @click.option("--allow-deeper", is_flag=True, help="write the tree even if it breaks --max-depth")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(-(1 << 63), (1 << 63) - 1),
               help="seed for --strategy random")
@@ -207,11 +206,11 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
               help="cap on the optimal search's memo (it starts small and grows only as needed)")
 @click.option("--stats", "show_stats", is_flag=True,
               help="print the optimal search's work counters on stderr (also in --json)")
-@click.option("-o", "--output", help="tree file to write (default: a name made of the settings, "
-              "e.g. optimal-salet-normal.wtree)")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout (also on failure)")
+@click.option("-o", "--output", help="tree file to write, or - for stdout (the report then goes to stderr) "
+              "[default: a name made of the settings, e.g. optimal-salet-normal.wtree]")
+@json_option()
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
-@click.option("--quiet", is_flag=True, help="no progress, notices or warnings on stderr")
+@quiet_option()
 @version_option(PROG)
 def compile_command(strategy, start, opening, mode, answers, guesses, max_depth, allow_deeper, seed,
                     width, candidates, jobs, threads, memo_mb, show_stats, output, as_json, stamp, quiet):
@@ -226,10 +225,10 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
         raise CliError(str(exc)) from None
     if memo_mb != memo_mb:  # NaN passes click's range check
         raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
-    if output is not None:
-        check_destination(output)  # before the work, not after it
+    if output is None:
+        check_folder(".", "the current folder")  # for the default name
     else:
-        check_folder(".", "the current folder")
+        check_tree_destination(output, as_json)  # before the work, not after it
     from ..core.guess_stats import set_threads
 
     set_threads(threads)
@@ -240,16 +239,16 @@ def compile_command(strategy, start, opening, mode, answers, guesses, max_depth,
     output = output or default_output(cfg, start_word)
     deep = result.report.exceeding_max_depth
     written = not deep or allow_deeper
-    check_interrupted()  # a Ctrl-C that some library swallowed must still leave the old file alone
     if written:
-        from ..treefiles.artifact import save_tree
+        from wordle_runtime.format import pack_tree
 
-        save_tree(output, result.data)
+        write_output(output, pack_tree(result.data))  # a swallowed Ctrl-C still leaves the old file alone
     doc = _json_doc(result, cfg, output if written else None, deep)
     if as_json and written:
         click.echo(json.dumps(doc))
-    elif not as_json:
-        click.echo("\n".join(summary_lines(result, output, cfg, written)))
+    elif not as_json and not (output == STDIO and quiet):
+        # with -o -, standard output carries the tree file and the report goes to stderr
+        click.echo("\n".join(summary_lines(result, output, cfg, written)), err=output == STDIO)
     if deep and written and not quiet:
         click.echo(f"{PROG}: warning: {_too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)",
                    err=True)

@@ -15,7 +15,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import CONTEXT, CliError, FailedError, exit_after, version_option
+    from .common import CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, version_option
     from ..core.config import MODES
     from ..util.files import check_destination
 
@@ -66,8 +66,7 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 @click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
               "(default: the allowed list that goes with --answers)")
 @click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
-@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
-              help="every answer must be solved within this many guesses")
+@max_depth_option("every answer must be solved within this many guesses")
 @click.option("--top", default=None, type=click.IntRange(1, 100000),
               help="exact values for the K best (ties at the K-th included) [default: 10]")
 @click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
@@ -75,7 +74,9 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
               help="Dask LocalCluster worker processes (1: no Dask, this process)")
 @click.option("--scheduler", help="a running Dask scheduler, e.g. tcp://host:8786 (instead of --jobs)")
-@click.option("-o", "--output", help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
+@click.option("-o", "--output", callback=file_only("the results file is written as words are decided and read "
+                                                   "back by --resume; give a file name"),
+              help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
 @click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "selby"]),
               help="csv: word,total,average,status; selby: 'word average total' like the reference solver")
 @click.option("--resume", is_flag=True, help="keep the words already decided in the results file")

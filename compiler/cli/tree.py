@@ -15,24 +15,48 @@ exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C while the modules impor
 with collector_paused():  # see startup: no collections over the libraries' objects
     import io
     import json
-    import sys
 
     import click
 
     from .analyse import analyse_command
-    from .common import CONTEXT, CliError, FailedError, exit_after, load_tree_arg, not_empty, version_option
+    from .common import (CONTEXT, CliError, FailedError, exit_after, is_stdout, json_option, load_tree_arg,
+                         max_depth_option, not_empty, quiet_option, quiet_warnings, refuse_binary_to_terminal,
+                         version_option, write_output)
     from ..core.config import MODES
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
-TREE_ARG_HELP = "FILE is a tree file or a shipped tree's name (wordle-next --list-trees)."
+TREE_ARG_HELP = "FILE is a tree file, a shipped tree's name (wordle-next --list-trees), or - for standard input."
 
 
 def _load(path):
     return load_tree_arg(path)[1]
 
 
-@click.group(context_settings=CONTEXT,
-             epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard.\n"
+class SectionedGroup(click.Group):
+    """A group whose ``--help`` lists its commands by purpose, one line each."""
+
+    SECTIONS = (("Inspect", ("info", "verify", "analyse")), ("Convert", ("export", "import")),
+                ("Maintain", ("bench", "cache")))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """One section per purpose; a command in no section is listed under "Other"."""
+        named = {name for _, names in self.SECTIONS for name in names}
+        sections = [*self.SECTIONS, ("Other", tuple(sorted(set(self.list_commands(ctx)) - named)))]
+        commands = {name: self.get_command(ctx, name) for name in self.list_commands(ctx)}
+        shown = [name for name, command in commands.items() if command is not None and not command.hidden]
+        if not shown:
+            return
+        width = max(map(len, shown))  # every section's names padded alike, so their texts line up
+        limit = formatter.width - 6 - width  # as click's own listing: no line wraps
+        for title, names in sections:
+            rows = [(name.ljust(width), commands[name].get_short_help_str(limit)) for name in names if name in shown]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+@click.group(cls=SectionedGroup, context_settings=CONTEXT,
+             epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard, or - for standard input.\n"
                     "Exit codes: 0 ok, 1 verification failed or too deep, 2 bad input, "
                     "3 internal error, 130 interrupted.")
 @version_option("wordle-tree")
@@ -56,19 +80,22 @@ def info(file, as_json):
 @group.command(short_help="Replay every answer; check guesses, depth and meta's claims.",
                epilog=TREE_ARG_HELP + " Exit 1 when any check fails.")
 @click.argument("file")
-@click.option("--max-depth", type=click.IntRange(1, 64), help="depth limit to check [default: the file's own, else 6]")
+@max_depth_option("depth limit to check [default: the file's own, else 6]", default=None)
 @click.option("--mode", type=click.Choice(MODES), help="game rules to check [default: the file's own, else normal]")
 @click.option("--guesses", callback=not_empty,
               help="guess list to check guesses against: a name, a path, or 'answers' "
               "[default: the list stored in the file]")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object (ok, stats, problems, notes)")
-def verify(file, max_depth, mode, guesses, as_json):
+@json_option("print one JSON object (ok, stats, problems, notes), also on failure")
+@quiet_option("no warnings on stderr (e.g. duplicates dropped from --guesses)")
+def verify(file, max_depth, mode, guesses, as_json, quiet):
     """Replay every answer with the reference score, check every guess against the guess
     list and the mode's rules, check the depth, and compare every stat claimed in meta."""
     from .tree_report import verify_failure, verify_lines
     from ..treefiles.verification import verify_data
 
-    verdict = verify_data(_load(file), mode, max_depth, guesses)
+    data = _load(file)
+    with quiet_warnings(quiet):
+        verdict = verify_data(data, mode, max_depth, guesses)
     if as_json:
         if not verdict.ok:
             raise FailedError(verify_failure(verdict), details=verdict.as_dict())
@@ -110,13 +137,66 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
     return EXPORTERS[fmt]()
 
 
+def _export_history(words, path_text) -> tuple[list, str]:
+    """The history of the position to export from, and what the user called it: the words
+    after FILE or ``--path`` (not both), read by the runtime's one parser, as wordle-next's."""
+    from wordle_runtime.history import HistoryError, parse_history
+
+    if words and path_text is not None:
+        raise CliError("give the history as words after FILE or as --path, not both")
+    if any(not word.strip() for word in words):
+        raise CliError("the history has an empty word or pattern")
+    label = "history" if words else "--path"
+    try:
+        return parse_history(list(words) if words else path_text), label
+    except HistoryError as exc:
+        raise CliError(f"{label}: {exc}") from None
+
+
+def _render(view, exporter, steps, label, fmt) -> tuple[int, bytes]:
+    """(node the export starts at, the bytes to write)."""
+    from wordle_runtime.history import format_history
+
+    from ..treefiles.export.graphviz import GraphvizError, render_dot
+    from ..treefiles.export.view import ExportError
+
+    buffer = io.StringIO()
+    try:
+        node, history = view.follow(format_history(steps))
+        exporter.write(view, node, history, buffer)
+        text = buffer.getvalue()
+        return node, render_dot(text, fmt) if fmt in ("svg", "png") else text.encode()
+    except ExportError as exc:
+        message = str(exc)
+        if label != "--path" and message.startswith("--path"):
+            message = label + message[len("--path"):]  # the words after FILE are no option
+        raise CliError(message) from None
+    except GraphvizError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _export_doc(view, node, steps, fmt, output, payload) -> dict:
+    """What ``export --json`` prints: the file written and the subtree in it."""
+    from wordle_runtime.history import format_history
+
+    nodes, stack = 0, [node]
+    while stack:
+        nodes += 1
+        stack.extend(child for _, child in view.children(stack.pop()))
+    return {"output": output, "format": fmt, "bytes": len(payload), "history": format_history(steps),
+            "guess": view.guess(node), "answers": view.below[node], "nodes": nodes}
+
+
 @group.command(short_help="Export a tree to Graphviz, HTML or a community text format.",
-               epilog=TREE_ARG_HELP)
-@click.argument("file", type=click.Path(dir_okay=False))
+               epilog=TREE_ARG_HELP + " HISTORY (or --path) takes every notation wordle-next takes: "
+                      "salet bbbbb courd bbbyb, salet:bbbbb,courd:bbbyb, salet=00000, emoji.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("history", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="dot/svg/png: a picture; html: an explorer page; text/selby/csv/olson: text formats")
-@click.option("--path", "path_text", help="start at the node this history reaches, in any notation wordle-next "
-              "accepts, e.g. 'salet bbbbb courd bbbyb' or salet:bbbbb,courd:bbbyb (html: the position the page opens at)")
+@click.option("--path", "path_text", metavar="HISTORY", callback=not_empty,
+              help="HISTORY as one quoted string, e.g. 'salet bbbbb courd bbbyb' (html: the position the "
+                   "page opens at)")
 @click.option("--depth", type=click.IntRange(0, 50), help="truncate below this many levels (text/dot/svg/png)")
 @click.option("--hollow", is_flag=True, help="selby: blank the prefix shared with the line above")
 @click.option("--max-width", type=click.IntRange(1, 243),
@@ -126,34 +206,32 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
 @click.option("--highlight", metavar="ANSWER", callback=not_empty, help="dot/svg/png: draw the path to ANSWER, always expanded")
 @click.option("--min-depth", type=click.IntRange(1, 50), metavar="N",
               help="dot/svg/png: only branches where some answer needs N or more guesses")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="default: stdout")
-def export(file, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output):
-    """Export a tree (or the subtree at --path) to Graphviz, an HTML explorer or a community text format."""
-    from ..treefiles.artifact import write_atomic
-    from ..treefiles.export.view import ExportError, TreeView
-    from ..treefiles.export.graphviz import GraphvizError, render_dot
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="file to write; - is stdout  [default: stdout]")
+@json_option("print one JSON object describing the file written (output, format, bytes, nodes; needs -o FILE)")
+@quiet_option("no warnings on stderr (e.g. Graphviz scaling a big picture down)")
+def export(file, history, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output,
+           as_json, quiet):
+    """Export a tree, or the subtree at HISTORY, to Graphviz, an HTML explorer or a community
+    text format (e.g. wordle-tree export FILE salet bbbbb --format dot)."""
+    from ..treefiles.export.view import TreeView
 
-    if output is not None:
+    if not is_stdout(output):
         from ..util.files import check_destination
 
         check_destination(output)  # before the work; -o '' is an error, not stdout
-    if fmt == "png" and not output and sys.stdout.isatty():
-        raise CliError("refusing to write PNG (binary) to a terminal; use -o FILE.png or redirect stdout")
+    elif as_json:
+        raise CliError("--json needs -o FILE: stdout carries the export")
+    elif fmt == "png":
+        refuse_binary_to_terminal("PNG", "use -o FILE.png or redirect stdout")
+    steps, label = _export_history(history, path_text)
     exporter = _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
     view = TreeView(_load(file))
-    buffer = io.StringIO()
-    try:
-        node, history = view.follow(path_text)
-        exporter.write(view, node, history, buffer)
-        payload = buffer.getvalue().encode()
-        if fmt in ("svg", "png"):
-            payload = render_dot(buffer.getvalue(), fmt)
-    except (ExportError, GraphvizError) as exc:
-        raise CliError(str(exc)) from None
-    if output is not None:
-        write_atomic(output, payload)
-    else:
-        sys.stdout.buffer.write(payload)
+    with quiet_warnings(quiet):
+        node, payload = _render(view, exporter, steps, label, fmt)
+    write_output(output, payload)
+    if as_json:
+        click.echo(json.dumps(_export_doc(view, node, steps, fmt, output, payload)))
 
 
 def _list_help(role: str, what: str) -> str:
@@ -178,15 +256,17 @@ GUESS_HELP = _list_help("guesses", "the legal guesses [default: the allowed list
 @click.option("--guesses", default=None, help=GUESS_HELP)
 @click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True,
               help="game rules every guess must follow")
-@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 64),
-              help="depth limit to check")
-@click.option("-o", "--output", required=True, help="tree file to write")
-def import_command(file, fmt, answers, guesses, mode, max_depth, output):
-    """Rebuild a tree from selby, csv or olson text, check every step with score, verify
-    it, and write a tree file."""
+@max_depth_option("depth limit to check")
+@click.option("-o", "--output", required=True, help="tree file to write; - is stdout")
+@json_option("print one JSON object describing the tree written (output, bytes, nodes, stats), "
+             "also on failure")
+@quiet_option("no warnings on stderr (e.g. duplicate words dropped from a list)")
+def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet):
+    """Rebuild a tree from selby, csv or olson text (FILE, or - for standard input), check
+    every step with score, verify it, and write a tree file."""
     from .tree_build import run_import
 
-    run_import(file, fmt, answers, guesses, mode, max_depth, output)
+    run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet)
 
 
 @group.command(short_help="Build every strategy's tree; one comparison row each.",
@@ -201,13 +281,14 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output):
               help="shortlist size for lookahead")
 @click.option("--repeat", default=2, show_default=True, type=click.IntRange(1, 20),
               help="builds per row; the best time is shown (the first includes JIT compilation)")
-@click.option("--json", "as_json", is_flag=True, help="print the rows as one JSON list at the end")
-@click.option("--quiet", is_flag=True, help="no progress bar")
+@json_option("print the rows as one JSON list at the end")
+@quiet_option("no progress bar or warnings on stderr")
 def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet):
     """Build every strategy's tree and print one comparison row each (best of --repeat)."""
     from .tree_build import run_bench
 
-    run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet)
+    with quiet_warnings(quiet):
+        run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet)
 
 
 @group.command(short_help="Show (or --clear) the feedback-matrix cache.")

@@ -9,48 +9,71 @@ from types import SimpleNamespace
 
 import click
 
-from .common import CliError, FailedError, shorten
+from .common import (STDIO, CliError, FailedError, is_stdout, quiet_warnings, read_input,
+                     check_tree_destination, shorten, write_output)
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # the tree file cap; an olson file of the largest tree is far below
 
 
-def run_import(file, fmt, answers, guesses, mode, max_depth, output) -> None:
-    """Rebuild a tree from text, check it, write it; exit 1 if it breaks ``max_depth``."""
-    from ..util.files import check_destination, read_regular_file
+def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=False, quiet=False) -> None:
+    """Rebuild a tree from text (``-``: standard input), check it, write it (``-``: standard
+    output); exit 1 if it breaks ``max_depth``."""
+    check_tree_destination(output, as_json)  # before the work (and before the engine's imports)
+    from wordle_runtime.format import pack_tree
 
-    check_destination(output)  # before the work (and before the engine's imports)
-    from ..treefiles.artifact import flatten, save_tree
-    from ..core.config import BuildConfig
-    from ..treefiles.importer import ImportError_, import_tree
-    from ..pipeline.compile import make_meta
-    from ..treefiles.verification import verify_tree
     from ..core.wordlists import load_word_lists
+    from ..treefiles.importer import ImportError_, import_tree
 
     try:
-        text = read_regular_file(file, MAX_IMPORT_BYTES, "file").decode("utf-8")
+        text = read_input(file, MAX_IMPORT_BYTES, "file").decode("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"cannot read {file}: it is not UTF-8 text") from None
-    words = load_word_lists(answers, guesses)
+        raise CliError(f"cannot read {_shown(file)}: it is not UTF-8 text") from None
+    with quiet_warnings(quiet):
+        words = load_word_lists(answers, guesses)
     try:
         root = import_tree(text, fmt, words.answers, words.guesses)
     except ImportError_ as exc:
-        raise CliError(f"{file}: {exc}") from None
+        raise CliError(f"{_shown(file)}: {exc}") from None
+    data, report = _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file)
+    payload = pack_tree(data)
+    write_output(output, payload)
+    s, deep = report.stats(), report.exceeding_max_depth
+    doc = {"output": output, "format": fmt, "bytes": len(payload), "nodes": data.n_nodes, "mode": mode,
+           "max_depth_limit": max_depth, **s, "exceeding_max_depth": deep}
+    line = (f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
+            f"max depth {s['max_depth']} -> {_shown(output, 'standard output')}")
+    if as_json:
+        if not deep:
+            click.echo(json.dumps(doc))
+    elif not is_stdout(output):
+        click.echo(line)
+    elif not quiet:
+        click.echo(line, err=True)  # standard output carries the tree file
+    if deep:
+        raise FailedError(f"{len(deep)} answer(s) need more than {max_depth} guesses: {shorten(deep)} "
+                          f"(the file was written; verify it with --max-depth {s['max_depth']})", details=doc)
+
+
+def _shown(name: str, stream: str = "standard input") -> str:
+    return stream if name == STDIO else name
+
+
+def _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file):
+    """(TreeData with its meta, verification report) of an imported tree; a broken rule is an error."""
+    from ..core.config import BuildConfig
+    from ..pipeline.compile import make_meta
+    from ..treefiles.artifact import flatten
+    from ..treefiles.verification import verify_tree
+
     ctx = SimpleNamespace(words=words)  # flatten and make_meta need only the lists
     data = flatten(root, ctx, {})
     report = verify_tree(data, mode, words.guesses, max_depth)
     if report.failures:
-        raise CliError(f"{file}: {report.failures[0]}")
+        raise CliError(f"{_shown(file)}: {report.failures[0]}")
     cfg = BuildConfig(strategy="imported", mode=mode, answers=answers, guesses=guesses,
                       start=words.guesses[root.guess], max_depth=max_depth)
     data.meta = make_meta(ctx, cfg, report, False, f"imported from {fmt}")
-    save_tree(output, data)
-    s = report.stats()
-    click.echo(f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
-               f"max depth {s['max_depth']} -> {output}")
-    deep = report.exceeding_max_depth
-    if deep:
-        raise FailedError(f"{len(deep)} answer(s) need more than {max_depth} guesses: {shorten(deep)} "
-                          f"(the file was written; verify it with --max-depth {s['max_depth']})")
+    return data, report
 
 
 HEADER = (f"{'strategy':16} {'start':6} {'mode':8} {'answers':>7} {'total':>6} {'average':>8} "

@@ -73,7 +73,8 @@ def info_lines(doc: dict) -> list[str]:
     """The labelled text form of :func:`info_doc`: one field per line."""
     shown = metaview.shown
     version = ".".join(map(str, doc["format_version"]))
-    where = doc["file"] + (f" (shipped tree, {doc['path']})" if doc["shipped"] else "")
+    where = "standard input" if doc["file"] == "-" else doc["file"]
+    where += f" (shipped tree, {doc['path']})" if doc["shipped"] else ""
     lines = [_line("file", where),
              _line("format", f"wordle-tree {version}, {doc['bytes']:,} bytes, {doc['nodes']:,} nodes")]
     strategy = shown(doc["strategy"]) if doc["strategy"] else "not recorded"

@@ -13,6 +13,13 @@ from .wordlists import WordLists, letters_array, load_word_lists
 # numpy and the compiled kernels are imported where they are used: the command lines import
 # this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
 
+DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
+# The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
+# (up to 255) and recurses once per guess with small frames, so a deep limit costs it
+# nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
+# tree file's meta claiming more than this is read as not given (treefiles.metaview).
+MAX_DEPTH_LIMIT = 64
+
 
 @dataclass(frozen=True)
 class BuildConfig:
@@ -22,7 +29,7 @@ class BuildConfig:
     guesses: str | None = None
     start: str | None = None
     opening: tuple[str, ...] = ()
-    max_depth: int = 6
+    max_depth: int = DEFAULT_MAX_DEPTH
     seed: int = 0
     width: int = 50
     candidates: int | None = None  # optimal without start: None proves over every first word

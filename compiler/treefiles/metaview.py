@@ -9,7 +9,7 @@ open a file.
 
 from __future__ import annotations
 
-from ..core.config import MODES
+from ..core.config import MAX_DEPTH_LIMIT, MODES  # a bigger max_depth claim is treated as absent
 
 
 def get(meta, *keys, kind=None, default=None):
@@ -48,7 +48,6 @@ def mode_of(meta, notes: list) -> str:
     return value
 
 
-MAX_DEPTH_LIMIT = 64  # no real tree comes near; a bigger claim is treated as absent
 
 
 def max_depth_of(meta, notes: list) -> int:

@@ -20,8 +20,11 @@ No DOT is written by hand: every attribute goes through networkx and pydot.
 
 from __future__ import annotations
 
+import re
 import shutil
+import struct
 import subprocess
+import warnings
 from html import escape
 
 from wordle_runtime.feedback import format_pattern
@@ -39,6 +42,10 @@ DEFAULT_MAX_WIDTH = 10
 
 class GraphvizError(ValueError):
     """Graphviz is missing or failed; the message is one line."""
+
+
+class PictureScaledWarning(UserWarning):
+    """Graphviz shrank a bitmap that was over cairo's size limit (32,767 pixels a side)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -260,14 +267,32 @@ class DotExporter:
         out.write(to_pydot(self.graph(view, node, history)).to_string())
 
 
+# what dot prints on stderr, e.g. "graph is too large for cairo-renderer bitmaps. Scaling by 0.58569 to fit"
+_SCALED = re.compile(r"Scaling by ([0-9]*\.?[0-9]+) to fit")
+
+
+def _scaled_text(factor: float, payload: bytes) -> str:
+    size = ""
+    if payload[:8] == b"\x89PNG\r\n\x1a\n":  # the IHDR chunk's width and height follow the signature
+        width, height = struct.unpack(">II", payload[16:24])
+        size = f" ({width:,}×{height:,} px)"
+    return (f"the picture is too large for a bitmap, so Graphviz scaled it to {factor:.0%} of its size{size}; "
+            "draw less with --depth or --path, or use --format svg")
+
+
 def render_dot(dot_text: str, fmt: str) -> bytes:
-    """Run Graphviz's ``dot`` to turn DOT text into ``svg`` or ``png`` bytes."""
+    """Run Graphviz's ``dot`` to turn DOT text into ``svg`` or ``png`` bytes.  A picture
+    that Graphviz had to scale down is still returned, with one :class:`PictureScaledWarning`."""
     dot = shutil.which("dot")
     if dot is None:
         raise GraphvizError("Graphviz 'dot' is not installed; install it (e.g. apt-get install graphviz "
                             "or brew install graphviz), or export --format dot")
     result = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True)
+    message = result.stderr.decode(errors="replace")
     if result.returncode != 0:
-        lines = result.stderr.decode(errors="replace").strip().splitlines() or ["no message"]
+        lines = message.strip().splitlines() or ["no message"]
         raise GraphvizError(f"Graphviz failed: {lines[0]}")
+    scaled = _SCALED.search(message)
+    if scaled:
+        warnings.warn(PictureScaledWarning(_scaled_text(float(scaled.group(1)), result.stdout)), stacklevel=2)
     return result.stdout
