@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Union
 
-from .core.config import MODES, BuildConfig
+from .core.config import MAX_DEPTH_LIMIT, MODES, BuildConfig
 
 if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
@@ -123,11 +123,11 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     start = start.strip().lower() if start else None
     if opening and start and start != opening[0]:
         raise ValueError("start and opening disagree on the first word")
-    checked = [("max_depth", max_depth, 1), ("width", width, 1)]
+    checked = [("max_depth", max_depth, 1, MAX_DEPTH_LIMIT), ("width", width, 1, None)]
     if candidates is not None:  # None: optimal without a start proves over every first word
-        checked.append(("candidates", candidates, 1))
-    for name, value, low in checked:
-        _check_whole(name, value, low)
+        checked.append(("candidates", candidates, 1, None))
+    for name, value, low, high in checked:
+        _check_whole(name, value, low, high)
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
@@ -188,19 +188,24 @@ def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None =
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
 
-def analyse(history: History = (), *, top: int = 5, move: str | None = None, mode: str = "normal",
-            answers: str = "original", guesses: str | None = None, max_depth: int = 6,
+def analyse(history: History = (), *, top: int = 5, move: str | None = None, rank: bool = False,
+            mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
             jobs: int = 1) -> Analysis | tuple[Analysis, MoveReport]:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
-    ``top`` best, exact) and ``position.words``; with ``move``, also ``(analysis, report)``
-    where ``report`` has the move's exact value, ``rank`` and ``loss`` (ranked on ``jobs``
-    threads)."""
-    from .analysis.position import analyse_position, score_move
+    ``top`` best, exact) and ``position.words``.  With ``move``, ``(analysis, report)``
+    where ``report`` has the move's exact value and its ``loss`` against the best, found
+    with the move's value as the search's cut-off; ``rank`` also counts every strictly
+    better move exactly (``report.rank``; None without it), on ``jobs`` threads."""
+    from .analysis.position import analyse_move, analyse_position
     from .core.config import Context
 
-    analysis = analyse_position(Context.load(answers, guesses), mode, history, top, max_depth)
-    return analysis if move is None else (analysis, score_move(analysis, move, jobs))
+    ctx = Context.load(answers, guesses)
+    if move is None:
+        if rank:
+            raise ValueError("rank needs a move")
+        return analyse_position(ctx, mode, history, top, max_depth)
+    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs)
 
 
 def review(history: History, *, mode: str = "normal", answers: str = "original", guesses: str | None = None,
@@ -226,7 +231,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
 
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
-    _check_whole("max_depth", max_depth, 1, 20)
+    _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
     if margin is not None:
         _check_whole("margin", margin, 0)

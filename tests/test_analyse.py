@@ -11,7 +11,8 @@ import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from test_optimal import tiny_context
-from wordle_compiler.analysis.position import analyse_position, position_after, review_game, score_move
+from wordle_compiler.analysis.position import (analyse_move, analyse_position, best_moves, move_value,
+                                               position_after, review_game, score_move)
 from wordle_compiler.core.config import Context
 from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
 from wordle_runtime.history import HistoryError
@@ -56,6 +57,89 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     assert report.loss == pytest.approx((values[word] - expected_best) / len(answers))
     monkeypatch.setattr("wordle_compiler.analysis.position.RIVALS_PER_TASK", 2)  # many small tasks for the threads
     assert score_move(analysis, word, jobs=3) == report
+    # the --move path: the move valued first, the best searched below it
+    capped, quick = analyse_move(ctx, mode, history, word, top=3)
+    assert quick.move == report.move and quick.loss == report.loss and quick.rank is None
+    assert capped.best_total == expected_best and capped.moves == analysis.moves
+    assert analyse_move(ctx, mode, history, word, rank=True, jobs=2)[1] == report
+
+
+# (mode, history, move): small positions of the original lists; the best move (shout), one of
+# three tied best (micks), near the best, and poor moves (jazzy: rank 12127)
+MOVE_POSITIONS = [("normal", "salet bbbbb courd bbbbb", "pinky"), ("normal", "crane bybbb", "moist"),
+                  ("normal", "crane bybbb", "shout"), ("normal", "crane bybbb", "jazzy"),
+                  ("hard", "crane bybbb", "roist"), ("hard", "salet ybbbb", "micks"),
+                  ("hard", "salet ybbbb", "sonic"), ("hard", "salet bbbbb", "crony")]
+
+
+def _better_by_every_guess(position, total):
+    """Legal moves strictly better than ``total``, each legal guess searched (no bound skips)."""
+    words = [position.ctx.words.guesses[g] for g in position.legal]
+    return sum(v.exact and v.total < total for v in (move_value(position, w, total) for w in words))
+
+
+@pytest.mark.parametrize("mode, history, word", MOVE_POSITIONS)
+def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
+    analysis, report = analyse_move(ctx, mode, history, word)  # first: no memo from the full path
+    full = analyse_position(ctx, mode, history, top=5)
+    ranked = score_move(full, word)  # the move's rank counted over every rival
+    assert report.rank is None and report.rank_at_least is None
+    assert report.move == ranked.move and report.loss == ranked.loss
+    assert analysis.best_total == full.best_total
+    assert analysis.moves == [m for m in full.moves if m.total == full.best_total]
+    assert analyse_move(ctx, mode, history, word, top=5)[0].moves == full.moves
+    assert analyse_move(ctx, mode, history, word, rank=True)[1] == ranked
+    assert ranked.rank == 1 + _better_by_every_guess(full.position, ranked.move.total)
+    assert ranked.loss > 0 or ranked.rank == 1
+
+
+def test_move_at_the_opening_uses_the_table(ctx):
+    analysis, report = analyse_move(ctx, "normal", (), "crane")
+    assert analysis.from_table and analysis.best_total == 7920 and report.move.total == 7930
+    assert report.rank is None and report.loss == pytest.approx(10 / 2315)
+    assert analyse_move(ctx, "normal", (), "crane", rank=True)[1] == score_move(analyse_position(ctx, "normal"),
+                                                                                  "crane")
+
+
+class Recorder:
+    """A Progress that keeps what it was told."""
+
+    def __init__(self):
+        self.events = []
+
+    def start(self, total, label, unit, eta=False):
+        self.events.append(("start", total, label, eta))
+
+    def limit(self, total):
+        self.events.append(("limit", total))
+
+    def __call__(self, n):
+        self.events.append(("done", n))
+
+    def close(self):
+        self.events.append(("close",))
+
+
+def test_progress_counts_never_pass_their_totals(ctx):
+    position = position_after(ctx, "normal", "crane bybbb")
+    recorder = Recorder()
+    best_moves(position, 3, progress=recorder)
+    analyse_move(ctx, "normal", "crane bybbb", "jazzy", rank=True, progress=recorder)
+    starts = [i for i, e in enumerate(recorder.events) if e[0] == "start"]
+    assert [recorder.events[i][2] for i in starts] == ["searching for the best move"] * 2 + ["ranking jazzy"]
+    assert [recorder.events[i][3] for i in starts] == [False, False, True]  # an ETA only for the ranking
+    for a, b in zip(starts, starts[1:] + [len(recorder.events)]):
+        run_events = recorder.events[a:b]
+        assert run_events[-1] == ("close",)
+        done, total = 0, run_events[0][1]
+        for event in run_events[1:-1]:
+            if event[0] == "limit":
+                assert event[1] <= total  # the total only shrinks
+                total = event[1]
+            else:
+                done += event[1]
+                assert done <= total
+        assert done > 0
 
 
 def test_review_rows_are_consistent():
@@ -113,7 +197,10 @@ def test_cli_position_json_and_text():
     assert doc["moves"][0] == {"word": "courd", "total": 609, "average": round(609 / 221, 5), "exact": True,
                                "possible": False}
     text = run("salet:bbbbb", "--move", "round")
-    assert text.returncode == 0 and "move round: 612 guesses" in text.stdout and "rank" in text.stdout
+    assert text.returncode == 0 and "move round: 612 guesses" in text.stdout and "rank" not in text.stdout
+    ranked = run("salet:bbbbb", "--move", "round", "--rank")
+    # courd 609 and drony 611 are the only moves better than round's 612 (see --top 3 above)
+    assert ranked.returncode == 0 and "move round: 612 guesses in all (2.7692 on average), rank 3," in ranked.stdout
 
 
 def test_cli_opening_comes_from_the_table():

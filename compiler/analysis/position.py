@@ -11,8 +11,11 @@ table of proved rankings (``trees/openings.json``) when the lists and mode match
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
+from typing import Protocol
 
 import numpy as np
 
@@ -25,6 +28,42 @@ from ..core.modes import initial_legal, legal_after
 from ..search import INF, solver_for
 
 RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: ~0.05 s of work
+RIVAL_ORDER_SEED = 0  # the rivals of a ranked move are visited in one fixed shuffled order
+
+
+class Progress(Protocol):
+    """Where a long analysis reports its work (the command line's bar, see ``cli.analyse``)."""
+
+    def start(self, total: int, label: str, unit: str, eta: bool = False) -> None:
+        """Begin counting ``total`` ``unit`` under ``label``; ``eta``: the rate predicts the rest."""
+
+    def limit(self, total: int) -> None:
+        """The total shrank: only this many items can still matter."""
+
+    def __call__(self, n: int) -> None:
+        """``n`` more items are done."""
+
+    def close(self) -> None:
+        """The counted work is over."""
+
+
+class Silent:
+    """A :class:`Progress` that shows nothing (the default, and the API's)."""
+
+    def start(self, total: int, label: str, unit: str, eta: bool = False) -> None:
+        """Nothing to show."""
+
+    def limit(self, total: int) -> None:
+        """Nothing to show."""
+
+    def __call__(self, n: int) -> None:
+        """Nothing to show."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+SILENT = Silent()
 
 
 @dataclass(frozen=True)
@@ -53,9 +92,16 @@ class Position:
         """The answers that still fit the history, as words."""
         return [self.ctx.words.answers[a] for a in self.answers]
 
+    @cached_property
+    def answer_guesses(self) -> frozenset[int]:
+        """The guess indices of the answers that still fit (a search asks once per guess)."""
+        return frozenset(int(g) for g in self.ctx.answer_in_guesses[self.answers])
+
 
 @dataclass
 class Analysis:
+    """A position's exact value (``best_total``) and its best moves, ties included."""
+
     position: Position
     best_total: int
     moves: list[MoveValue] = field(default_factory=list)
@@ -106,7 +152,7 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     ``most_parts``: the most classes any legal guess makes here, when known."""
     ctx = position.ctx
     guess = ctx.guess_index[word]
-    possible = bool(np.isin(ctx.answer_in_guesses[position.answers], guess).any())
+    possible = guess in position.answer_guesses
     if possible and len(position.answers) == 1:
         return MoveValue(word, 1, True, True)
     outcome = solver_for(ctx, position.mode).guess_value(guess, position.answers, position.legal,
@@ -125,8 +171,13 @@ def _most_parts(n: int, bound, in_set) -> int:
     return int((3 * n - bound - in_set).max())
 
 
-def best_moves(position: Position, top: int = 5, table: dict | None = None) -> Analysis:
-    """The position's exact value and its ``top`` best moves (ties at the last included)."""
+def best_moves(position: Position, top: int = 5, table: dict | None = None, known: MoveValue | None = None,
+               progress: Progress = SILENT) -> Analysis:
+    """The position's exact value and its ``top`` best moves (ties at the last included).
+
+    ``known``: a move already valued exactly here.  It takes part as if found first, so
+    once ``top`` moves are known its total caps every later search (with ``top`` 1 the
+    search only looks for moves at least as good as it); the result is the same."""
     ctx, n = position.ctx, len(position.answers)
     if table is not None:  # the opening: proved over every first word by wordle-rank
         exact = sorted(table["exact"].items(), key=lambda kv: (kv[1], kv[0]))
@@ -136,14 +187,24 @@ def best_moves(position: Position, top: int = 5, table: dict | None = None) -> A
     bound, sumsq, in_set = solver.guess_bounds(position.answers, position.legal)
     most_parts = _most_parts(n, bound, in_set)
     order = np.lexsort((position.legal, 1 - in_set, sumsq, bound))
-    found: list[MoveValue] = []
-    for i in order:
-        cutoff = sorted(m.total for m in found)[top - 1] + 1 if len(found) >= top else INF
-        if bound[i] >= cutoff or bound[i] >= INF:
-            break  # every later guess starts at or above the cut-off
-        move = move_value(position, ctx.words.guesses[position.legal[i]], cutoff, most_parts=most_parts)
-        if move.exact:
-            found.append(move)
+    ascending = bound[order]
+    skip = ctx.guess_index[known.word] if known is not None else -1
+    found: list[MoveValue] = [known] if known is not None else []
+    # the total shrinks with the cut-off: no rate can say how soon it will fall, so no ETA
+    progress.start(int(np.searchsorted(ascending, INF)), "searching for the best move", "moves")
+    try:
+        for i in order:
+            cutoff = sorted(m.total for m in found)[top - 1] + 1 if len(found) >= top else INF
+            if bound[i] >= cutoff or bound[i] >= INF:
+                break  # every later guess starts at or above the cut-off
+            progress.limit(int(np.searchsorted(ascending, cutoff)))
+            if position.legal[i] != skip:
+                move = move_value(position, ctx.words.guesses[position.legal[i]], cutoff, most_parts=most_parts)
+                if move.exact:
+                    found.append(move)
+            progress(1)
+    finally:
+        progress.close()
     found.sort(key=lambda m: (m.total, not m.possible, m.word))
     if not found:
         raise HistoryError(f"no way to solve these {n} answers within {position.depth_left} more guesses")
@@ -153,52 +214,95 @@ def best_moves(position: Position, top: int = 5, table: dict | None = None) -> A
 
 @dataclass(frozen=True)
 class MoveReport:
-    """``--move``: a move's exact value here, its rank and its cost against the best."""
+    """``--move``: a move's exact value here, its cost against the best, and its rank when asked."""
 
     move: MoveValue
-    rank: int
-    rank_at_least: bool  # the opening table proves only the best words: rank is a bound
+    rank: int | None  # 1 + the moves strictly better; None when not asked for
+    rank_at_least: bool | None  # the opening table proves only the best words: rank is a bound
     loss: float  # average guesses lost per answer against the best move
 
 
-def score_move(analysis: Analysis, word: str, jobs: int = 1) -> MoveReport:
-    """Exact value and rank of ``word`` in the analysed position.
-
-    The rank counts every strictly better move exactly, which for a poor move means
-    evaluating thousands of guesses against its total: ``jobs`` threads share them
-    (and one memo); the count does not depend on ``jobs``."""
-    position = analysis.position
+def played_move(position: Position, word: str) -> MoveValue:
+    """The exact value of ``word`` here; HistoryError when the mode forbids it or it
+    cannot finish in time."""
     if not _legal(position, word):
         raise HistoryError(f"{word!r} is not a legal guess here ({position.mode} mode)")
     move = move_value(position, word)
     if not move.exact:
         raise HistoryError(f"{word!r} cannot solve every answer within {position.depth_left} more guesses")
-    loss = (move.total - analysis.best_total) / analysis.n
-    if analysis.from_table:
-        table = _opening_table(position.ctx, position.mode, position.depth_left)
-        better = sum(v < move.total for v in table["exact"].values())
-        return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
+    return move
+
+
+def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: Progress = SILENT) -> int:
+    """How many legal moves are strictly better than ``move`` (its exact total), counted
+    exactly: every guess whose bound is below the total is searched with the total as
+    cut-off, on ``jobs`` threads sharing one memo; the count does not depend on ``jobs``."""
     solver = solver_for(position.ctx, position.mode)
     bound, _, in_set = solver.guess_bounds(position.answers, position.legal)
-    most_parts = _most_parts(analysis.n, bound, in_set)
+    most_parts = _most_parts(len(position.answers), bound, in_set)
     # a guess whose bound reaches the move's total cannot be better
     rivals = [position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable")
               if bound[i] < move.total]
     batches = [rivals[k:k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
-    with solver.lanes(jobs) as lanes:
-        def count_better(batch, lane):
-            values = (move_value(position, w, move.total, lanes[lane], most_parts) for w in batch)
-            return sum(v.exact and v.total < move.total for v in values)
+    # costs fall steeply along the bound order; with the batches shuffled every stretch of
+    # the work is a fair sample of them, so the rate so far predicts the time left.  A batch
+    # keeps the bound order: shuffling single words made salet bbbbb's ranking of crane 12%
+    # slower; shuffling batches, 0% there and 6% for jingo bbbbb's deffo (on a busy machine)
+    random.Random(RIVAL_ORDER_SEED).shuffle(batches)
+    progress.start(len(rivals), f"ranking {move.word}", "moves", eta=True)
+    try:
+        with solver.lanes(jobs) as lanes:
+            def better_in(batch, lane):
+                values = (move_value(position, w, move.total, lanes[lane], most_parts) for w in batch)
+                return sum(v.exact and v.total < move.total for v in values)
 
-        better = sum(parallel.map_threads(count_better, batches, jobs))
-    return MoveReport(move, better + 1, False, loss)
+            return sum(parallel.map_threads(better_in, batches, jobs, weights=[len(b) for b in batches],
+                                            progress=progress, in_order=True))
+    finally:
+        progress.close()
 
 
-def analyse_position(ctx: Context, mode: str, history=(), top: int = 5, max_depth: int = 6) -> Analysis:
+def _report(analysis: Analysis, move: MoveValue, rank: bool, jobs: int, progress: Progress) -> MoveReport:
+    """The report on ``move`` (valued exactly) against the analysed position's best."""
+    position = analysis.position
+    loss = (move.total - analysis.best_total) / analysis.n
+    if not rank:
+        return MoveReport(move, None, None, loss)
+    if analysis.from_table:
+        table = _opening_table(position.ctx, position.mode, position.depth_left)
+        better = sum(v < move.total for v in table["exact"].values())
+        return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
+    return MoveReport(move, count_better(position, move, jobs, progress) + 1, False, loss)
+
+
+def score_move(analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = True,
+               progress: Progress = SILENT) -> MoveReport:
+    """Exact value, loss and (with ``rank``) rank of ``word`` in the analysed position.
+
+    The rank counts every strictly better move exactly, which for a poor move means
+    evaluating thousands of guesses against its total (:func:`count_better`)."""
+    return _report(analysis, played_move(analysis.position, word), rank, jobs, progress)
+
+
+def analyse_move(ctx: Context, mode: str, history, word: str, top: int = 1, max_depth: int = 6, *,
+                 rank: bool = False, jobs: int = 1, progress: Progress = SILENT) -> tuple[Analysis, MoveReport]:
+    """The position ``history`` reaches and the move ``word`` there, with the least search:
+    the move's value first (one exact solve of its classes), then the position's best
+    with that value as a cap (:func:`best_moves`), or from the shipped table at the
+    opening; the rank (``jobs`` threads) only with ``rank``."""
+    position = position_after(ctx, mode, history, max_depth)
+    move = played_move(position, word)
+    table = _opening_table(ctx, mode, max_depth) if not position.history else None
+    analysis = best_moves(position, top, table, known=move, progress=progress)
+    return analysis, _report(analysis, move, rank, jobs, progress)
+
+
+def analyse_position(ctx: Context, mode: str, history=(), top: int = 5, max_depth: int = 6,
+                     progress: Progress = SILENT) -> Analysis:
     """The exact value of the position a history reaches and its ``top`` best moves."""
     position = position_after(ctx, mode, history, max_depth)
     table = _opening_table(ctx, mode, max_depth) if not position.history else None
-    return best_moves(position, top, table)
+    return best_moves(position, top, table, progress=progress)
 
 
 @dataclass(frozen=True)
@@ -217,24 +321,38 @@ class ReviewRow:
     luck: float  # expected further guesses after the move minus those of the actual class
 
 
-def review_game(ctx: Context, mode: str, history, max_depth: int = 6) -> list[ReviewRow]:
+def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
+                progress: Progress = SILENT) -> list[ReviewRow]:
     """One row per move: best value, the move's value, the loss, and the luck."""
     steps = parse_history(history)
+    table = _opening_table(ctx, mode, max_depth)
     rows = []
-    for i, (word, code) in enumerate(steps):
-        analysis = analyse_position(ctx, mode, steps[:i], top=1, max_depth=max_depth)
-        position = analysis.position
-        if not _legal(position, word):
-            raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
-        move = move_value(position, word)
-        after = position_after(ctx, mode, steps[:i + 1], max_depth)
-        n = len(position.answers)
-        codes = ctx.codes(ctx.guess_index[word], position.answers)
-        sizes = np.bincount(codes, minlength=243)
-        further = 0.0
-        if code != 242:
-            further = solver_for(ctx, mode).solve(after.answers, after.legal, after.depth_left).cost / len(after.answers)
-        rows.append(ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
-                              (move.total - analysis.best_total) / n, float((sizes ** 2).sum() / n),
-                              len(after.answers), (move.total - n) / n - further))
+    # one step can take most of the time (the early ones hold the most answers): no ETA
+    progress.start(len(steps), "reviewing", "moves")
+    try:
+        for i in range(len(steps)):
+            rows.append(_review_row(ctx, mode, steps, i, max_depth, table if i == 0 else None))
+            progress(1)
+    finally:
+        progress.close()
     return rows
+
+
+def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None) -> ReviewRow:
+    """The row of move ``i`` of ``steps``: the played move is valued first, so the search for
+    the best needs only look for moves at least as good (:func:`best_moves`)."""
+    word, code = steps[i]
+    position = position_after(ctx, mode, steps[:i], max_depth)
+    if not _legal(position, word):
+        raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
+    move = move_value(position, word)
+    analysis = best_moves(position, 1, table, known=move if move.exact else None)
+    after = position_after(ctx, mode, steps[:i + 1], max_depth)
+    n = len(position.answers)
+    sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=243)
+    further = 0.0
+    if code != 242:
+        further = solver_for(ctx, mode).solve(after.answers, after.legal, after.depth_left).cost / len(after.answers)
+    return ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
+                     (move.total - analysis.best_total) / n, float((sizes ** 2).sum() / n),
+                     len(after.answers), (move.total - n) / n - further)

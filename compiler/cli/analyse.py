@@ -7,7 +7,7 @@ import time
 
 import click
 
-from .common import CliError, FailedError, not_empty
+from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option
 from ..core.config import MODES
 
 
@@ -25,6 +25,37 @@ def _avg(total, n):
 def _move_doc(move, n):
     return {"word": move.word, "total": move.total, "average": round(_avg(move.total, n), 5), "exact": move.exact,
             "possible": move.possible}
+
+
+class AnalyseProgress:
+    """``wordle-compile``'s bar (:class:`.compile.Progress`: tqdm on stderr, shown once the
+    work has taken a second, cleared at the end, nothing when ``quiet``), with a total that
+    can shrink and a time left shown only where the rate predicts it."""
+
+    def __init__(self, quiet: bool):
+        from .compile import Progress
+
+        self.bar = Progress(quiet)
+
+    def start(self, total: int, label: str, unit: str, eta: bool = False) -> None:
+        """A new bar of ``total`` ``unit``; without ``eta``, count and elapsed time only."""
+        self.bar.start(total, label, unit)
+        if self.bar.bar is not None and not eta:
+            from ..ranking.eta import BAR_FORMAT
+
+            self.bar.bar.bar_format = BAR_FORMAT  # n/N, bar, elapsed: no rate, no time left
+
+    def limit(self, total: int) -> None:
+        """Fewer items can still matter (a search's cut-off fell); shown at the next update."""
+        if self.bar.bar is not None:
+            self.bar.bar.total = total
+
+    def __call__(self, n: int) -> None:
+        self.bar(n)
+
+    def close(self) -> None:
+        """Clear the bar."""
+        self.bar.close()
 
 
 def _position_lines(analysis, seconds):
@@ -58,56 +89,82 @@ def _review_lines(rows, seconds):
 
 @click.command(name="analyse", short_help="Exact value of a position, a move, or every move of a game.")
 @click.argument("history", nargs=-1)
-@click.option("--top", default=5, show_default=True, type=click.IntRange(1, 1000), help="how many best moves to show")
-@click.option("--move", callback=not_empty, help="the exact value of this move here, its rank and its loss against the best")
+@click.option("--top", default=None, type=click.IntRange(1, 1000),
+              help="how many best moves to show [default: 5, or 1 with --move: its loss needs only the best]")
+@click.option("--move", callback=not_empty, help="the exact value of this move here and its loss against the best")
+@click.option("--rank", "with_rank", is_flag=True,
+              help="with --move: also its exact rank (counts every better move exactly: for a poor move, "
+                   "minutes)")
 @click.option("--review", is_flag=True, help="one row per move of the game in HISTORY (also implied by ggggg)")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules: hard and possible mode positions allow only the moves the rules allow")
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
-@click.option("--max-depth", default=6, show_default=True, type=click.IntRange(1, 20),
-              help="every answer must be solved within this many guesses")
+@max_depth_option("every answer must be solved within this many guesses")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="threads that rank --move (its rank counts every better move exactly; the result does "
-                   "not depend on it)")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def analyse_command(history, top, move, review, mode, answers, guesses, max_depth, jobs, as_json):
+              help="threads that count the better moves for --rank (the result does not depend on it)")
+@json_option()
+@quiet_option("no progress on stderr")
+def analyse_command(history, top, move, with_rank, review, mode, answers, guesses, max_depth, jobs, as_json,
+                    quiet):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
-    (this one included); the average is total / answers left.
+    (this one included); the average is total / answers left.  A search that takes
+    over a second shows its progress on stderr (--quiet: none).
     """
     from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
     from .startup import collector_paused
     with collector_paused():  # numpy imports here: see startup
-        from ..analysis.position import analyse_position, review_game, score_move
+        from ..analysis.position import analyse_move, analyse_position, review_game
         from ..core.config import Context
         from ..core.wordlists import WordListError
 
-    if any(not token.strip() for token in history):
-        raise CliError("the history has an empty word or pattern")
-    if review and not history:
-        raise CliError("--review needs the game's HISTORY, e.g. salet bbybb crony ggggg")
+    _check_options(history, review, move, with_rank)
     began = time.perf_counter()
+    progress = AnalyseProgress(quiet)
     try:
         steps = parse_history(list(history))
         ctx = Context.load(answers, guesses)
         if review or (steps and steps[-1][1] == 242):
-            rows = review_game(ctx, mode, steps, max_depth)
-            seconds = time.perf_counter() - began
-            if as_json:
-                click.echo(json.dumps({"review": [r.__dict__ for r in rows], "seconds": round(seconds, 3)}))
-            else:
-                click.echo("\n".join(_review_lines(rows, seconds)))
+            rows = review_game(ctx, mode, steps, max_depth, progress)
+            _print_review(rows, time.perf_counter() - began, as_json)
             return
-        analysis = analyse_position(ctx, mode, steps, top, max_depth)
-        report = score_move(analysis, move.strip().lower(), jobs) if move else None
+        if move:
+            analysis, report = analyse_move(ctx, mode, steps, move.strip().lower(), top or 1, max_depth,
+                                            rank=with_rank, jobs=jobs, progress=progress)
+        else:
+            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress), None
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:
         raise CliError(str(exc)) from None
-    seconds = time.perf_counter() - began
+    finally:
+        progress.close()
+    _print_analysis(analysis, report, time.perf_counter() - began, as_json)
+
+
+def _check_options(history: tuple, review: bool, move: str | None, with_rank: bool) -> None:
+    """The requests that make no sense, refused before any work."""
+    if any(not token.strip() for token in history):
+        raise CliError("the history has an empty word or pattern")
+    if review and not history:
+        raise CliError("--review needs the game's HISTORY, e.g. salet bbybb crony ggggg")
+    if with_rank and not move:
+        raise CliError("--rank ranks the move given with --move WORD")
+
+
+def _print_review(rows: list, seconds: float, as_json: bool) -> None:
+    """One row per move of the game, as a table or one JSON object."""
+    if as_json:
+        click.echo(json.dumps({"review": [r.__dict__ for r in rows], "seconds": round(seconds, 3)}))
+    else:
+        click.echo("\n".join(_review_lines(rows, seconds)))
+
+
+def _print_analysis(analysis, report, seconds: float, as_json: bool) -> None:
+    """The position, its best moves and, with ``report``, the move asked about."""
     n = analysis.n
     if as_json:
         doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
@@ -121,8 +178,8 @@ def analyse_command(history, top, move, review, mode, answers, guesses, max_dept
         return
     lines = _position_lines(analysis, seconds)
     if report:
-        rank = f"{'>= ' if report.rank_at_least else ''}{report.rank}"
+        rank = "" if report.rank is None else f"rank {'>= ' if report.rank_at_least else ''}{report.rank}, "
         lines.insert(-1, f"move {report.move.word}: {report.move.total} guesses in all "
-                         f"({_avg(report.move.total, n):.4f} on average), rank {rank}, "
+                         f"({_avg(report.move.total, n):.4f} on average), {rank}"
                          f"loses {report.loss:.4f} guesses on average against the best")
     click.echo("\n".join(lines))
