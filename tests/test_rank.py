@@ -165,31 +165,67 @@ def test_jobs_on_a_local_cluster_agree(small_lists, tmp_path):
     assert one.read_bytes() == local.read_bytes()
 
 
+def _start_cluster():
+    """A Dask scheduler and two one-thread workers, each started as its own process."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
+                               "--nthreads", "1", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return address, [worker, scheduler]
+
+
+def _stop(processes):
+    for proc in processes:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+    for proc in processes:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 @pytest.mark.slow  # a scheduler and two workers started as their own processes: about 8 s
 def test_a_real_cluster_agrees_with_one_process(small_lists, tmp_path):
     one, remote = tmp_path / "one.csv", tmp_path / "remote.csv"
     firsts = _every_eighth_word(small_lists, tmp_path)
     assert rank(small_lists, one, "--first-words", str(firsts)).returncode == 0
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
-    scheduler = subprocess.Popen(dask + ["--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
-                               "--nthreads", "1", "--no-dashboard"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    address, processes = _start_cluster()
     try:
         result = rank(small_lists, remote, "--scheduler", address, "--first-words", str(firsts))
         assert result.returncode == 0, result.stderr
     finally:
-        for proc in (worker, scheduler):
-            proc.send_signal(signal.SIGINT)
-        for proc in (worker, scheduler):
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        _stop(processes)
     assert one.read_bytes() == remote.read_bytes()
+
+
+@pytest.mark.slow  # a scheduler killed under a running ranking, then the ranking resumed: about 20 s
+def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, tmp_path):
+    out, whole = tmp_path / "r.csv", tmp_path / "whole.csv"
+    address, processes = _start_cluster()
+    try:
+        answers, guesses = small_lists
+        ranking = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
+                                    "--guesses", str(guesses), "--mode", "hard", "--top", "5", "-o", str(out),
+                                    "--quiet", "--scheduler", address], stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+            time.sleep(0.05)
+        processes[1].kill()  # the scheduler, while words are being decided
+        _, err = ranking.communicate(timeout=60)
+    finally:
+        _stop(processes)
+    assert ranking.returncode == 2 and err.count("\n") == 1, err
+    assert f"lost the connection to the Dask scheduler at {address} mid-run" in err and "--resume" in err
+    kept = out.read_text().splitlines()
+    assert kept[0].startswith("# wordle-rank results") and len(kept) >= 3
+    assert rank(small_lists, out, "--mode", "hard", "--resume").returncode == 0
+    assert rank(small_lists, whole, "--mode", "hard").returncode == 0
+    assert out.read_bytes() == whole.read_bytes()
 
 
 def test_selby_format_round_trips(small_lists, tmp_path):

@@ -33,6 +33,7 @@ import click
 
 from wordle_runtime.format import TreeFormatError
 from wordle_runtime.history import HistoryError
+from wordle_runtime.messages import one_line as runtime_one_line
 
 from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
@@ -64,14 +65,10 @@ class FailedError(CliError):
     exit_code = EXIT_FAILED
 
 
-MAX_MESSAGE = 400  # characters of an error line: a message may quote the user's input
-
-
 def one_line(text) -> str:
     """Collapse any message to one line (a multi-line message would break the contract),
-    cut to MAX_MESSAGE characters (a 20 MB history must not come back as one line)."""
-    line = " ".join(str(text).split())
-    return line if len(line) <= MAX_MESSAGE else f"{line[:MAX_MESSAGE - 30]}… ({len(line):,} characters)"
+    cut as the runtime cuts its own (a 20 MB history must not come back as one line)."""
+    return runtime_one_line(str(text))
 
 
 def shorten(items, limit: int = 20) -> str:

@@ -82,16 +82,17 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 @click.option("--resume", is_flag=True, help="keep the words already decided in the results file")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout")
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
+@click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
 def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jobs, scheduler, output, fmt,
-                 resume, as_json, quiet):
+                 resume, as_json, quiet, verbose):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
     among the best; the best word is then proved best over the whole list.
     """
     from .. import __version__
-    from ..concurrency.cluster import executor_for
+    from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking, verify_claims
     from ..ranking.eta import RankingEta, sample_words
     from ..ranking.results import ResultsLog, results_header
@@ -130,7 +131,7 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
-        with executor_for(jobs, scheduler) as executor:
+        with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
             log = ResultsLog(path, fmt, n_answers, kept, header)
             early = sample_words(todo)
@@ -138,6 +139,8 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
             run_ranking(spec, todo, ranking, executor, on_result, early=early)
             contradicted = verify_claims(spec, kept, ranking, executor) if kept else None
             peaks = executor.worker_peak_rss_mib()
+    except ClusterLostError as exc:
+        raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None
     finally:
         if log is not None:
             log.close()

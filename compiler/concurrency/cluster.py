@@ -19,6 +19,10 @@ import signal
 import threading
 
 
+class ClusterLostError(RuntimeError):
+    """The Dask scheduler went away while tasks were running (one line, naming it)."""
+
+
 class SerialExecutor:
     """Runs one task at a time in this process (``window`` 1: every task sees the
     newest cut-off)."""
@@ -172,8 +176,15 @@ def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str
 
     _dask_logging(verbose)
     if scheduler is not None:
+        from concurrent.futures import CancelledError
+
+        from distributed.comm.core import CommClosedError
+
         with Client(scheduler, timeout="20s") as client:
-            yield DaskExecutor(client)
+            try:
+                yield DaskExecutor(client)
+            except (CancelledError, CommClosedError):
+                raise ClusterLostError(f"lost the connection to the Dask scheduler at {scheduler} mid-run") from None
         return
     start_forkserver(preload, verbose)
     with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
