@@ -161,3 +161,38 @@ def test_bad_requests_are_one_line(args, message):
     result = run("export", DEFAULT, *args)
     assert result.exit_code == 2 and message in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_picture_past_the_size_limit_stops_before_drawing(view, monkeypatch):
+    from wordle_compiler.treefiles.export import graphviz
+    from wordle_compiler.treefiles.export.view import ExportError
+
+    monkeypatch.setattr(graphviz, "MAX_PICTURE_NODES", 500)
+    with pytest.raises(ExportError, match="more than 500 boxes; draw less with --depth"):
+        DotExporter(max_width=None).graph(view, 0)
+    assert DotExporter(max_depth=1).graph(view, 0).number_of_nodes() <= 500
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
+def test_dot_dies_with_a_killed_export(tmp_path):
+    """SIGKILL leaves no time for cleanup: Linux itself kills the dot child (PR_SET_PDEATHSIG)."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.tree", "export", "salet-optimal-normal",
+                             "--format", "png", "--show-all", "-o", str(tmp_path / "t.png"), "--quiet"])
+    dot, deadline = None, time.monotonic() + 60
+    while dot is None and time.monotonic() < deadline and proc.poll() is None:
+        for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split():
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "dot":
+                dot = int(pid)
+        time.sleep(0.01)
+    assert dot is not None, "dot never ran"
+    time.sleep(0.3)  # dot has read its input and is laying out the whole tree (over a second)
+    assert proc.poll() is None, "the export finished before it could be killed"
+    proc.kill()
+    proc.wait()
+    time.sleep(0.3)
+    alive = Path(f"/proc/{dot}").exists() and Path(f"/proc/{dot}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    assert not alive, "dot outlived the killed export"
+    assert not (tmp_path / "t.png").exists()

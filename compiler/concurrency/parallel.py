@@ -45,6 +45,20 @@ def die_with_parent(parent_pid: int) -> None:
         os._exit(1)
 
 
+def killed_with_us():
+    """A ``preexec_fn`` for :mod:`subprocess` that has Linux SIGKILL the child when this
+    process dies, so a helper program (Graphviz's ``dot``) never outlives a killed
+    command; None where ``prctl`` is missing.  libc is looked up here, in the parent:
+    the function that runs in the child between fork and exec only makes the call."""
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def _run(index: int):
     return _job["fn"](_job["tasks"][index])
 

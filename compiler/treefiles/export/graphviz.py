@@ -28,6 +28,8 @@ import warnings
 from html import escape
 
 from wordle_runtime.feedback import format_pattern
+
+from ...concurrency.parallel import killed_with_us
 from .view import ExportError
 
 # The game's own tile colours (light theme).
@@ -38,6 +40,11 @@ HIGHLIGHT = "#d9480f"
 MUTED = "#5c5f62"
 SOLVED_TEXT = "#3d7a37"  # a darker green than the tile, readable as text on white
 DEFAULT_MAX_WIDTH = 10
+# Boxes in one picture, folds included.  The whole shipped salet tree (2,437 guesses,
+# drawn with --show-all) renders to SVG in about 2 s; past this size a picture is
+# unreadable, and building it could take gigabytes (networkx and pydot keep every
+# label), so the export stops before drawing.
+MAX_PICTURE_NODES = 20_000
 
 
 class GraphvizError(ValueError):
@@ -159,6 +166,9 @@ class DotExporter:
             # the node first, so that networkx (and so DOT) lists a parent before its children
             graph.add_node(f"n{current}")
             shown = self._add_children(graph, view, shape, current, depth, first + depth, on_path)
+            if graph.number_of_nodes() > MAX_PICTURE_NODES:
+                raise ExportError(f"the picture would have more than {MAX_PICTURE_NODES:,} boxes; draw less "
+                                  f"with --depth, --path or --max-width (or export a text format)")
             graph.nodes[f"n{current}"].update(
                 self._node_attrs(view, current, first + depth, arrival, bool(shown), on_path))
             guess = view.guess(current)
@@ -287,7 +297,9 @@ def render_dot(dot_text: str, fmt: str) -> bytes:
     if dot is None:
         raise GraphvizError("Graphviz 'dot' is not installed; install it (e.g. apt-get install graphviz "
                             "or brew install graphviz), or export --format dot")
-    result = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True)
+    # dot dies with this process: a killed export must not leave a layout running for minutes
+    result = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True,
+                            preexec_fn=killed_with_us())
     message = result.stderr.decode(errors="replace")
     if result.returncode != 0:
         lines = message.strip().splitlines() or ["no message"]
