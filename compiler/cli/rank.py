@@ -155,7 +155,8 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     seconds = time.perf_counter() - began
     _report(ranking, words, ctx, seconds, counters, peaks, path, as_json)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
-        raise FailedError(f"no first word solves every answer within {max_depth} guesses "
+        within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
+        raise FailedError(f"no first word solves every answer within {within} "
                           f"({len(ranking.results)} proved infeasible; results in {path})")
 
 

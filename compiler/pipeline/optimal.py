@@ -41,7 +41,7 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
         firsts = rank_first_guesses(ctx, initial_legal(ctx, cfg.mode), cfg.candidates)
         first = _best_first_guess(ctx, cfg, solver, firsts)
         if first is None:
-            raise InfeasibleError(f"no tree solves every answer within {cfg.max_depth} guesses from any "
+            raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} from any "
                                   f"of the {len(firsts)} first words tried")
         proved, label = False, f"best of {len(firsts)} first words"
     root = solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress)
@@ -81,5 +81,9 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
         word, _ = prove_best_first_word(spec, executor, progress)
     if word is None:
-        raise InfeasibleError(f"no first word solves every answer within {cfg.max_depth} guesses")
+        raise InfeasibleError(f"no first word solves every answer within {_guesses(cfg.max_depth)}")
     return ctx.guess_index[word]
+
+
+def _guesses(n: int) -> str:
+    return f"{n} guess" if n == 1 else f"{n} guesses"
