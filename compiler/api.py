@@ -219,11 +219,13 @@ def review(history: History, *, mode: str = "normal", answers: str = "original",
 
 def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses: str | None = None,
                      first_words: Iterable[str] | None = None, top: int | None = 10, margin: int | None = None,
-                     max_depth: int = 6, jobs: int = 1,
-                     scheduler: str | None = None) -> list[tuple[str, int | None, bool]] | None:
+                     max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
+                     second_after: str | None = None) -> list[tuple[str, int | None, bool]] | None:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
-    within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).
+    within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
+    ``second_after``, that first guess is fixed and the words ranked are second guesses,
+    each played whatever it showed (``--second-after``).
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
@@ -247,12 +249,20 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         scheduler = scheduler_address(scheduler)
     if isinstance(first_words, str) or (first_words is not None and not all(isinstance(w, str) for w in first_words)):
         raise ValueError("first_words must be a list of words, e.g. ['salet', 'crane']")
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
+    if second_after is not None and (not isinstance(second_after, str) or not second_after.strip()):
+        raise ValueError("second_after must be a word, e.g. 'parse'")
+    second_after = second_after.strip().lower() if second_after is not None else None
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after)
     ctx = context_for(spec)
-    words = [w.strip().lower() for w in first_words] if first_words is not None else list(ctx.words.guesses)
+    if second_after is not None and second_after not in ctx.guess_index:
+        raise ValueError(f"second_after: {second_after!r} is not in the guess list")
+    words = ([w.strip().lower() for w in first_words] if first_words is not None
+             else [w for w in ctx.words.guesses if w != second_after])
     unknown = [w for w in words if w not in ctx.guess_index]
     if unknown:
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
+    if second_after in words:
+        raise ValueError(f"first_words holds {second_after!r}, the fixed first guess: a second guess must differ")
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)

@@ -19,8 +19,8 @@ STRATEGIES = ("entropy", "expected-size", "first", "letter-entropy", "located-le
               "lookahead", "max-eliminations", "minimax", "most-parts", "optimal", "random",
               "unique-letters", "imported")
 IMPORT_FORMATS = ("selby", "csv", "olson")
-OPTIMALITY = ("heuristic", "proved optimal for the fixed first guess", "global",
-              "best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
+OPTIMALITY = ("heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
+              "global", "best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
 
 # Bounds on the whole map: what a hostile file can make the loader build stays small.
 MAX_META_BYTES = 16 * 1024  # encoded; a compiler's meta is about 800 bytes

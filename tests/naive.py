@@ -37,11 +37,12 @@ def naive_allowed(mode: str, history, word: str) -> bool:
     return True
 
 
-def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None):
+def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
     Exhaustive, no pruning.  With ``start``, the first guess is fixed and
-    ``max_depth`` counts the guesses after it; the depth returned counts it too.
+    ``max_depth`` counts the guesses after it; the depth returned counts it too.  With
+    ``second`` as well, it is played in every class ``start`` leaves (a fixed opening).
     """
     guesses = tuple(sorted(guesses))
 
@@ -67,6 +68,21 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None):
             result = min(result, (cost, deepest))
         return result
 
+    def fixed_second(members, history):
+        if not naive_allowed(mode, history, second) or max_depth < 1:
+            return INF, 0
+        classes2: dict[str, list[str]] = {}
+        for answer in members:
+            classes2.setdefault(naive_score(second, answer), []).append(answer)
+        cost, deepest = len(members), 1
+        for pattern, rest in classes2.items():
+            if pattern != "ggggg":
+                follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w))
+                sub_cost, sub_depth = best(frozenset(rest), follow, max_depth - 1)
+                cost += sub_cost
+                deepest = max(deepest, sub_depth + 1)
+        return cost, deepest
+
     if start is None:
         return best(frozenset(answers), guesses, max_depth)
     classes: dict[str, list[str]] = {}
@@ -74,11 +90,15 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None):
         classes.setdefault(naive_score(start, answer), []).append(answer)
     total, deepest = len(answers), 1
     for pattern, members in classes.items():
-        if pattern != "ggggg":
+        if pattern == "ggggg":
+            continue
+        if second is None:
             follow = tuple(w for w in guesses if naive_allowed(mode, [(start, pattern)], w))
             sub_cost, sub_depth = best(frozenset(members), follow, max_depth)
-            total += sub_cost
-            deepest = max(deepest, sub_depth + 1)
+        else:
+            sub_cost, sub_depth = fixed_second(members, [(start, pattern)])
+        total += sub_cost
+        deepest = max(deepest, sub_depth + 1)
     return total, deepest
 
 

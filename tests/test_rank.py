@@ -248,3 +248,40 @@ def test_published_top_ten_normal():
     spec = RankSpec()
     for word, value in published.items():
         assert evaluate_word(spec, word, 1 << 36).value == value
+
+
+def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_path):
+    """Each exact second word's total is the total of the optimal tree with that opening."""
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.core.wordlists import load_word_lists
+    from wordle_compiler.pipeline.compile import compile_tree
+
+    answers, guesses = small_lists
+    words = load_word_lists(str(answers), str(guesses))
+    first, seconds = words.guesses[0], list(words.guesses[1::97])
+    out = tmp_path / "second.csv"
+    (tmp_path / "seconds.txt").write_text("\n".join(seconds) + "\n")
+    result = rank(small_lists, out, "--second-after", first, "--first-words", tmp_path / "seconds.txt",
+                  "--top", str(len(seconds)))
+    assert result.returncode == 0, result.stderr
+    header, _, *rows = out.read_text().splitlines()
+    assert f"; second-after {first}; " in header
+    ctx = Context.from_words(words)
+    for row in rows:
+        word, total, _, status = row.split(",")
+        if status == "exact":
+            opened = compile_tree(BuildConfig(strategy="optimal", opening=(first, word), answers=str(answers),
+                                              guesses=str(guesses)), ctx)
+            assert opened.report.total_guesses == int(total), word
+    another = words.guesses[2]  # not among the ranked words
+    other = rank(small_lists, out, "--second-after", another, "--first-words", tmp_path / "seconds.txt", "--resume")
+    assert other.returncode == 2 and f"second-after {first}, not {another}" in other.stderr
+
+
+def test_second_after_refuses_its_own_word_and_unknown_words(small_lists, tmp_path):
+    answers, guesses = small_lists
+    first = guesses.read_text().split()[0]
+    (tmp_path / "w.txt").write_text(first + "\n")
+    assert "the fixed first guess" in rank(small_lists, tmp_path / "r.csv", "--second-after", first,
+                                           "--first-words", tmp_path / "w.txt").stderr
+    assert "not in the guess list" in rank(small_lists, tmp_path / "r.csv", "--second-after", "zzzzz").stderr

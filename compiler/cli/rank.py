@@ -15,20 +15,26 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, version_option
+    from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
+                         version_option)
     from ..core.config import MODES
     from ..util.files import check_destination
 
 
-def _first_words(ctx, path):
+def _first_words(ctx, path, second_after=None):
+    """The words to rank: the file's, or the whole guess list (without the fixed first guess)."""
     from ..core.wordlists import read_word_file
 
+    if second_after is not None and second_after not in ctx.guess_index:
+        raise CliError(f"--second-after {second_after!r} is not in the guess list {ctx.words.guesses_name}")
     if path is None:
-        return list(ctx.words.guesses)
+        return [w for w in ctx.words.guesses if w != second_after]
     words = read_word_file(path)
     unknown = [w for w in words if w not in ctx.guess_index]
     if unknown:
         raise CliError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
+    if second_after in words:
+        raise CliError(f"--first-words holds {second_after!r}, the fixed first guess: a second guess must differ")
     return words
 
 
@@ -37,15 +43,16 @@ def _default_output(answers, guesses, mode, fmt):
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-def _summary(ranking, n_words, n_answers, seconds, counters):
+def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
     rows = ranking.final_rows()
     best = ranking.best()
     cutoff = ranking.cutoff()
     lines = []
     if best is not None:
         rest = f"every other word needs at least {cutoff}" if cutoff < 1 << 36 else "no word was cut off"
-        lines.append(f"best first word: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
-                     f"on average), proved best over {n_words} first words")
+        what = "first word" if second_after is None else f"second word after {second_after}"
+        lines.append(f"best {what}: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
+                     f"on average), proved best over {n_words} {what.split(' ', 1)[0]} words")
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
         if not exact:
@@ -66,6 +73,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 @click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
               "(default: the allowed list that goes with --answers)")
 @click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
+@click.option("--second-after", metavar="WORD", callback=not_empty,
+              help="fix WORD as the first guess and rank second guesses, each played whatever WORD showed")
 @max_depth_option("every answer must be solved within this many guesses")
 @click.option("--top", default=None, type=click.IntRange(1, 100000),
               help="exact values for the K best (ties at the K-th included) [default: 10]")
@@ -84,8 +93,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters):
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jobs, scheduler, output, fmt,
-                 resume, as_json, quiet, verbose):
+def rank_command(mode, answers, guesses, first_words, second_after, max_depth, top, margin, jobs, scheduler, output,
+                 fmt, resume, as_json, quiet, verbose):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
@@ -99,15 +108,16 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
     from ..core.wordlists import WordListError
 
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth)
+    second_after = second_after.strip().lower() if second_after else None
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after)
     try:
         ctx = context_for(spec)
-        words = _first_words(ctx, first_words)
+        words = _first_words(ctx, first_words, second_after)
     except WordListError as exc:
         raise CliError(str(exc)) from None
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
-    header = results_header(ctx.words, mode, max_depth, __version__)
+    header = results_header(ctx.words, mode, max_depth, __version__, second_after)
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
     for result in kept:
@@ -153,7 +163,7 @@ def rank_command(mode, answers, guesses, first_words, max_depth, top, margin, jo
                        f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
     log.finish(ranking.final_rows())
     seconds = time.perf_counter() - began
-    _report(ranking, words, ctx, seconds, counters, peaks, path, as_json)
+    _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, second_after)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
         raise FailedError(f"no first word solves every answer within {within} "
@@ -203,7 +213,7 @@ def _progress(total, done):
                 desc="ranking first words", bar_format=BAR_FORMAT)
 
 
-def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
+def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, second_after=None):
     n_answers = len(ctx.words.answers)
     if as_json:
         best = ranking.best()
@@ -212,10 +222,11 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json):
             "best": None if best is None else {"word": best.word, "total": best.value,
                                                "average": round(best.value / n_answers, 6)},
             "exact": [{"word": w, "total": v} for w, v, e in rows if e],
-            "cutoff": ranking.cutoff(), "words": len(rows), "seconds": round(seconds, 2),
+            "second_after": second_after, "cutoff": ranking.cutoff(), "words": len(rows),
+            "seconds": round(seconds, 2),
             "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
         return
-    for line in _summary(ranking, len(words), n_answers, seconds, counters):
+    for line in _summary(ranking, len(words), n_answers, seconds, counters, second_after):
         click.echo(line)
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
 

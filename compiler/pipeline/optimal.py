@@ -4,18 +4,21 @@ The build layer over the exact engine (:mod:`wordle_compiler.search`): a fixed
 first guess is split and each class solved by the engine on ``--jobs`` threads
 sharing one memo, then rebuilt from it (:mod:`.first_level`); without ``--start`` the first word
 is proved best by the ranking, or (``--candidates K``) chosen by branch and bound
-across the K best-ranked words.
+across the K best-ranked words.  With ``--opening W1,W2`` both guesses are fixed (W2
+played whatever W1 showed) and every class they leave is solved exactly.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from wordle_runtime.feedback import format_pattern
+
 from .first_level import solve_first_level
 from ..core.guess_stats import PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
 from ..core.errors import BuildError
-from ..core.partition import solved_here
+from ..core.partition import Node, class_tasks, solved_here
 from ..search import GAUGES, InfeasibleError, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
@@ -29,10 +32,13 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
 
 def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     """Return (root node, proved_optimal, optimality label, engine counters)."""
-    if len(forced) > 1:
-        raise BuildError("the optimal strategy supports --start, not --opening")
     solver = solver_for(ctx, cfg.mode) if memo_mb is None else solver_for(ctx, cfg.mode, memo_mb)
     before = solver.stats()
+    if len(forced) == 2:
+        root = _opening_tree(ctx, cfg, solver, *forced, progress)
+        own = solver.stats()
+        counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
+        return root, True, "proved optimal for the fixed opening", counters
     if forced:
         first, proved, label = forced[0], True, "proved optimal for the fixed first guess"
     elif cfg.candidates is None:
@@ -48,6 +54,36 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     own = solver.stats()
     counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
     return root, proved, label, counters
+
+
+def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> Node:
+    """The optimal tree that opens with ``first`` and then ``second`` in every class
+    ``first`` leaves: each class ``second`` leaves in turn is solved exactly (within
+    ``--max-depth`` - 2 further guesses) and rebuilt from the engine's choices."""
+    words = ctx.words.guesses
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(len(answers), f"optimal after {words[first]}, {words[second]}")
+    root = Node(first, solved_here(ctx, first, answers))
+    for code, cls, follow in class_tasks(ctx, cfg.mode, first, answers, legal):
+        after = f"after {words[first]} {format_pattern(code)}"
+        if not np.isin(second, follow).item():
+            raise BuildError(f"{words[second]!r} is not a legal guess {after} in {cfg.mode} mode")
+        node = Node(second, solved_here(ctx, second, cls))
+        for code2, sub, follow2 in class_tasks(ctx, cfg.mode, second, cls, follow):
+            try:
+                if cfg.max_depth < 3:
+                    raise InfeasibleError("no guess is left")
+                node.children.append((code2, solver.tree(sub, follow2, cfg.max_depth - 2)[1]))
+            except InfeasibleError:
+                raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+                                      f"opening {words[first]}, {words[second]}: {after}, {words[second]} "
+                                      f"{format_pattern(code2)}, the {len(sub)} answers left need more "
+                                      f"than {_guesses(max(cfg.max_depth - 2, 0))}") from None
+        root.children.append((code, node))
+        if progress is not None:
+            progress(len(cls))
+    return root
 
 
 def _best_first_guess(ctx, cfg, solver, firsts):

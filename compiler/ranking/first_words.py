@@ -39,6 +39,9 @@ class RankSpec:
     guesses: str | None = None
     mode: str = "normal"
     max_depth: int = 6
+    # ``--second-after``: this first guess is fixed, and the words ranked are second
+    # guesses, each played in every class the first leaves (a fixed two-word opening)
+    first: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,13 +112,42 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
 
 
 def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
-    """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical."""
+    """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical; for
+    second words, the same summed over the classes the fixed first guess leaves."""
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
-    stats, _ = partition_stats(ctx.matrix_by_answer(), index, ctx.all_answers)
-    n = len(ctx.words.answers)
-    bound = 3 * n - stats[:, PARTS] - stats[:, IN_SET]
-    order = np.lexsort((index, stats[:, SUMSQ], bound))
+    bound = np.zeros(len(words), dtype=np.int64)
+    sumsq = np.zeros(len(words), dtype=np.int64)
+    for answers in _opening_sets(ctx, spec):
+        stats, _ = partition_stats(ctx.matrix_by_answer(), index, answers)
+        bound += 3 * len(answers) - stats[:, PARTS] - stats[:, IN_SET]
+        sumsq += stats[:, SUMSQ]
+    order = np.lexsort((index, sumsq, bound))
     return [words[i] for i in order]
+
+
+def _opening_sets(ctx, spec: RankSpec) -> list:
+    """The answer sets a ranked word is played on: all answers, or each class of the fixed first guess."""
+    if spec.first is None:
+        return [ctx.all_answers]
+    first = ctx.guess_index[spec.first]
+    return [cls for _, cls, _ in class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+
+
+def word_tasks(ctx, spec: RankSpec, word: str):
+    """(guesses already counted, the classes left to solve as (code, answers, legal), the
+    depth left for them) when ``word`` is played first, or second after ``spec.first``
+    in every class it leaves; None when the mode forbids ``word`` in one of those."""
+    guess = ctx.guess_index[word]
+    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+    if spec.first is None:
+        return len(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
+    counted, tasks = len(answers), []
+    for _, cls, follow in class_tasks(ctx, spec.mode, ctx.guess_index[spec.first], answers, legal):
+        if not np.isin(guess, follow).item():
+            return None
+        counted += len(cls)  # the second guess, played for every answer the first did not solve
+        tasks += class_tasks(ctx, spec.mode, guess, cls, follow)
+    return counted, tasks, spec.max_depth - 2
 
 
 def size_bound(size: int, most_parts: int) -> int:
@@ -145,12 +177,14 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     solver = solver_for(ctx, spec.mode)
     began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
     before = solver.stats()
-    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
-    tasks = sorted(class_tasks(ctx, spec.mode, ctx.guess_index[word], answers, legal),
-                   key=lambda t: (-len(t[1]), t[0]))
-    depth, parts = spec.max_depth - 1, most_parts(ctx, spec)
+    shape = word_tasks(ctx, spec, word)
+    if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
+        return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
+    counted, tasks, depth = shape
+    tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
+    parts = most_parts(ctx, spec)
     bounds = [size_bound(len(cls), parts) for _, cls, _ in tasks]
-    value = len(answers) + sum(bounds)
+    value = counted + sum(bounds)
     if any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
         value = INF  # some class can never be finished in time: no probe, no search
     for i, (_, cls, follow) in enumerate(tasks):
@@ -162,7 +196,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
             bounds[i] = max(probe, bounds[i])
     exact = value < cutoff
     if exact:
-        total, rest = len(answers), sum(bounds)
+        total, rest = counted, sum(bounds)
         for (_, cls, follow), bound in zip(tasks, bounds):
             rest -= bound
             if len(cls) > 2 and bound > 2 * len(cls):  # only a bound: solve within the cut-off

@@ -34,18 +34,22 @@ CSV_HEADER = "word,total,average,status"
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
 # the fields of the first line that must match for --resume (the version is only recorded)
-MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "objective")
+MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective")
 
 
 class ResultsFileError(Exception):
     """A results file that --resume cannot take (another ranking's, or damaged)."""
 
 
-def results_header(words, mode: str, max_depth: int, version: str = "") -> str:
-    """The first line of a results file: what was ranked (the lists by name and hash)."""
+def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None) -> str:
+    """The first line of a results file: what was ranked (the lists by name and hash; for
+    second words, the fixed first guess)."""
     fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
               "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
-              "mode": mode, "max-depth": str(max_depth), "objective": OBJECTIVE, "version": version}
+              "mode": mode, "max-depth": str(max_depth)}
+    if second_after is not None:
+        fields["second-after"] = second_after
+    fields.update({"objective": OBJECTIVE, "version": version})
     return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
 
 
@@ -137,9 +141,10 @@ def _check_header(path: Path, first: str, header: str) -> None:
                                "not resuming from it")
     found, wanted = _header_fields(first), _header_fields(header)
     for key in MATCHED_FIELDS:
-        if found.get(key) != wanted[key]:
-            raise ResultsFileError(f"results file {path} was made with {key} {found.get(key, '(none)')}, "
-                                   f"not {wanted[key]}; not resuming from it")
+        if found.get(key) != wanted.get(key):
+            made, asked = found.get(key, "(none)"), wanted.get(key, "(none)")
+            raise ResultsFileError(f"results file {path} was made with {key} {made}, not {asked}; "
+                                   "not resuming from it")
 
 
 class ResultsLog:
