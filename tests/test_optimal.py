@@ -41,9 +41,26 @@ def worst_start(ctx):
     return ctx.words.guesses[min(useful)[1]]
 
 
-def optimal_total_and_depth(ctx, mode, start, max_depth):
-    result = compile_tree(BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth), ctx)
+def optimal_total_and_depth(ctx, mode, max_depth, start=None, opening=()):
+    """(total, depth) of the optimal tree below a fixed start or two-word opening."""
+    result = compile_tree(BuildConfig(strategy="optimal", mode=mode, start=start, opening=opening,
+                                      max_depth=max_depth), ctx)
+    assert result.proved_optimal
     return result.report.total_guesses, result.report.max_depth
+
+
+def assert_agrees_with_naive(ctx, mode, first, second=None):
+    """The engine and the naive minimiser agree at depth limits 3, 4 and 6: the same total,
+    and the tie-break's depth (the shallowest minimum-total tree), or both find no tree."""
+    fixed = {"start": first} if second is None else {"opening": (first, second)}
+    for max_depth in (3, 4, 6):
+        expected = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=first,
+                                 second=second)
+        if expected[0] == float("inf"):
+            with pytest.raises(BuildError):
+                optimal_total_and_depth(ctx, mode, max_depth, **fixed)
+        else:
+            assert optimal_total_and_depth(ctx, mode, max_depth, **fixed) == expected
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
@@ -52,20 +69,7 @@ def test_search_equals_naive_minimiser(mode, seed):
     ctx = tiny_context(seed * 7 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3,
                        clustered=seed % 4 != 0)
     for start in [worst_start(ctx), ctx.words.answers[-1]]:
-        for max_depth in (3, 4, 6):
-            expected = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=start)
-            if expected[0] == float("inf"):
-                with pytest.raises(BuildError):
-                    optimal_total_and_depth(ctx, mode, start, max_depth)
-            else:
-                # same total, and the tie-break's depth: the shallowest minimum-total tree
-                assert optimal_total_and_depth(ctx, mode, start, max_depth) == expected
-
-
-def optimal_opening_total_and_depth(ctx, mode, opening, max_depth):
-    result = compile_tree(BuildConfig(strategy="optimal", mode=mode, opening=opening, max_depth=max_depth), ctx)
-    assert result.proved_optimal and result.optimality == "proved optimal for the fixed opening"
-    return result.report.total_guesses, result.report.max_depth
+        assert_agrees_with_naive(ctx, mode, start)
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
@@ -74,17 +78,10 @@ def test_a_fixed_opening_equals_the_naive_minimiser(mode, seed):
     ctx = tiny_context(seed * 11 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3,
                        clustered=seed % 3 != 0)
     words = ctx.words
-    openings = [(worst_start(ctx), words.answers[0]), (words.answers[-1], words.guesses[len(words.guesses) // 2])]
-    for first, second in openings:
-        if first == second:
-            continue
-        for max_depth in (3, 4, 6):
-            expected = naive_optimal(words.answers, words.guesses, mode, max_depth - 1, start=first, second=second)
-            if expected[0] == float("inf"):
-                with pytest.raises(BuildError):
-                    optimal_opening_total_and_depth(ctx, mode, (first, second), max_depth)
-            else:
-                assert optimal_opening_total_and_depth(ctx, mode, (first, second), max_depth) == expected
+    for first, second in [(worst_start(ctx), words.answers[0]),
+                          (words.answers[-1], words.guesses[len(words.guesses) // 2])]:
+        if first != second:
+            assert_agrees_with_naive(ctx, mode, first, second)
 
 
 def test_parse_clint_is_the_published_8302():
@@ -142,7 +139,7 @@ def test_best_of_k_first_words_is_the_best_fixed_start(seed):
     result = compile_tree(BuildConfig(strategy="optimal", candidates=k), ctx)
     assert not result.proved_optimal and result.optimality == f"best of {k} first words"
     firsts = [ctx.words.guesses[g] for g in rank_first_guesses(ctx, ctx.all_guesses, k)]
-    fixed = {w: optimal_total_and_depth(ctx, "normal", w, 6) for w in firsts}
+    fixed = {w: optimal_total_and_depth(ctx, "normal", 6, start=w) for w in firsts}
     best = min(fixed.values())
     assert (result.report.total_guesses, result.report.max_depth) == best
     assert result.data.meta["config"]["start"] in [w for w, v in fixed.items() if v == best]
