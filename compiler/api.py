@@ -103,12 +103,18 @@ MAX_JOBS = 256  # as the command lines' --jobs
 
 def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-                seed: int = 0, width: int = 50, candidates: int | None = None) -> BuildConfig:
+                seed: int = 0, width: int = 50, candidates: int | None = None,
+                objective: str = "total") -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
+    from .core.config import OBJECTIVES
     from .strategies.heuristic import DESCRIPTIONS, canonical_name
 
     if canonical_name(strategy) not in DESCRIPTIONS:
         raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    if objective != "total" and canonical_name(strategy) != "optimal":
+        raise ValueError(f"objective {objective} is what --strategy optimal minimises; heuristics have no objective")
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     if start is not None and (not isinstance(start, str) or not start.strip()):
@@ -131,13 +137,13 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
-                       candidates=candidates)
+                       candidates=candidates, objective=objective)
 
 
 def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                  mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-                 seed: int = 0, width: int = 50, candidates: int | None = None, jobs: int = 1, stamp: bool = False,
-                 progress: Callable | None = None) -> CompileResult:
+                 seed: int = 0, width: int = 50, candidates: int | None = None, objective: str = "total",
+                 jobs: int = 1, stamp: bool = False, progress: Callable | None = None) -> CompileResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
 
     >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
@@ -151,7 +157,7 @@ def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening
     """
     cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
                       guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                      candidates=candidates)
+                      candidates=candidates, objective=objective)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
     meta = result.data.meta

@@ -55,6 +55,10 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     (["--answers", "/no/such/file"], "no word list"),
     (["--strategy", "nope"], "Invalid value"),
     (["--opening", "salet"], "exactly two words"),
+    (["--objective", "depth"], "heuristics have no objective"),
+    (["--strategy", "optimal", "--objective", "depth"], "needs --start or --opening"),
+    (["--strategy", "optimal", "--objective", "fewest"], "Invalid value for '--objective'"),
+    (["--strategy", "optimal", "--opening", "salet,crony", "--mode", "hard"], "'crony' is not a legal guess"),
 ])
 def test_errors_are_one_line_exit_2(args, message):
     result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", *args, "--quiet"],

@@ -143,3 +143,41 @@ def test_best_of_k_first_words_is_the_best_fixed_start(seed):
     best = min(fixed.values())
     assert (result.report.total_guesses, result.report.max_depth) == best
     assert result.data.meta["config"]["start"] in [w for w, v in fixed.items() if v == best]
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
+@pytest.mark.parametrize("seed", range(5))
+def test_objective_depth_is_the_least_worst_case_then_the_least_total(mode, seed):
+    """Against the naive minimiser: the smallest depth limit with any tree, and the least
+    total within it; an opening's second guess fixed or not."""
+    ctx = tiny_context(seed * 13 + len(mode), n_answers=16 + 2 * seed, n_extra=2 + seed % 3, clustered=True)
+    words = ctx.words
+    for fixed, naive_fixed in [({"start": worst_start(ctx)}, {"start": worst_start(ctx)}),
+                               ({"opening": (words.answers[-1], words.answers[0])},
+                                {"start": words.answers[-1], "second": words.answers[0]})]:
+        feasible = [(d, naive_optimal(words.answers, words.guesses, mode, d - 1, **naive_fixed)[0])
+                    for d in range(2, 7)]
+        least = next(((d, total) for d, total in feasible if total != float("inf")), None)
+        config = BuildConfig(strategy="optimal", mode=mode, objective="depth", max_depth=6, **fixed)
+        if least is None:
+            with pytest.raises(BuildError):
+                compile_tree(config, ctx)
+            continue
+        result = compile_tree(config, ctx)
+        assert (result.report.max_depth, result.report.total_guesses) == least
+        assert result.data.meta["config"]["objective"] == "depth" and result.data.meta["max_depth"] == 6
+
+
+def test_salet_needs_five_guesses_at_worst_and_the_total_stays_7920(ctx):
+    result = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="depth"), ctx)
+    assert (result.report.max_depth, result.report.total_guesses) == (5, 7920)
+    assert "objective" not in compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx).data.meta["config"]
+
+
+def test_plate_trades_one_guess_in_all_for_a_worst_case_of_five(ctx):
+    """The fewest guesses in all from plate (7989, the shipped tree) needs six at worst;
+    five suffice for a tree one guess longer in all."""
+    by_total = compile_tree(BuildConfig(strategy="optimal", start="plate"), ctx)
+    by_depth = compile_tree(BuildConfig(strategy="optimal", start="plate", objective="depth"), ctx)
+    assert (by_total.report.max_depth, by_total.report.total_guesses) == (6, 7989)
+    assert (by_depth.report.max_depth, by_depth.report.total_guesses) == (5, 7990)

@@ -23,7 +23,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, exit_after, json_option,
                          max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
                          write_output)
-    from ..core.config import MODES, BuildConfig
+    from ..core.config import MODES, OBJECTIVES, BuildConfig
     from ..util.files import check_folder
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
@@ -43,8 +43,10 @@ def default_output(cfg: BuildConfig, start: str) -> str:
     overwrites a different tree: strategy, start (or opening), best-of-K for optimal
     without a start, mode, lists when not the defaults, and depth when not 6."""
     parts = [cfg.strategy, *(cfg.opening or (start,))]
-    if cfg.strategy == "optimal" and not cfg.start:
+    if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
         parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
+    if cfg.objective != "total":
+        parts.append(f"objective-{cfg.objective}")
     parts.append(cfg.mode)
     if cfg.answers != "original":
         parts.append(f"answers-{_slug(cfg.answers)}")
@@ -99,10 +101,12 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     (or "(not written)"), and when ``written``, the commands to try next."""
     stats = result.data.meta["stats"]
     start = result.data.meta["config"]["start"]
+    claim = result.optimality if cfg.objective == "total" else f"{result.optimality}: least worst case, then total"
+    opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
     lines = [
-        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  start {start}",
+        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
         f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
-        f"max depth {stats['max_depth']}  ({result.optimality})",
+        f"max depth {stats['max_depth']}  ({claim})",
         "guesses  answers",
     ]
     for depth, count in stats["histogram"].items():
@@ -181,6 +185,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
               help="how to choose each guess (listed below)")
 @click.option("--start", callback=_word_option, help="fix the first guess")
 @click.option("--opening", help="fix the first two guesses, e.g. learn,sight (two different words)")
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="total", show_default=True,
+              help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
 @click.option("--answers", default="original", show_default=True,
@@ -212,13 +218,13 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
 @quiet_option()
 @version_option(PROG)
-def compile_command(strategy, start, opening, mode, answers, guesses, max_depth, allow_deeper, seed,
+def compile_command(strategy, start, opening, objective, mode, answers, guesses, max_depth, allow_deeper, seed,
                     width, candidates, jobs, threads, memo_mb, show_stats, output, as_json, stamp, quiet):
     """Compile a full Wordle decision tree, verify it, and write one msgpack file."""
     from ..api import make_config
 
     try:
-        cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
+        cfg = make_config(strategy, start=start, opening=opening, objective=objective, mode=mode, answers=answers,
                           guesses=guesses, max_depth=max_depth, seed=seed, width=width,
                           candidates=candidates)
     except ValueError as exc:

@@ -19,6 +19,9 @@ DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
 # tree file's meta claiming more than this is read as not given (treefiles.metaview).
 MAX_DEPTH_LIMIT = 64
+# What --strategy optimal minimises: the total guesses (every answer equally likely), or
+# first the worst case, then the total among the trees with that worst case.
+OBJECTIVES = ("total", "depth")
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,15 @@ class BuildConfig:
     seed: int = 0
     width: int = 50
     candidates: int | None = None  # optimal without start: None proves over every first word
+    objective: str = "total"  # what optimal minimises: see OBJECTIVES
 
     def as_meta(self) -> dict:
-        """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left out."""
+        """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left
+        out, and the objective only when it is not the default (so such trees keep their bytes)."""
         meta = asdict(self)
         meta["opening"] = list(self.opening)
+        if self.objective == "total":
+            del meta["objective"]
         return {k: v for k, v in meta.items() if v is not None}
 
 

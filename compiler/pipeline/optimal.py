@@ -10,6 +10,8 @@ played whatever W1 showed) and every class they leave is solved exactly.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from wordle_runtime.feedback import format_pattern
@@ -34,11 +36,37 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     """Return (root node, proved_optimal, optimality label, engine counters)."""
     solver = solver_for(ctx, cfg.mode) if memo_mb is None else solver_for(ctx, cfg.mode, memo_mb)
     before = solver.stats()
+    if cfg.objective == "depth":
+        root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)
+        proved = True
+    else:
+        root, proved, label = _least_total(ctx, cfg, solver, forced, jobs, progress)
+    own = solver.stats()
+    counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
+    return root, proved, label, counters
+
+
+def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):
+    """``--objective depth``: the least worst case D within ``--max-depth``, proved by
+    showing that no tree finishes within D - 1, then the least total among the trees
+    that finish within D (so the worst case first, then the total)."""
+    if not forced:
+        raise BuildError("--objective depth needs --start or --opening (over every first word, "
+                         "wordle-rank --max-depth N lists the first words that finish within N)")
+    for depth in range(len(forced) + 1, cfg.max_depth + 1):
+        try:
+            root, _, label = _least_total(ctx, replace(cfg, max_depth=depth), solver, forced, jobs, progress)
+        except InfeasibleError:
+            continue  # proved: no tree within this depth; the next one may
+        return root, label
+    raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+                          f"{', '.join(ctx.words.guesses[g] for g in forced)}")
+
+
+def _least_total(ctx, cfg, solver, forced, jobs, progress):
+    """The least-total tree within ``cfg.max_depth``: (root, proved, optimality label)."""
     if len(forced) == 2:
-        root = _opening_tree(ctx, cfg, solver, *forced, progress)
-        own = solver.stats()
-        counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
-        return root, True, "proved optimal for the fixed opening", counters
+        return _opening_tree(ctx, cfg, solver, *forced, progress), True, "proved optimal for the fixed opening"
     if forced:
         first, proved, label = forced[0], True, "proved optimal for the fixed first guess"
     elif cfg.candidates is None:
@@ -50,10 +78,7 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
             raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} from any "
                                   f"of the {len(firsts)} first words tried")
         proved, label = False, f"best of {len(firsts)} first words"
-    root = solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress)
-    own = solver.stats()
-    counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
-    return root, proved, label, counters
+    return solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress), proved, label
 
 
 def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> Node:
