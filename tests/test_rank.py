@@ -285,3 +285,23 @@ def test_second_after_refuses_its_own_word_and_unknown_words(small_lists, tmp_pa
     assert "the fixed first guess" in rank(small_lists, tmp_path / "r.csv", "--second-after", first,
                                            "--first-words", tmp_path / "w.txt").stderr
     assert "not in the guess list" in rank(small_lists, tmp_path / "r.csv", "--second-after", "zzzzz").stderr
+
+
+def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
+    """Seven words, the best three exact: with two workers the poor words must still wait
+    for the cut-off, so the work (full passes, noise-free) stays that of one process."""
+    import json
+
+    words = tmp_path / "seven.txt"
+    words.write_text("adieu\ncrane\nsalet\nfuzzy\njazzy\nmamma\ntrace\n")
+    passes, files = {}, {}
+    for jobs in (1, 2):
+        out = tmp_path / f"r{jobs}.csv"
+        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--first-words", str(words),
+                                 "--top", "3", "--jobs", str(jobs), "--quiet", "--json", "-o", str(out)],
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        passes[jobs] = json.loads(result.stdout)["counters"]["full_passes"]
+        files[jobs] = out.read_bytes()
+    assert files[1] == files[2]
+    assert passes[2] <= 1.5 * passes[1], passes  # 629,170 against 5,501 when every word went out at once

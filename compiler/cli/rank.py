@@ -119,6 +119,9 @@ def rank_command(mode, answers, guesses, first_words, second_after, max_depth, t
     n_answers = len(ctx.words.answers)
     header = results_header(ctx.words, mode, max_depth, __version__, second_after)
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
+    if ranking.top is not None and ranking.top >= len(words) > 1 and not quiet:
+        click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
+                   "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
     kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
     for result in kept:
         ranking.add(result)

@@ -233,6 +233,16 @@ class Ranking:
             return values[0] + self.margin + 1 if values else INF
         return values[self.top - 1] + 1 if len(values) >= self.top else INF
 
+    def wanted_before_cutoff(self) -> int:
+        """How many words may be in flight while there is no cut-off yet: as many as exact
+        totals are still missing for one.  Any more would be solved exactly with nothing to
+        stop them (a poor word then costs a hundred times its refutation)."""
+        if self.cutoff() < INF:
+            return 1 << 30
+        if self.margin is not None:
+            return 1
+        return max(1, self.top - sum(1 for r in self.results.values() if r.exact))
+
     def best(self) -> WordResult | None:
         """The exact result with the lowest total (ties: alphabetical), or None if none is exact yet."""
         exact = [r for r in self.results.values() if r.exact]
@@ -291,8 +301,11 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
     when it is submitted, so a better total reaches every later task.
 
-    The ``early`` words (a sample for the ETA, :mod:`wordle_compiler.ranking.eta`) jump
-    the queue as soon as there is a cut-off: before that they would be solved exactly.
+    Until there is a cut-off, no more words are in flight than exact totals are missing
+    for one (:meth:`Ranking.wanted_before_cutoff`), so more workers never means more
+    words solved without a cut-off.  The ``early`` words (a sample for the ETA,
+    :mod:`wordle_compiler.ranking.eta`) jump the queue as soon as there is a cut-off:
+    before that they would be solved exactly.
     Words go out one per task at first (the best-looking words are the expensive ones
     and set the cut-off), then in growing batches: most later words are refuted in
     milliseconds, and a Dask round trip costs several.
@@ -303,7 +316,8 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     pending = [w for w in words if w not in jumped]
     position = 0
     while True:
-        while executor.in_flight() < executor.window and (early or position < len(pending)):
+        while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
+               and (early or position < len(pending))):
             if early and ranking.cutoff() < INF:
                 executor.submit(evaluate_words, spec, [early.pop(0)], ranking.cutoff())
                 continue
