@@ -19,8 +19,9 @@ STRATEGIES = ("entropy", "expected-size", "first", "letter-entropy", "located-le
               "lookahead", "max-eliminations", "minimax", "most-parts", "optimal", "random",
               "unique-letters", "imported")
 IMPORT_FORMATS = ("selby", "csv", "olson")
-OPTIMALITY = ("heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
-              "global", "best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
+FIXED_OPTIMALITY = ("heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
+                    "global")
+OPTIMALITY = FIXED_OPTIMALITY + ("best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
 
 # Bounds on the whole map: what a hostile file can make the loader build stays small.
 MAX_META_BYTES = 16 * 1024  # encoded; a compiler's meta is about 800 bytes
@@ -73,7 +74,7 @@ def _is_int(value) -> bool:
 
 
 def _optimality_ok(value) -> bool:
-    if value in OPTIMALITY[:3]:  # the fixed names
+    if value in FIXED_OPTIMALITY:
         return True
     if value.startswith("best of ") and value.endswith(" first words"):
         count = value[len("best of "):-len(" first words")]
