@@ -64,7 +64,7 @@ def test_wrong_meta_is_refused_with_its_path(data, changes, message):
 
 @pytest.mark.parametrize("value", [
     "heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
-    "best of 10 first words", "imported from olson"])
+    "global", "best of 10 first words", "imported from olson"])
 def test_optimality_values(data, value):
     assert unpack_tree(_with_meta(data, optimality=value)).meta["optimality"] == value
 
