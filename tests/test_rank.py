@@ -305,3 +305,13 @@ def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
         files[jobs] = out.read_bytes()
     assert files[1] == files[2]
     assert passes[2] <= 1.5 * passes[1], passes  # 629,170 against 5,501 when every word went out at once
+
+
+def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_path):
+    out = tmp_path / "r.csv"
+    assert rank(small_lists, out, "--top", "3").returncode == 0
+    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    statuses = {row[3] for row in rows}
+    assert statuses <= {"exact", "lower-bound", "infeasible"} and {"exact", "lower-bound"} <= statuses
+    cutoff = {int(row[1]) for row in rows if row[3] == "lower-bound"}
+    assert len(cutoff) == 1 and all(int(row[1]) < min(cutoff) for row in rows if row[3] == "exact")

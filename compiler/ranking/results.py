@@ -34,6 +34,8 @@ CSV_HEADER = "word,total,average,status"
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
 # the fields of the first line that must match for --resume (the version is only recorded)
+# The csv status of a word proved to need at least its total (not exact, not infeasible).
+LOWER_BOUND = "lower-bound"
 MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective")
 
 
@@ -64,7 +66,7 @@ def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str) -> 
         return f"{word},,,infeasible" if fmt == "csv" else f"{word} infeasible"
     average = value / n_answers
     if fmt == "csv":
-        return f"{word},{value},{average:.6f},{'exact' if exact else f'>= {value}'}"
+        return f"{word},{value},{average:.6f},{'exact' if exact else LOWER_BOUND}"
     mark = "" if exact else ">="
     return f"{word} {mark}{average:.5f} {mark}{value}"
 
@@ -77,7 +79,7 @@ def parse_line(line: str) -> WordResult | None:
             word, total, average, status = line.split(",")
             if status == "infeasible" and total == average == "":
                 return WordResult(word, INF, False)
-            if status != "exact" and status != f">= {total}":
+            if status not in ("exact", LOWER_BOUND, f">= {total}"):  # ">= N": this version's first files
                 return None
             return WordResult(word, int(total), status == "exact")
         parts = line.split()
