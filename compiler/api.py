@@ -224,14 +224,15 @@ def review(history: History, *, mode: str = "normal", answers: str = "original",
 
 
 def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses: str | None = None,
-                     first_words: Iterable[str] | None = None, top: int | None = 10, margin: int | None = None,
+                     first_words: Iterable[str] | None = None, top: int | str | None = 10,
+                     margin: int | None = None,
                      max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
                      second_after: str | None = None) -> list[tuple[str, int | None, bool]] | None:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
     ``second_after``, that first guess is fixed and the words ranked are second guesses,
-    each played whatever it showed (``--second-after``).
+    each played whatever it showed (``--second-after``).  ``top="all"``: every word exact.
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
@@ -245,7 +246,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         _check_whole("margin", margin, 0)
         if top != 10 and top is not None:
             raise ValueError("top and margin are alternatives: give one")
-    else:
+    elif top != "all":
         _check_whole("top", top, 1)
     if scheduler is not None and jobs != 1:
         raise ValueError("jobs and scheduler are alternatives: the cluster's workers do the work")
@@ -269,6 +270,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     if second_after in words:
         raise ValueError(f"first_words holds {second_after!r}, the fixed first guess: a second guess must differ")
+    top = max(1, len(words)) if top == "all" else top
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)

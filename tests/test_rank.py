@@ -315,3 +315,25 @@ def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_pat
     assert statuses <= {"exact", "lower-bound", "infeasible"} and {"exact", "lower-bound"} <= statuses
     cutoff = {int(row[1]) for row in rows if row[3] == "lower-bound"}
     assert len(cutoff) == 1 and all(int(row[1]) < min(cutoff) for row in rows if row[3] == "exact")
+
+
+def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
+    """--top all: each word's total is the one a single optimal build from it proves."""
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.core.wordlists import load_word_lists
+    from wordle_compiler.pipeline.compile import compile_tree
+
+    answers, guesses = small_lists
+    firsts = _every_eighth_word(small_lists, tmp_path)
+    out = tmp_path / "all.csv"
+    result = rank(small_lists, out, "--top", "all", "--first-words", str(firsts))
+    assert result.returncode == 0, result.stderr
+    assert "no word was cut off" in result.stdout and "warning" not in result.stderr
+    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    assert {row[3] for row in rows} <= {"exact", "infeasible"}
+    ctx = Context.from_words(load_word_lists(str(answers), str(guesses)))
+    for word, total, _, status in rows[::9]:
+        if status == "exact":
+            built = compile_tree(BuildConfig(strategy="optimal", start=word, answers=str(answers),
+                                             guesses=str(guesses)), ctx)
+            assert built.report.total_guesses == int(total), word

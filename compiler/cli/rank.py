@@ -38,6 +38,21 @@ def _first_words(ctx, path, second_after=None):
     return words
 
 
+ALL = "all"
+
+
+class TopType(click.ParamType):
+    """``--top``: a whole number from 1 to 100000, or ``all`` (every word exact)."""
+
+    name = "top"
+
+    def convert(self, value, param, ctx):
+        """``all``, or the number checked against its range (one line naming it otherwise)."""
+        if isinstance(value, str) and value.strip().lower() == ALL:
+            return ALL
+        return click.IntRange(1, 100000).convert(value, param, ctx)
+
+
 def _default_output(answers, guesses, mode, fmt):
     lists = answers if guesses is None else f"{answers}-{guesses}"
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
@@ -49,7 +64,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
     cutoff = ranking.cutoff()
     lines = []
     if best is not None:
-        rest = f"every other word needs at least {cutoff}" if cutoff < 1 << 36 else "no word was cut off"
+        refuted = any(not exact and value < 1 << 36 for _, value, exact in rows)
+        rest = f"every other word needs at least {cutoff}" if refuted else "no word was cut off"
         what = "first word" if second_after is None else f"second word after {second_after}"
         lines.append(f"best {what}: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
                      f"on average), proved best over {n_words} {what.split(' ', 1)[0]} words")
@@ -76,8 +92,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
 @click.option("--second-after", metavar="WORD", callback=not_empty,
               help="fix WORD as the first guess and rank second guesses, each played whatever WORD showed")
 @max_depth_option("every answer must be solved within this many guesses")
-@click.option("--top", default=None, type=click.IntRange(1, 100000),
-              help="exact values for the K best (ties at the K-th included) [default: 10]")
+@click.option("--top", default=None, type=TopType(), metavar="K|all",
+              help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
 @click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
               help="exact values for every word within M of the best (instead of --top)")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
@@ -118,8 +134,10 @@ def rank_command(mode, answers, guesses, first_words, second_after, max_depth, t
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
     header = results_header(ctx.words, mode, max_depth, __version__, second_after)
+    every = top == ALL
+    top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
-    if ranking.top is not None and ranking.top >= len(words) > 1 and not quiet:
+    if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
         click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
                    "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
     kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
