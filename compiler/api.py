@@ -223,16 +223,31 @@ def review(history: History, *, mode: str = "normal", answers: str = "original",
     return review_game(Context.load(answers, guesses), mode, history, max_depth)
 
 
+def _pair_keys(pairs) -> list[str]:
+    """``first+second`` keys of two-word openings, each pair checked to be two different words."""
+    keys = []
+    for pair in pairs:
+        if isinstance(pair, str) or len(pair) != 2 or not all(isinstance(w, str) for w in pair):
+            raise ValueError(f"pairs must hold (first, second) word pairs, not {pair!r}")
+        first, second = (w.strip().lower() for w in pair)
+        if first == second:
+            raise ValueError(f"pairs: {first!r} twice; the second guess must differ")
+        keys.append(f"{first}+{second}")
+    return list(dict.fromkeys(keys))
+
+
 def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses: str | None = None,
                      first_words: Iterable[str] | None = None, top: int | str | None = 10,
                      margin: int | None = None,
                      max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
-                     second_after: str | None = None) -> list[tuple[str, int | None, bool]] | None:
+                     second_after: str | None = None,
+                     pairs: Iterable[tuple[str, str]] | None = None) -> list[tuple[str, int | None, bool]] | None:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
     ``second_after``, that first guess is fixed and the words ranked are second guesses,
-    each played whatever it showed (``--second-after``).  ``top="all"``: every word exact.
+    each played whatever it showed (``--second-after``); with ``pairs``, those fixed openings,
+    each as ``"first+second"`` in the rows (``--pairs``).  ``top="all"``: every word exact.
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
@@ -263,9 +278,13 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     ctx = context_for(spec)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")
+    if pairs is not None:
+        if first_words is not None or second_after is not None:
+            raise ValueError("pairs names both words of each opening: not with first_words or second_after")
+        first_words = _pair_keys(pairs)
     words = ([w.strip().lower() for w in first_words] if first_words is not None
              else [w for w in ctx.words.guesses if w != second_after])
-    unknown = [w for w in words if w not in ctx.guess_index]
+    unknown = [w for w in words if any(part not in ctx.guess_index for part in w.split("+"))]
     if unknown:
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     if second_after in words:

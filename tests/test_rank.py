@@ -337,3 +337,64 @@ def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
             built = compile_tree(BuildConfig(strategy="optimal", start=word, answers=str(answers),
                                              guesses=str(guesses)), ctx)
             assert built.report.total_guesses == int(total), word
+
+
+def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path):
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.core.wordlists import load_word_lists
+    from wordle_compiler.pipeline.compile import compile_tree
+
+    answers, guesses = small_lists
+    words = load_word_lists(str(answers), str(guesses))
+    pairs = [(words.guesses[i], words.guesses[j]) for i, j in ((0, 1), (5, 300), (700, 2), (900, 1100))]
+    (tmp_path / "pairs.txt").write_text(f"{pairs[0][0]} {pairs[0][1]}\n{pairs[1][0]},{pairs[1][1]}\n"
+                                        f"{pairs[2][0]}+{pairs[2][1]}\n\n{pairs[3][0]}  {pairs[3][1]}\n")
+    out = tmp_path / "pairs.csv"
+    result = rank(small_lists, out, "--pairs", tmp_path / "pairs.txt", "--top", "4")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("best pair: ")
+    ctx = Context.from_words(words)
+    rows = {row.split(",")[0]: row.split(",") for row in out.read_text().splitlines()[2:]}
+    assert set(rows) == {f"{a}+{b}" for a, b in pairs}
+    for first, second in pairs:
+        built = compile_tree(BuildConfig(strategy="optimal", opening=(first, second), answers=str(answers),
+                                         guesses=str(guesses)), ctx)
+        assert rows[f"{first}+{second}"][1:4:2] == [str(built.report.total_guesses), "exact"]
+    (tmp_path / "bad.txt").write_text(f"{pairs[0][0]} {pairs[0][0]}\n")
+    bad = rank(small_lists, out, "--pairs", tmp_path / "bad.txt")
+    assert bad.returncode == 2 and "line 1" in bad.stderr and "two different words" in bad.stderr
+    both = rank(small_lists, out, "--pairs", tmp_path / "pairs.txt", "--second-after", pairs[0][0])
+    assert both.returncode == 2 and "not with --first-words or --second-after" in both.stderr
+
+
+@pytest.mark.slow  # a dozen first words solved exactly on the original lists, each also built on its own
+def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
+    from wordle_compiler.core.config import BuildConfig, Context
+    from wordle_compiler.pipeline.compile import compile_tree
+
+    ctx = Context.load("original")
+    firsts = random.Random(50).sample(list(ctx.words.answers), 12)
+    (tmp_path / "firsts.txt").write_text("\n".join(firsts) + "\n")
+    out = tmp_path / "all.csv"
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--first-words",
+                             str(tmp_path / "firsts.txt"), "--top", "all", "--jobs", "2", "--quiet", "-o", str(out)],
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    assert sorted(row[0] for row in rows) == sorted(firsts) and {row[3] for row in rows} == {"exact"}
+    for word, total, _, _ in rows:
+        assert compile_tree(BuildConfig(strategy="optimal", start=word), ctx).report.total_guesses == int(total)
+
+
+@pytest.mark.slow  # a scheduler and two workers started as their own processes
+def test_top_all_on_a_real_cluster_is_byte_identical_to_one_process(small_lists, tmp_path):
+    one, remote = tmp_path / "one.csv", tmp_path / "remote.csv"
+    firsts = _every_eighth_word(small_lists, tmp_path)
+    assert rank(small_lists, one, "--top", "all", "--first-words", str(firsts)).returncode == 0
+    address, processes = _start_cluster()
+    try:
+        result = rank(small_lists, remote, "--top", "all", "--scheduler", address, "--first-words", str(firsts))
+        assert result.returncode == 0, result.stderr
+    finally:
+        _stop(processes)
+    assert one.read_bytes() == remote.read_bytes()

@@ -12,6 +12,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import sys
     import time
     from pathlib import Path
+    from types import SimpleNamespace
 
     import click
 
@@ -53,12 +54,35 @@ class TopType(click.ParamType):
         return click.IntRange(1, 100000).convert(value, param, ctx)
 
 
+def _pair_keys(ctx, path) -> list[str]:
+    """``first+second`` keys of the openings in ``path`` (one pair per line: two words,
+    separated by a space, a comma or a plus), in the file's order, each once."""
+    from ..util.files import OutputError, read_regular_file
+
+    try:
+        text = read_regular_file(path, 1 << 20, "pairs file").decode("utf-8", errors="replace")
+    except OutputError as exc:
+        raise CliError(str(exc)) from None
+    keys = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        pair = line.replace(",", " ").replace("+", " ").lower().split()
+        if not pair:
+            continue
+        if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
+            raise CliError(f"pairs file {path}, line {number}: {line.strip()[:60]!r} is not two different words "
+                           f"of the guess list {ctx.words.guesses_name}")
+        keys.append(f"{pair[0]}+{pair[1]}")
+    if not keys:
+        raise CliError(f"pairs file {path} holds no pair")
+    return list(dict.fromkeys(keys))
+
+
 def _default_output(answers, guesses, mode, fmt):
     lists = answers if guesses is None else f"{answers}-{guesses}"
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
+def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
     rows = ranking.final_rows()
     best = ranking.best()
     cutoff = ranking.cutoff()
@@ -66,9 +90,9 @@ def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
     if best is not None:
         refuted = any(not exact and value < 1 << 36 for _, value, exact in rows)
         rest = f"every other word needs at least {cutoff}" if refuted else "no word was cut off"
-        what = "first word" if second_after is None else f"second word after {second_after}"
+        plural = what.replace("word", "words", 1) if "word" in what else f"{what}s"
         lines.append(f"best {what}: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
-                     f"on average), proved best over {n_words} {what.split(' ', 1)[0]} words")
+                     f"on average), proved best over {n_words} {plural}")
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
         if not exact:
@@ -91,6 +115,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
 @click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
 @click.option("--second-after", metavar="WORD", callback=not_empty,
               help="fix WORD as the first guess and rank second guesses, each played whatever WORD showed")
+@click.option("--pairs", type=click.Path(dir_okay=False), metavar="FILE",
+              help="rank these fixed openings, one 'first second' pair per line (every pair exact by default)")
 @max_depth_option("every answer must be solved within this many guesses")
 @click.option("--top", default=None, type=TopType(), metavar="K|all",
               help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
@@ -109,32 +135,55 @@ def _summary(ranking, n_words, n_answers, seconds, counters, second_after=None):
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, answers, guesses, first_words, second_after, max_depth, top, margin, jobs, scheduler, output,
-                 fmt, resume, as_json, quiet, verbose):
+def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, jobs, scheduler,
+                 output, fmt, resume, as_json, quiet, verbose):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
     among the best; the best word is then proved best over the whole list.
     """
-    from .. import __version__
-    from ..concurrency.cluster import ClusterLostError, executor_for
-    from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking, verify_claims
-    from ..ranking.eta import RankingEta, sample_words
-    from ..ranking.results import ResultsLog, results_header
-    from ..core.wordlists import WordListError
-
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
+    if pairs is not None and (first_words is not None or second_after):
+        raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
+    plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
+                 resume, quiet)
+    began = time.perf_counter()
+    fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
+    ranking, path = plan.ranking, plan.path
+    if contradicted is not None:
+        log.finish([(r.word, r.value, r.exact) for r in fresh])  # keep only what this run proved
+        claim, proved = contradicted
+        raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
+                       f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
+    log.finish(ranking.final_rows())
+    seconds = time.perf_counter() - began
+    _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what)
+    if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
+        within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
+        raise FailedError(f"no {plan.what} solves every answer within {within} "
+                          f"({len(ranking.results)} proved infeasible; results in {path})")
+
+
+def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, resume,
+          quiet) -> SimpleNamespace:
+    """What to rank and how: spec, context, words, results path and header, the ranking with
+    any kept results, and the words still to decide in their order."""
+    from .. import __version__
+    from ..core.wordlists import WordListError
+    from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order
+    from ..ranking.results import results_header
+
     second_after = second_after.strip().lower() if second_after else None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after)
     try:
         ctx = context_for(spec)
-        words = _first_words(ctx, first_words, second_after)
+        words = _pair_keys(ctx, pairs) if pairs is not None else _first_words(ctx, first_words, second_after)
     except WordListError as exc:
         raise CliError(str(exc)) from None
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
     header = results_header(ctx.words, mode, max_depth, __version__, second_after)
-    every = top == ALL
+    every = top == ALL or (pairs is not None and top is None and margin is None)
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
@@ -144,9 +193,22 @@ def rank_command(mode, answers, guesses, first_words, second_after, max_depth, t
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
-    began = time.perf_counter()
-    bar = None if quiet else _progress(len(words), len(kept))
-    counters, fresh, log = {}, [], None
+    what = "pair" if pairs is not None else ("first word" if second_after is None else f"second word after {second_after}")
+    return SimpleNamespace(spec=spec, ctx=ctx, words=words, path=path, header=header, ranking=ranking, kept=kept,
+                           todo=todo, n_answers=n_answers, what=what)
+
+
+def _run(plan, jobs, scheduler, fmt, quiet, verbose):
+    """Decide ``plan.todo`` on the executor, logging each word as it comes: (this run's
+    results, summed counters, a contradicted kept claim or None, worker peaks, the log)."""
+    from ..concurrency.cluster import ClusterLostError, executor_for
+    from ..ranking.eta import RankingEta, sample_words
+    from ..ranking.first_words import run_ranking, verify_claims
+    from ..ranking.results import ResultsLog
+
+    ranking, path = plan.ranking, plan.path
+    bar = None if quiet else _progress(len(plan.words), len(plan.kept))
+    counters, fresh, log, eta = {}, [], None, None
 
     def on_result(result):
         log.append(result)
@@ -164,11 +226,11 @@ def rank_command(mode, answers, guesses, first_words, second_after, max_depth, t
     try:
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
-            log = ResultsLog(path, fmt, n_answers, kept, header)
-            early = sample_words(todo)
-            eta = RankingEta(todo, early)  # its clock starts once the workers are up
-            run_ranking(spec, todo, ranking, executor, on_result, early=early)
-            contradicted = verify_claims(spec, kept, ranking, executor) if kept else None
+            log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header)
+            early = sample_words(plan.todo)
+            eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
+            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
+            contradicted = verify_claims(plan.spec, plan.kept, ranking, executor) if plan.kept else None
             peaks = executor.worker_peak_rss_mib()
     except ClusterLostError as exc:
         raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None
@@ -177,18 +239,7 @@ def rank_command(mode, answers, guesses, first_words, second_after, max_depth, t
             log.close()
         if bar is not None:
             bar.close()
-    if contradicted is not None:
-        log.finish([(r.word, r.value, r.exact) for r in fresh])  # keep only what this run proved
-        claim, proved = contradicted
-        raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
-                       f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
-    log.finish(ranking.final_rows())
-    seconds = time.perf_counter() - began
-    _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, second_after)
-    if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
-        within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
-        raise FailedError(f"no first word solves every answer within {within} "
-                          f"({len(ranking.results)} proved infeasible; results in {path})")
+    return fresh, counters, contradicted, peaks, log
 
 
 def _checked_options(top, margin, jobs, scheduler, output):
@@ -234,7 +285,7 @@ def _progress(total, done):
                 desc="ranking first words", bar_format=BAR_FORMAT)
 
 
-def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, second_after=None):
+def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="first word"):
     n_answers = len(ctx.words.answers)
     if as_json:
         best = ranking.best()
@@ -243,11 +294,11 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, second
             "best": None if best is None else {"word": best.word, "total": best.value,
                                                "average": round(best.value / n_answers, 6)},
             "exact": [{"word": w, "total": v} for w, v, e in rows if e],
-            "second_after": second_after, "cutoff": ranking.cutoff(), "words": len(rows),
+            "ranked": what, "cutoff": ranking.cutoff(), "words": len(rows),
             "seconds": round(seconds, 2),
             "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
         return
-    for line in _summary(ranking, len(words), n_answers, seconds, counters, second_after):
+    for line in _summary(ranking, len(words), n_answers, seconds, counters, what):
         click.echo(line)
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
 

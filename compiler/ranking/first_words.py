@@ -19,7 +19,7 @@ any order, ``--jobs``, cluster, or interrupted-and-resumed run.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -113,7 +113,10 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
 
 def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical; for
-    second words, the same summed over the classes the fixed first guess leaves."""
+    second words, the same summed over the classes the fixed first guess leaves.  Pairs
+    (``first+second`` keys) keep the order they were given in."""
+    if any("+" in w for w in words):
+        return list(words)
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
     bound = np.zeros(len(words), dtype=np.int64)
     sumsq = np.zeros(len(words), dtype=np.int64)
@@ -136,7 +139,11 @@ def _opening_sets(ctx, spec: RankSpec) -> list:
 def word_tasks(ctx, spec: RankSpec, word: str):
     """(guesses already counted, the classes left to solve as (code, answers, legal), the
     depth left for them) when ``word`` is played first, or second after ``spec.first``
-    in every class it leaves; None when the mode forbids ``word`` in one of those."""
+    in every class it leaves; None when the mode forbids ``word`` in one of those.  A
+    ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening."""
+    if "+" in word:
+        first, word = word.split("+")
+        spec = replace(spec, first=first)
     guess = ctx.guess_index[word]
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
     if spec.first is None:
