@@ -1,0 +1,41 @@
+"""The repository speaks of the product: the README stays a manual of bounded length, and no
+file tells how the code was written (sessions, issue numbers); git history holds that."""
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README_LINES = 450
+# The word's other meanings: pytest's fixture scope, a terminal's session, and the Unix
+# sessions (setsid) that benchmarks/busy.py puts its load in.
+SESSION_ALLOWED = re.compile(r'scope="session"|terminal session|test session')
+UNIX_SESSION_FILES = {"benchmarks/busy.py", "benchmarks/results/busy.json"}
+
+
+def _tracked_text_files():
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    for name in names.splitlines():
+        path = ROOT / name
+        if path.suffix in {".py", ".md", ".pyx", ".pxd", ".pxi", ".toml", ".txt", ".html", ".json"} or name == ".ci/run":
+            if path.is_file() and path.stat().st_size < 2_000_000:
+                yield name, path.read_text(encoding="utf-8", errors="replace")
+
+
+def test_the_readme_is_a_manual_of_bounded_length():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines <= README_LINES, f"README.md has {lines} lines; move internals to docs/"
+
+
+def test_no_file_narrates_sessions_or_issue_numbers():
+    found = []
+    for name, text in _tracked_text_files():
+        if name == Path(__file__).relative_to(ROOT).as_posix():
+            continue
+        unix = name in UNIX_SESSION_FILES
+        for number, line in enumerate(text.splitlines(), start=1):
+            if re.search(r"\bsessions?\b", line, re.I) and not (unix or SESSION_ALLOWED.search(line)):
+                found.append(f"{name}:{number}: {line.strip()[:100]}")
+            if re.search(r"\bissue #?\d+", line, re.I):
+                found.append(f"{name}:{number}: {line.strip()[:100]}")
+    assert not found, "\n".join(found)
