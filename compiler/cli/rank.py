@@ -90,9 +90,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
     if best is not None:
         refuted = any(not exact and value < 1 << 36 for _, value, exact in rows)
         rest = f"every other word needs at least {cutoff}" if refuted else "no word was cut off"
-        plural = what.replace("word", "words", 1) if "word" in what else f"{what}s"
         lines.append(f"best {what}: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
-                     f"on average), proved best over {n_words} {plural}")
+                     f"on average), proved best over {n_words} {_plural(what)}")
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
         if not exact:
@@ -207,7 +206,7 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     from ..ranking.results import ResultsLog
 
     ranking, path = plan.ranking, plan.path
-    bar = None if quiet else _progress(len(plan.words), len(plan.kept))
+    bar = None if quiet else _progress(len(plan.words), len(plan.kept), plan.what)
     counters, fresh, log, eta = {}, [], None, None
 
     def on_result(result):
@@ -276,13 +275,19 @@ def _claim(result) -> str:
     return f"{result.value} exactly" if result.exact else f"at least {result.value}"
 
 
-def _progress(total, done):
+def _progress(total, done, what="first word"):
     from tqdm import tqdm
 
     from ..ranking.eta import BAR_FORMAT
 
-    return tqdm(total=total, initial=done, unit="words", file=sys.stderr, dynamic_ncols=True,
-                desc="ranking first words", bar_format=BAR_FORMAT)
+    unit = "pairs" if what == "pair" else "words"
+    return tqdm(total=total, initial=done, unit=unit, file=sys.stderr, dynamic_ncols=True,
+                desc=f"ranking {_plural(what)}", bar_format=BAR_FORMAT)
+
+
+def _plural(what: str) -> str:
+    """``first words``, ``second words after parse``, ``pairs``: what is ranked, counted."""
+    return what.replace("word", "words", 1) if "word" in what else f"{what}s"
 
 
 def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="first word"):
