@@ -55,6 +55,7 @@ class WordResult:
 
 _contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
 _most_parts: dict = {}  # RankSpec -> int, for the context above
+_first_classes: dict = {}  # (mode, first word) -> its classes [(answers, legal)], for the context above
 MAX_BATCH = 32
 
 
@@ -64,6 +65,7 @@ def context_for(spec: RankSpec) -> Context:
     if key not in _contexts:
         _contexts.clear()
         _most_parts.clear()
+        _first_classes.clear()
         _contexts[key] = Context.load(spec.answers, spec.guesses)
     return _contexts[key]
 
@@ -72,6 +74,7 @@ def use_context(spec: RankSpec, ctx: Context) -> None:
     """Rank with an already loaded context (in this process) instead of loading another."""
     _contexts.clear()
     _most_parts.clear()
+    _first_classes.clear()
     _contexts[(spec.answers, spec.guesses)] = ctx
 
 
@@ -132,8 +135,18 @@ def _opening_sets(ctx, spec: RankSpec) -> list:
     """The answer sets a ranked word is played on: all answers, or each class of the fixed first guess."""
     if spec.first is None:
         return [ctx.all_answers]
-    first = ctx.guess_index[spec.first]
-    return [cls for _, cls, _ in class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+    return [cls for cls, _ in _classes_of_first(ctx, spec)]
+
+
+def _classes_of_first(ctx, spec: RankSpec) -> list:
+    """(answers, legal guesses) of each class the fixed first guess leaves: the same for
+    every second word ranked after it, so computed once per process."""
+    key = (spec.mode, spec.first)
+    if key not in _first_classes:
+        first = ctx.guess_index[spec.first]
+        _first_classes[key] = [(cls, follow) for _, cls, follow in
+                               class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+    return _first_classes[key]
 
 
 def word_tasks(ctx, spec: RankSpec, word: str):
@@ -149,7 +162,7 @@ def word_tasks(ctx, spec: RankSpec, word: str):
     if spec.first is None:
         return len(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
     counted, tasks = len(answers), []
-    for _, cls, follow in class_tasks(ctx, spec.mode, ctx.guess_index[spec.first], answers, legal):
+    for cls, follow in _classes_of_first(ctx, spec):
         if not np.isin(guess, follow).item():
             return None
         counted += len(cls)  # the second guess, played for every answer the first did not solve
