@@ -225,6 +225,8 @@ def review(history: History, *, mode: str = "normal", answers: str = "original",
 
 def _pair_keys(pairs) -> list[str]:
     """``first+second`` keys of two-word openings, each pair checked to be two different words."""
+    from .ranking.first_words import pair_key
+
     keys = []
     for pair in pairs:
         if isinstance(pair, str) or len(pair) != 2 or not all(isinstance(w, str) for w in pair):
@@ -232,7 +234,7 @@ def _pair_keys(pairs) -> list[str]:
         first, second = (w.strip().lower() for w in pair)
         if first == second:
             raise ValueError(f"pairs: {first!r} twice; the second guess must differ")
-        keys.append(f"{first}+{second}")
+        keys.append(pair_key(first, second))
     return list(dict.fromkeys(keys))
 
 
@@ -250,7 +252,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     each as ``"first+second"`` in the rows (``--pairs``).  ``top="all"``: every word exact.
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
-    from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
+    from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, heuristic_order, run_ranking
     from .search import INF
 
     if mode not in MODES:
@@ -284,7 +286,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         first_words = _pair_keys(pairs)
     words = ([w.strip().lower() for w in first_words] if first_words is not None
              else [w for w in ctx.words.guesses if w != second_after])
-    unknown = [w for w in words if any(part not in ctx.guess_index for part in w.split("+"))]
+    unknown = [w for w in words if any(part not in ctx.guess_index for part in w.split(PAIR_SEPARATOR))]
     if unknown:
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     if second_after in words:

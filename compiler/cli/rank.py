@@ -57,6 +57,7 @@ class TopType(click.ParamType):
 def _pair_keys(ctx, path) -> list[str]:
     """``first+second`` keys of the openings in ``path`` (one pair per line: two words,
     separated by a space, a comma or a plus), in the file's order, each once."""
+    from ..ranking.first_words import PAIR_SEPARATOR, pair_key
     from ..util.files import OutputError, read_regular_file
 
     try:
@@ -65,13 +66,13 @@ def _pair_keys(ctx, path) -> list[str]:
         raise CliError(str(exc)) from None
     keys = []
     for number, line in enumerate(text.splitlines(), start=1):
-        pair = line.replace(",", " ").replace("+", " ").lower().split()
+        pair = line.replace(",", " ").replace(PAIR_SEPARATOR, " ").lower().split()
         if not pair:
             continue
         if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
             raise CliError(f"pairs file {path}, line {number}: {line.strip()[:60]!r} is not two different words "
                            f"of the guess list {ctx.words.guesses_name}")
-        keys.append(f"{pair[0]}+{pair[1]}")
+        keys.append(pair_key(*pair))
     if not keys:
         raise CliError(f"pairs file {path} holds no pair")
     return list(dict.fromkeys(keys))
@@ -192,7 +193,8 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
-    what = "pair" if pairs is not None else ("first word" if second_after is None else f"second word after {second_after}")
+    what = "first word" if second_after is None else f"second word after {second_after}"
+    what = "pair" if pairs is not None else what
     return SimpleNamespace(spec=spec, ctx=ctx, words=words, path=path, header=header, ranking=ranking, kept=kept,
                            todo=todo, n_answers=n_answers, what=what)
 

@@ -118,7 +118,7 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical; for
     second words, the same summed over the classes the fixed first guess leaves.  Pairs
     (``first+second`` keys) keep the order they were given in."""
-    if any("+" in w for w in words):
+    if any(PAIR_SEPARATOR in w for w in words):
         return list(words)
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
     bound = np.zeros(len(words), dtype=np.int64)
@@ -149,13 +149,21 @@ def _classes_of_first(ctx, spec: RankSpec) -> list:
     return _first_classes[key]
 
 
+PAIR_SEPARATOR = "+"  # a two-word opening ranked as one word: "parse+clint"
+
+
+def pair_key(first: str, second: str) -> str:
+    """The ranked word that stands for the opening ``first``, then ``second`` (``--pairs``)."""
+    return f"{first}{PAIR_SEPARATOR}{second}"
+
+
 def word_tasks(ctx, spec: RankSpec, word: str):
     """(guesses already counted, the classes left to solve as (code, answers, legal), the
     depth left for them) when ``word`` is played first, or second after ``spec.first``
     in every class it leaves; None when the mode forbids ``word`` in one of those.  A
     ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening."""
-    if "+" in word:
-        first, word = word.split("+")
+    if PAIR_SEPARATOR in word:
+        first, word = word.split(PAIR_SEPARATOR)
         spec = replace(spec, first=first)
     guess = ctx.guess_index[word]
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
