@@ -7,9 +7,9 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from sampled_lists import write_sampled_lists
 
 from wordle_compiler.concurrency.cluster import SerialExecutor
 from wordle_compiler.ranking.first_words import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
@@ -19,19 +19,13 @@ from wordle_compiler.ranking.results import read_ranking
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
 
-DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
 
 
 @pytest.fixture(scope="module")
 def small_lists(tmp_path_factory):
     """200 answers and 1200 guesses drawn with a fixed seed: seconds per ranking."""
-    rng = random.Random(7)
-    answers = sorted(rng.sample((DATA / "answers-original.txt").read_text().split(), 200))
-    extra = sorted(set(rng.sample((DATA / "allowed-original.txt").read_text().split(), 1100)) - set(answers))
-    folder = tmp_path_factory.mktemp("lists")
-    (folder / "answers.txt").write_text("\n".join(answers) + "\n")
-    (folder / "guesses.txt").write_text("\n".join(sorted(answers + extra[:1000])) + "\n")
-    return folder / "answers.txt", folder / "guesses.txt"
+    answers, guesses, _ = write_sampled_lists(tmp_path_factory.mktemp("lists"), 7, 200, 1100, 1000)
+    return answers, guesses
 
 
 def read_results(small_lists, path):

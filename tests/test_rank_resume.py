@@ -2,29 +2,22 @@
 another ranking, a damaged line or a forged claim ends in a refusal (one line, exit 2) or
 in the true best, never in a wrong "proved best"."""
 
-import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from clirun import MODULES
+from sampled_lists import write_sampled_lists
 
-DATA = Path(__file__).resolve().parent.parent / "compiler" / "data"
 
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory):
     """60 answers, 200 guesses and 30 first words, drawn with a fixed seed: a ranking in a second."""
-    rng = random.Random(11)
-    answers = sorted(rng.sample((DATA / "answers-original.txt").read_text().split(), 60))
-    extra = sorted(set(rng.sample((DATA / "allowed-original.txt").read_text().split(), 400)) - set(answers))
-    guesses = sorted(answers + extra[:140])
     folder = tmp_path_factory.mktemp("resume-lists")
-    (folder / "answers.txt").write_text("\n".join(answers) + "\n")
-    (folder / "guesses.txt").write_text("\n".join(guesses) + "\n")
-    (folder / "first.txt").write_text("\n".join(sorted(rng.sample(guesses, 30))) + "\n")
+    _, guesses, rng = write_sampled_lists(folder, 11, 60, 400, 140)
+    (folder / "first.txt").write_text("\n".join(sorted(rng.sample(guesses.read_text().split(), 30))) + "\n")
     return folder
 
 
