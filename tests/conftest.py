@@ -3,7 +3,7 @@ import tempfile
 
 import pytest
 
-# Keep the matrix cache inside the test session unless the caller chose one.
+# Keep the matrix cache inside the test run unless the caller chose one.
 os.environ.setdefault("WORDLE_TREE_CACHE", os.path.join(tempfile.gettempdir(), "wordle-tree-test-cache"))
 
 
