@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Union
 
-from .core.config import MAX_DEPTH_LIMIT, MODES, BuildConfig
+from .core.config import MAX_DEPTH_LIMIT, MODES, OBJECTIVES, RANK_OBJECTIVES, BuildConfig
 
 if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
@@ -104,9 +104,8 @@ MAX_JOBS = 256  # as the command lines' --jobs
 def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
                 seed: int = 0, width: int = 50, candidates: int | None = None,
-                objective: str = "total") -> BuildConfig:
+                objective: str = "total", deep: int | None = None) -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
-    from .core.config import OBJECTIVES
     from .strategies.heuristic import DESCRIPTIONS, canonical_name
 
     if canonical_name(strategy) not in DESCRIPTIONS:
@@ -132,18 +131,24 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     checked = [("max_depth", max_depth, 1, MAX_DEPTH_LIMIT), ("width", width, 1, None)]
     if candidates is not None:  # None: optimal without a start proves over every first word
         checked.append(("candidates", candidates, 1, None))
+    if (objective == "fewest-deep") != (deep is not None):
+        raise ValueError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
+                         "counts as long)")
+    if deep is not None:
+        checked.append(("deep (K)", deep, 2, max_depth if isinstance(max_depth, int) else None))
     for name, value, low, high in checked:
         _check_whole(name, value, low, high)
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
-                       candidates=candidates, objective=objective)
+                       candidates=candidates, objective=objective, deep=deep)
 
 
 def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                  mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
                  seed: int = 0, width: int = 50, candidates: int | None = None, objective: str = "total",
-                 jobs: int = 1, stamp: bool = False, progress: Callable | None = None) -> CompileResult:
+                 deep: int | None = None, jobs: int = 1, stamp: bool = False,
+                 progress: Callable | None = None) -> CompileResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
 
     >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
@@ -157,7 +162,7 @@ def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening
     """
     cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
                       guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                      candidates=candidates, objective=objective)
+                      candidates=candidates, objective=objective, deep=deep)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
     meta = result.data.meta
@@ -243,13 +248,17 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
                      margin: int | None = None,
                      max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
                      second_after: str | None = None,
-                     pairs: Iterable[tuple[str, str]] | None = None) -> list[tuple[str, int | None, bool]] | None:
+                     pairs: Iterable[tuple[str, str]] | None = None,
+                     objective: str = "total") -> list[tuple[str, int | None, bool]] | None:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
     ``second_after``, that first guess is fixed and the words ranked are second guesses,
     each played whatever it showed (``--second-after``); with ``pairs``, those fixed openings,
     each as ``"first+second"`` in the rows (``--pairs``).  ``top="all"``: every word exact.
+    ``objective="depth"`` (``--objective depth``) decides only whether each word solves
+    every answer within ``max_depth``: ``(word, max_depth, True)`` when it does,
+    ``(word, None, False)`` when it cannot (no ``top`` or ``margin`` then).
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, heuristic_order, run_ranking
@@ -259,6 +268,10 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
+    if objective not in RANK_OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(RANK_OBJECTIVES)}")
+    if objective == "depth" and (margin is not None or top not in (10, None)):
+        raise ValueError("objective 'depth' decides every word: no top or margin")
     if margin is not None:
         _check_whole("margin", margin, 0)
         if top != 10 and top is not None:
@@ -276,7 +289,8 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     if second_after is not None and (not isinstance(second_after, str) or not second_after.strip()):
         raise ValueError("second_after must be a word, e.g. 'parse'")
     second_after = second_after.strip().lower() if second_after is not None else None
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after)
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
+                    objective=objective)
     ctx = context_for(spec)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")
@@ -291,7 +305,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
     if second_after in words:
         raise ValueError(f"first_words holds {second_after!r}, the fixed first guess: a second guess must differ")
-    top = max(1, len(words)) if top == "all" else top
+    top = max(1, len(words)) if top == "all" or objective == "depth" else top
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)

@@ -37,58 +37,71 @@ def naive_allowed(mode: str, history, word: str) -> bool:
     return True
 
 
-def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None):
+def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
     Exhaustive, no pruning.  With ``start``, the first guess is fixed and
     ``max_depth`` counts the guesses after it; the depth returned counts it too.  With
     ``second`` as well, it is played in every class ``start`` leaves (a fixed opening).
+    With ``deep`` = K: (fewest answers needing K or more guesses, the least total among
+    those trees, the least depth among those).
     """
     guesses = tuple(sorted(guesses))
+    top = max_depth + (1 if start is not None else 0)  # the guesses a game may take in all
+
+    def charge(n, level):
+        """(answers meeting their K-th guess here, guesses): what one guess at ``level`` costs n answers."""
+        return (n if deep is not None and level == deep else 0, n)
+
+    def add(a, b):
+        return (a[0] + b[0], a[1] + b[1])
 
     @lru_cache(maxsize=None)
     def best(remaining: frozenset, legal: tuple, depth: int):
         if depth == 0:
-            return (INF, 0)
-        result = (INF, 0)
+            return ((INF, INF), 0)
+        result = ((INF, INF), 0)
         for guess in legal:
             classes: dict[str, list[str]] = {}
             for answer in remaining:
                 classes.setdefault(naive_score(guess, answer), []).append(answer)
             if len(classes) == 1 and guess not in remaining:
                 continue
-            cost, deepest = len(remaining), 1
+            cost, deepest = charge(len(remaining), top - depth + 1), 1
             for pattern, members in classes.items():
                 if pattern == "ggggg":
                     continue
                 follow = tuple(w for w in legal if naive_allowed(mode, [(guess, pattern)], w))
                 sub_cost, sub_depth = best(frozenset(members), follow, depth - 1)
-                cost += sub_cost
+                cost = add(cost, sub_cost)
                 deepest = max(deepest, sub_depth + 1)
             result = min(result, (cost, deepest))
         return result
 
     def fixed_second(members, history):
         if not naive_allowed(mode, history, second) or max_depth < 1:
-            return INF, 0
+            return (INF, INF), 0
         classes2: dict[str, list[str]] = {}
         for answer in members:
             classes2.setdefault(naive_score(second, answer), []).append(answer)
-        cost, deepest = len(members), 1
+        cost, deepest = charge(len(members), 2), 1
         for pattern, rest in classes2.items():
             if pattern != "ggggg":
                 follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w))
                 sub_cost, sub_depth = best(frozenset(rest), follow, max_depth - 1)
-                cost += sub_cost
+                cost = add(cost, sub_cost)
                 deepest = max(deepest, sub_depth + 1)
         return cost, deepest
 
+    def result(cost, deepest):
+        return (*cost, deepest) if deep is not None else (cost[1], deepest)
+
     if start is None:
-        return best(frozenset(answers), guesses, max_depth)
+        return result(*best(frozenset(answers), guesses, max_depth))
     classes: dict[str, list[str]] = {}
     for answer in answers:
         classes.setdefault(naive_score(start, answer), []).append(answer)
-    total, deepest = len(answers), 1
+    total, deepest = charge(len(answers), 1), 1
     for pattern, members in classes.items():
         if pattern == "ggggg":
             continue
@@ -97,9 +110,9 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
             sub_cost, sub_depth = best(frozenset(members), follow, max_depth)
         else:
             sub_cost, sub_depth = fixed_second(members, [(start, pattern)])
-        total += sub_cost
+        total = add(total, sub_cost)
         deepest = max(deepest, sub_depth + 1)
-    return total, deepest
+    return result(total, deepest)
 
 
 def naive_endgame_groups(answers):

@@ -58,6 +58,13 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     (["--objective", "depth"], "heuristics have no objective"),
     (["--strategy", "optimal", "--objective", "depth"], "needs --start or --opening"),
     (["--strategy", "optimal", "--objective", "fewest"], "Invalid value for '--objective'"),
+    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep"], "go together"),
+    (["--strategy", "optimal", "--start", "salet", "--deep", "5"], "go together"),
+    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "7"],
+     "deep (K) must be a whole number from 2 to 6"),
+    (["--strategy", "optimal", "--objective", "fewest-deep", "--deep", "5"], "needs --start or --opening"),
+    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "1"],
+     "Invalid value for '--deep'"),
     (["--strategy", "optimal", "--opening", "salet,crony", "--mode", "hard"], "'crony' is not a legal guess"),
 ])
 def test_errors_are_one_line_exit_2(args, message):

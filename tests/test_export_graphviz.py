@@ -176,7 +176,6 @@ def test_a_picture_past_the_size_limit_stops_before_drawing(view, monkeypatch):
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 def test_dot_dies_with_a_killed_export(tmp_path):
     """SIGKILL leaves no time for cleanup: Linux itself kills the dot child (PR_SET_PDEATHSIG)."""
-    import signal
     import time
 
     proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.tree", "export", "salet-optimal-normal",

@@ -46,7 +46,7 @@ def default_output(cfg: BuildConfig, start: str) -> str:
     if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
         parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
     if cfg.objective != "total":
-        parts.append(f"objective-{cfg.objective}")
+        parts.append(f"objective-{cfg.objective}" + (f"-{cfg.deep}" if cfg.deep is not None else ""))
     parts.append(cfg.mode)
     if cfg.answers != "original":
         parts.append(f"answers-{_slug(cfg.answers)}")
@@ -101,7 +101,8 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     (or "(not written)"), and when ``written``, the commands to try next."""
     stats = result.data.meta["stats"]
     start = result.data.meta["config"]["start"]
-    claim = result.optimality if cfg.objective == "total" else f"{result.optimality}: least worst case, then total"
+    claim = {"total": result.optimality, "depth": f"{result.optimality}: least worst case, then total",
+             "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total"}[cfg.objective]
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
     lines = [
         f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
@@ -186,7 +187,10 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--start", callback=_word_option, help="fix the first guess")
 @click.option("--opening", help="fix the first two guesses, e.g. learn,sight (two different words)")
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="total", show_default=True,
-              help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest")
+              help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
+                   "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest")
+@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+              help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
 @click.option("--answers", default="original", show_default=True,
@@ -218,7 +222,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
 @quiet_option()
 @version_option(PROG)
-def compile_command(strategy, start, opening, objective, mode, answers, guesses, max_depth, allow_deeper, seed,
+def compile_command(strategy, start, opening, objective, deep, mode, answers, guesses, max_depth, allow_deeper, seed,
                     width, candidates, jobs, threads, memo_mb, show_stats, output, as_json, stamp, quiet):
     """Compile a full Wordle decision tree, verify it, and write one msgpack file."""
     from ..api import make_config
@@ -226,7 +230,7 @@ def compile_command(strategy, start, opening, objective, mode, answers, guesses,
     try:
         cfg = make_config(strategy, start=start, opening=opening, objective=objective, mode=mode, answers=answers,
                           guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                          candidates=candidates)
+                          candidates=candidates, deep=deep)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     if memo_mb != memo_mb:  # NaN passes click's range check

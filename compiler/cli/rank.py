@@ -18,7 +18,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
                          version_option)
-    from ..core.config import MODES
+    from ..core.config import MODES, RANK_OBJECTIVES
     from ..util.files import check_destination
 
 
@@ -118,6 +118,9 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
 @click.option("--pairs", type=click.Path(dir_okay=False), metavar="FILE",
               help="rank these fixed openings, one 'first second' pair per line (every pair exact by default)")
 @max_depth_option("every answer must be solved within this many guesses")
+@click.option("--objective", default="total", show_default=True, type=click.Choice(RANK_OBJECTIVES),
+              help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
+                   "--max-depth (each word proved one way or the other)")
 @click.option("--top", default=None, type=TopType(), metavar="K|all",
               help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
 @click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
@@ -135,8 +138,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, jobs, scheduler,
-                 output, fmt, resume, as_json, quiet, verbose):
+def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, top, margin, jobs,
+                 scheduler, output, fmt, resume, as_json, quiet, verbose):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
@@ -145,8 +148,10 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
+    if objective == "depth" and (top is not None or margin is not None or fmt != "csv"):
+        raise CliError("--objective depth decides every word (fits or not): no --top, --margin or --format selby")
     plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
-                 resume, quiet)
+                 resume, quiet, objective)
     began = time.perf_counter()
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
@@ -157,7 +162,10 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
                        f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
     log.finish(ranking.final_rows())
     seconds = time.perf_counter() - began
-    _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what)
+    if objective == "depth":
+        _report_depth(ranking, plan, seconds, counters, peaks, as_json)
+    else:
+        _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
         raise FailedError(f"no {plan.what} solves every answer within {within} "
@@ -165,7 +173,7 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
 
 
 def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, resume,
-          quiet) -> SimpleNamespace:
+          quiet, objective="total") -> SimpleNamespace:
     """What to rank and how: spec, context, words, results path and header, the ranking with
     any kept results, and the words still to decide in their order."""
     from .. import __version__
@@ -174,7 +182,8 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     from ..ranking.results import results_header
 
     second_after = second_after.strip().lower() if second_after else None
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after)
+    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
+                    objective=objective)
     try:
         ctx = context_for(spec)
         words = _pair_keys(ctx, pairs) if pairs is not None else _first_words(ctx, first_words, second_after)
@@ -182,14 +191,14 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
         raise CliError(str(exc)) from None
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
-    header = results_header(ctx.words, mode, max_depth, __version__, second_after)
-    every = top == ALL or (pairs is not None and top is None and margin is None)
+    header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective)
+    every = top == ALL or (pairs is not None and top is None and margin is None) or objective == "depth"
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
         click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
                    "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
-    kept = _kept_results(path, header, words, n_answers, max_depth) if resume else []
+    kept = _kept_results(path, header, words, n_answers, max_depth, objective) if resume else []
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
@@ -219,7 +228,11 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
         note = eta.record(result.word, result.seconds)
         if bar is not None:
             best = ranking.best()
-            bar.set_postfix_str(f"best {best.word} {best.value}, {note}" if best else note, refresh=False)
+            if plan.spec.objective == "depth":
+                fit = sum(1 for r in ranking.results.values() if r.exact)
+                bar.set_postfix_str(f"{fit} fit, {note}", refresh=False)
+            else:
+                bar.set_postfix_str(f"best {best.word} {best.value}, {note}" if best else note, refresh=False)
             bar.update(1)
 
     # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
@@ -227,7 +240,8 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     try:
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
-            log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header)
+            log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header, plan.spec.objective,
+                             plan.spec.max_depth)
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
@@ -261,12 +275,12 @@ def _checked_options(top, margin, jobs, scheduler, output):
         raise CliError(str(exc)) from None
 
 
-def _kept_results(path, header, words, n_answers, max_depth):
+def _kept_results(path, header, words, n_answers, max_depth, objective):
     """The decided words of an earlier run of the same ranking (``--resume``), checked line by line."""
     from ..ranking.results import ResultsFileError, read_results
 
     try:
-        return read_results(path, header, set(words), n_answers, max_depth)
+        return read_results(path, header, set(words), n_answers, max_depth, objective)
     except ResultsFileError as exc:
         raise CliError(str(exc)) from None
 
@@ -308,6 +322,29 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="
     for line in _summary(ranking, len(words), n_answers, seconds, counters, what):
         click.echo(line)
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
+
+
+def _report_depth(ranking, plan, seconds, counters, peaks, as_json):
+    """``--objective depth``: which words solve every answer within the limit, and how many cannot."""
+    depth = plan.spec.max_depth
+    fit = [word for word, _, exact in ranking.final_rows() if exact]
+    rest = len(ranking.results) - len(fit)
+    if as_json:
+        click.echo(json.dumps({"objective": "depth", "max_depth": depth, "ranked": plan.what, "fit": fit,
+                               "infeasible": rest, "words": len(ranking.results), "seconds": round(seconds, 2),
+                               "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks],
+                               "output": str(plan.path)}))
+        return
+    within = f"{depth} guess" if depth == 1 else f"{depth} guesses"
+    click.echo(f"{len(fit)} of {len(ranking.results)} {_plural(plan.what)} solve every answer within {within}; "
+               f"the other {rest} cannot (proved)")
+    shown = fit[:20]
+    if shown:
+        more = f" and {len(fit) - len(shown)} more" if len(fit) > len(shown) else ""
+        click.echo(f"  {', '.join(shown)}{more}")
+    click.echo(f"{len(ranking.results)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
+               f"memo hits {counters.get('memo_hits', 0):,}")
+    click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {plan.path}")
 
 
 def main(argv=None):

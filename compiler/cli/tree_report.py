@@ -34,7 +34,7 @@ def _strategy_settings(meta) -> dict:
     if strategy == "optimal" and optimality.startswith("best of"):
         applies.add("candidates")
     if strategy == "optimal":
-        applies.add("objective")  # written only when not the default (total)
+        applies.update(("objective", "deep"))  # written only when not the default (total)
     return {k: v for k, v in sorted(config.items()) if k in applies and v not in (None, [], "")}
 
 

@@ -19,9 +19,11 @@ DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
 # tree file's meta claiming more than this is read as not given (treefiles.metaview).
 MAX_DEPTH_LIMIT = 64
-# What --strategy optimal minimises: the total guesses (every answer equally likely), or
-# first the worst case, then the total among the trees with that worst case.
-OBJECTIVES = ("total", "depth")
+# What --strategy optimal minimises: the total guesses (every answer equally likely); first
+# the worst case, then the total among the trees with that worst case; or first the answers
+# that need --deep K guesses or more, then the total.  wordle-rank asks the first two.
+OBJECTIVES = ("total", "depth", "fewest-deep")
+RANK_OBJECTIVES = ("total", "depth")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,11 @@ class BuildConfig:
     width: int = 50
     candidates: int | None = None  # optimal without start: None proves over every first word
     objective: str = "total"  # what optimal minimises: see OBJECTIVES
+    deep: int | None = None  # fewest-deep: K, the number of guesses that makes a game long
+
+    def deep_level(self) -> int:
+        """The guesses left when the K-th guess is played (fewest-deep), else 0 (the engine's switch)."""
+        return self.max_depth - self.deep + 1 if self.objective == "fewest-deep" else 0
 
     def as_meta(self) -> dict:
         """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left

@@ -41,16 +41,16 @@ KeyboardInterrupt) is raised from the call.
 
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
-                         group_by_bound, nonzero, pair_set_add, pair_set_has, pair_set_init, seen_before,
+                         compare_keys, group_by_bound, nonzero, pair_set_add, pair_set_has, pair_set_init, seen_before,
                          sort_classes, sort_group, split_classes)
-from context cimport (INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT, STOP_INTERRUPTED,
-                      STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_ROWS,
-                      S_UNSPLITTABLE, Ctx, cell)
+from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT, STOP_INTERRUPTED,
+                      STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS,
+                      S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth)
 from endgame cimport MIN_GROUP, endgame_infeasible
 from legal cimport filter_legal, last_two_guesses
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
@@ -104,15 +104,18 @@ cdef int64_t class_bound(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint6
     cdef int64_t s = hi - lo, bound
     cdef uint64_t k1, k2, payload
     if s == 1:
-        return 1
+        return 1 + deep_charge(c, 1, 0, d)
     if s == 2:
-        return 3
+        return 3 + deep_charge(c, 2, 1, d)
     if s > most_parts + 1:
         bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
     else:
         bound = 2 * s - 1 if answer_splits_perfectly(c, S, lo, hi, seen) >= 0 else 2 * s
+    # at most one answer is solved by the guess here; with two guesses before the K-th, one
+    # per class of the first, and no guess makes more than most_parts classes
+    bound += deep_charge(c, s, s - 1, d) + candidate_deep(c, s, most_parts, 0, d) * (d == c.deep_d + 2)
     if c.mode == MODE_NORMAL and d >= 3:
-        memo_key(c1, c2, lh1, lh2, d, &k1, &k2)
+        memo_key(c1, c2, lh1, lh2, key_depth(c, d), &k1, &k2)
         payload = memo_find(c.memo, c.stats, k1, k2)
         if payload != 0 and entry_value(payload) > bound:
             bound = entry_value(payload)
@@ -141,30 +144,31 @@ cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t
     answers, the 2n - 1 and 2n bounds, a perfect split by an answer, d <= 2): a packed
     result, or -1.  ``hopeless``: they need two more guesses but no guess of L splits
     them (infeasible at d = 2 whatever the parent played).  It counts the node."""
-    cdef int64_t n = hi - lo, g
+    cdef int64_t n = hi - lo, g, deep
     hopeless[0] = False
     c.stats[S_NODES] += 1
     if d <= 0:
         return pack(INF, 0, -1)  # no guess left, not even for a single answer
     if n == 1:
-        return pack(1, 1, c.a2g[S[lo]])
+        return pack(1 + deep_charge(c, 1, 0, d), 1, c.a2g[S[lo]])
     if d == 1:
         return pack(INF, 0, -1)
     if n == 2:
-        return pack(3, 2, c.a2g[S[lo]])  # S is sorted, so this is the alphabetically first
-    if 2 * n - 1 >= beta:
+        return pack(3 + deep_charge(c, 2, 1, d), 2, c.a2g[S[lo]])  # S is sorted, so this is the alphabetically first
+    deep = deep_charge(c, n, n - 1, d)  # the least any tree pays for answers needing K or more
+    if 2 * n - 1 + deep >= beta:
         c.stats[S_BOUND_EXITS] += 1
-        return pack(2 * n - 1, 0, -1)
+        return pack(2 * n - 1 + deep, 0, -1)
     g = answer_splits_perfectly(c, S, lo, hi, seen)
     if g >= 0:
-        return pack(2 * n - 1, 2, g)
-    if 2 * n >= beta:
+        return pack(2 * n - 1 + deep, 2, g)
+    if 2 * n + deep >= beta:
         c.stats[S_BOUND_EXITS] += 1
-        return pack(2 * n, 0, -1)
+        return pack(2 * n + deep, 0, -1)
     if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
         g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
         if g >= 0:
-            return pack(2 * n, 2, g)
+            return pack(2 * n + deep_charge(c, n, n, d), 2, g)
         hopeless[0] = g == -1
         return pack(INF, 0, -1)
     return -1
@@ -206,7 +210,7 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
     cdef uint64_t k1, k2, payload
     cdef int64_t known_lb = 0, lower, result
     cdef Candidates cand
-    memo_key(h1, h2, lh1, lh2, d, &k1, &k2)
+    memo_key(h1, h2, lh1, lh2, key_depth(c, d), &k1, &k2)
     payload = memo_find(c.memo, c.stats, k1, k2)
     if payload != 0:
         c.stats[S_HITS] += 1
@@ -219,13 +223,13 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
         c.stats[S_ENDGAME] += 1
         memo_store(c, k1, k2, INF, False, -1, 0)
         return pack(INF, 0, -1)
-    if not candidate_keys(c, S, n, L, m, c.mode == MODE_NORMAL, beta, &cand):
+    if not candidate_keys(c, S, n, L, m, c.mode == MODE_NORMAL, beta, d, &cand):
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)
     if cand.perfect >= 0:
         free(cand.keys)
-        memo_store(c, k1, k2, 2 * n, True, cand.perfect, 2)
-        return pack(2 * n, 2, cand.perfect)
+        memo_store(c, k1, k2, cand.lower, True, cand.perfect, 2)
+        return pack(cand.lower, 2, cand.perfect)
     lower = max(cand.lower, known_lb)
     if lower >= beta:
         free(cand.keys)
@@ -255,6 +259,9 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     cdef int64_t* order = cand.keys
     cdef int64_t limit = beta, best_total = INF, best_depth = 0, best_in = 0, best_guess = -1
     cdef int64_t group_end = 0, c_i, key, in_set_c, g, n_cls, rest_lb, total, depth_c
+    cdef int64_t here = n + deep_charge(c, n, 0, d)  # what this guess costs the node's answers
+    cdef int64_t least_deep = candidate_deep(c, n, cand.most_parts, 1, d)  # no candidate's deep part is less
+    cdef int64_t parts_c
     partitions.table = NULL
     unsplittable.table = NULL
     if k != NULL:
@@ -265,7 +272,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     c_i = 0
     while c_i < cand.count and not c.stopped:
         if c_i == group_end:
-            if order[c_i] >> KEY_BOUND_SHIFT >= limit:
+            if (order[c_i] >> KEY_BOUND_SHIFT) + least_deep >= limit:
                 break  # the groups are in ascending bound order
             group_end = sort_group(order, cand.count, c_i)
         key = order[c_i]
@@ -275,21 +282,24 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
                 continue  # claimed by another participant
             store_shared(&c.shared[SHARED_NEXT], c_i)
             limit = min(limit, load_shared(&c.shared[SHARED_LIMIT]))  # another participant may have done better
-        if key >> KEY_BOUND_SHIFT >= limit:
-            break
         in_set_c = 1 - ((key >> 16) & 1)
+        if (key >> KEY_BOUND_SHIFT) + least_deep >= limit:
+            break
+        parts_c = 3 * n - (key >> KEY_BOUND_SHIFT) - in_set_c  # the key's bound is 3n - parts - in
+        if (key >> KEY_BOUND_SHIFT) + candidate_deep(c, n, parts_c, in_set_c, d) >= limit:
+            continue  # fewest-deep: this candidate's own deep part rules it out
         g = L[key & 0xFFFF]
         c.stats[S_CANDIDATES] += 1
         n_cls = split_classes(c, S, n, g, in_set_c, k)
         if c.mode == MODE_NORMAL and seen_before(&partitions, k.sig):
             c.stats[S_DUPLICATES] += 1
             continue
-        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, cand.most_parts, limit - n)
-        if n + rest_lb >= limit:
+        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, cand.most_parts, limit - here)
+        if here + rest_lb >= limit:
             continue
         sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
-        total = solve_classes(c, k, n_cls, L, m, lh1, lh2, g, n, d, limit, rest_lb, n_workers, &unsplittable, seen,
-                              &depth_c, &limit)
+        total = solve_classes(c, k, n_cls, L, m, lh1, lh2, g, here, d, limit, rest_lb, n_workers, &unsplittable,
+                              seen, &depth_c, &limit)
         if total < 0:
             continue
         if better(total, depth_c, in_set_c, g, best_total, best_depth, best_in, best_guess):
@@ -322,13 +332,13 @@ cdef inline bint better(int64_t total, int64_t depth, int64_t in_set, int64_t g,
 
 
 cdef int64_t solve_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                           int64_t g, int64_t n, int64_t d, int64_t limit, int64_t rest_lb, int64_t n_workers,
+                           int64_t g, int64_t here, int64_t d, int64_t limit, int64_t rest_lb, int64_t n_workers,
                            PairSet* unsplittable, uint8_t* seen, int64_t* depth_out, int64_t* limit_out) noexcept nogil:
     """Guess g's classes (k, sorted), largest first, each within what the limit leaves
-    after the others' bounds: g's total (n for this guess, plus each class's), or -1 as
+    after the others' bounds: g's total (``here`` for this guess, plus each class's), or -1 as
     soon as it cannot get below the limit.  ``limit_out`` takes the limit as other
     participants of a shared node tightened it meanwhile."""
-    cdef int64_t total = n, j, code, budget, r, v, lo, hi
+    cdef int64_t total = here, j, code, budget, r, v, lo, hi
     cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
     cdef uint64_t c1
     cdef bint hopeless
@@ -401,7 +411,7 @@ cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, 
     candidate loop for a guess named in advance (analyse --move, --candidates)."""
     cdef Classes* k = <Classes*>malloc(sizeof(Classes))
     cdef uint8_t seen[243]
-    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta
+    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta, here
     if k == NULL:
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)
@@ -419,21 +429,24 @@ cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, 
     if refused_by_endgame(c, k, n_cls, L, m, g, d - 1):
         result = pack(INF, 0, -1)
     else:
-        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, most_parts, beta - n)
-        if n + rest_lb >= beta:
-            result = pack(min(n + rest_lb, INF), 0, -1)
+        here = n + deep_charge(c, n, 0, d)
+        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, most_parts, beta - here)
+        if here + rest_lb >= beta:
+            result = pack(min(here + rest_lb, INF), 0, -1)
         else:
             sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
-            result = guess_classes(c, k, n_cls, L, m, lh1, lh2, g, n, d, beta, rest_lb, seen)
+            result = guess_classes(c, k, n_cls, L, m, lh1, lh2, g, here, d, beta, rest_lb, seen)
     free(k.ordered)
     free(k)
     return result
 
 
 cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                           int64_t g, int64_t n, int64_t d, int64_t beta, int64_t rest_lb, uint8_t* seen) noexcept nogil:
-    """:func:`guess_value`'s classes, largest first; a lower bound as soon as one fails."""
-    cdef int64_t total = n, depth = 1, j, code, budget, r, v
+                           int64_t g, int64_t here, int64_t d, int64_t beta, int64_t rest_lb,
+                           uint8_t* seen) noexcept nogil:
+    """:func:`guess_value`'s classes, largest first (``here``: what g costs the node's
+    answers); a lower bound as soon as one fails."""
+    cdef int64_t total = here, depth = 1, j, code, budget, r, v
     cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
     cdef bint hopeless
     for j in range(n_cls):
@@ -459,4 +472,5 @@ cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, 
 
 
 include "rebuild.pxi"
+include "feasible.pxi"
 include "interface.pxi"

@@ -9,7 +9,7 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 
-from context cimport INF, Ctx, S_PAIRS, S_PASSES, cell
+from context cimport INF, Ctx, S_PAIRS, S_PASSES, candidate_deep, cell, deep_charge
 from passes cimport PAIRS_MAX_N, score_by_histogram, score_by_pairs
 from rules cimport ALL_GREEN
 
@@ -240,16 +240,23 @@ cdef struct Candidates:
 
 
 cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, bint identity,
-                                int64_t beta, Candidates* out) noexcept nogil:
+                                int64_t beta, int64_t d, Candidates* out) noexcept nogil:
     """One full pass: the candidates' keys grouped by bound, the node's lower bound, a
-    perfect guess or -1, and the most parts any guess makes.  False when no memory was left.
+    perfect guess (with the node's exact cost as ``lower``) or -1, and the most parts any
+    guess makes.  False when no memory was left.
 
     Key = (lower bound 3n - k - in, sumsq, not in set, index into L), so candidates are
-    tried cheapest bound first; only the order, never the result, depends on it."""
+    tried cheapest bound first; only the order, never the result, depends on it.  Under
+    fewest-deep a candidate's bound also has its deep part (context.candidate_deep), which
+    the key leaves out."""
     cdef int64_t* parts = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
     cdef int64_t* sumsq = parts + m
     cdef int64_t* in_set = parts + 2 * m
-    cdef int64_t idx, p, lb, sq
+    cdef int64_t idx, p, lb, sq, deep
+    # a guess that splits the set perfectly but is no answer is optimal (2n), except when
+    # the next guess is the K-th of fewest-deep: an answer of the set guessed here may
+    # then leave one fewer answer needing it
+    cdef bint perfect_wins = c.deep_d <= 0 or d - 1 != c.deep_d
     out.keys = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     out.count = 0
     out.lower = INF
@@ -272,10 +279,10 @@ cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64
     c.stats[S_PAIRS] += n * m
     for idx in range(m):
         p = parts[idx]
-        if p == n:
+        if p == n and perfect_wins:
             # no word of S splits it perfectly (checked before), so 2n is optimal
             out.count = 0
-            out.lower = 2 * n
+            out.lower = 2 * n + deep_charge(c, n, n, d)
             out.perfect = L[idx]
             out.most_parts = n
             free(parts)
@@ -284,9 +291,10 @@ cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64
         if p == 1 and in_set[idx] == 0:
             continue  # tells nothing
         lb = 3 * n - p - in_set[idx]
-        if lb < out.lower:
-            out.lower = lb
-        if lb < beta:
+        deep = candidate_deep(c, n, p, in_set[idx], d)
+        if lb + deep < out.lower:
+            out.lower = lb + deep
+        if lb + deep < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1

@@ -34,8 +34,14 @@ cdef enum:
 cdef extern from *:
     """
     #define WORDLE_INF (((long long)1) << 36)
+    #define WORDLE_DEEP_WEIGHT (((long long)1) << 21)
     """
     const int64_t INF "WORDLE_INF"  # above any total: "no bound yet" / "cannot be done"
+    # --objective fewest-deep: each answer that needs the K-th guess costs this much more, so
+    # a cost compares (answers needing K or more, total) lexicographically.  Above any total
+    # (64 guesses x 30,000 answers < 2^21) and small enough that 30,000 such answers stay
+    # below INF.
+    const int64_t DEEP_WEIGHT "WORDLE_DEEP_WEIGHT"
 
 
 cdef struct Ctx:
@@ -47,6 +53,7 @@ cdef struct Ctx:
     const int64_t* a2g          # answer index -> guess index
     const int64_t* groups       # groups[a * 5 + p]: endgame group or -1
     int64_t mode
+    int64_t deep_d              # fewest-deep: the guesses left when the K-th guess is played (0: off)
     const uint64_t* Z1          # Zobrist words of answers and of guesses
     const uint64_t* Z2
     const uint64_t* ZG1
@@ -66,3 +73,32 @@ cdef struct Ctx:
 
 cdef inline uint8_t cell(const Ctx* c, int64_t answer, int64_t guess) noexcept nogil:
     return c.MT[answer * c.n_guesses + guess]
+
+
+cdef inline int64_t deep_charge(const Ctx* c, int64_t here, int64_t after, int64_t d) noexcept nogil:
+    """fewest-deep: the extra cost of ``here`` answers meeting a guess played with d
+    guesses left and ``after`` of them meeting the next one (0 when off): the answers that
+    meet the K-th guess are those that need K or more."""
+    if c.deep_d <= 0:
+        return 0
+    return DEEP_WEIGHT * ((here if d == c.deep_d else 0) + (after if d - 1 == c.deep_d else 0))
+
+
+cdef inline int64_t key_depth(const Ctx* c, int64_t d) noexcept nogil:
+    """The depth a memo key is made with: d, apart for each fewest-deep level (the
+    depth-only search's keys use d + 128, below 256)."""
+    return d + 256 * c.deep_d
+
+
+cdef inline int64_t candidate_deep(const Ctx* c, int64_t n, int64_t parts, int64_t in_set, int64_t d) noexcept nogil:
+    """fewest-deep: the least extra cost of playing, at a node of n answers with d guesses
+    left, a guess that makes ``parts`` classes (``in_set``: it is one of the answers).
+    Exact at the K-th guess and the one before; two before, each non-green class solves
+    at most one answer before the K-th guess, so at least n - parts answers need it."""
+    if c.deep_d <= 0 or d < c.deep_d or d > c.deep_d + 2:
+        return 0
+    if d == c.deep_d:
+        return DEEP_WEIGHT * n
+    if d == c.deep_d + 1:
+        return DEEP_WEIGHT * (n - in_set)
+    return DEEP_WEIGHT * max(n - parts, 0)

@@ -11,6 +11,7 @@ STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evic
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
               "endgame_cuts", "unsplittable_hits")
 INFINITY = INF
+DEEP_COST = DEEP_WEIGHT
 MODES = {"normal": MODE_NORMAL, "hard": 1, "possible": 2}
 SHARED_STATE_WORDS = 8
 SHARED_STATE_LIMIT, SHARED_STATE_NEXT, SHARED_STATE_COUNT = SHARED_LIMIT, SHARED_NEXT, SHARED_COUNT
@@ -54,7 +55,8 @@ cdef class Engine:
     """One context's arrays for the exact search (see the module docstring):
     ``MT`` answers x guesses feedback codes, ``letters`` guesses x 5, ``word_bits``
     (guesses x 2, hard mode only), ``a2g`` each answer's guess index, ``groups`` answers x 5
-    endgame groups, the answers' and guesses' Zobrist words, and the mode."""
+    endgame groups, the answers' and guesses' Zobrist words, and the mode; ``deep_level``
+    (fewest-deep, 0: off) is the number of guesses left when the K-th guess is played."""
     cdef const uint8_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
@@ -62,13 +64,17 @@ cdef class Engine:
     cdef const int64_t[:, ::1] groups
     cdef const uint64_t[::1] z1, z2, zg1, zg2
     cdef int64_t mode
+    cdef int64_t deep_level
 
-    def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2):
+    def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0):
         self.MT, self.letters, self.word_bits = MT, letters, word_bits
         self.a2g, self.groups = a2g, groups
         self.z1, self.z2, self.zg1, self.zg2 = z1, z2, zg1, zg2
         self.mode = mode
+        self.deep_level = deep_level
         n_answers, n_guesses = self.MT.shape[0], self.MT.shape[1]
+        if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_WEIGHT + 128) >= INF):
+            raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
             raise ValueError(f"unknown mode {mode}")
         if self.letters.shape[0] != n_guesses or self.letters.shape[1] != 5 or n_guesses >= 1 << 16:
@@ -94,6 +100,7 @@ cdef class Engine:
         c.a2g = &self.a2g[0] if self.a2g.shape[0] else NULL
         c.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
         c.mode = self.mode
+        c.deep_d = self.deep_level
         c.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
         c.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
         c.ZG1, c.ZG2 = &self.zg1[0], &self.zg2[0]
@@ -136,6 +143,25 @@ cdef class Engine:
         with nogil:
             result = guess_value(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL,
                                  l.shape[0], lh1, lh2, guess, depth, min(beta, INF), most_parts)
+        _finish(&c)
+        return result
+
+    def feasible(self, answers, uint64_t h1, uint64_t h2, legal, uint64_t lh1, uint64_t lh2, int64_t depth,
+                 Workspace workspace):
+        """A guess that starts a tree solving every answer of ``answers`` (sorted) within
+        ``depth`` guesses from ``legal`` (hashes given), or -1 when no tree does (proved)."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef int64_t result = -1
+        if not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
+            raise ValueError(f"depth must be 0-{FEASIBLE_DEPTH_OFFSET - 1}")
+        self.setup(&c, workspace)
+        if s.shape[0]:
+            with nogil:
+                result = feasible_node(&c, &s[0], s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL, l.shape[0],
+                                       lh1, lh2, -1, 0, depth)
         _finish(&c)
         return result
 

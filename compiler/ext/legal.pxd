@@ -3,8 +3,43 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc
 
-from context cimport MODE_HARD, Ctx, cell
+from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell
 from passes cimport perfect_split
+
+cdef enum:
+    SPLIT_CHUNK = 512  # guesses pre-tested per call of the vector filter (a stack buffer)
+
+# The vector filter of the last-two-guesses scan: a guess can split a set completely only
+# if it tells its first three (four) answers apart, and testing that for a run of guesses
+# is byte compares over the answers' contiguous matrix rows, which GCC vectorises (one
+# build, AVX2 where the CPU has it, as in passes.pxd).
+cdef extern from *:
+    """
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+    #define WORDLE_SPLIT_CLONES __attribute__((target_clones("avx2", "default")))
+    #else
+    #define WORDLE_SPLIT_CLONES
+    #endif
+
+    /* out[j] = 1 where rows r0..r2 (and r3 unless NULL) hold distinct bytes at column j */
+    WORDLE_SPLIT_CLONES static void wordle_distinct_columns(const uint8_t* r0, const uint8_t* r1,
+                                                            const uint8_t* r2, const uint8_t* r3,
+                                                            int64_t count, uint8_t* out) {
+        if (r3 == NULL) {
+            for (int64_t j = 0; j < count; j++) {
+                uint8_t a = r0[j], b = r1[j], c = r2[j];
+                out[j] = (a != b) & (a != c) & (b != c);
+            }
+            return;
+        }
+        for (int64_t j = 0; j < count; j++) {
+            uint8_t a = r0[j], b = r1[j], c = r2[j], d = r3[j];
+            out[j] = (a != b) & (a != c) & (b != c) & (a != d) & (b != d) & (c != d);
+        }
+    }
+    """
+    void distinct_columns "wordle_distinct_columns"(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
+                                                   const uint8_t* r3, int64_t count, uint8_t* out) noexcept nogil
 from rules cimport general_code, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
 
 
@@ -59,6 +94,8 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
     split from L whatever was played."""
     cdef int64_t a0 = S[lo], a1 = S[lo + 1], a2 = S[lo + 2], k, g, found = -1, hints = 0
     cdef uint8_t c0, c1, c2
+    if played < 0 and c.mode == MODE_NORMAL and m == c.n_guesses:
+        return first_splitter(c, S, lo, hi, seen)  # normal mode: L is every guess in order
     if played >= 0 and mode == MODE_HARD:
         hints = hard_mode_hints(c.letters, played, code)
     for k in range(m):
@@ -78,3 +115,25 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
                 continue
         return g
     return found
+
+
+cdef inline int64_t first_splitter(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi,
+                                   uint8_t* seen) noexcept nogil:
+    """The first guess (in index order) that separates S[lo:hi] (at least three answers)
+    completely, or -1: the vector filter on a chunk of guesses, then the full test on its
+    survivors."""
+    cdef uint8_t ok[SPLIT_CHUNK]
+    cdef int64_t n_g = c.n_guesses, start, count, j
+    cdef const uint8_t* r0 = c.MT + S[lo] * n_g
+    cdef const uint8_t* r1 = c.MT + S[lo + 1] * n_g
+    cdef const uint8_t* r2 = c.MT + S[lo + 2] * n_g
+    cdef const uint8_t* r3 = c.MT + S[lo + 3] * n_g if hi - lo >= 4 else NULL
+    start = 0
+    while start < n_g:
+        count = min(<int64_t>SPLIT_CHUNK, n_g - start)
+        distinct_columns(r0 + start, r1 + start, r2 + start, r3 + start if r3 != NULL else NULL, count, ok)
+        for j in range(count):
+            if ok[j] and perfect_split(c, start + j, S, lo, hi, seen):
+                return start + j
+        start += count
+    return -1

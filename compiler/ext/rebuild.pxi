@@ -47,7 +47,7 @@ cdef int64_t choice(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h
         return g
     if d == 2:  # L is this node's own list already
         return max(-1, last_two_guesses(c, MODE_NORMAL, S, 0, n, L, m, -1, 0, seen))
-    memo_key(h1, h2, lh1, lh2, d, &k1, &k2)
+    memo_key(h1, h2, lh1, lh2, key_depth(c, d), &k1, &k2)
     payload = memo_find(c.memo, c.stats, k1, k2)
     if payload == 0 or not entry_exact(payload):
         return MEMO_MISS

@@ -5,7 +5,10 @@ first guess is split and each class solved by the engine on ``--jobs`` threads
 sharing one memo, then rebuilt from it (:mod:`.first_level`); without ``--start`` the first word
 is proved best by the ranking, or (``--candidates K``) chosen by branch and bound
 across the K best-ranked words.  With ``--opening W1,W2`` both guesses are fixed (W2
-played whatever W1 showed) and every class they leave is solved exactly.
+played whatever W1 showed) and every class they leave is solved exactly.  With a fixed
+start or opening, ``--objective depth`` first finds the least worst case (the depth-only
+search) and ``--objective fewest-deep`` runs the same search with the engine counting the
+answers that need ``--deep`` K guesses or more before the total.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from ..core.guess_stats import PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
 from ..core.errors import BuildError
 from ..core.partition import Node, class_tasks, solved_here
-from ..search import GAUGES, InfeasibleError, solver_for
+from ..search import GAUGES, InfeasibleError, classes_fit, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
 
@@ -34,7 +37,11 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
 
 def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     """Return (root node, proved_optimal, optimality label, engine counters)."""
-    solver = solver_for(ctx, cfg.mode) if memo_mb is None else solver_for(ctx, cfg.mode, memo_mb)
+    if cfg.objective != "total" and not forced:
+        raise BuildError(f"--objective {cfg.objective} needs --start or --opening (over every first word, "
+                         "wordle-rank --objective depth --max-depth N lists the first words that finish within N)")
+    memo = {} if memo_mb is None else {"memo_mb": memo_mb}
+    solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), **memo)
     before = solver.stats()
     if cfg.objective == "depth":
         root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)
@@ -47,17 +54,14 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
 
 
 def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):
-    """``--objective depth``: the least worst case D within ``--max-depth``, proved by
-    showing that no tree finishes within D - 1, then the least total among the trees
-    that finish within D (so the worst case first, then the total)."""
-    if not forced:
-        raise BuildError("--objective depth needs --start or --opening (over every first word, "
-                         "wordle-rank --max-depth N lists the first words that finish within N)")
+    """``--objective depth``: the least worst case D within ``--max-depth``, proved by the
+    depth-only search (no tree finishes within D - 1), then the least total among the
+    trees that finish within D (so the worst case first, then the total)."""
+    tasks = _tasks_after(ctx, cfg.mode, forced)
     for depth in range(len(forced) + 1, cfg.max_depth + 1):
-        try:
-            root, _, label = _least_total(ctx, replace(cfg, max_depth=depth), solver, forced, jobs, progress)
-        except InfeasibleError:
-            continue  # proved: no tree within this depth; the next one may
+        if not classes_fit(solver, tasks, depth - len(forced)):
+            continue  # proved by the depth-only search: no tree within this depth
+        root, _, label = _least_total(ctx, replace(cfg, max_depth=depth), solver, forced, jobs, progress)
         return root, label
     raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
                           f"{', '.join(ctx.words.guesses[g] for g in forced)}")
@@ -79,6 +83,22 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress):
                                   f"of the {len(firsts)} first words tried")
         proved, label = False, f"best of {len(firsts)} first words"
     return solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress), proved, label
+
+
+def _tasks_after(ctx, mode: str, forced) -> list:
+    """The classes left to solve after the forced guesses, as (code, answers, legal);
+    the second of two is played in every class the first leaves."""
+    answers, legal = ctx.all_answers, initial_legal(ctx, mode)
+    tasks = class_tasks(ctx, mode, forced[0], answers, legal)
+    if len(forced) == 1:
+        return tasks
+    words, after_second = ctx.words.guesses, []
+    for code, cls, follow in tasks:
+        if not np.isin(forced[1], follow).item():
+            raise BuildError(f"{words[forced[1]]!r} is not a legal guess after {words[forced[0]]} "
+                             f"{format_pattern(code)} in {mode} mode")
+        after_second += class_tasks(ctx, mode, forced[1], cls, follow)
+    return after_second
 
 
 def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> Node:

@@ -28,7 +28,7 @@ from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
 from ..core.partition import class_tasks
 from .eta import RankingEta, sample_words
-from ..search import INF, solver_for
+from ..search import INF, classes_fit, solver_for
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class RankSpec:
     # ``--second-after``: this first guess is fixed, and the words ranked are second
     # guesses, each played in every class the first leaves (a fixed two-word opening)
     first: str | None = None
+    # "total": each word's least total; "depth": only whether it solves every answer
+    # within max_depth (exact, value max_depth, when it does; INF when it cannot)
+    objective: str = "total"
 
 
 @dataclass(frozen=True)
@@ -194,13 +197,30 @@ def most_parts(ctx, spec: RankSpec) -> int:
     return _most_parts[spec]
 
 
+def evaluate_fit(spec: RankSpec, word: str) -> WordResult:
+    """``--objective depth``: whether ``word`` leaves every class solvable within the depth
+    limit, by the depth-only search (no total is minimised)."""
+    ctx = context_for(spec)
+    solver = solver_for(ctx, spec.mode)
+    began = time.perf_counter()
+    before = solver.stats()
+    shape = word_tasks(ctx, spec, word)
+    fits = shape is not None and classes_fit(solver, shape[1], shape[2])
+    after = solver.stats()
+    return WordResult(word, spec.max_depth if fits else INF, fits, {k: after[k] - before[k] for k in after},
+                      time.perf_counter() - began)
+
+
 def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
-    """Exact total for ``word`` when it is below ``cutoff``, else a bound >= cutoff.
+    """Exact total for ``word`` when it is below ``cutoff``, else a bound >= cutoff
+    (for ``objective`` "depth", :func:`evaluate_fit`: there is no cut-off).
 
     Three steps, each only while the word can still beat the cut-off: class-size
     bounds (no search at all), probes (each class to its one-level bound, largest
     first), then the classes solved within what the cut-off leaves.
     """
+    if spec.objective == "depth":
+        return evaluate_fit(spec, word)
     ctx = context_for(spec)
     solver = solver_for(ctx, spec.mode)
     began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
@@ -346,7 +366,7 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     while True:
         while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
                and (early or position < len(pending))):
-            if early and ranking.cutoff() < INF:
+            if early and (ranking.cutoff() < INF or spec.objective == "depth"):  # depth: no cut-off to wait for
                 executor.submit(evaluate_words, spec, [early.pop(0)], ranking.cutoff())
                 continue
             if position == len(pending):

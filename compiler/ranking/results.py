@@ -5,10 +5,16 @@ CSV (default)::
     # wordle-rank results; answers original sha256:e2d2a4f4c5d9b1e6; guesses ...; mode normal; max-depth 6; ...
     word,total,average,status
     salet,7920,3.421166,exact
-    aahed,7951,3.434557,>= 7951
+    aahed,7951,3.434557,lower-bound
 
 or the reference solver's style (``--format selby``): ``salet 3.42117 7920`` and
-``aahed >=3.43456 >=7951``, under the same first line.  Every line is flushed as soon
+``aahed >=3.43456 >=7951``, under the same first line.  With ``--objective depth`` (csv
+only) each word either solves every answer within max-depth or is proved not to::
+
+    word,max_guesses,status
+    salet,5,feasible
+    fuzzy,5,infeasible
+  Every line is flushed as soon
 as a word is decided, so a killed run loses nothing; ``--resume`` reads back every
 complete line (either format) and skips those words.  At the end the file is
 rewritten atomically in canonical order (exact values by total then word, then the
@@ -31,8 +37,10 @@ from .first_words import WordResult
 from ..search import INF
 
 CSV_HEADER = "word,total,average,status"
+DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
+FITS, INFEASIBLE = "feasible", "infeasible"
 # the fields of the first line that must match for --resume (the version is only recorded)
 # The csv status of a word proved to need at least its total (not exact, not infeasible).
 LOWER_BOUND = "lower-bound"
@@ -43,15 +51,16 @@ class ResultsFileError(Exception):
     """A results file that --resume cannot take (another ranking's, or damaged)."""
 
 
-def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None) -> str:
+def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
+                   objective: str = OBJECTIVE) -> str:
     """The first line of a results file: what was ranked (the lists by name and hash; for
-    second words, the fixed first guess)."""
+    second words, the fixed first guess; the objective)."""
     fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
               "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
               "mode": mode, "max-depth": str(max_depth)}
     if second_after is not None:
         fields["second-after"] = second_after
-    fields.update({"objective": OBJECTIVE, "version": version})
+    fields.update({"objective": objective, "version": version})
     return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
 
 
@@ -60,8 +69,12 @@ def _header_fields(line: str) -> dict:
     return dict(part.split(" ", 1) for part in parts[1:] if " " in part)
 
 
-def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str) -> str:
-    """One results line (no newline)."""
+def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str, objective: str = OBJECTIVE,
+               max_depth: int = 0) -> str:
+    """One results line (no newline); for the depth objective (csv only), ``word,N,feasible``
+    or ``word,N,infeasible``: whether it solves every answer within N = ``max_depth``."""
+    if objective == "depth":
+        return f"{word},{max_depth},{FITS if exact and value < INF else INFEASIBLE}"
     if value >= INF:
         return f"{word},,,infeasible" if fmt == "csv" else f"{word} infeasible"
     average = value / n_answers
@@ -71,9 +84,15 @@ def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str) -> 
     return f"{word} {mark}{average:.5f} {mark}{value}"
 
 
-def parse_line(line: str) -> WordResult | None:
-    """A decided word from either format, or None for a line that is not one."""
+def parse_line(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> WordResult | None:
+    """A decided word from either format (of the ``objective``'s rows), or None for a line
+    that is not one."""
     line = line.strip()
+    if objective == "depth":
+        fields = line.split(",")
+        if len(fields) != 3 or fields[1] != str(max_depth) or fields[2] not in (FITS, INFEASIBLE):
+            return None
+        return WordResult(fields[0], max_depth, True) if fields[2] == FITS else WordResult(fields[0], INF, False)
     try:
         if "," in line:
             word, total, average, status = line.split(",")
@@ -93,7 +112,8 @@ def parse_line(line: str) -> WordResult | None:
         return None
 
 
-def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int) -> list[WordResult]:
+def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
+                 objective: str = OBJECTIVE) -> list[WordResult]:
     """Every complete line of an earlier run of the same ranking (a line cut by a kill has
     no newline); raises :class:`ResultsFileError` for a file of another ranking (its first
     line) or any line that is not a possible result: a word not being ranked or met twice,
@@ -109,11 +129,13 @@ def read_results(path: Path, header: str, words: set[str], n_answers: int, max_d
         return []
     _check_header(path, lines[0], header)
     lowest, highest = 2 * n_answers - 1, max_depth * n_answers + 1  # a one-answer first word; a cut-off
+    if objective == "depth":
+        lowest = highest = max_depth
     results, seen = [], set()
     for number, line in enumerate(lines[1:], start=2):
-        if line == CSV_HEADER:
+        if line == (DEPTH_CSV_HEADER if objective == "depth" else CSV_HEADER):
             continue
-        result = parse_line(line)
+        result = parse_line(line, objective, max_depth)
         problem = None
         if result is None:
             problem = "is not a result line"
@@ -150,28 +172,34 @@ def _check_header(path: Path, first: str, header: str) -> None:
 
 
 class ResultsLog:
-    """Appends decided words to ``path`` as they come."""
+    """Appends decided words to ``path`` as they come (``objective`` and ``max_depth``
+    choose the depth objective's rows)."""
 
-    def __init__(self, path: Path, fmt: str, n_answers: int, keep: list[WordResult], header: str):
+    def __init__(self, path: Path, fmt: str, n_answers: int, keep: list[WordResult], header: str,
+                 objective: str = OBJECTIVE, max_depth: int = 0):
         self.path, self.fmt, self.n_answers, self.header = path, fmt, n_answers, header
+        self.objective, self.max_depth = objective, max_depth
         # start from the kept results only: drops a line a kill cut in half
-        lines = self._head() + [format_row(r.word, r.value, r.exact, n_answers, fmt) for r in keep]
+        lines = self._head() + [self._row(r.word, r.value, r.exact) for r in keep]
         write_atomic(path, "".join(line + "\n" for line in lines).encode())
         self._file = open(path, "a", encoding="ascii")
 
     def _head(self) -> list[str]:
-        return [self.header] + ([CSV_HEADER] if self.fmt == "csv" else [])
+        columns = DEPTH_CSV_HEADER if self.objective == "depth" else CSV_HEADER
+        return [self.header] + ([columns] if self.fmt == "csv" else [])
+
+    def _row(self, word: str, value: int, exact: bool) -> str:
+        return format_row(word, value, exact, self.n_answers, self.fmt, self.objective, self.max_depth)
 
     def append(self, result: WordResult) -> None:
         """Write one decided word's line and flush it, so a killed run keeps it."""
-        self._file.write(format_row(result.word, result.value, result.exact, self.n_answers, self.fmt) + "\n")
+        self._file.write(self._row(result.word, result.value, result.exact) + "\n")
         self._file.flush()
 
     def finish(self, rows) -> None:
         """Replace the log with the canonical file, atomically."""
         self._file.close()
-        lines = self._head() + [format_row(word, value, exact, self.n_answers, self.fmt)
-                                for word, value, exact in rows]
+        lines = self._head() + [self._row(word, value, exact) for word, value, exact in rows]
         write_atomic(self.path, "".join(line + "\n" for line in lines).encode())
 
     def close(self) -> None:

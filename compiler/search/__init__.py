@@ -5,6 +5,7 @@
     outcome = solver.solve(..., shared=states[i], lane=lane)  # one of several threads on a node
     outcome = solver.guess_value(guess, answers, legal, depth, beta)
     cost, node = solver.tree(answers, legal, depth)       # the optimal subtree itself
+    guess = solver.feasible(answers, legal, depth)        # depth only: a first guess that fits, or -1
     solver.stats()                                        # noise-free work counters
 
 :func:`solver_for` keeps one solver (and its memo) per context and mode.
@@ -12,20 +13,22 @@
 
 from __future__ import annotations
 
+from ..ext._search import DEEP_COST
 from ..ext._search import INFINITY as INF
 from ..ext._search import STAT_NAMES
+from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
-__all__ = ["INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "GAUGES", "InfeasibleError", "Outcome", "Solver", "shared_states",
+__all__ = ["DEEP_COST", "INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "classes_fit", "GAUGES", "InfeasibleError", "Outcome", "Solver", "shared_states",
            "solver_for", "stop_shared", "unclaimed"]
 
 _solvers: dict = {}
 
 
-def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB) -> Solver:
-    """The shared solver for (ctx, mode): its memo persists across calls."""
-    key = (id(ctx), mode, memo_mb)
+def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0) -> Solver:
+    """The shared solver for (ctx, mode, objective): its memo persists across calls."""
+    key = (id(ctx), mode, memo_mb, deep_level)
     if key not in _solvers:
         _solvers.clear()  # one context at a time keeps memory bounded
-        _solvers[key] = Solver(ctx, mode, memo_mb)
+        _solvers[key] = Solver(ctx, mode, memo_mb, deep_level)
     return _solvers[key]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..ext._search import DEEP_COST
 from ..ext._search import INFINITY as INF
 from ..ext._search import MODES as MODE_CODES
 from ..ext._search import SHARED_STATE_COUNT as SHARED_COUNT
@@ -40,6 +41,20 @@ def _not_a_tree(n_answers: int) -> BuildError:
     an "internal error", so the build recomputes the matrix and retries once (api.build)."""
     return BuildError(f"internal error: the search's choices for {n_answers} answers do not "
                       "make a tree within the depth limit")
+
+
+def deep_answers(root: Node, depth: int, deep_level: int) -> int:
+    """How many answers below ``root`` (played with ``depth`` guesses left) meet, within
+    this subtree, the guess played with ``deep_level`` left: those that need the K-th guess
+    or later, when the subtree holds that guess (else they met it above: its cost)."""
+    if deep_level <= 0 or depth < deep_level:
+        return 0
+    count, stack = 0, [(root, depth)]
+    while stack:
+        node, left = stack.pop()
+        count += node.answer >= 0 and left <= deep_level
+        stack.extend((child, left - 1) for _, child in node.children)
+    return count
 
 
 class InfeasibleError(BuildError):
@@ -113,12 +128,18 @@ class Lane:
 
 
 class Solver:
-    """Exact minimum-total search over one context's word lists in one mode."""
+    """Exact minimum-total search over one context's word lists in one mode.
 
-    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB):
+    ``deep_level`` > 0 (``--objective fewest-deep``): costs count first the answers that
+    meet the guess played with ``deep_level`` guesses left (those needing K or more, for a
+    depth limit D and K = D - deep_level + 1), each as ``DEEP_COST``, then the total:
+    ``cost = DEEP_COST * deep + total``, minimised lexicographically."""
+
+    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0):
         if mode not in MODE_CODES:
             raise BuildError(f"unknown mode {mode!r}")
         self.ctx = ctx
+        self.deep_level = deep_level
         self.mode_name = mode
         self.mode = MODE_CODES[mode]
         n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
@@ -139,7 +160,7 @@ class Solver:
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
         self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
-                             self.z1, self.z2, self.zg1, self.zg2)
+                             self.z1, self.z2, self.zg1, self.zg2, deep_level)
 
     def stats(self) -> dict:
         """Work counters so far (noise-free: identical for identical inputs)."""
@@ -227,6 +248,13 @@ class Solver:
                                          most_parts, workspace)
         return Outcome.unpack(packed)
 
+    def feasible(self, answers, legal, depth: int, lane: Lane | None = None) -> int:
+        """A guess that starts a tree solving every answer within ``depth`` guesses from
+        ``legal``, or -1 when no tree does (proved).  The depth-only question: it stops
+        at the first guess whose classes all fit, with no total minimised."""
+        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        return int(self.engine.feasible(answers, h1, h2, legal, lh1, lh2, int(depth), self._workspace(lane)))
+
     def _workspace(self, lane: Lane | None, shared=None) -> Workspace:
         """The engine's workspace: ``lane``'s arrays, or the solver's own when there is none."""
         shared = self._no_share if shared is None else shared
@@ -268,7 +296,7 @@ class Solver:
             root = nodes[0]
         else:
             root = self._tree_node_by_node(answers, legal, depth, outcome.guess, lane)
-        rebuilt = tree_total(root)
+        rebuilt = tree_total(root) + DEEP_COST * deep_answers(root, depth, self.deep_level)
         if rebuilt != outcome.cost:
             raise BuildError(f"internal error: the search claimed {outcome.cost} guesses for "
                              f"{len(answers)} answers but its tree needs {rebuilt}")
