@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Union
 
-from .core.config import MAX_DEPTH_LIMIT, MODES, OBJECTIVES, RANK_OBJECTIVES, BuildConfig
+from .core.config import MAX_DEPTH_LIMIT, MODES, OBJECTIVES, BuildConfig
 
 if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
@@ -201,22 +201,39 @@ def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None =
 
 def analyse(history: History = (), *, top: int = 5, move: str | None = None, rank: bool = False,
             mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-            jobs: int = 1) -> Analysis | tuple[Analysis, MoveReport]:
+            jobs: int = 1, objective: str = "total",
+            deep: int | None = None) -> Analysis | tuple[Analysis, MoveReport]:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact) and ``position.words``.  With ``move``, ``(analysis, report)``
     where ``report`` has the move's exact value and its ``loss`` against the best, found
     with the move's value as the search's cut-off; ``rank`` also counts every strictly
-    better move exactly (``report.rank``; None without it), on ``jobs`` threads."""
+    better move exactly (``report.rank``; None without it), on ``jobs`` threads.
+    ``objective="depth"``: ``analysis.worst`` is the least worst case from here and the
+    moves are the least totals within it (``report.move.worst``: the move's own);
+    ``objective="fewest-deep", deep=K``: totals are ``DEEP_COST * long games + total``
+    (``divmod(total, wordle_compiler.search.DEEP_COST)``).  Neither at the opening."""
     from .analysis.position import analyse_move, analyse_position
+    from .analysis.worst_case import analyse_worst_case
     from .core.config import Context
 
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    if (objective == "fewest-deep") != (deep is not None):
+        raise ValueError("objective 'fewest-deep' and deep (K) go together")
+    if deep is not None:
+        _check_whole("deep (K)", deep, 2, max_depth)
+    if objective != "total" and not history:
+        raise ValueError(f"the opening under objective {objective!r} is a ranking of every first word: "
+                         "rank_first_words(objective=...)")
+    if rank and (move is None or objective == "depth"):
+        raise ValueError("rank needs a move, and counts better moves by their total (not with objective 'depth')")
     ctx = Context.load(answers, guesses)
+    if objective == "depth":
+        return analyse_worst_case(ctx, mode, history, top, max_depth, move)
     if move is None:
-        if rank:
-            raise ValueError("rank needs a move")
-        return analyse_position(ctx, mode, history, top, max_depth)
-    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs)
+        return analyse_position(ctx, mode, history, top, max_depth, deep=deep)
+    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep)
 
 
 def review(history: History, *, mode: str = "normal", answers: str = "original", guesses: str | None = None,
@@ -249,7 +266,8 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
                      max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
                      second_after: str | None = None,
                      pairs: Iterable[tuple[str, str]] | None = None,
-                     objective: str = "total") -> list[tuple[str, int | None, bool]] | None:
+                     objective: str = "total",
+                     deep: int | None = None) -> list[tuple[str, int | tuple[int, int] | None, bool]]:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
@@ -258,20 +276,25 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     each as ``"first+second"`` in the rows (``--pairs``).  ``top="all"``: every word exact.
     ``objective="depth"`` (``--objective depth``) decides only whether each word solves
     every answer within ``max_depth``: ``(word, max_depth, True)`` when it does,
-    ``(word, None, False)`` when it cannot (no ``top`` or ``margin`` then).
+    ``(word, None, False)`` when it cannot (no ``top`` or ``margin`` then);
+    ``objective="fewest-deep", deep=K``: ``(word, (answers needing K or more, total), exact)``.
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, heuristic_order, run_ranking
-    from .search import INF
+    from .search import DEEP_COST, INF
 
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
-    if objective not in RANK_OBJECTIVES:
-        raise ValueError(f"objective {objective!r} is not one of {', '.join(RANK_OBJECTIVES)}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
     if objective == "depth" and (margin is not None or top not in (10, None)):
         raise ValueError("objective 'depth' decides every word: no top or margin")
+    if (objective == "fewest-deep") != (deep is not None):
+        raise ValueError("objective 'fewest-deep' and deep (K) go together")
+    if deep is not None:
+        _check_whole("deep (K)", deep, 2, max_depth)
     if margin is not None:
         _check_whole("margin", margin, 0)
         if top != 10 and top is not None:
@@ -290,7 +313,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         raise ValueError("second_after must be a word, e.g. 'parse'")
     second_after = second_after.strip().lower() if second_after is not None else None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
-                    objective=objective)
+                    objective=objective, deep=deep)
     ctx = context_for(spec)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")
@@ -309,4 +332,5 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
-    return [(word, None if total >= INF else total, exact) for word, total, exact in ranking.final_rows()]
+    return [(word, None if total >= INF else divmod(total, DEEP_COST) if deep else total, exact)
+            for word, total, exact in ranking.final_rows()]

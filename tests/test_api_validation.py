@@ -13,7 +13,10 @@ from wordle_compiler.api import make_config
     ({"first_words": ["qqqqq"]}, "first_words"), ({"first_words": [3]}, "first_words"),
     ({"max_depth": 0}, "max_depth"), ({"max_depth": 65}, "max_depth"), ({"jobs": 0}, "jobs"),
     ({"jobs": 10 ** 6}, "jobs"), ({"jobs": 2, "scheduler": "tcp://127.0.0.1:1"}, "jobs and scheduler"),
-    ({"mode": "easy"}, "mode"),
+    ({"mode": "easy"}, "mode"), ({"objective": "fewest"}, "objective"),
+    ({"objective": "depth", "top": 3}, "no top or margin"), ({"objective": "depth", "margin": 1}, "no top or margin"),
+    ({"objective": "fewest-deep"}, "go together"), ({"deep": 4}, "go together"),
+    ({"objective": "fewest-deep", "deep": 7}, "deep"),
 ])
 def test_rank_first_words_refuses_bad_settings(kwargs, name):
     with pytest.raises(ValueError, match=name):
@@ -23,6 +26,16 @@ def test_rank_first_words_refuses_bad_settings(kwargs, name):
 def test_rank_first_words_says_none_for_words_that_cannot_finish():
     rows = wordle_compiler.rank_first_words(first_words=["salet", "crane"], max_depth=2)
     assert sorted(rows) == [("crane", None, False), ("salet", None, False)]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"objective": "fewest-deep"}, "go together"), ({"deep": 5}, "go together"),
+    ({"objective": "fewest-deep", "deep": 7}, "deep"), ({"objective": "fewest-deep", "deep": 1}, "deep"),
+    ({"objective": "fewest-deep", "deep": "5"}, "deep"), ({"objective": "least"}, "objective"),
+])
+def test_objectives_are_checked(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        make_config("optimal", start="salet", **kwargs)
 
 
 @pytest.mark.parametrize("jobs", [0, -1, 10 ** 6, 1.5, True])

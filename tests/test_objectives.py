@@ -1,9 +1,11 @@
-"""--objective fewest-deep against the naive minimiser, and on the original lists."""
+"""--objective fewest-deep against the naive minimiser and on the original lists, and the
+objectives in wordle-tree analyse."""
 
 import pytest
-
 from naive import naive_optimal
 from test_optimal import tiny_context, worst_start
+
+import wordle_compiler
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.pipeline.compile import compile_tree
@@ -50,3 +52,63 @@ def test_fewest_deep_can_cost_guesses_in_all(ctx):
     assert long_games(by_deep, 5) < 42 and by_deep.report.total_guesses > 7920
     assert by_deep.data.meta["config"]["objective"] == "fewest-deep" and by_deep.data.meta["config"]["deep"] == 5
     assert "deep" not in by_total.data.meta["config"]
+
+
+def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
+    """The total search as the oracle: the position's and the move's least worst case are
+    the smallest depth with any tree, and the totals are the least within it."""
+    from wordle_compiler.analysis.position import position_after
+    from wordle_compiler.search import INF, Solver
+
+    for history, word in [("salet bbbbb", "fuzzy"), ("crane bbbbb", "pilot"), ("salet bbybb", "courd")]:
+        analysis, report = wordle_compiler.analyse(history, top=2, move=word, objective="depth")
+        position = position_after(ctx, "normal", history)
+        solver = Solver(ctx, "normal")
+        costs = [solver.solve(position.answers, position.legal, d).cost for d in range(1, position.depth_left + 1)]
+        worst = next(d for d, cost in enumerate(costs, start=1) if cost < INF)
+        assert (analysis.worst, analysis.best_total) == (worst, costs[worst - 1])
+        guess = ctx.guess_index[word]
+        move_costs = [solver.guess_value(guess, position.answers, position.legal, d).cost
+                      for d in range(1, position.depth_left + 1)]
+        move_worst = next(d for d, cost in enumerate(move_costs, start=1) if cost < INF)
+        assert (report.move.worst, report.move.total) == (move_worst, move_costs[move_worst - 1])
+
+
+def test_analyse_fewest_deep_counts_long_games_first(ctx):
+    """The position's value is that of the fewest-deep build from salet below bbbbb (each
+    class of a fixed first guess is solved on its own), and a move's from the same search."""
+    from wordle_compiler.search import DEEP_COST
+
+    analysis = wordle_compiler.analyse("salet bbbbb", top=3, objective="fewest-deep", deep=5)
+    data = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="fewest-deep", deep=5), ctx).data
+    edges = range(data.child_start[0], data.child_start[1])
+    below = next(data.edge_child[e] for e in edges if data.edge_pattern[e] == 0)  # bbbbb
+    depths, stack = [], [(below, 2)]  # the guess after salet is the game's second
+    while stack:
+        node, level = stack.pop()
+        if data.node_answer[node] >= 0:
+            depths.append(level)
+        stack.extend((data.edge_child[e], level + 1) for e in range(data.child_start[node], data.child_start[node + 1]))
+    assert len(depths) == analysis.n == 221
+    long, total = divmod(analysis.best_total, DEEP_COST)
+    assert (long, total) == (sum(d >= 5 for d in depths), sum(d - 1 for d in depths))
+    keys = [divmod(m.total, DEEP_COST) for m in analysis.moves]
+    assert keys == sorted(keys) and keys[0] == (long, total)
+    _, report = wordle_compiler.analyse("salet bbbbb", move="courd", objective="fewest-deep", deep=5)
+    assert report.move.total > analysis.best_total and report.loss == (report.move.total % DEEP_COST - total) / 221
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--objective", "depth"], "the opening under --objective depth is a ranking of every first word"),
+    (["salet", "bbbbb", "--objective", "fewest-deep"], "go together"),
+    (["salet", "bbbbb", "crony", "ggggg", "--objective", "depth"], "--review reports loss and luck"),
+    (["salet", "bbbbb", "--objective", "depth", "--move", "crony", "--rank"], "not with --objective depth"),
+    (["salet", "bbbbb", "--objective", "fewest-deep", "--deep", "7"], "beyond --max-depth 6"),
+])
+def test_analyse_objective_clashes_are_one_line(args, message):
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args, "--quiet"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr

@@ -25,7 +25,7 @@ from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 from ..concurrency import parallel
 from ..core.config import Context
 from ..core.modes import initial_legal, legal_after
-from ..search import INF, solver_for
+from ..search import DEEP_COST, INF, solver_for
 
 RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: ~0.05 s of work
 RIVAL_ORDER_SEED = 0  # the rivals of a ranked move are visited in one fixed shuffled order
@@ -71,9 +71,10 @@ class MoveValue:
     """A move's exact total from the position (or a bound ``>= total`` when not exact)."""
 
     word: str
-    total: int
+    total: int  # under fewest-deep, search.DEEP_COST * (answers needing K or more) + total
     exact: bool
     possible: bool  # the word can still be the answer
+    worst: int | None = None  # --objective depth: the move's least worst case (this guess included)
 
 
 @dataclass
@@ -86,6 +87,11 @@ class Position:
     answers: np.ndarray
     legal: np.ndarray
     depth_left: int
+    deep_level: int = 0  # fewest-deep: the engine's switch (Solver), 0 otherwise
+
+    def solver(self):
+        """The shared solver for this position's lists, mode and objective."""
+        return solver_for(self.ctx, self.mode, deep_level=self.deep_level)
 
     @property
     def words(self) -> list[str]:
@@ -106,6 +112,7 @@ class Analysis:
     best_total: int
     moves: list[MoveValue] = field(default_factory=list)
     from_table: bool = False
+    worst: int | None = None  # --objective depth: the least worst case from here (this guess included)
 
     @property
     def n(self) -> int:
@@ -113,9 +120,10 @@ class Analysis:
         return len(self.position.answers)
 
 
-def position_after(ctx: Context, mode: str, history, max_depth: int = 6) -> Position:
+def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None) -> Position:
     """The position a history reaches; HistoryError for an unknown word, a move the mode
-    forbids, a game already over, or a history that no answer fits."""
+    forbids, a game already over, or a history that no answer fits.  ``deep`` = K: values
+    count first the answers needing K or more guesses (``--objective fewest-deep``)."""
     answers, legal = ctx.all_answers, initial_legal(ctx, mode)
     steps = parse_history(history)
     for step, (word, code) in enumerate(steps, start=1):
@@ -130,7 +138,8 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6) -> Posi
             raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
         if code != 242:
             legal = legal_after(ctx, mode, legal, guess, code)
-    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps))
+    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps),
+                    max_depth - deep + 1 if deep is not None else 0)
 
 
 def _opening_table(ctx: Context, mode: str, max_depth: int) -> dict | None:
@@ -155,8 +164,8 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     possible = guess in position.answer_guesses
     if possible and len(position.answers) == 1:
         return MoveValue(word, 1, True, True)
-    outcome = solver_for(ctx, position.mode).guess_value(guess, position.answers, position.legal,
-                                                         position.depth_left, beta, lane=lane, most_parts=most_parts)
+    outcome = position.solver().guess_value(guess, position.answers, position.legal, position.depth_left, beta,
+                                            lane=lane, most_parts=most_parts)
     return MoveValue(word, min(outcome.cost, INF), outcome.guess >= 0, possible)
 
 
@@ -183,7 +192,7 @@ def best_moves(position: Position, top: int = 5, table: dict | None = None, know
         exact = sorted(table["exact"].items(), key=lambda kv: (kv[1], kv[0]))
         moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact[:top]]
         return Analysis(position, exact[0][1], moves, from_table=True)
-    solver = solver_for(ctx, position.mode)
+    solver = position.solver()
     bound, sumsq, in_set = solver.guess_bounds(position.answers, position.legal)
     most_parts = _most_parts(n, bound, in_set)
     order = np.lexsort((position.legal, 1 - in_set, sumsq, bound))
@@ -237,7 +246,7 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
     """How many legal moves are strictly better than ``move`` (its exact total), counted
     exactly: every guess whose bound is below the total is searched with the total as
     cut-off, on ``jobs`` threads sharing one memo; the count does not depend on ``jobs``."""
-    solver = solver_for(position.ctx, position.mode)
+    solver = position.solver()
     bound, _, in_set = solver.guess_bounds(position.answers, position.legal)
     most_parts = _most_parts(len(position.answers), bound, in_set)
     # a guess whose bound reaches the move's total cannot be better
@@ -266,6 +275,8 @@ def _report(analysis: Analysis, move: MoveValue, rank: bool, jobs: int, progress
     """The report on ``move`` (valued exactly) against the analysed position's best."""
     position = analysis.position
     loss = (move.total - analysis.best_total) / analysis.n
+    if position.deep_level:  # fewest-deep values: the loss is in guesses, the long games aside
+        loss = (move.total % DEEP_COST - analysis.best_total % DEEP_COST) / analysis.n
     if not rank:
         return MoveReport(move, None, None, loss)
     if analysis.from_table:
@@ -285,23 +296,26 @@ def score_move(analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = Tru
 
 
 def analyse_move(ctx: Context, mode: str, history, word: str, top: int = 1, max_depth: int = 6, *,
-                 rank: bool = False, jobs: int = 1, progress: Progress = SILENT) -> tuple[Analysis, MoveReport]:
+                 rank: bool = False, jobs: int = 1, progress: Progress = SILENT,
+                 deep: int | None = None) -> tuple[Analysis, MoveReport]:
     """The position ``history`` reaches and the move ``word`` there, with the least search:
     the move's value first (one exact solve of its classes), then the position's best
     with that value as a cap (:func:`best_moves`), or from the shipped table at the
-    opening; the rank (``jobs`` threads) only with ``rank``."""
-    position = position_after(ctx, mode, history, max_depth)
+    opening; the rank (``jobs`` threads) only with ``rank``.  ``deep`` = K: values count
+    first the answers needing K or more guesses (``--objective fewest-deep``)."""
+    position = position_after(ctx, mode, history, max_depth, deep)
     move = played_move(position, word)
-    table = _opening_table(ctx, mode, max_depth) if not position.history else None
+    table = _opening_table(ctx, mode, max_depth) if not position.history and deep is None else None
     analysis = best_moves(position, top, table, known=move, progress=progress)
     return analysis, _report(analysis, move, rank, jobs, progress)
 
 
 def analyse_position(ctx: Context, mode: str, history=(), top: int = 5, max_depth: int = 6,
-                     progress: Progress = SILENT) -> Analysis:
-    """The exact value of the position a history reaches and its ``top`` best moves."""
-    position = position_after(ctx, mode, history, max_depth)
-    table = _opening_table(ctx, mode, max_depth) if not position.history else None
+                     progress: Progress = SILENT, deep: int | None = None) -> Analysis:
+    """The exact value of the position a history reaches and its ``top`` best moves
+    (``deep`` as for :func:`analyse_move`)."""
+    position = position_after(ctx, mode, history, max_depth, deep)
+    table = _opening_table(ctx, mode, max_depth) if not position.history and deep is None else None
     return best_moves(position, top, table, progress=progress)
 
 

@@ -8,7 +8,7 @@ import time
 import click
 
 from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option
-from ..core.config import MODES
+from ..core.config import MODES, OBJECTIVES
 
 
 def _lists_help(role):
@@ -22,9 +22,32 @@ def _avg(total, n):
     return total / n if n else 0.0
 
 
-def _move_doc(move, n):
-    return {"word": move.word, "total": move.total, "average": round(_avg(move.total, n), 5), "exact": move.exact,
-            "possible": move.possible}
+def _split(value, deep):
+    """(answers needing ``deep`` or more guesses, total) of a fewest-deep value; (None, value) otherwise."""
+    from ..search import DEEP_COST
+
+    return divmod(value, DEEP_COST) if deep is not None else (None, value)
+
+
+def _move_doc(move, n, deep=None):
+    long, total = _split(move.total, deep)
+    doc = {"word": move.word, "total": total, "average": round(_avg(total, n), 5), "exact": move.exact,
+           "possible": move.possible}
+    if long is not None:
+        doc["long_games"] = long
+    if move.worst is not None:
+        doc["worst"] = move.worst
+    return doc
+
+
+def _value_text(value, n, deep, worst=None):
+    """A value in words: the total and its average, after the long games (fewest-deep) or
+    the worst case (depth) that come first."""
+    long, total = _split(value, deep)
+    said = f"needs {total} guesses in all, {_avg(total, n):.4f} on average"
+    if long is not None:
+        return f"has {long} long game{'s' if long != 1 else ''} ({deep} or more guesses in the whole game), then {said}"
+    return said if worst is None else f"needs at most {worst} guesses for any answer, then {said[6:]}"
 
 
 class AnalyseProgress:
@@ -58,17 +81,18 @@ class AnalyseProgress:
         self.bar.close()
 
 
-def _position_lines(analysis, seconds):
+def _position_lines(analysis, seconds, deep=None):
     position, n = analysis.position, analysis.n
     shown = f": {' '.join(position.words)}" if n <= 20 else ""
     where = "opening (from the proved ranking shipped with the trees)" if analysis.from_table else "position"
     lines = [f"{n} answer{'s' if n != 1 else ''} left{shown}",
-             f"{where}: best play needs {analysis.best_total} guesses in all, "
-             f"{_avg(analysis.best_total, n):.4f} on average from here (this guess included)",
-             "best moves (exact totals; * = can be the answer):"]
+             f"{where}: best play {_value_text(analysis.best_total, n, deep, analysis.worst)} "
+             "from here (this guess included)",
+             f"best moves (exact{' long games and' if deep else ''} totals; * = can be the answer):"]
     for i, move in enumerate(analysis.moves, start=1):
-        lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {move.total:>6}  "
-                     f"{_avg(move.total, n):.4f}")
+        long, total = _split(move.total, deep)
+        lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {'' if long is None else f'{long:>5} '}"
+                     f"{total:>6}  {_avg(total, n):.4f}")
     lines.append(f"({seconds:.2f} s)")
     return lines
 
@@ -101,12 +125,17 @@ def _review_lines(rows, seconds):
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @max_depth_option("every answer must be solved within this many guesses")
+@click.option("--objective", default="total", show_default=True, type=click.Choice(OBJECTIVES),
+              help="total: the fewest guesses in all; depth: the least worst case, then the fewest in all; "
+                   "fewest-deep: the fewest answers needing --deep K guesses or more, then the fewest in all")
+@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+              help="with --objective fewest-deep: a game of K or more guesses counts as long")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="threads that count the better moves for --rank (the result does not depend on it)")
 @json_option()
 @quiet_option("no progress on stderr")
-def analyse_command(history, top, move, with_rank, review, mode, answers, guesses, max_depth, jobs, as_json,
-                    quiet):
+def analyse_command(history, top, move, with_rank, review, mode, answers, guesses, max_depth, objective, deep, jobs,
+                    as_json, quiet):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
@@ -118,10 +147,17 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
     from .startup import collector_paused
     with collector_paused():  # numpy imports here: see startup
         from ..analysis.position import analyse_move, analyse_position, review_game
+        from ..analysis.worst_case import analyse_worst_case
         from ..core.config import Context
         from ..core.wordlists import WordListError
 
     _check_options(history, review, move, with_rank)
+    _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"),
+                     with_rank)
+    if objective != "total" and not history:
+        option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
+        raise CliError(f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
+                       f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})")
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
@@ -131,18 +167,22 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
             rows = review_game(ctx, mode, steps, max_depth, progress)
             _print_review(rows, time.perf_counter() - began, as_json)
             return
-        if move:
+        if objective == "depth":
+            found = analyse_worst_case(ctx, mode, steps, top or (1 if move else 5), max_depth,
+                                       move.strip().lower() if move else None, progress)
+            analysis, report = found if move else (found, None)
+        elif move:
             analysis, report = analyse_move(ctx, mode, steps, move.strip().lower(), top or 1, max_depth,
-                                            rank=with_rank, jobs=jobs, progress=progress)
+                                            rank=with_rank, jobs=jobs, progress=progress, deep=deep)
         else:
-            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress), None
+            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep), None
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:
         raise CliError(str(exc)) from None
     finally:
         progress.close()
-    _print_analysis(analysis, report, time.perf_counter() - began, as_json)
+    _print_analysis(analysis, report, time.perf_counter() - began, as_json, deep)
 
 
 def _check_options(history: tuple, review: bool, move: str | None, with_rank: bool) -> None:
@@ -155,6 +195,19 @@ def _check_options(history: tuple, review: bool, move: str | None, with_rank: bo
         raise CliError("--rank ranks the move given with --move WORD")
 
 
+def _check_objective(objective: str, deep: int | None, max_depth: int, review: bool, with_rank: bool) -> None:
+    """The options each objective takes, refused before any work."""
+    if (objective == "fewest-deep") != (deep is not None):
+        raise CliError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
+                       "counts as long)")
+    if deep is not None and deep > max_depth:
+        raise CliError(f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long")
+    if review and objective != "total":
+        raise CliError("--review reports loss and luck in guesses: --objective total only")
+    if with_rank and objective == "depth":
+        raise CliError("--rank counts better moves by their total: not with --objective depth")
+
+
 def _print_review(rows: list, seconds: float, as_json: bool) -> None:
     """One row per move of the game, as a table or one JSON object."""
     if as_json:
@@ -163,23 +216,30 @@ def _print_review(rows: list, seconds: float, as_json: bool) -> None:
         click.echo("\n".join(_review_lines(rows, seconds)))
 
 
-def _print_analysis(analysis, report, seconds: float, as_json: bool) -> None:
+def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) -> None:
     """The position, its best moves and, with ``report``, the move asked about."""
     n = analysis.n
+    best_long, best_total = _split(analysis.best_total, deep)
     if as_json:
         doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
-               "best_total": analysis.best_total, "best_average": round(_avg(analysis.best_total, n), 5),
-               "from_table": analysis.from_table, "moves": [_move_doc(m, n) for m in analysis.moves],
+               "best_total": best_total, "best_average": round(_avg(best_total, n), 5),
+               "from_table": analysis.from_table, "moves": [_move_doc(m, n, deep) for m in analysis.moves],
                "seconds": round(seconds, 3)}
+        doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", analysis.worst)) if v is not None})
         if report:
-            doc["move"] = {**_move_doc(report.move, n), "rank": report.rank, "rank_at_least": report.rank_at_least,
-                           "loss": round(report.loss, 5)}
+            loss = (_split(report.move.total, deep)[1] - best_total) / n
+            doc["move"] = {**_move_doc(report.move, n, deep), "rank": report.rank,
+                           "rank_at_least": report.rank_at_least, "loss": round(loss, 5)}
         click.echo(json.dumps(doc))
         return
-    lines = _position_lines(analysis, seconds)
+    lines = _position_lines(analysis, seconds, deep)
     if report:
         rank = "" if report.rank is None else f"rank {'>= ' if report.rank_at_least else ''}{report.rank}, "
-        lines.insert(-1, f"move {report.move.word}: {report.move.total} guesses in all "
-                         f"({_avg(report.move.total, n):.4f} on average), {rank}"
-                         f"loses {report.loss:.4f} guesses on average against the best")
+        long, total = _split(report.move.total, deep)
+        more = "" if long is None else f"{long - best_long:+d} long games, "
+        said = f"{total} guesses in all ({_avg(total, n):.4f} on average)"
+        if long is not None or report.move.worst is not None:
+            said = _value_text(report.move.total, n, deep, report.move.worst)
+        lines.insert(-1, f"move {report.move.word}: {said}, {rank}{more}loses {(total - best_total) / n:.4f} "
+                         "guesses on average against the best")
     click.echo("\n".join(lines))

@@ -102,7 +102,8 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     stats = result.data.meta["stats"]
     start = result.data.meta["config"]["start"]
     claim = {"total": result.optimality, "depth": f"{result.optimality}: least worst case, then total",
-             "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total"}[cfg.objective]
+             "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
+             }[cfg.objective]
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
     lines = [
         f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",

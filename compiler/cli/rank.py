@@ -18,7 +18,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
                          version_option)
-    from ..core.config import MODES, RANK_OBJECTIVES
+    from ..core.config import MODES, OBJECTIVES
     from ..util.files import check_destination
 
 
@@ -83,21 +83,37 @@ def _default_output(answers, guesses, mode, fmt):
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
+def _split(value, deep):
+    """(answers needing ``deep`` or more guesses, total) of a fewest-deep value; (None, value) otherwise."""
+    from ..search import DEEP_COST
+
+    return divmod(value, DEEP_COST) if deep is not None else (None, value)
+
+
+def _described(value, n_answers, deep):
+    long, total = _split(value, deep)
+    said = f"{total} guesses in all ({total / n_answers:.5f} on average)"
+    return said if long is None else f"{long} answers need {deep} or more guesses, {said}"
+
+
+def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", deep=None):
     rows = ranking.final_rows()
     best = ranking.best()
     cutoff = ranking.cutoff()
     lines = []
     if best is not None:
         refuted = any(not exact and value < 1 << 36 for _, value, exact in rows)
-        rest = f"every other word needs at least {cutoff}" if refuted else "no word was cut off"
-        lines.append(f"best {what}: {best.word}, {best.value} guesses in all ({best.value / n_answers:.5f} "
-                     f"on average), proved best over {n_words} {_plural(what)}")
+        long, total = _split(cutoff, deep)
+        bound = total if long is None else f"{long} answers needing {deep} or more, then {total} guesses"
+        rest = f"every other word needs at least {bound}" if refuted else "no word was cut off"
+        lines.append(f"best {what}: {best.word}, {_described(best.value, n_answers, deep)}, "
+                     f"proved best over {n_words} {_plural(what)}")
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
         if not exact:
             break
-        lines.append(f"  {word} {value} {value / n_answers:.5f}")
+        long, total = _split(value, deep)
+        lines.append(f"  {word} {'' if long is None else f'{long} '}{total} {total / n_answers:.5f}")
     lines.append(f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
                  f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}")
     return lines
@@ -118,9 +134,12 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
 @click.option("--pairs", type=click.Path(dir_okay=False), metavar="FILE",
               help="rank these fixed openings, one 'first second' pair per line (every pair exact by default)")
 @max_depth_option("every answer must be solved within this many guesses")
-@click.option("--objective", default="total", show_default=True, type=click.Choice(RANK_OBJECTIVES),
+@click.option("--objective", default="total", show_default=True, type=click.Choice(OBJECTIVES),
               help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
-                   "--max-depth (each word proved one way or the other)")
+                   "--max-depth (each word proved one way or the other); fewest-deep: the fewest answers "
+                   "needing --deep K guesses or more, then the fewest in all")
+@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+              help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
 @click.option("--top", default=None, type=TopType(), metavar="K|all",
               help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
 @click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
@@ -138,8 +157,8 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word"):
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, top, margin, jobs,
-                 scheduler, output, fmt, resume, as_json, quiet, verbose):
+def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
+                 jobs, scheduler, output, fmt, resume, as_json, quiet, verbose):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
@@ -148,10 +167,9 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
-    if objective == "depth" and (top is not None or margin is not None or fmt != "csv"):
-        raise CliError("--objective depth decides every word (fits or not): no --top, --margin or --format selby")
+    _check_objective(objective, deep, max_depth, top, margin, fmt)
     plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
-                 resume, quiet, objective)
+                 resume, quiet, objective, deep)
     began = time.perf_counter()
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
@@ -165,15 +183,28 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     if objective == "depth":
         _report_depth(ranking, plan, seconds, counters, peaks, as_json)
     else:
-        _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what)
+        _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what, deep)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
         raise FailedError(f"no {plan.what} solves every answer within {within} "
                           f"({len(ranking.results)} proved infeasible; results in {path})")
 
 
+def _check_objective(objective, deep, max_depth, top, margin, fmt):
+    """The options each objective takes (one line naming the clash otherwise)."""
+    if (objective == "fewest-deep") != (deep is not None):
+        raise CliError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
+                       "counts as long)")
+    if deep is not None and deep > max_depth:
+        raise CliError(f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long")
+    if objective == "depth" and (top is not None or margin is not None):
+        raise CliError("--objective depth decides every word (fits or not): no --top or --margin")
+    if objective != "total" and fmt != "csv":
+        raise CliError(f"--format selby has no rows for --objective {objective}: use csv")
+
+
 def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, resume,
-          quiet, objective="total") -> SimpleNamespace:
+          quiet, objective="total", deep=None) -> SimpleNamespace:
     """What to rank and how: spec, context, words, results path and header, the ranking with
     any kept results, and the words still to decide in their order."""
     from .. import __version__
@@ -183,7 +214,7 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
 
     second_after = second_after.strip().lower() if second_after else None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
-                    objective=objective)
+                    objective=objective, deep=deep)
     try:
         ctx = context_for(spec)
         words = _pair_keys(ctx, pairs) if pairs is not None else _first_words(ctx, first_words, second_after)
@@ -191,7 +222,7 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
         raise CliError(str(exc)) from None
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
     n_answers = len(ctx.words.answers)
-    header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective)
+    header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective, deep)
     every = top == ALL or (pairs is not None and top is None and margin is None) or objective == "depth"
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
@@ -232,7 +263,8 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
                 fit = sum(1 for r in ranking.results.values() if r.exact)
                 bar.set_postfix_str(f"{fit} fit, {note}", refresh=False)
             else:
-                bar.set_postfix_str(f"best {best.word} {best.value}, {note}" if best else note, refresh=False)
+                shown = best and " ".join(str(v) for v in _split(best.value, plan.spec.deep) if v is not None)
+                bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
             bar.update(1)
 
     # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
@@ -306,20 +338,27 @@ def _plural(what: str) -> str:
     return what.replace("word", "words", 1) if "word" in what else f"{what}s"
 
 
-def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="first word"):
+def _value_doc(word, value, n_answers, deep) -> dict:
+    long, total = _split(value, deep)
+    doc = {"word": word, "total": total, "average": round(total / n_answers, 6)}
+    return doc if long is None else {**doc, "long_games": long}
+
+
+def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="first word", deep=None):
     n_answers = len(ctx.words.answers)
     if as_json:
         best = ranking.best()
         rows = ranking.final_rows()
+        cutoff = ranking.cutoff()
         click.echo(json.dumps({
-            "best": None if best is None else {"word": best.word, "total": best.value,
-                                               "average": round(best.value / n_answers, 6)},
-            "exact": [{"word": w, "total": v} for w, v, e in rows if e],
-            "ranked": what, "cutoff": ranking.cutoff(), "words": len(rows),
+            "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep),
+            "exact": [_value_doc(w, v, n_answers, deep) for w, v, e in rows if e],
+            "ranked": what, "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(_split(cutoff, deep)),
+            "words": len(rows),
             "seconds": round(seconds, 2),
             "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
         return
-    for line in _summary(ranking, len(words), n_answers, seconds, counters, what):
+    for line in _summary(ranking, len(words), n_answers, seconds, counters, what, deep):
         click.echo(line)
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
 

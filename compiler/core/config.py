@@ -21,9 +21,8 @@ DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 MAX_DEPTH_LIMIT = 64
 # What --strategy optimal minimises: the total guesses (every answer equally likely); first
 # the worst case, then the total among the trees with that worst case; or first the answers
-# that need --deep K guesses or more, then the total.  wordle-rank asks the first two.
+# that need --deep K guesses or more, then the total.
 OBJECTIVES = ("total", "depth", "fewest-deep")
-RANK_OBJECTIVES = ("total", "depth")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,11 @@ only) each word either solves every answer within max-depth or is proved not to:
 
     word,max_guesses,status
     salet,5,feasible
-    fuzzy,5,infeasible
+
+and with ``--objective fewest-deep`` the answers needing K or more guesses come first::
+
+    word,long_games,total,average,status
+    salet,21,7979,3.446652,exact
   Every line is flushed as soon
 as a word is decided, so a killed run loses nothing; ``--resume`` reads back every
 complete line (either format) and skips those words.  At the end the file is
@@ -33,18 +37,19 @@ import os
 from pathlib import Path
 
 from ..util.files import write_atomic
-from .first_words import WordResult
-from ..search import INF
+from .tasks import WordResult
+from ..search import DEEP_COST, INF
 
 CSV_HEADER = "word,total,average,status"
 DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total
+LONG_CSV_HEADER = "word,long_games,total,average,status"  # --objective fewest-deep
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
 FITS, INFEASIBLE = "feasible", "infeasible"
 # the fields of the first line that must match for --resume (the version is only recorded)
 # The csv status of a word proved to need at least its total (not exact, not infeasible).
 LOWER_BOUND = "lower-bound"
-MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective")
+MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective", "deep")
 
 
 class ResultsFileError(Exception):
@@ -52,7 +57,7 @@ class ResultsFileError(Exception):
 
 
 def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
-                   objective: str = OBJECTIVE) -> str:
+                   objective: str = OBJECTIVE, deep: int | None = None) -> str:
     """The first line of a results file: what was ranked (the lists by name and hash; for
     second words, the fixed first guess; the objective)."""
     fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
@@ -60,7 +65,10 @@ def results_header(words, mode: str, max_depth: int, version: str = "", second_a
               "mode": mode, "max-depth": str(max_depth)}
     if second_after is not None:
         fields["second-after"] = second_after
-    fields.update({"objective": objective, "version": version})
+    fields["objective"] = objective
+    if deep is not None:
+        fields["deep"] = str(deep)
+    fields["version"] = version
     return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
 
 
@@ -75,6 +83,11 @@ def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str, obj
     or ``word,N,infeasible``: whether it solves every answer within N = ``max_depth``."""
     if objective == "depth":
         return f"{word},{max_depth},{FITS if exact and value < INF else INFEASIBLE}"
+    if objective == "fewest-deep":
+        if value >= INF:
+            return f"{word},,,,infeasible"
+        long, total = divmod(value, DEEP_COST)
+        return f"{word},{long},{total},{total / n_answers:.6f},{'exact' if exact else LOWER_BOUND}"
     if value >= INF:
         return f"{word},,,infeasible" if fmt == "csv" else f"{word} infeasible"
     average = value / n_answers
@@ -93,6 +106,8 @@ def parse_line(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> Wor
         if len(fields) != 3 or fields[1] != str(max_depth) or fields[2] not in (FITS, INFEASIBLE):
             return None
         return WordResult(fields[0], max_depth, True) if fields[2] == FITS else WordResult(fields[0], INF, False)
+    if objective == "fewest-deep":
+        return _parse_long_games(line)
     try:
         if "," in line:
             word, total, average, status = line.split(",")
@@ -110,6 +125,20 @@ def parse_line(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> Wor
         return WordResult(word, int(total.removeprefix(">=")), not total.startswith(">="))
     except ValueError:
         return None
+
+
+def _parse_long_games(line: str) -> WordResult | None:
+    """A fewest-deep row: ``word,long,total,average,status`` (value DEEP_COST * long + total)."""
+    fields = line.split(",")
+    if len(fields) != 5:
+        return None
+    word, long, total, _, status = fields
+    if status == "infeasible" and long == total == "":
+        return WordResult(word, INF, False)
+    if status not in ("exact", LOWER_BOUND) or not (long.isdigit() and total.isdigit()) \
+            or int(total) >= DEEP_COST:
+        return None
+    return WordResult(word, int(long) * DEEP_COST + int(total), status == "exact")
 
 
 def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
@@ -131,9 +160,12 @@ def read_results(path: Path, header: str, words: set[str], n_answers: int, max_d
     lowest, highest = 2 * n_answers - 1, max_depth * n_answers + 1  # a one-answer first word; a cut-off
     if objective == "depth":
         lowest = highest = max_depth
+    elif objective == "fewest-deep":
+        highest += n_answers * DEEP_COST
+    columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
     results, seen = [], set()
     for number, line in enumerate(lines[1:], start=2):
-        if line == (DEPTH_CSV_HEADER if objective == "depth" else CSV_HEADER):
+        if line == columns:
             continue
         result = parse_line(line, objective, max_depth)
         problem = None
@@ -185,7 +217,7 @@ class ResultsLog:
         self._file = open(path, "a", encoding="ascii")
 
     def _head(self) -> list[str]:
-        columns = DEPTH_CSV_HEADER if self.objective == "depth" else CSV_HEADER
+        columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(self.objective, CSV_HEADER)
         return [self.header] + ([columns] if self.fmt == "csv" else [])
 
     def _row(self, word: str, value: int, exact: bool) -> str:

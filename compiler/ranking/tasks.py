@@ -1,0 +1,126 @@
+"""What the ranking asks of one word: the spec, a worker's cached context, and the classes
+a first word (or a fixed opening's second word) leaves to solve, with their cheap bounds.
+Shared by :mod:`.first_words` (the total) and :mod:`.objectives` (the other objectives)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from ..core.config import Context
+from ..core.guess_stats import PARTS, partition_stats
+from ..core.modes import initial_legal
+from ..core.partition import class_tasks
+
+
+@dataclass(frozen=True)
+class RankSpec:
+    """What is being ranked: also the cache key for a worker's context and solver."""
+
+    answers: str = "original"
+    guesses: str | None = None
+    mode: str = "normal"
+    max_depth: int = 6
+    # ``--second-after``: this first guess is fixed, and the words ranked are second
+    # guesses, each played in every class the first leaves (a fixed two-word opening)
+    first: str | None = None
+    # "total": each word's least total; "depth": only whether it solves every answer
+    # within max_depth (exact, value max_depth, when it does; INF when it cannot);
+    # "fewest-deep": first the fewest answers needing ``deep`` guesses or more, then the
+    # total, as one value DEEP_COST * long + total (search.DEEP_COST)
+    objective: str = "total"
+    deep: int | None = None
+
+    def deep_level(self) -> int:
+        """The engine's fewest-deep switch: the guesses left at the K-th guess, or 0."""
+        return self.max_depth - self.deep + 1 if self.objective == "fewest-deep" else 0
+
+
+@dataclass(frozen=True)
+class WordResult:
+    word: str
+    value: int  # exact total, or a proved lower bound
+    exact: bool
+    counters: dict = field(default_factory=dict, compare=False)
+    seconds: float = field(default=0.0, compare=False)  # evaluation time, for the ETA
+
+
+_contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
+_most_parts: dict = {}  # RankSpec -> int, for the context above
+_first_classes: dict = {}  # (mode, first word) -> its classes [(answers, legal)], for the context above
+
+
+def context_for(spec: RankSpec) -> Context:
+    """One context per process and spec (a Dask worker keeps it across its tasks)."""
+    key = (spec.answers, spec.guesses)
+    if key not in _contexts:
+        _contexts.clear()
+        _most_parts.clear()
+        _first_classes.clear()
+        _contexts[key] = Context.load(spec.answers, spec.guesses)
+    return _contexts[key]
+
+
+def use_context(spec: RankSpec, ctx: Context) -> None:
+    """Rank with an already loaded context (in this process) instead of loading another."""
+    _contexts.clear()
+    _most_parts.clear()
+    _first_classes.clear()
+    _contexts[(spec.answers, spec.guesses)] = ctx
+
+
+def _classes_of_first(ctx, spec: RankSpec) -> list:
+    """(answers, legal guesses) of each class the fixed first guess leaves: the same for
+    every second word ranked after it, so computed once per process."""
+    key = (spec.mode, spec.first)
+    if key not in _first_classes:
+        first = ctx.guess_index[spec.first]
+        _first_classes[key] = [(cls, follow) for _, cls, follow in
+                               class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+    return _first_classes[key]
+
+
+PAIR_SEPARATOR = "+"  # a two-word opening ranked as one word: "parse+clint"
+
+
+def pair_key(first: str, second: str) -> str:
+    """The ranked word that stands for the opening ``first``, then ``second`` (``--pairs``)."""
+    return f"{first}{PAIR_SEPARATOR}{second}"
+
+
+def word_tasks(ctx, spec: RankSpec, word: str):
+    """(guesses already counted, the classes left to solve as (code, answers, legal), the
+    depth left for them) when ``word`` is played first, or second after ``spec.first``
+    in every class it leaves; None when the mode forbids ``word`` in one of those.  A
+    ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening."""
+    if PAIR_SEPARATOR in word:
+        first, word = word.split(PAIR_SEPARATOR)
+        spec = replace(spec, first=first)
+    guess = ctx.guess_index[word]
+    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+    if spec.first is None:
+        return len(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
+    counted, tasks = len(answers), []
+    for cls, follow in _classes_of_first(ctx, spec):
+        if not np.isin(guess, follow).item():
+            return None
+        counted += len(cls)  # the second guess, played for every answer the first did not solve
+        tasks += class_tasks(ctx, spec.mode, guess, cls, follow)
+    return counted, tasks, spec.max_depth - 2
+
+
+def size_bound(size: int, most_parts: int) -> int:
+    """A class of ``size`` answers costs at least this, when no guess makes more than
+    ``most_parts`` classes of the whole list (so of any part of it)."""
+    if size <= 2:
+        return 2 * size - 1
+    return max(2 * size - 1, 3 * size - most_parts - 1)
+
+
+def most_parts(ctx, spec: RankSpec) -> int:
+    """The most classes any guess makes of all the answers."""
+    if spec not in _most_parts:
+        stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
+        _most_parts[spec] = int(stats[:, PARTS].max())
+    return _most_parts[spec]
