@@ -21,7 +21,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from .analyse import analyse_command
     from .common import (CONTEXT, CliError, FailedError, exit_after, is_stdout, json_option, load_tree_arg,
                          max_depth_option, not_empty, quiet_option, quiet_warnings, refuse_binary_to_terminal,
-                         version_option, write_output)
+                         version_option, weights_for, weights_options, write_output)
     from ..core.config import MODES
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
@@ -85,23 +85,32 @@ def info(file, as_json):
 @click.option("--guesses", callback=not_empty,
               help="guess list to check guesses against: a name, a path, or 'answers' "
               "[default: the list stored in the file]")
+@weights_options
 @json_option("print one JSON object (ok, stats, problems, notes), also on failure")
 @quiet_option("no warnings on stderr (e.g. duplicates dropped from --guesses)")
-def verify(file, max_depth, mode, guesses, as_json, quiet):
+def verify(file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json,
+           quiet):
     """Replay every answer with the reference score, check every guess against the guess
-    list and the mode's rules, check the depth, and compare every stat claimed in meta."""
+    list and the mode's rules, check the depth, and compare every stat claimed in meta.
+    With --weights or --prior, also the expected guesses when answers are that likely."""
     from .tree_report import verify_failure, verify_lines
     from ..treefiles.verification import verify_data
 
     data = _load(file)
+    weights = weights_for(list(data.answers), weights_file, weight_missing, prior, prior_width, prior_common)
     with quiet_warnings(quiet):
         verdict = verify_data(data, mode, max_depth, guesses)
+    under = None if weights is None or verdict.report.failures else {
+        **weights.summary(), "expected_guesses": round(weights.expected_guesses(verdict.report.depths), 6)}
     if as_json:
         if not verdict.ok:
             raise FailedError(verify_failure(verdict), details=verdict.as_dict())
-        click.echo(json.dumps(verdict.as_dict()))
+        click.echo(json.dumps({**verdict.as_dict(), **({"weighted": under} if under else {})}))
         return
     click.echo("\n".join(verify_lines(verdict)))
+    if under:
+        click.echo(f"  weighted ({under['source']}, sha256 {under['sha256']}…, about "
+                   f"{under['effective_answers']:g} answers' worth): {under['expected_guesses']:.4f} expected guesses")
     if not verdict.ok:
         raise FailedError(verify_failure(verdict))
 

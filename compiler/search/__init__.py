@@ -8,7 +8,9 @@
     guess = solver.feasible(answers, legal, depth)        # depth only: a first guess that fits, or -1
     solver.stats()                                        # noise-free work counters
 
-:func:`solver_for` keeps one solver (and its memo) per context and mode.
+:func:`classes_fit` asks the depth-only question of every class a fixed opening leaves
+(``depth``).  :func:`solver_for` keeps one solver (and its memo) per context, mode and
+objective (``deep_level``: ``--objective fewest-deep``).
 """
 
 from __future__ import annotations

@@ -54,6 +54,7 @@ class Report:
     histogram: dict
     exceeding_max_depth: list = field(default_factory=list)
     failures: list = field(default_factory=list)  # human-readable problems
+    depths: list = field(default_factory=list)  # guesses each answer needs, in answer order (0: unsolved)
 
     @property
     def average(self) -> float:
@@ -161,6 +162,7 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
             else:
                 solved_at[answer_index] = node
     histogram, deep, total, deepest = {}, [], 0, 0
+    depths = [0] * len(data.answers)
     parent, code_in = paths.parent, paths.code_in
     for answer_index, answer in enumerate(data.answers):
         node = solved_at[answer_index]
@@ -177,12 +179,13 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
                          f"not {format_pattern(c)}")
             continue
         depth = paths.depth[node]
+        depths[answer_index] = depth
         total += depth
         deepest = max(deepest, depth)
         histogram[depth] = histogram.get(depth, 0) + 1
         if depth > max_depth:
             deep.append(answer)
-    return Report(len(data.answers), total, deepest, histogram, deep, problems.finish())
+    return Report(len(data.answers), total, deepest, histogram, deep, problems.finish(), depths)
 
 
 def check_claims(data: TreeData, report: Report) -> list[str]:

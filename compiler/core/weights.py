@@ -1,0 +1,124 @@
+"""Answers that are not equally likely: a weight per answer, read from a file or made from a
+word-frequency prior, and turned into integers by one documented rule.
+
+The rule (``integer_weights``): each weight is divided by the sum of all of them and
+scaled to ``WEIGHT_TOTAL``, rounded to the nearest integer (halves to even).  So weights
+all multiplied by the same factor give the same integers, equal weights give equal
+integers, and every total stays exact: a weighted total is at most ``WEIGHT_TOTAL`` times
+the depth limit, well inside the search's 2^36.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+WEIGHT_TOTAL = 1 << 28  # what the integer weights sum to (about): 64 guesses x 2^28 < 2^36
+MAX_WEIGHTS_BYTES = 1 << 22  # a weights file for 30,000 words is well under 1 MiB
+DEFAULT_PRIOR_WIDTH = 10.0  # 3Blue1Brown's sigmoid: x spans 10 units over the ranked words
+DEFAULT_PRIOR_COMMON = 3000  # ... and its midpoint falls after the 3,000 most frequent words
+
+
+class WeightsError(ValueError):
+    """A weights file or prior that cannot be used: one line naming the problem."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """One integer weight per answer, in the answer list's order, and where they came from."""
+
+    values: tuple[int, ...]
+    source: str  # "file NAME" or "prior frequency (width W, common C)"
+
+    @property
+    def sha256(self) -> str:
+        """The integer weights' fingerprint (what a tree built under them records)."""
+        return hashlib.sha256(",".join(map(str, self.values)).encode()).hexdigest()
+
+    def expected_guesses(self, depths) -> float:
+        """Σ weight × guesses / Σ weight for the answers' guesses ``depths`` (answer order)."""
+        return sum(w * d for w, d in zip(self.values, depths)) / sum(self.values)
+
+    def summary(self) -> dict:
+        """What a report shows of them: the source, the fingerprint, and how concentrated they
+        are (the effective number of answers, (Σw)² / Σw²)."""
+        total, squares = sum(self.values), sum(w * w for w in self.values)
+        return {"source": self.source, "sha256": self.sha256[:16], "answers": len(self.values),
+                "zero": sum(w == 0 for w in self.values),
+                "effective_answers": round(total * total / squares, 1) if squares else 0.0}
+
+
+def integer_weights(raw, source: str) -> Weights:
+    """The documented rule (module docstring); WeightsError when no weight is positive."""
+    total = math.fsum(raw)
+    if not total > 0:
+        raise WeightsError(f"{source}: every weight is zero")
+    return Weights(tuple(round(w / total * WEIGHT_TOTAL) for w in raw), source)
+
+
+def read_weights(path: str | Path, answers, missing: float | None = None) -> Weights:
+    """Weights for ``answers`` from a file of ``word weight`` or ``word,weight`` lines
+    (``#`` comments and blank lines ignored).  A word that is not an answer, a word given
+    twice, a weight that is negative, not a number or not finite, or an answer the file
+    leaves out (unless ``missing`` gives the weight for those) is one WeightsError line."""
+    from ..util.files import OutputError, read_regular_file
+
+    try:
+        text = read_regular_file(str(path), MAX_WEIGHTS_BYTES, "weights file").decode("utf-8", errors="replace")
+    except OutputError as exc:
+        raise WeightsError(str(exc)) from None
+    index = {word: i for i, word in enumerate(answers)}
+    given: dict[int, float] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split("#", 1)[0].replace(",", " ").split()
+        if not fields:
+            continue
+        where = f"weights file {path}, line {number}"
+        if len(fields) != 2:
+            raise WeightsError(f"{where}: {line.strip()[:60]!r} is not 'word weight'")
+        word, value = fields[0].lower(), _weight(fields[1], where)
+        if word not in index:
+            raise WeightsError(f"{where}: {word!r} is not one of the {len(index)} answers")
+        if index[word] in given:
+            raise WeightsError(f"{where}: {word!r} is given a second time")
+        given[index[word]] = value
+    left = [w for w, i in index.items() if i not in given]
+    if left and missing is None:
+        raise WeightsError(f"weights file {path} leaves out {len(left)} answer(s) ({', '.join(left[:5])}); "
+                           "give them a weight, or choose one for every missing answer (--weight-missing)")
+    raw = [given.get(i, missing) for i in range(len(index))]
+    return integer_weights(raw, f"file {Path(path).name}")
+
+
+def _weight(text: str, where: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise WeightsError(f"{where}: {text[:30]!r} is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise WeightsError(f"{where}: {text[:30]!r} is not a finite weight of zero or more")
+    return value
+
+
+def frequency_prior(answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = DEFAULT_PRIOR_COMMON) -> Weights:
+    """3Blue1Brown's prior: the answers ranked by English word frequency (the ``wordfreq``
+    package, ``pip install '.[priors]'``; ties alphabetical), rank r (0: the most
+    frequent) of N given 1 / (1 + exp(-x)) with x = width × (common / N - r / (N - 1)):
+    the sigmoid crosses one half after the ``common`` most frequent words and falls over
+    ``width`` units across the list (3Blue1Brown used 3,000 of the 12,972 allowed words)."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:
+        raise WeightsError("--prior frequency needs the wordfreq package: pip install 'wordle-tree[priors]' "
+                           "(or pip install wordfreq)") from None
+    if not (math.isfinite(width) and width > 0) or common < 1:
+        raise WeightsError("the prior's width must be a positive number and its common count at least 1")
+    n = len(answers)
+    ranked = sorted(range(n), key=lambda i: (-zipf_frequency(answers[i], "en"), answers[i]))
+    raw = [0.0] * n
+    for rank, i in enumerate(ranked):
+        x = width * (common / n - rank / max(n - 1, 1))
+        raw[i] = 1.0 / (1.0 + math.exp(-x))
+    return integer_weights(raw, f"prior frequency (width {width:g}, common {common})")
