@@ -101,6 +101,18 @@ def _check_whole(name: str, value, low: int, high: int | None = None) -> None:
 MAX_JOBS = 256  # as the command lines' --jobs
 
 
+def _check_objective(objective: str, deep, max_depth: int) -> None:
+    """A known objective, and ``deep`` (2 to ``max_depth``, already checked) exactly with fewest-deep."""
+    from .core.config import objective_clash
+
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    if (objective == "fewest-deep") != (deep is not None):
+        raise ValueError(objective_clash(objective, deep, max_depth))
+    if deep is not None:
+        _check_whole("deep (K)", deep, 2, max_depth)
+
+
 def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
                 seed: int = 0, width: int = 50, candidates: int | None = None,
@@ -131,13 +143,9 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     checked = [("max_depth", max_depth, 1, MAX_DEPTH_LIMIT), ("width", width, 1, None)]
     if candidates is not None:  # None: optimal without a start proves over every first word
         checked.append(("candidates", candidates, 1, None))
-    if (objective == "fewest-deep") != (deep is not None):
-        raise ValueError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
-                         "counts as long)")
-    if deep is not None:
-        checked.append(("deep (K)", deep, 2, max_depth if isinstance(max_depth, int) else None))
     for name, value, low, high in checked:
         _check_whole(name, value, low, high)
+    _check_objective(objective, deep, max_depth)
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
@@ -217,12 +225,8 @@ def analyse(history: History = (), *, top: int = 5, move: str | None = None, ran
     from .analysis.worst_case import analyse_worst_case
     from .core.config import Context
 
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
-    if (objective == "fewest-deep") != (deep is not None):
-        raise ValueError("objective 'fewest-deep' and deep (K) go together")
-    if deep is not None:
-        _check_whole("deep (K)", deep, 2, max_depth)
+    _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
+    _check_objective(objective, deep, max_depth)
     if objective != "total" and not history:
         raise ValueError(f"the opening under objective {objective!r} is a ranking of every first word: "
                          "rank_first_words(objective=...)")
@@ -287,14 +291,9 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
     _check_whole("jobs", jobs, 1, MAX_JOBS)
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    _check_objective(objective, deep, max_depth)
     if objective == "depth" and (margin is not None or top not in (10, None)):
         raise ValueError("objective 'depth' decides every word: no top or margin")
-    if (objective == "fewest-deep") != (deep is not None):
-        raise ValueError("objective 'fewest-deep' and deep (K) go together")
-    if deep is not None:
-        _check_whole("deep (K)", deep, 2, max_depth)
     if margin is not None:
         _check_whole("margin", margin, 0)
         if top != 10 and top is not None:

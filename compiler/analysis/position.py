@@ -23,7 +23,7 @@ from wordle_runtime.feedback import format_pattern
 from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
 from ..concurrency import parallel
-from ..core.config import Context
+from ..core.config import Context, deep_level
 from ..core.modes import initial_legal, legal_after
 from ..search import DEEP_COST, INF, solver_for
 
@@ -138,8 +138,7 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: i
             raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
         if code != 242:
             legal = legal_after(ctx, mode, legal, guess, code)
-    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps),
-                    max_depth - deep + 1 if deep is not None else 0)
+    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep))
 
 
 def _opening_table(ctx: Context, mode: str, max_depth: int) -> dict | None:
@@ -169,7 +168,8 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     return MoveValue(word, min(outcome.cost, INF), outcome.guess >= 0, possible)
 
 
-def _legal(position: Position, word: str) -> bool:
+def is_legal(position: Position, word: str) -> bool:
+    """Whether ``word`` is in the guess list and the mode allows it here."""
     return word in position.ctx.guess_index and bool(np.isin(position.ctx.guess_index[word], position.legal))
 
 
@@ -234,7 +234,7 @@ class MoveReport:
 def played_move(position: Position, word: str) -> MoveValue:
     """The exact value of ``word`` here; HistoryError when the mode forbids it or it
     cannot finish in time."""
-    if not _legal(position, word):
+    if not is_legal(position, word):
         raise HistoryError(f"{word!r} is not a legal guess here ({position.mode} mode)")
     move = move_value(position, word)
     if not move.exact:
@@ -357,7 +357,7 @@ def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: d
     the best needs only look for moves at least as good (:func:`best_moves`)."""
     word, code = steps[i]
     position = position_after(ctx, mode, steps[:i], max_depth)
-    if not _legal(position, word):
+    if not is_legal(position, word):
         raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
     move = move_value(position, word)
     analysis = best_moves(position, 1, table, known=move if move.exact else None)

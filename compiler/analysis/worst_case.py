@@ -16,8 +16,8 @@ from wordle_runtime.history import HistoryError
 
 from ..core.partition import class_tasks
 from ..search import classes_fit
-from .position import SILENT, Analysis, MoveReport, MoveValue, Position, Progress, best_moves, move_value, \
-    played_move, position_after
+from .position import (SILENT, Analysis, MoveReport, MoveValue, Position, Progress, best_moves, is_legal,
+                       move_value, position_after)
 
 
 def least_worst_case(position: Position) -> int:
@@ -32,12 +32,16 @@ def least_worst_case(position: Position) -> int:
 
 
 def move_worst_case(position: Position, word: str) -> MoveValue:
-    """``word``'s least worst case here (this guess included), and its least total within it."""
-    played_move(position, word)  # legal, and able to finish within the depth limit
+    """``word``'s least worst case here (this guess included), and its least total within it;
+    HistoryError when the mode forbids it or it cannot finish within the depth limit."""
+    if not is_legal(position, word):
+        raise HistoryError(f"{word!r} is not a legal guess here ({position.mode} mode)")
     ctx = position.ctx
     tasks = class_tasks(ctx, position.mode, ctx.guess_index[word], position.answers, position.legal)
     solver = position.solver()
-    worst = next(d for d in range(1, position.depth_left + 1) if classes_fit(solver, tasks, d - 1))
+    worst = next((d for d in range(1, position.depth_left + 1) if classes_fit(solver, tasks, d - 1)), None)
+    if worst is None:
+        raise HistoryError(f"{word!r} cannot solve every answer within {position.depth_left} more guesses")
     return replace(move_value(replace(position, depth_left=worst), word), worst=worst)
 
 

@@ -7,7 +7,8 @@ import time
 
 import click
 
-from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option
+from .common import (CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option,
+                     split_long_games)
 from ..core.config import MODES, OBJECTIVES
 
 
@@ -22,15 +23,8 @@ def _avg(total, n):
     return total / n if n else 0.0
 
 
-def _split(value, deep):
-    """(answers needing ``deep`` or more guesses, total) of a fewest-deep value; (None, value) otherwise."""
-    from ..search import DEEP_COST
-
-    return divmod(value, DEEP_COST) if deep is not None else (None, value)
-
-
 def _move_doc(move, n, deep=None):
-    long, total = _split(move.total, deep)
+    long, total = split_long_games(move.total, deep)
     doc = {"word": move.word, "total": total, "average": round(_avg(total, n), 5), "exact": move.exact,
            "possible": move.possible}
     if long is not None:
@@ -43,7 +37,7 @@ def _move_doc(move, n, deep=None):
 def _value_text(value, n, deep, worst=None):
     """A value in words: the total and its average, after the long games (fewest-deep) or
     the worst case (depth) that come first."""
-    long, total = _split(value, deep)
+    long, total = split_long_games(value, deep)
     said = f"needs {total} guesses in all, {_avg(total, n):.4f} on average"
     if long is not None:
         return f"has {long} long game{'s' if long != 1 else ''} ({deep} or more guesses in the whole game), then {said}"
@@ -90,7 +84,7 @@ def _position_lines(analysis, seconds, deep=None):
              "from here (this guess included)",
              f"best moves (exact{' long games and' if deep else ''} totals; * = can be the answer):"]
     for i, move in enumerate(analysis.moves, start=1):
-        long, total = _split(move.total, deep)
+        long, total = split_long_games(move.total, deep)
         lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {'' if long is None else f'{long:>5} '}"
                      f"{total:>6}  {_avg(total, n):.4f}")
     lines.append(f"({seconds:.2f} s)")
@@ -197,11 +191,11 @@ def _check_options(history: tuple, review: bool, move: str | None, with_rank: bo
 
 def _check_objective(objective: str, deep: int | None, max_depth: int, review: bool, with_rank: bool) -> None:
     """The options each objective takes, refused before any work."""
-    if (objective == "fewest-deep") != (deep is not None):
-        raise CliError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
-                       "counts as long)")
-    if deep is not None and deep > max_depth:
-        raise CliError(f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long")
+    from ..core.config import objective_clash
+
+    clash = objective_clash(objective, deep, max_depth)
+    if clash:
+        raise CliError(clash)
     if review and objective != "total":
         raise CliError("--review reports loss and luck in guesses: --objective total only")
     if with_rank and objective == "depth":
@@ -219,7 +213,7 @@ def _print_review(rows: list, seconds: float, as_json: bool) -> None:
 def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) -> None:
     """The position, its best moves and, with ``report``, the move asked about."""
     n = analysis.n
-    best_long, best_total = _split(analysis.best_total, deep)
+    best_long, best_total = split_long_games(analysis.best_total, deep)
     if as_json:
         doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
                "best_total": best_total, "best_average": round(_avg(best_total, n), 5),
@@ -227,7 +221,7 @@ def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) 
                "seconds": round(seconds, 3)}
         doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", analysis.worst)) if v is not None})
         if report:
-            loss = (_split(report.move.total, deep)[1] - best_total) / n
+            loss = (split_long_games(report.move.total, deep)[1] - best_total) / n
             doc["move"] = {**_move_doc(report.move, n, deep), "rank": report.rank,
                            "rank_at_least": report.rank_at_least, "loss": round(loss, 5)}
         click.echo(json.dumps(doc))
@@ -235,7 +229,7 @@ def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) 
     lines = _position_lines(analysis, seconds, deep)
     if report:
         rank = "" if report.rank is None else f"rank {'>= ' if report.rank_at_least else ''}{report.rank}, "
-        long, total = _split(report.move.total, deep)
+        long, total = split_long_games(report.move.total, deep)
         more = "" if long is None else f"{long - best_long:+d} long games, "
         said = f"{total} guesses in all ({_avg(total, n):.4f} on average)"
         if long is not None or report.move.worst is not None:

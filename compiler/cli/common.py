@@ -308,6 +308,14 @@ def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior
     return None
 
 
+def split_long_games(value: int, deep: int | None) -> tuple[int | None, int]:
+    """(answers needing ``deep`` or more guesses, total) of a fewest-deep value (``DEEP_COST *
+    long + total``); (None, value) when there is no ``deep``."""
+    from ..search import DEEP_COST
+
+    return divmod(value, DEEP_COST) if deep is not None else (None, value)
+
+
 def json_option(help_text: str = "print one JSON object on stdout (also on failure)"):
     """The ``--json`` flag (parameter ``as_json``); failures become JSON through :func:`run_click`."""
     return click.option("--json", "as_json", is_flag=True, help=help_text)

@@ -17,7 +17,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
-                         version_option)
+                         split_long_games, version_option)
     from ..core.config import MODES, OBJECTIVES
     from ..util.files import check_destination
 
@@ -83,15 +83,8 @@ def _default_output(answers, guesses, mode, fmt):
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-def _split(value, deep):
-    """(answers needing ``deep`` or more guesses, total) of a fewest-deep value; (None, value) otherwise."""
-    from ..search import DEEP_COST
-
-    return divmod(value, DEEP_COST) if deep is not None else (None, value)
-
-
 def _described(value, n_answers, deep):
-    long, total = _split(value, deep)
+    long, total = split_long_games(value, deep)
     said = f"{total} guesses in all ({total / n_answers:.5f} on average)"
     return said if long is None else f"{long} answers need {deep} or more guesses, {said}"
 
@@ -103,7 +96,7 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
     lines = []
     if best is not None:
         refuted = any(not exact and value < 1 << 36 for _, value, exact in rows)
-        long, total = _split(cutoff, deep)
+        long, total = split_long_games(cutoff, deep)
         bound = total if long is None else f"{long} answers needing {deep} or more, then {total} guesses"
         rest = f"every other word needs at least {bound}" if refuted else "no word was cut off"
         lines.append(f"best {what}: {best.word}, {_described(best.value, n_answers, deep)}, "
@@ -112,7 +105,7 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
     for word, value, exact in rows:
         if not exact:
             break
-        long, total = _split(value, deep)
+        long, total = split_long_games(value, deep)
         lines.append(f"  {word} {'' if long is None else f'{long} '}{total} {total / n_answers:.5f}")
     lines.append(f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
                  f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}")
@@ -192,11 +185,11 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
 
 def _check_objective(objective, deep, max_depth, top, margin, fmt):
     """The options each objective takes (one line naming the clash otherwise)."""
-    if (objective == "fewest-deep") != (deep is not None):
-        raise CliError("--objective fewest-deep and --deep K go together (K: a game of K or more guesses "
-                       "counts as long)")
-    if deep is not None and deep > max_depth:
-        raise CliError(f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long")
+    from ..core.config import objective_clash
+
+    clash = objective_clash(objective, deep, max_depth)
+    if clash:
+        raise CliError(clash)
     if objective == "depth" and (top is not None or margin is not None):
         raise CliError("--objective depth decides every word (fits or not): no --top or --margin")
     if objective != "total" and fmt != "csv":
@@ -263,7 +256,7 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
                 fit = sum(1 for r in ranking.results.values() if r.exact)
                 bar.set_postfix_str(f"{fit} fit, {note}", refresh=False)
             else:
-                shown = best and " ".join(str(v) for v in _split(best.value, plan.spec.deep) if v is not None)
+                shown = best and " ".join(str(v) for v in split_long_games(best.value, plan.spec.deep) if v is not None)
                 bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
             bar.update(1)
 
@@ -339,7 +332,7 @@ def _plural(what: str) -> str:
 
 
 def _value_doc(word, value, n_answers, deep) -> dict:
-    long, total = _split(value, deep)
+    long, total = split_long_games(value, deep)
     doc = {"word": word, "total": total, "average": round(total / n_answers, 6)}
     return doc if long is None else {**doc, "long_games": long}
 
@@ -353,7 +346,7 @@ def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="
         click.echo(json.dumps({
             "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep),
             "exact": [_value_doc(w, v, n_answers, deep) for w, v, e in rows if e],
-            "ranked": what, "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(_split(cutoff, deep)),
+            "ranked": what, "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(split_long_games(cutoff, deep)),
             "words": len(rows),
             "seconds": round(seconds, 2),
             "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))

@@ -25,6 +25,21 @@ MAX_DEPTH_LIMIT = 64
 OBJECTIVES = ("total", "depth", "fewest-deep")
 
 
+def deep_level(max_depth: int, deep: int | None) -> int:
+    """The engine's fewest-deep switch (``Solver(deep_level=...)``): the guesses left when
+    the ``deep``-th guess is played within ``max_depth``, or 0 when there is no ``deep``."""
+    return max_depth - deep + 1 if deep is not None else 0
+
+
+def objective_clash(objective: str, deep: int | None, max_depth: int) -> str | None:
+    """What is wrong with an objective and ``--deep`` together, in one line, or None."""
+    if (objective == "fewest-deep") != (deep is not None):
+        return "--objective fewest-deep and --deep K go together (K: a game of K or more guesses counts as long)"
+    if deep is not None and deep > max_depth:
+        return f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long"
+    return None
+
+
 @dataclass(frozen=True)
 class BuildConfig:
     strategy: str = "entropy"
@@ -42,7 +57,7 @@ class BuildConfig:
 
     def deep_level(self) -> int:
         """The guesses left when the K-th guess is played (fewest-deep), else 0 (the engine's switch)."""
-        return self.max_depth - self.deep + 1 if self.objective == "fewest-deep" else 0
+        return deep_level(self.max_depth, self.deep)
 
     def as_meta(self) -> dict:
         """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left

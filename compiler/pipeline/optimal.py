@@ -88,34 +88,35 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress):
 def _tasks_after(ctx, mode: str, forced) -> list:
     """The classes left to solve after the forced guesses, as (code, answers, legal);
     the second of two is played in every class the first leaves."""
-    answers, legal = ctx.all_answers, initial_legal(ctx, mode)
-    tasks = class_tasks(ctx, mode, forced[0], answers, legal)
     if len(forced) == 1:
-        return tasks
-    words, after_second = ctx.words.guesses, []
-    for code, cls, follow in tasks:
-        if not np.isin(forced[1], follow).item():
-            raise BuildError(f"{words[forced[1]]!r} is not a legal guess after {words[forced[0]]} "
-                             f"{format_pattern(code)} in {mode} mode")
-        after_second += class_tasks(ctx, mode, forced[1], cls, follow)
-    return after_second
+        return class_tasks(ctx, mode, forced[0], ctx.all_answers, initial_legal(ctx, mode))
+    return [task for *_, second_tasks in _opening_classes(ctx, mode, *forced) for task in second_tasks]
+
+
+def _opening_classes(ctx, mode: str, first: int, second: int) -> list:
+    """(code, answers, legal, the classes ``second`` leaves of them) for each class ``first``
+    leaves; BuildError when the mode forbids ``second`` in one of them."""
+    words, found = ctx.words.guesses, []
+    for code, cls, follow in class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode)):
+        if not np.isin(second, follow).item():
+            raise BuildError(f"{words[second]!r} is not a legal guess after {words[first]} {format_pattern(code)} "
+                             f"in {mode} mode")
+        found.append((code, cls, follow, class_tasks(ctx, mode, second, cls, follow)))
+    return found
 
 
 def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> Node:
     """The optimal tree that opens with ``first`` and then ``second`` in every class
     ``first`` leaves: each class ``second`` leaves in turn is solved exactly (within
     ``--max-depth`` - 2 further guesses) and rebuilt from the engine's choices."""
-    words = ctx.words.guesses
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    words, answers = ctx.words.guesses, ctx.all_answers
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(answers), f"optimal after {words[first]}, {words[second]}")
     root = Node(first, solved_here(ctx, first, answers))
-    for code, cls, follow in class_tasks(ctx, cfg.mode, first, answers, legal):
+    for code, cls, _, second_tasks in _opening_classes(ctx, cfg.mode, first, second):
         after = f"after {words[first]} {format_pattern(code)}"
-        if not np.isin(second, follow).item():
-            raise BuildError(f"{words[second]!r} is not a legal guess {after} in {cfg.mode} mode")
         node = Node(second, solved_here(ctx, second, cls))
-        for code2, sub, follow2 in class_tasks(ctx, cfg.mode, second, cls, follow):
+        for code2, sub, follow2 in second_tasks:
             try:
                 if cfg.max_depth < 3:
                     raise InfeasibleError("no guess is left")

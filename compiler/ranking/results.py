@@ -56,6 +56,11 @@ class ResultsFileError(Exception):
     """A results file that --resume cannot take (another ranking's, or damaged)."""
 
 
+def csv_columns(objective: str) -> str:
+    """The csv column line of a results file for ``objective``."""
+    return {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
+
+
 def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
                    objective: str = OBJECTIVE, deep: int | None = None) -> str:
     """The first line of a results file: what was ranked (the lists by name and hash; for
@@ -162,7 +167,7 @@ def read_results(path: Path, header: str, words: set[str], n_answers: int, max_d
         lowest = highest = max_depth
     elif objective == "fewest-deep":
         highest += n_answers * DEEP_COST
-    columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
+    columns = csv_columns(objective)
     results, seen = [], set()
     for number, line in enumerate(lines[1:], start=2):
         if line == columns:
@@ -217,8 +222,7 @@ class ResultsLog:
         self._file = open(path, "a", encoding="ascii")
 
     def _head(self) -> list[str]:
-        columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(self.objective, CSV_HEADER)
-        return [self.header] + ([columns] if self.fmt == "csv" else [])
+        return [self.header] + ([csv_columns(self.objective)] if self.fmt == "csv" else [])
 
     def _row(self, word: str, value: int, exact: bool) -> str:
         return format_row(word, value, exact, self.n_answers, self.fmt, self.objective, self.max_depth)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..core.config import Context
+from ..core.config import Context, deep_level
 from ..core.guess_stats import PARTS, partition_stats
 from ..core.modes import initial_legal
 from ..core.partition import class_tasks
@@ -34,7 +34,7 @@ class RankSpec:
 
     def deep_level(self) -> int:
         """The engine's fewest-deep switch: the guesses left at the K-th guess, or 0."""
-        return self.max_depth - self.deep + 1 if self.objective == "fewest-deep" else 0
+        return deep_level(self.max_depth, self.deep)
 
 
 @dataclass(frozen=True)
