@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 
 from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
 
+from .weights import Weights
 from .wordlists import WordLists, letters_array, load_word_lists
 
 # numpy and the compiled kernels are imported where they are used: the command lines import
@@ -54,6 +55,7 @@ class BuildConfig:
     candidates: int | None = None  # optimal without start: None proves over every first word
     objective: str = "total"  # what optimal minimises: see OBJECTIVES
     deep: int | None = None  # fewest-deep: K, the number of guesses that makes a game long
+    weights: Weights | None = None  # how likely each answer is (None: all equally likely)
 
     def deep_level(self) -> int:
         """The guesses left when the K-th guess is played (fewest-deep), else 0 (the engine's switch)."""
@@ -61,12 +63,22 @@ class BuildConfig:
 
     def as_meta(self) -> dict:
         """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left
-        out, and the objective only when it is not the default (so such trees keep their bytes)."""
+        out, and the objective only when it is not the default (so such trees keep their bytes);
+        the weights are described by ``meta["weights"]`` instead (:meth:`weights_meta`)."""
         meta = asdict(self)
         meta["opening"] = list(self.opening)
         if self.objective == "total":
             del meta["objective"]
+        del meta["weights"]  # the tree's own ``weights`` field and meta.weights describe them
         return {k: v for k, v in meta.items() if v is not None}
+
+    def weights_meta(self) -> dict | None:
+        """``meta["weights"]``: where the weights came from and their fingerprint (None
+        when every answer is equally likely, and then the key is not written)."""
+        if self.weights is None:
+            return None
+        return {"source": self.weights.source, "sha256": self.weights.sha256,
+                "effective_answers": self.weights.summary()["effective_answers"]}
 
 
 @dataclass
