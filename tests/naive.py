@@ -37,21 +37,23 @@ def naive_allowed(mode: str, history, word: str) -> bool:
     return True
 
 
-def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None):
+def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
     Exhaustive, no pruning.  With ``start``, the first guess is fixed and
     ``max_depth`` counts the guesses after it; the depth returned counts it too.  With
     ``second`` as well, it is played in every class ``start`` leaves (a fixed opening).
     With ``deep`` = K: (fewest answers needing K or more guesses, the least total among
-    those trees, the least depth among those).
+    those trees, the least depth among those).  With ``weights`` ({answer: integer}), the
+    total is Σ weight × guesses.
     """
     guesses = tuple(sorted(guesses))
     top = max_depth + (1 if start is not None else 0)  # the guesses a game may take in all
 
-    def charge(n, level):
-        """(answers meeting their K-th guess here, guesses): what one guess at ``level`` costs n answers."""
-        return (n if deep is not None and level == deep else 0, n)
+    def charge(members, level):
+        """(answers meeting their K-th guess here, guesses): what one guess at ``level`` costs ``members``."""
+        n = len(members)
+        return (n if deep is not None and level == deep else 0, n if weights is None else sum(weights[a] for a in members))
 
     def add(a, b):
         return (a[0] + b[0], a[1] + b[1])
@@ -67,7 +69,7 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
                 classes.setdefault(naive_score(guess, answer), []).append(answer)
             if len(classes) == 1 and guess not in remaining:
                 continue
-            cost, deepest = charge(len(remaining), top - depth + 1), 1
+            cost, deepest = charge(remaining, top - depth + 1), 1
             for pattern, members in classes.items():
                 if pattern == "ggggg":
                     continue
@@ -84,7 +86,7 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
         classes2: dict[str, list[str]] = {}
         for answer in members:
             classes2.setdefault(naive_score(second, answer), []).append(answer)
-        cost, deepest = charge(len(members), 2), 1
+        cost, deepest = charge(members, 2), 1
         for pattern, rest in classes2.items():
             if pattern != "ggggg":
                 follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w))
@@ -101,7 +103,7 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
     classes: dict[str, list[str]] = {}
     for answer in answers:
         classes.setdefault(naive_score(start, answer), []).append(answer)
-    total, deepest = charge(len(answers), 1), 1
+    total, deepest = charge(answers, 1), 1
     for pattern, members in classes.items():
         if pattern == "ggggg":
             continue

@@ -40,12 +40,13 @@ def solved_here(ctx, guess, answers) -> int:
     return int(answers[hits[0]]) if len(hits) else -1
 
 
-def tree_total(node, depth=1) -> int:
-    """Total guesses over every answer below ``node`` (iterative: trees can be deep)."""
+def tree_total(node, depth=1, weights=None) -> int:
+    """Total guesses over every answer below ``node`` (iterative: trees can be deep), each
+    answer's guesses times its weight when ``weights`` (one integer per answer) are given."""
     total, stack = 0, [(node, depth)]
     while stack:
         current, level = stack.pop()
         if current.answer >= 0:
-            total += level
+            total += level * (1 if weights is None else int(weights[current.answer]))
         stack.extend((child, level + 1) for _, child in current.children)
     return total

@@ -46,16 +46,18 @@ from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
-                         compare_keys, group_by_bound, nonzero, pair_set_add, pair_set_has, pair_set_init, seen_before,
-                         sort_classes, sort_group, split_classes)
+                         compare_keys, free_candidates, group_by_bound, group_floor, key_bound, nonzero, pair_set_add,
+                         pair_set_has, pair_set_init, seen_before, sort_classes, sort_group, split_classes)
 from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT, STOP_INTERRUPTED,
                       STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS,
-                      S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth)
+                      S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth,
+                      set_weight)
 from endgame cimport MIN_GROUP, endgame_infeasible
 from legal cimport filter_legal, last_two_guesses
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
-from passes cimport HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, score_by_histogram, score_by_pairs
+from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
+                     score_by_pairs)
 from rules cimport ALL_GREEN
 
 cdef extern from "Python.h":
@@ -103,11 +105,15 @@ cdef int64_t class_bound(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint6
     set; no guess makes more of a subset, so s answers cost at least 3s - most_parts - 1."""
     cdef int64_t s = hi - lo, bound
     cdef uint64_t k1, k2, payload
-    if s == 1:
+    if c.weights != NULL:
+        bound = weighted_class_bound(c, S, lo, hi, d, seen, most_parts)
+        if s <= 2:
+            return bound
+    elif s == 1:
         return 1 + deep_charge(c, 1, 0, d)
-    if s == 2:
+    elif s == 2:
         return 3 + deep_charge(c, 2, 1, d)
-    if s > most_parts + 1:
+    elif s > most_parts + 1:
         bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
     else:
         bound = 2 * s - 1 if answer_splits_perfectly(c, S, lo, hi, seen) >= 0 else 2 * s
@@ -147,6 +153,8 @@ cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t
     cdef int64_t n = hi - lo, g, deep
     hopeless[0] = False
     c.stats[S_NODES] += 1
+    if c.weights != NULL:
+        return settle_weighted(c, S, lo, hi, L, m, played, shown, d, beta, seen, hopeless)
     if d <= 0:
         return pack(INF, 0, -1)  # no guess left, not even for a single answer
     if n == 1:
@@ -227,18 +235,18 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)
     if cand.perfect >= 0:
-        free(cand.keys)
+        free_candidates(&cand)
         memo_store(c, k1, k2, cand.lower, True, cand.perfect, 2)
         return pack(cand.lower, 2, cand.perfect)
     lower = max(cand.lower, known_lb)
     if lower >= beta:
-        free(cand.keys)
+        free_candidates(&cand)
         memo_store(c, k1, k2, lower, False, -1, 0)
         return pack(lower, 0, -1)
     if n_workers > 1:
         store_shared(&c.shared[SHARED_COUNT], cand.count)
     result = search_candidates(c, S, n, L, m, lh1, lh2, d, beta, n_workers, &cand, seen)
-    free(cand.keys)
+    free_candidates(&cand)
     if c.stopped or n_workers > 1:
         return result
     if result >> 24 < beta:
@@ -259,7 +267,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     cdef int64_t* order = cand.keys
     cdef int64_t limit = beta, best_total = INF, best_depth = 0, best_in = 0, best_guess = -1
     cdef int64_t group_end = 0, c_i, key, in_set_c, g, n_cls, rest_lb, total, depth_c
-    cdef int64_t here = n + deep_charge(c, n, 0, d)  # what this guess costs the node's answers
+    cdef int64_t here = cand.weight + deep_charge(c, n, 0, d)  # what this guess costs the node's answers
     cdef int64_t least_deep = candidate_deep(c, n, cand.most_parts, 1, d)  # no candidate's deep part is less
     cdef int64_t parts_c
     partitions.table = NULL
@@ -272,7 +280,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     c_i = 0
     while c_i < cand.count and not c.stopped:
         if c_i == group_end:
-            if (order[c_i] >> KEY_BOUND_SHIFT) + least_deep >= limit:
+            if group_floor(cand, order[c_i]) + least_deep >= limit:
                 break  # the groups are in ascending bound order
             group_end = sort_group(order, cand.count, c_i)
         key = order[c_i]
@@ -283,7 +291,9 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
             store_shared(&c.shared[SHARED_NEXT], c_i)
             limit = min(limit, load_shared(&c.shared[SHARED_LIMIT]))  # another participant may have done better
         in_set_c = 1 - ((key >> 16) & 1)
-        if (key >> KEY_BOUND_SHIFT) + least_deep >= limit:
+        if key_bound(cand, key) + least_deep >= limit:
+            if cand.bounds != NULL:
+                continue  # weighted: a group is ordered by the key's coarse bound only
             break
         parts_c = 3 * n - (key >> KEY_BOUND_SHIFT) - in_set_c  # the key's bound is 3n - parts - in
         if (key >> KEY_BOUND_SHIFT) + candidate_deep(c, n, parts_c, in_set_c, d) >= limit:
@@ -411,7 +421,7 @@ cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, 
     candidate loop for a guess named in advance (analyse --move, --candidates)."""
     cdef Classes* k = <Classes*>malloc(sizeof(Classes))
     cdef uint8_t seen[243]
-    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta, here
+    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta, here, heaviest, lightest
     if k == NULL:
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)
@@ -429,7 +439,7 @@ cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, 
     if refused_by_endgame(c, k, n_cls, L, m, g, d - 1):
         result = pack(INF, 0, -1)
     else:
-        here = n + deep_charge(c, n, 0, d)
+        here = (set_weight(c, S, 0, n, &heaviest, &lightest) if c.weights != NULL else n) + deep_charge(c, n, 0, d)
         rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, most_parts, beta - here)
         if here + rest_lb >= beta:
             result = pack(min(here + rest_lb, INF), 0, -1)
@@ -471,6 +481,7 @@ cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, 
     return pack(total, depth, g)
 
 
+include "weighted.pxi"
 include "rebuild.pxi"
 include "feasible.pxi"
 include "interface.pxi"

@@ -232,11 +232,81 @@ cdef inline bint group_by_bound(int64_t* keys, int64_t n) noexcept nogil:
 
 
 cdef struct Candidates:
-    int64_t* keys   # grouped by bound; malloc'd (free it)
+    int64_t* keys   # grouped by bound; malloc'd (free_candidates)
     int64_t count
     int64_t lower   # the node's lower bound
     int64_t perfect # a guess that splits the node perfectly, or -1
     int64_t most_parts
+    int64_t weight  # the set's weight (its size when unweighted)
+    int64_t* bounds # weighted: each candidate's bound by its index in L, since the key holds
+    int64_t drop    # only bound >> drop (weighted bounds outgrow the key's 22 bits); else NULL, 0
+
+
+cdef inline void free_candidates(Candidates* cand) noexcept nogil:
+    free(cand.keys)
+    free(cand.bounds)
+    cand.keys = NULL
+    cand.bounds = NULL
+
+
+cdef inline int64_t key_bound(const Candidates* cand, int64_t key) noexcept nogil:
+    """A candidate's bound (exact, not the key's coarse copy)."""
+    return cand.bounds[key & 0xFFFF] if cand.bounds != NULL else key >> KEY_BOUND_SHIFT
+
+
+cdef inline int64_t group_floor(const Candidates* cand, int64_t key) noexcept nogil:
+    """No candidate of ``key``'s group, or of a later one, has a bound below this."""
+    return (key >> KEY_BOUND_SHIFT) << cand.drop
+
+
+cdef inline bint weighted_keys(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t beta,
+                               const int64_t* parts, const int64_t* sumsq, const int64_t* in_set,
+                               Candidates* out) noexcept nogil:
+    """candidate_keys' loop for weighted answers.  A guess g making k classes other than
+    its own green one costs at least W (this guess) + Σ over its classes of 2W_C - max W_C
+    (weighted.pxi), and the k heaviest answers outweigh the classes' k heaviest, so its
+    bound is 3W - 2w_g - (the k largest weights), w_g its weight as an answer (0 if none).
+    A word that separates the set but is no answer costs 2W: optimal (and first by the
+    tie-break) only when every answer's bound is 2W or more and none separates the set, as
+    a heavy answer played first can cost less.  False when no memory was left."""
+    cdef int64_t* top = <int64_t*>malloc((2 * n + 1) * sizeof(int64_t))
+    cdef int64_t* ascending = top + n + 1
+    cdef int64_t i, idx, p, lb, sq, splitter = -1, answers_lower = INF
+    out.bounds = <int64_t*>malloc(m * sizeof(int64_t) + 8)
+    if top == NULL or out.bounds == NULL:
+        free(top)
+        return False
+    for i in range(n):
+        ascending[i] = c.weights[S[i]]
+    qsort(ascending, n, sizeof(int64_t), compare_keys)
+    top[0] = 0
+    for i in range(1, n + 1):
+        top[i] = top[i - 1] + ascending[n - i]
+    out.weight = top[n]
+    while (out.weight >> out.drop) > 4 * n + 64:
+        out.drop += 1  # buckets about one answer's weight wide: the counting sort stays small
+    for idx in range(m):
+        p = parts[idx]
+        out.most_parts = max(out.most_parts, p)
+        if p == 1 and in_set[idx] == 0:
+            continue  # tells nothing
+        lb = 3 * out.weight - 2 * in_set[idx] * c.guess_weight[L[idx]] - top[min(p - in_set[idx], n)]
+        out.lower = min(out.lower, lb)
+        if in_set[idx]:
+            answers_lower = min(answers_lower, lb if p < n else -1)
+        elif p == n and splitter < 0:
+            splitter = idx
+        if lb < beta:
+            sq = min(sumsq[idx], (1 << 24) - 1)
+            out.bounds[idx] = lb
+            out.keys[out.count] = (((lb >> out.drop) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
+            out.count += 1
+    free(top)
+    if splitter >= 0 and answers_lower >= 2 * out.weight:
+        out.count = 0
+        out.lower = 2 * out.weight
+        out.perfect = L[splitter]
+    return True
 
 
 cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, bint identity,
@@ -262,21 +332,32 @@ cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64
     out.lower = INF
     out.perfect = -1
     out.most_parts = 1
+    out.weight = n
+    out.bounds = NULL
+    out.drop = 0
     if parts == NULL or out.keys == NULL:
         free(parts)
-        free(out.keys)
-        out.keys = NULL
+        free_candidates(out)
         return False
     if n <= PAIRS_MAX_N:
         if not score_by_pairs(c, S, n, L, m, identity, parts, sumsq, in_set):
             free(parts)
-            free(out.keys)
-            out.keys = NULL
+            free_candidates(out)
             return False
     else:
         score_by_histogram(c, S, n, L, m, parts, sumsq, in_set)
     c.stats[S_PASSES] += 1
     c.stats[S_PAIRS] += n * m
+    if c.weights != NULL:
+        if not weighted_keys(c, S, n, L, m, beta, parts, sumsq, in_set, out):
+            free(parts)
+            free_candidates(out)
+            return False
+        free(parts)
+        if not group_by_bound(out.keys, out.count):
+            free_candidates(out)
+            return False
+        return True
     for idx in range(m):
         p = parts[idx]
         if p == n and perfect_wins:
@@ -300,7 +381,6 @@ cdef inline bint candidate_keys(Ctx* c, const int64_t* S, int64_t n, const int64
             out.count += 1
     free(parts)
     if not group_by_bound(out.keys, out.count):
-        free(out.keys)
-        out.keys = NULL
+        free_candidates(out)
         return False
     return True

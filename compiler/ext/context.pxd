@@ -54,6 +54,8 @@ cdef struct Ctx:
     const int64_t* groups       # groups[a * 5 + p]: endgame group or -1
     int64_t mode
     int64_t deep_d              # fewest-deep: the guesses left when the K-th guess is played (0: off)
+    const int64_t* weights      # each answer's integer weight, or NULL: every answer weighs 1
+    const int64_t* guess_weight # weighted: each guess's weight as an answer (0 for the others)
     const uint64_t* Z1          # Zobrist words of answers and of guesses
     const uint64_t* Z2
     const uint64_t* ZG1
@@ -102,3 +104,18 @@ cdef inline int64_t candidate_deep(const Ctx* c, int64_t n, int64_t parts, int64
     if d == c.deep_d + 1:
         return DEEP_WEIGHT * (n - in_set)
     return DEEP_WEIGHT * max(n - parts, 0)
+
+
+cdef inline int64_t set_weight(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, int64_t* heaviest,
+                               int64_t* lightest) noexcept nogil:
+    """The weight of the answers S[lo:hi] (weighted search), with their largest and
+    smallest single weights."""
+    cdef int64_t total = 0, i, w
+    heaviest[0] = 0
+    lightest[0] = INF
+    for i in range(lo, hi):
+        w = c.weights[S[i]]
+        total += w
+        heaviest[0] = max(heaviest[0], w)
+        lightest[0] = min(lightest[0], w)
+    return total

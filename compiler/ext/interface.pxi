@@ -12,6 +12,9 @@ STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evic
               "endgame_cuts", "unsplittable_hits")
 INFINITY = INF
 DEEP_COST = DEEP_WEIGHT
+# The most the weights may sum to: a set's cost is below 64 x this (the deepest tree the
+# depth limit allows), well inside INF, and 3 x this fits a candidate's bound.
+MAX_WEIGHT_TOTAL = 1 << 29
 MODES = {"normal": MODE_NORMAL, "hard": 1, "possible": 2}
 SHARED_STATE_WORDS = 8
 SHARED_STATE_LIMIT, SHARED_STATE_NEXT, SHARED_STATE_COUNT = SHARED_LIMIT, SHARED_NEXT, SHARED_COUNT
@@ -56,7 +59,9 @@ cdef class Engine:
     ``MT`` answers x guesses feedback codes, ``letters`` guesses x 5, ``word_bits``
     (guesses x 2, hard mode only), ``a2g`` each answer's guess index, ``groups`` answers x 5
     endgame groups, the answers' and guesses' Zobrist words, and the mode; ``deep_level``
-    (fewest-deep, 0: off) is the number of guesses left when the K-th guess is played."""
+    (fewest-deep, 0: off) is the number of guesses left when the K-th guess is played;
+    ``weights`` (None: every answer weighs 1) one non-negative integer per answer, the
+    costs then being Σ weight × guesses (weighted.pxi)."""
     cdef const uint8_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
@@ -65,8 +70,11 @@ cdef class Engine:
     cdef const uint64_t[::1] z1, z2, zg1, zg2
     cdef int64_t mode
     cdef int64_t deep_level
+    cdef const int64_t[::1] weights, guess_weight
+    cdef bint weighted
 
-    def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0):
+    def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0,
+                 weights=None):
         self.MT, self.letters, self.word_bits = MT, letters, word_bits
         self.a2g, self.groups = a2g, groups
         self.z1, self.z2, self.zg1, self.zg2 = z1, z2, zg1, zg2
@@ -90,6 +98,18 @@ cdef class Engine:
             raise ValueError("hard mode needs word_bits, guesses x 2")
         if n_answers and np.asarray(letters).max() >= 26:
             raise ValueError("letters must be 0-25")
+        self._set_weights(weights, n_answers, n_guesses)
+
+    def _set_weights(self, weights, Py_ssize_t n_answers, Py_ssize_t n_guesses):
+        self.weighted = weights is not None
+        values = np.zeros(n_answers, dtype=np.int64) if weights is None else np.ascontiguousarray(weights, np.int64)
+        if values.shape != (n_answers,) or (n_answers and values.min() < 0):
+            raise ValueError("weights must be one non-negative integer per answer")
+        if int(values.sum()) > MAX_WEIGHT_TOTAL or (self.weighted and self.deep_level):
+            raise ValueError(f"weights must sum to at most {MAX_WEIGHT_TOTAL}, and do not go with fewest-deep")
+        by_guess = np.zeros(n_guesses, dtype=np.int64)
+        by_guess[np.asarray(self.a2g)] = values
+        self.weights, self.guess_weight = values, by_guess
 
     cdef void setup(self, Ctx* c, Workspace w):
         memset(c, 0, sizeof(Ctx))
@@ -101,6 +121,8 @@ cdef class Engine:
         c.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
         c.mode = self.mode
         c.deep_d = self.deep_level
+        if self.weighted and self.weights.shape[0]:
+            c.weights, c.guess_weight = &self.weights[0], &self.guess_weight[0]
         c.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
         c.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
         c.ZG1, c.ZG2 = &self.zg1[0], &self.zg2[0]

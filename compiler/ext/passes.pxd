@@ -215,3 +215,20 @@ cdef inline int64_t answer_splits_perfectly(const Ctx* c, const int64_t* S, int6
         if perfect_split(c, g, S, lo, hi, seen):
             return g
     return -1
+
+
+cdef inline int64_t heaviest_answer_split(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint8_t* seen,
+                                          int64_t* weight) noexcept nogil:
+    """Weighted search: the heaviest answer of S[lo:hi] whose word separates all of them
+    (the first such among equal weights), or -1; its weight in ``weight``.  Only answers
+    heavier than the best found so far are tested."""
+    cdef int64_t i, g, found = -1
+    weight[0] = -1
+    for i in range(lo, hi):
+        if found >= 0 and c.weights[S[i]] <= weight[0]:
+            continue
+        g = c.a2g[S[i]]
+        if perfect_split(c, g, S, lo, hi, seen):
+            found = g
+            weight[0] = c.weights[S[i]]
+    return found

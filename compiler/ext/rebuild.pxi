@@ -40,13 +40,18 @@ cdef int64_t choice(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h
     """The search's choice at a solved node, or MEMO_MISS when its memo entry is gone."""
     cdef int64_t g
     cdef uint64_t k1, k2, payload
-    if n <= 2:
+    if c.weights != NULL:
+        g = weighted_choice(c, S, n, L, m, d, seen)
+        if g != MEMO_DECIDES:
+            return g
+    elif n <= 2:
         return c.a2g[S[0]]
-    g = answer_splits_perfectly(c, S, 0, n, seen)
-    if g >= 0:
-        return g
-    if d == 2:  # L is this node's own list already
-        return max(-1, last_two_guesses(c, MODE_NORMAL, S, 0, n, L, m, -1, 0, seen))
+    else:
+        g = answer_splits_perfectly(c, S, 0, n, seen)
+        if g >= 0:
+            return g
+        if d == 2:  # L is this node's own list already
+            return max(-1, last_two_guesses(c, MODE_NORMAL, S, 0, n, L, m, -1, 0, seen))
     memo_key(h1, h2, lh1, lh2, key_depth(c, d), &k1, &k2)
     payload = memo_find(c.memo, c.stats, k1, k2)
     if payload == 0 or not entry_exact(payload):

@@ -40,8 +40,11 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     if cfg.objective != "total" and not forced:
         raise BuildError(f"--objective {cfg.objective} needs --start or --opening (over every first word, "
                          "wordle-rank --objective depth --max-depth N lists the first words that finish within N)")
+    if cfg.weights is not None and not forced and cfg.candidates is None:
+        raise BuildError("--strategy optimal with weights needs --start, --opening or --candidates K "
+                         "(wordle-rank ranks every first word under them)")
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
-    solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), **memo)
+    solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), weights=cfg.weights, **memo)
     before = solver.stats()
     if cfg.objective == "depth":
         root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)

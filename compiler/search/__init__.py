@@ -27,10 +27,11 @@ __all__ = ["DEEP_COST", "INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "classes_fit", "
 _solvers: dict = {}
 
 
-def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0) -> Solver:
-    """The shared solver for (ctx, mode, objective): its memo persists across calls."""
-    key = (id(ctx), mode, memo_mb, deep_level)
+def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None) -> Solver:
+    """The shared solver for (ctx, mode, objective, weights): its memo persists across calls.
+    ``weights``: a :class:`~wordle_compiler.core.weights.Weights` or None."""
+    key = (id(ctx), mode, memo_mb, deep_level, weights)
     if key not in _solvers:
         _solvers.clear()  # one context at a time keeps memory bounded
-        _solvers[key] = Solver(ctx, mode, memo_mb, deep_level)
+        _solvers[key] = Solver(ctx, mode, memo_mb, deep_level, None if weights is None else weights.values)
     return _solvers[key]

@@ -133,9 +133,13 @@ class Solver:
     ``deep_level`` > 0 (``--objective fewest-deep``): costs count first the answers that
     meet the guess played with ``deep_level`` guesses left (those needing K or more, for a
     depth limit D and K = D - deep_level + 1), each as ``DEEP_COST``, then the total:
-    ``cost = DEEP_COST * deep + total``, minimised lexicographically."""
+    ``cost = DEEP_COST * deep + total``, minimised lexicographically.
 
-    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0):
+    ``weights`` (one non-negative integer per answer, e.g. ``Weights.values``; None: all
+    equally likely): costs are Σ weight × guesses instead of the total, with the same
+    tie-break."""
+
+    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None):
         if mode not in MODE_CODES:
             raise BuildError(f"unknown mode {mode!r}")
         self.ctx = ctx
@@ -159,8 +163,12 @@ class Solver:
         self._no_share = shared_states(1)[0]  # read by no serial call
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
-        self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
-                             self.z1, self.z2, self.zg1, self.zg2, deep_level)
+        self.weights = None if weights is None else np.asarray(weights, dtype=np.int64)
+        try:
+            self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
+                                 self.z1, self.z2, self.zg1, self.zg2, deep_level, self.weights)
+        except ValueError as exc:
+            raise BuildError(str(exc)) from None
 
     def stats(self) -> dict:
         """Work counters so far (noise-free: identical for identical inputs)."""
@@ -296,7 +304,7 @@ class Solver:
             root = nodes[0]
         else:
             root = self._tree_node_by_node(answers, legal, depth, outcome.guess, lane)
-        rebuilt = tree_total(root) + DEEP_COST * deep_answers(root, depth, self.deep_level)
+        rebuilt = tree_total(root, weights=self.weights) + DEEP_COST * deep_answers(root, depth, self.deep_level)
         if rebuilt != outcome.cost:
             raise BuildError(f"internal error: the search claimed {outcome.cost} guesses for "
                              f"{len(answers)} answers but its tree needs {rebuilt}")

@@ -1,0 +1,169 @@
+"""The exact search under answer weights: Σ weight × guesses, proved.
+
+Differential against the naive minimiser on random tiny lists and random integer weights
+(zero weights included) in every mode and under depth limits; uniform weights give every
+shipped tree's play; scaled weights give the same tree; the weighted optimum under the
+frequency prior is no worse, under that prior, than the fewest-total tree."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from naive import naive_optimal
+from test_optimal import tiny_context, worst_start
+
+from wordle_compiler.core.config import BuildConfig
+from wordle_compiler.core.errors import BuildError
+from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.weights import integer_weights
+from wordle_compiler.pipeline.compile import compile_tree
+from wordle_compiler.pipeline.shipped import SHIPPED
+from wordle_compiler.search import INF, Solver
+
+
+def random_weights(rng: random.Random, count: int, kind: int) -> list[int]:
+    """Small integers with zeros, a wide range, all equal, or a few very different levels."""
+    choices = [lambda: rng.randint(0, 5), lambda: rng.randint(1, 1000), lambda: 7,
+               lambda: rng.choice([0, 1, 50, 1000])]
+    weights = [choices[kind % 4]() for _ in range(count)]
+    if not any(weights):
+        weights[0] = 1
+    return weights
+
+
+def tree_shape(result) -> list:
+    """Everything a tree plays: each node's guess word and solved answer, and its edges."""
+    data = result.data
+    return [[data.guesses[g] for g in data.node_guess], list(data.node_answer), list(data.child_start),
+            list(data.edge_pattern), list(data.edge_child)]
+
+
+def weighted_guesses(result, weights) -> int:
+    """Σ weight × guesses of a built tree, from its verification replay."""
+    return sum(w * d for w, d in zip(weights, result.report.depths))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), mode=st.sampled_from(["normal", "hard", "possible"]),
+       depth=st.sampled_from([2, 3, 4, 6]), kind=st.integers(0, 3))
+def test_the_weighted_search_equals_the_naive_minimiser(seed, mode, depth, kind):
+    """The optimum's cost and, among the optimal trees, the least depth; the rebuilt tree
+    (Solver.tree checks it) costs exactly what the search claimed."""
+    rng = random.Random(seed)
+    ctx = tiny_context(seed, n_answers=rng.randint(5, 11), n_extra=rng.randint(0, 4), clustered=seed % 2 == 0)
+    weights = random_weights(rng, len(ctx.words.answers), kind)
+    solver = Solver(ctx, mode, weights=weights)
+    legal = initial_legal(ctx, mode)
+    outcome = solver.solve(ctx.all_answers, legal, depth)
+    cost, deepest = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, depth,
+                                  weights=dict(zip(ctx.words.answers, weights)))
+    if cost == float("inf"):
+        assert outcome.cost >= INF
+        return
+    assert (outcome.cost, outcome.depth) == (cost, deepest)
+    assert solver.tree(ctx.all_answers, legal, depth)[0] == cost
+
+
+@pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_weighted_build_from_a_fixed_start_equals_the_naive_minimiser(mode, seed):
+    """Through the compile pipeline, larger clustered lists, with and without a binding depth limit."""
+    rng = random.Random(seed)
+    ctx = tiny_context(seed * 19 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3, clustered=True)
+    raw = random_weights(rng, len(ctx.words.answers), seed + 1)
+    weights = integer_weights(raw, "test")
+    start = worst_start(ctx)
+    checked = 0
+    for max_depth in (4, 6):
+        cost, deepest = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=start,
+                                      weights=dict(zip(ctx.words.answers, weights.values)))
+        config = BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth, weights=weights)
+        if cost == float("inf"):
+            with pytest.raises(BuildError):
+                compile_tree(config, ctx)
+            continue
+        result = compile_tree(config, ctx)
+        assert (weighted_guesses(result, weights.values), result.report.max_depth) == (cost, deepest)
+        checked += 1
+    assert checked
+
+
+def test_weights_change_the_tree_where_they_should():
+    """One very heavy answer is guessed as early as any tree can guess it."""
+    ctx = tiny_context(5, n_answers=12, n_extra=3, clustered=True)
+    legal = initial_legal(ctx, "normal")
+    plain = Solver(ctx, "normal").solve(ctx.all_answers, legal, 6)
+    for heavy in range(len(ctx.words.answers)):
+        weights = [1] * len(ctx.words.answers)
+        weights[heavy] = 10**6
+        outcome = Solver(ctx, "normal", weights=weights).solve(ctx.all_answers, legal, 6)
+        assert outcome.guess == ctx.answer_in_guesses[heavy]  # solved at the first guess: nothing beats it
+    assert plain.guess >= 0
+
+
+@pytest.mark.parametrize("name,config", SHIPPED, ids=[name for name, _ in SHIPPED])
+def test_uniform_weights_play_every_shipped_tree(ctx, name, config):
+    """The same guess at every node (only meta may differ); the search does the same work."""
+    from wordle_compiler.core.config import Context
+
+    context = ctx if config.guesses is None else Context.load(config.answers, config.guesses)
+    plain = compile_tree(config, context)
+    uniform = integer_weights([1.0] * len(context.words.answers), "uniform")
+    weighted = compile_tree(BuildConfig(**{**config.__dict__, "weights": uniform}), context)
+    assert tree_shape(weighted) == tree_shape(plain)
+    assert weighted.counters["full_passes"] == plain.counters["full_passes"]
+
+
+def test_scaled_weights_build_the_same_tree():
+    """Weights all multiplied by one integer are the same integer weights, so the same tree."""
+    ctx = tiny_context(23, n_answers=18, n_extra=4, clustered=True)
+    raw = random_weights(random.Random(3), len(ctx.words.answers), 1)
+    start = worst_start(ctx)
+    trees = [compile_tree(BuildConfig(strategy="optimal", start=start, weights=integer_weights(
+        [w * factor for w in raw], "test")), ctx) for factor in (1, 3, 1000)]
+    assert tree_shape(trees[0]) == tree_shape(trees[1]) == tree_shape(trees[2])
+
+
+@pytest.mark.parametrize("start", ["salet", "plate"])
+def test_the_prior_optimum_is_no_worse_under_the_prior(ctx, start):
+    """The tree optimal under the frequency prior expects no more guesses under it than
+    the fewest-total tree does (strictly fewer on these lists), and pays for it in total."""
+    from wordle_compiler.core.weights import frequency_prior
+
+    prior = frequency_prior(list(ctx.words.answers))
+    plain = compile_tree(BuildConfig(strategy="optimal", start=start), ctx)
+    weighted = compile_tree(BuildConfig(strategy="optimal", start=start, weights=prior), ctx)
+    assert weighted_guesses(weighted, prior.values) < weighted_guesses(plain, prior.values)
+    assert weighted.report.total_guesses >= plain.report.total_guesses
+
+
+def test_zero_weights_still_solve_every_answer_within_the_limit():
+    """An answer of weight 0 costs nothing but must still be solved within the depth limit."""
+    ctx = tiny_context(41, n_answers=16, n_extra=2, clustered=True)
+    weights = [0] * len(ctx.words.answers)
+    weights[0] = 1
+    result = compile_tree(BuildConfig(strategy="optimal", start=worst_start(ctx), max_depth=5,
+                                      weights=integer_weights(weights, "test")), ctx)
+    assert not result.report.failures and result.report.max_depth <= 5
+    assert len(result.report.depths) == len(ctx.words.answers)
+
+
+def test_the_engine_refuses_weights_it_cannot_use():
+    ctx = tiny_context(1, n_answers=6, n_extra=1)
+    n = len(ctx.words.answers)
+    for weights, message in [([1] * (n - 1), "one non-negative integer per answer"),
+                             ([-1] + [1] * (n - 1), "one non-negative integer per answer"),
+                             ([1 << 30] * n, "sum to at most")]:
+        with pytest.raises(BuildError, match=message):
+            Solver(ctx, "normal", weights=weights)
+    with pytest.raises(BuildError, match="fewest-deep"):
+        Solver(ctx, "normal", deep_level=2, weights=[1] * n)
+    assert Solver(ctx, "normal", weights=np.ones(n, dtype=np.int64)).weights.sum() == n
+
+
+def test_weights_without_a_fixed_first_word_are_one_line(ctx):
+    uniform = integer_weights([1.0] * len(ctx.words.answers), "uniform")
+    with pytest.raises(BuildError, match="--start, --opening or --candidates"):
+        compile_tree(BuildConfig(strategy="optimal", weights=uniform), ctx)
