@@ -9,7 +9,7 @@ without it, says so in one line, and retries once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Union
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
 
     from .analysis.position import Analysis, MoveReport, ReviewRow
+    from .core.weights import Weights
     from .pipeline.compile import BuildResult
     from .treefiles.verification import Verdict
 
@@ -116,8 +117,9 @@ def _check_objective(objective: str, deep, max_depth: int) -> None:
 def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
                 seed: int = 0, width: int = 50, candidates: int | None = None,
-                objective: str = "total", deep: int | None = None) -> BuildConfig:
-    """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line."""
+                objective: str = "total", deep: int | None = None, weights: Weights | None = None) -> BuildConfig:
+    """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line.
+    ``weights``: the answers' :class:`~wordle_compiler.core.weights.Weights` (see :func:`compile_tree`)."""
     from .strategies.heuristic import DESCRIPTIONS, canonical_name
 
     if canonical_name(strategy) not in DESCRIPTIONS:
@@ -146,18 +148,25 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     for name, value, low, high in checked:
         _check_whole(name, value, low, high)
     _check_objective(objective, deep, max_depth)
+    if weights is not None and objective == "fewest-deep":
+        raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
                        start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
-                       candidates=candidates, objective=objective, deep=deep)
+                       candidates=candidates, objective=objective, deep=deep, weights=weights)
 
 
 def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
                  mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
                  seed: int = 0, width: int = 50, candidates: int | None = None, objective: str = "total",
                  deep: int | None = None, jobs: int = 1, stamp: bool = False,
-                 progress: Callable | None = None) -> CompileResult:
+                 progress: Callable | None = None, weights: Weights | Mapping[str, float] | Path_ | None = None,
+                 prior: str | None = None) -> CompileResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
+
+    ``weights`` (a mapping {answer: weight}, the path of a weights file, or ``Weights``) or
+    ``prior="frequency"``: how likely each answer is; ``optimal`` then minimises the
+    expected guesses under them, and the heuristics score with them.
 
     >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
     >>> result.stats["total_guesses"], result.ok
@@ -170,12 +179,27 @@ def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening
     """
     cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
                       guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                      candidates=candidates, objective=objective, deep=deep)
+                      candidates=candidates, objective=objective, deep=deep,
+                      weights=_answer_weights(answers, guesses, weights, prior))
     _check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
     meta = result.data.meta
     return CompileResult(result.data, dict(meta["stats"]), meta["config"]["start"], result.proved_optimal,
                          result.optimality, list(result.report.exceeding_max_depth), result.seconds)
+
+
+def _answer_weights(answers: str, guesses: str | None, weights: Weights | Mapping[str, float] | Path_ | None,
+                    prior: str | None) -> Weights | None:
+    """The integer weights ``compile_tree``'s ``weights``/``prior`` ask for, checked against the answers."""
+    if weights is None and prior is None:
+        return None
+    from .core.weights import WeightsError, weights_for_answers
+    from .core.wordlists import load_word_lists
+
+    try:
+        return weights_for_answers(list(load_word_lists(answers, guesses).answers), weights, prior)
+    except WeightsError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def save(tree: CompileResult | TreeData, path: Path_) -> int:

@@ -285,27 +285,28 @@ def weights_options(command):
     return command
 
 
-def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior_common):
-    """The answers' integer weights the options ask for, or None (every answer equally
-    likely); one CliError line for a bad file or prior."""
-    from ..core.weights import WeightsError, frequency_prior, read_weights
-
-    if prior_width != prior_width:  # NaN passes click's range check
+def check_weight_numbers(prior_width: float, weight_missing: float | None) -> None:
+    """The weights options' numbers, NaN included (it passes click's range checks)."""
+    if prior_width != prior_width:
         raise CliError("--prior-width must be a number from 0.01 to 1000")
     if weight_missing is not None and weight_missing != weight_missing:
         raise CliError("--weight-missing must be a number of zero or more")
+
+
+def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior_common):
+    """The answers' integer weights the options ask for, or None (every answer equally
+    likely); one CliError line for a bad file or prior."""
+    from ..core.weights import WeightsError, weights_for_answers
+
+    check_weight_numbers(prior_width, weight_missing)
     if weights_file is not None and prior is not None:
         raise CliError("--weights and --prior are alternatives: give one")
     if weight_missing is not None and weights_file is None:
         raise CliError("--weight-missing goes with --weights FILE")
     try:
-        if weights_file is not None:
-            return read_weights(weights_file, answers, weight_missing)
-        if prior is not None:
-            return frequency_prior(answers, prior_width, prior_common)
+        return weights_for_answers(answers, weights_file, prior, weight_missing, prior_width, prior_common)
     except WeightsError as exc:
         raise CliError(str(exc)) from None
-    return None
 
 
 def split_long_games(value: int, deep: int | None) -> tuple[int | None, int]:

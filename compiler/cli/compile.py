@@ -20,9 +20,10 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, exit_after, json_option,
+    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, check_weight_numbers,
+                         exit_after, json_option,
                          max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
-                         write_output)
+                         weights_for, weights_options, write_output)
     from ..core.config import MODES, OBJECTIVES, BuildConfig
     from ..util.files import check_folder
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS
@@ -54,6 +55,8 @@ def default_output(cfg: BuildConfig, start: str) -> str:
         parts.append(f"guesses-{_slug(cfg.guesses)}")
     if cfg.max_depth != 6:
         parts.append(f"depth-{cfg.max_depth}")
+    if cfg.weights is not None:
+        parts.append(f"weights-{cfg.weights.sha256[:8]}")
     if cfg.strategy == "random" and cfg.seed:
         parts.append(f"seed-{cfg.seed}")
     if cfg.strategy == "lookahead" and cfg.width != 50:
@@ -111,6 +114,9 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
         f"max depth {stats['max_depth']}  ({claim})",
         "guesses  answers",
     ]
+    if cfg.weights is not None:
+        lines.insert(2, f"expected guesses {_expected(result, cfg):.4f} under the weights "
+                        f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)")
     for depth, count in stats["histogram"].items():
         lines.append(f"{depth:>7}  {count:>7}")
     shown = "standard output" if output == STDIO else output
@@ -131,8 +137,15 @@ def _word_option(ctx, param, value):
     return value.strip().lower()
 
 
+def _expected(result, cfg) -> float:
+    """The tree's expected guesses under the build's weights."""
+    return cfg.weights.expected_guesses(result.report.depths)
+
+
 def _json_doc(result, cfg, output, deep) -> dict:
     meta, stats = result.data.meta, result.data.meta["stats"]
+    weighted = {} if cfg.weights is None else {
+        "weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
     return {
         "strategy": meta["strategy"], "mode": cfg.mode, "start": meta["config"]["start"],
         "opening": list(cfg.opening), "answers": stats["answers"],
@@ -140,7 +153,7 @@ def _json_doc(result, cfg, output, deep) -> dict:
         "max_depth": stats["max_depth"], "histogram": stats["histogram"],
         "exceeding_max_depth": len(deep), "proved_optimal": result.proved_optimal,
         "optimality": result.optimality, "seconds": round(result.seconds, 3), "output": output,
-        "counters": result.counters,
+        "counters": result.counters, **weighted,
     }
 
 
@@ -192,6 +205,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
                    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest")
 @click.option("--deep", type=click.IntRange(2, 64), metavar="K",
               help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
+@weights_options
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
 @click.option("--answers", default="original", show_default=True,
@@ -223,15 +237,24 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
 @quiet_option()
 @version_option(PROG)
-def compile_command(strategy, start, opening, objective, deep, mode, answers, guesses, max_depth, allow_deeper, seed,
-                    width, candidates, jobs, threads, memo_mb, show_stats, output, as_json, stamp, quiet):
-    """Compile a full Wordle decision tree, verify it, and write one msgpack file."""
+def compile_command(strategy, start, opening, objective, deep, weights_file, weight_missing, prior, prior_width,
+                    prior_common, mode, answers, guesses, max_depth, allow_deeper, seed, width, candidates, jobs,
+                    threads, memo_mb, show_stats, output, as_json, stamp, quiet):
+    """Compile a full Wordle decision tree, verify it, and write one msgpack file.
+
+    With --weights or --prior, answers are not equally likely: optimal minimises the
+    expected guesses under those weights, and the heuristics score with them."""
     from ..api import make_config
 
+    check_weight_numbers(prior_width, weight_missing)
+    weights = None
+    if weights_file is not None or prior is not None or weight_missing is not None:
+        weights = weights_for(_answer_list(answers, guesses), weights_file, weight_missing, prior, prior_width,
+                              prior_common)
     try:
         cfg = make_config(strategy, start=start, opening=opening, objective=objective, mode=mode, answers=answers,
                           guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                          candidates=candidates, deep=deep)
+                          candidates=candidates, deep=deep, weights=weights)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     if memo_mb != memo_mb:  # NaN passes click's range check
@@ -265,6 +288,16 @@ def compile_command(strategy, start, opening, objective, deep, mode, answers, gu
                    err=True)
     elif deep and not written:
         raise FailedError(_too_deep(deep, cfg, result), details=doc)
+
+
+def _answer_list(answers: str, guesses: str | None) -> list[str]:
+    """The answer words the weights are read against (one CliError line for a bad list)."""
+    from ..core.wordlists import load_word_lists
+
+    try:
+        return list(load_word_lists(answers, guesses).answers)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def main(argv=None):

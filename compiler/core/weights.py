@@ -84,12 +84,43 @@ def read_weights(path: str | Path, answers, missing: float | None = None) -> Wei
         if index[word] in given:
             raise WeightsError(f"{where}: {word!r} is given a second time")
         given[index[word]] = value
-    left = [w for w, i in index.items() if i not in given]
+    return _completed(given, answers, missing, f"weights file {path}", f"file {Path(path).name}")
+
+
+def _completed(given: dict, answers, missing, where: str, source: str) -> Weights:
+    """The integer weights of ``given`` ({answer index: weight}), ``missing`` for the rest."""
+    left = [word for i, word in enumerate(answers) if i not in given]
     if left and missing is None:
-        raise WeightsError(f"weights file {path} leaves out {len(left)} answer(s) ({', '.join(left[:5])}); "
+        raise WeightsError(f"{where} leaves out {len(left)} answer(s) ({', '.join(left[:5])}); "
                            "give them a weight, or choose one for every missing answer (--weight-missing)")
-    raw = [given.get(i, missing) for i in range(len(index))]
-    return integer_weights(raw, f"file {Path(path).name}")
+    return integer_weights([given.get(i, missing) for i in range(len(answers))], source)
+
+
+def weights_for_answers(answers, weights=None, prior: str | None = None, missing: float | None = None,
+                        prior_width: float = DEFAULT_PRIOR_WIDTH,
+                        prior_common: int = DEFAULT_PRIOR_COMMON) -> Weights | None:
+    """The API's weights for ``answers``: ``weights`` as a :class:`Weights`, a mapping
+    {word: weight} or the path of a weights file, or ``prior="frequency"``; None when
+    neither is given (every answer equally likely).  One WeightsError line otherwise."""
+    if weights is not None and prior is not None:
+        raise WeightsError("weights and prior are alternatives: give one")
+    if prior is not None:
+        if prior != "frequency":
+            raise WeightsError(f"prior {prior!r} is not one of: frequency")
+        return frequency_prior(answers, prior_width, prior_common)
+    if weights is None or isinstance(weights, Weights):
+        if weights is not None and len(weights.values) != len(answers):
+            raise WeightsError(f"{len(weights.values)} weights for {len(answers)} answers")
+        return weights
+    if isinstance(weights, (str, Path)):
+        return read_weights(weights, answers, missing)
+    index = {word: i for i, word in enumerate(answers)}
+    given = {}
+    for word, value in dict(weights).items():
+        if str(word).lower() not in index:
+            raise WeightsError(f"weights: {word!r} is not one of the {len(index)} answers")
+        given[index[str(word).lower()]] = _weight(str(value), f"weights: {word!r}")
+    return _completed(given, answers, missing, "the weights", "mapping")
 
 
 def _weight(text: str, where: str) -> float:
