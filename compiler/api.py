@@ -295,7 +295,8 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
                      second_after: str | None = None,
                      pairs: Iterable[tuple[str, str]] | None = None,
                      objective: str = "total",
-                     deep: int | None = None) -> list[tuple[str, int | tuple[int, int] | None, bool]]:
+                     deep: int | None = None, weights: Weights | Mapping[str, float] | Path_ | None = None,
+                     prior: str | None = None) -> list[tuple[str, int | tuple[int, int] | None, bool]]:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
@@ -306,6 +307,8 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     every answer within ``max_depth``: ``(word, max_depth, True)`` when it does,
     ``(word, None, False)`` when it cannot (no ``top`` or ``margin`` then);
     ``objective="fewest-deep", deep=K``: ``(word, (answers needing K or more, total), exact)``.
+    ``weights``/``prior`` as for :func:`compile_tree`: ``total`` is then Σ weight × guesses
+    (the integer weights' sum divides it into expected guesses).
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, heuristic_order, run_ranking
@@ -335,8 +338,11 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     if second_after is not None and (not isinstance(second_after, str) or not second_after.strip()):
         raise ValueError("second_after must be a word, e.g. 'parse'")
     second_after = second_after.strip().lower() if second_after is not None else None
+    answer_weights = _answer_weights(answers, guesses, weights, prior)
+    if answer_weights is not None and objective != "total":
+        raise ValueError("weights rank by expected guesses: objective 'total' only")
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
-                    objective=objective, deep=deep)
+                    objective=objective, deep=deep, weights=answer_weights)
     ctx = context_for(spec)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")

@@ -163,7 +163,20 @@ def test_the_engine_refuses_weights_it_cannot_use():
     assert Solver(ctx, "normal", weights=np.ones(n, dtype=np.int64)).weights.sum() == n
 
 
-def test_weights_without_a_fixed_first_word_are_one_line(ctx):
-    uniform = integer_weights([1.0] * len(ctx.words.answers), "uniform")
-    with pytest.raises(BuildError, match="--start, --opening or --candidates"):
-        compile_tree(BuildConfig(strategy="optimal", weights=uniform), ctx)
+def test_without_a_start_the_best_first_word_is_proved_under_the_weights():
+    """The global build ranks every first word by its weighted optimum: its tree is the
+    best single build, with the search's tie-break."""
+    ctx = tiny_context(61, n_answers=14, n_extra=3, clustered=True)
+    weights = integer_weights(random_weights(random.Random(8), len(ctx.words.answers), 1), "test")
+    built = compile_tree(BuildConfig(strategy="optimal", weights=weights), ctx)
+    assert built.optimality == "global"
+    values = []
+    for word in ctx.words.guesses:
+        try:
+            result = compile_tree(BuildConfig(strategy="optimal", start=word, weights=weights), ctx)
+        except BuildError:
+            continue
+        values.append((weighted_guesses(result, weights.values), result.report.max_depth,
+                       word not in ctx.words.answers, word))
+    assert built.data.meta["config"]["start"] == min(values)[3]
+    assert weighted_guesses(built, weights.values) == min(values)[0]

@@ -16,8 +16,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
-                         split_long_games, version_option)
+    from .common import (CONTEXT, CliError, FailedError, check_weight_numbers, exit_after, file_only,
+                         max_depth_option, not_empty, split_long_games, version_option, weights_for, weights_options)
     from ..core.config import MODES, OBJECTIVES
     from ..util.files import check_destination
 
@@ -83,13 +83,15 @@ def _default_output(answers, guesses, mode, fmt):
     return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-def _described(value, n_answers, deep):
+def _described(value, n_answers, deep, weighted=False):
     long, total = split_long_games(value, deep)
     said = f"{total} guesses in all ({total / n_answers:.5f} on average)"
+    if weighted:
+        said = f"{total / n_answers:.5f} expected guesses (weighted total {total})"
     return said if long is None else f"{long} answers need {deep} or more guesses, {said}"
 
 
-def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", deep=None):
+def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", deep=None, weighted=False):
     rows = ranking.final_rows()
     best = ranking.best()
     cutoff = ranking.cutoff()
@@ -99,7 +101,7 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
         long, total = split_long_games(cutoff, deep)
         bound = total if long is None else f"{long} answers needing {deep} or more, then {total} guesses"
         rest = f"every other word needs at least {bound}" if refuted else "no word was cut off"
-        lines.append(f"best {what}: {best.word}, {_described(best.value, n_answers, deep)}, "
+        lines.append(f"best {what}: {best.word}, {_described(best.value, n_answers, deep, weighted)}, "
                      f"proved best over {n_words} {_plural(what)}")
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
@@ -133,6 +135,7 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
                    "needing --deep K guesses or more, then the fewest in all")
 @click.option("--deep", type=click.IntRange(2, 64), metavar="K",
               help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
+@weights_options
 @click.option("--top", default=None, type=TopType(), metavar="K|all",
               help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
 @click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
@@ -151,18 +154,21 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
 def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
-                 jobs, scheduler, output, fmt, resume, as_json, quiet, verbose):
+                 jobs, scheduler, output, fmt, resume, as_json, quiet, verbose, **weight_options):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
-    among the best; the best word is then proved best over the whole list.
+    among the best; the best word is then proved best over the whole list.  With
+    --weights or --prior, the fewest expected guesses under those weights.
     """
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
-    _check_objective(objective, deep, max_depth, top, margin, fmt)
+    check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
+    weighted = any(weight_options[k] is not None for k in ("weights_file", "prior", "weight_missing"))
+    _check_objective(objective, deep, max_depth, top, margin, fmt, weighted)
     plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
-                 resume, quiet, objective, deep)
+                 resume, quiet, objective, deep, weight_options if weighted else None)
     began = time.perf_counter()
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
@@ -176,20 +182,22 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     if objective == "depth":
         _report_depth(ranking, plan, seconds, counters, peaks, as_json)
     else:
-        _report(ranking, plan.words, plan.ctx, seconds, counters, peaks, path, as_json, plan.what, deep)
+        _report(ranking, plan, seconds, counters, peaks, as_json)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
         raise FailedError(f"no {plan.what} solves every answer within {within} "
                           f"({len(ranking.results)} proved infeasible; results in {path})")
 
 
-def _check_objective(objective, deep, max_depth, top, margin, fmt):
+def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=False):
     """The options each objective takes (one line naming the clash otherwise)."""
     from ..core.config import objective_clash
 
     clash = objective_clash(objective, deep, max_depth)
     if clash:
         raise CliError(clash)
+    if weighted and (objective != "total" or fmt != "csv"):
+        raise CliError("--weights and --prior rank by expected guesses: --objective total and --format csv only")
     if objective == "depth" and (top is not None or margin is not None):
         raise CliError("--objective depth decides every word (fits or not): no --top or --margin")
     if objective != "total" and fmt != "csv":
@@ -197,9 +205,12 @@ def _check_objective(objective, deep, max_depth, top, margin, fmt):
 
 
 def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, resume,
-          quiet, objective="total", deep=None) -> SimpleNamespace:
+          quiet, objective="total", deep=None, weight_options=None) -> SimpleNamespace:
     """What to rank and how: spec, context, words, results path and header, the ranking with
-    any kept results, and the words still to decide in their order."""
+    any kept results, and the words still to decide in their order (``weight_options``:
+    the weights options, when any was given)."""
+    from dataclasses import replace
+
     from .. import __version__
     from ..core.wordlists import WordListError
     from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order
@@ -213,16 +224,19 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
         words = _pair_keys(ctx, pairs) if pairs is not None else _first_words(ctx, first_words, second_after)
     except WordListError as exc:
         raise CliError(str(exc)) from None
+    if weight_options is not None:
+        spec = replace(spec, weights=weights_for(list(ctx.words.answers), **weight_options))
     path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
-    n_answers = len(ctx.words.answers)
-    header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective, deep)
+    n_answers = len(ctx.words.answers) if spec.weights is None else sum(spec.weights.values)  # the average's divisor
+    header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective, deep, spec.weights)
     every = top == ALL or (pairs is not None and top is None and margin is None) or objective == "depth"
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
         click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
                    "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
-    kept = _kept_results(path, header, words, n_answers, max_depth, objective) if resume else []
+    kept = _kept_results(path, header, words, n_answers, max_depth, objective, spec.weights is not None) \
+        if resume else []
     for result in kept:
         ranking.add(result)
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
@@ -266,7 +280,7 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
             log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header, plan.spec.objective,
-                             plan.spec.max_depth)
+                             plan.spec.max_depth, plan.spec.weights is not None)
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
@@ -300,12 +314,12 @@ def _checked_options(top, margin, jobs, scheduler, output):
         raise CliError(str(exc)) from None
 
 
-def _kept_results(path, header, words, n_answers, max_depth, objective):
+def _kept_results(path, header, words, n_answers, max_depth, objective, weighted):
     """The decided words of an earlier run of the same ranking (``--resume``), checked line by line."""
     from ..ranking.results import ResultsFileError, read_results
 
     try:
-        return read_results(path, header, set(words), n_answers, max_depth, objective)
+        return read_results(path, header, set(words), n_answers, max_depth, objective, weighted)
     except ResultsFileError as exc:
         raise CliError(str(exc)) from None
 
@@ -331,27 +345,31 @@ def _plural(what: str) -> str:
     return what.replace("word", "words", 1) if "word" in what else f"{what}s"
 
 
-def _value_doc(word, value, n_answers, deep) -> dict:
+def _value_doc(word, value, n_answers, deep, weighted=False) -> dict:
     long, total = split_long_games(value, deep)
+    if weighted:
+        return {"word": word, "weighted_total": total, "expected_guesses": round(total / n_answers, 6)}
     doc = {"word": word, "total": total, "average": round(total / n_answers, 6)}
     return doc if long is None else {**doc, "long_games": long}
 
 
-def _report(ranking, words, ctx, seconds, counters, peaks, path, as_json, what="first word", deep=None):
-    n_answers = len(ctx.words.answers)
+def _report(ranking, plan, seconds, counters, peaks, as_json):
+    """The ranking's summary (``--objective total`` or ``fewest-deep``), or its JSON."""
+    words, n_answers, path, what, deep = plan.words, plan.n_answers, plan.path, plan.what, plan.spec.deep
+    weighted = plan.spec.weights is not None
     if as_json:
         best = ranking.best()
         rows = ranking.final_rows()
         cutoff = ranking.cutoff()
         click.echo(json.dumps({
-            "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep),
-            "exact": [_value_doc(w, v, n_answers, deep) for w, v, e in rows if e],
+            "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep, weighted),
+            "exact": [_value_doc(w, v, n_answers, deep, weighted) for w, v, e in rows if e],
             "ranked": what, "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(split_long_games(cutoff, deep)),
             "words": len(rows),
             "seconds": round(seconds, 2),
             "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
         return
-    for line in _summary(ranking, len(words), n_answers, seconds, counters, what, deep):
+    for line in _summary(ranking, len(words), n_answers, seconds, counters, what, deep, weighted):
         click.echo(line)
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {path}")
 

@@ -40,9 +40,6 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     if cfg.objective != "total" and not forced:
         raise BuildError(f"--objective {cfg.objective} needs --start or --opening (over every first word, "
                          "wordle-rank --objective depth --max-depth N lists the first words that finish within N)")
-    if cfg.weights is not None and not forced and cfg.candidates is None:
-        raise BuildError("--strategy optimal with weights needs --start, --opening or --candidates K "
-                         "(wordle-rank ranks every first word under them)")
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
     solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), weights=cfg.weights, **memo)
     before = solver.stats()
@@ -159,7 +156,8 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     from ..concurrency.cluster import executor_for
     from ..ranking.first_words import RankSpec, prove_best_first_word, use_context
 
-    spec = RankSpec(answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth)
+    spec = RankSpec(answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth,
+                    weights=cfg.weights)
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(ctx.words.guesses), "proving the best first word", unit="words")

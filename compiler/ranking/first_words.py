@@ -27,7 +27,7 @@ from ..core.modes import initial_legal
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
 from .tasks import (PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts, pair_key,
-                    size_bound, use_context, word_tasks)
+                    use_context, word_tasks)
 from ..search import INF, solver_for
 
 __all__ = ["PAIR_SEPARATOR", "RankSpec", "Ranking", "WordResult", "context_for", "evaluate_word", "heuristic_order",
@@ -59,7 +59,7 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
     if best is None:
         return None, INF
     tied = [r.word for r in ranking.results.values() if r.exact and r.value == best.value]
-    solver = solver_for(ctx, spec.mode)
+    solver = solver_for(ctx, spec.mode, weights=spec.weights)
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
 
     def key(word):
@@ -71,15 +71,20 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
 
 
 def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
-    """Cheapest root bound first (3n − k − [possible]), then Σc², then alphabetical; for
-    second words, the same summed over the classes the fixed first guess leaves.  Pairs
-    (``first+second`` keys) keep the order they were given in."""
+    """Cheapest root bound first (3n − k − [possible], or its weighted form), then Σc², then
+    alphabetical; for second words, the same summed over the classes the fixed first guess
+    leaves.  Pairs (``first+second`` keys) keep the order they were given in."""
     if any(PAIR_SEPARATOR in w for w in words):
         return list(words)
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
     bound = np.zeros(len(words), dtype=np.int64)
     sumsq = np.zeros(len(words), dtype=np.int64)
     for answers in _opening_sets(ctx, spec):
+        if spec.weights is not None:
+            guess_bound, guess_sumsq, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(answers, index)
+            bound += guess_bound
+            sumsq += guess_sumsq
+            continue
         stats, _ = partition_stats(ctx.matrix_by_answer(), index, answers)
         bound += 3 * len(answers) - stats[:, PARTS] - stats[:, IN_SET]
         sumsq += stats[:, SUMSQ]
@@ -110,32 +115,33 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if spec.objective == "fewest-deep":
         return evaluate_long_games(spec, word, cutoff)
     ctx = context_for(spec)
-    solver = solver_for(ctx, spec.mode)
+    solver = solver_for(ctx, spec.mode, weights=spec.weights)
     began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
     before = solver.stats()
-    shape = word_tasks(ctx, spec, word)
+    shape = word_tasks(ctx, spec, word, solver.weight)
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
         return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
     counted, tasks, depth = shape
     tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
     parts = most_parts(ctx, spec)
-    bounds = [size_bound(len(cls), parts) for _, cls, _ in tasks]
+    bounds = [solver.class_floor(cls, parts) for _, cls, _ in tasks]
+    perfect = [2 * solver.weight(cls) for _, cls, _ in tasks]  # the most a separating guess can cost
     value = counted + sum(bounds)
     if any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
         value = INF  # some class can never be finished in time: no probe, no search
     for i, (_, cls, follow) in enumerate(tasks):
         if value >= cutoff:
             break
-        if len(cls) > 2:  # a probe: a cost below its budget 2s + 1 is exact
-            probe = solver.solve(cls, follow, depth, 2 * len(cls) + 1).cost
+        if len(cls) > 2:  # a probe: a cost below its budget 2s + 1 (2W + 1) is exact
+            probe = solver.solve(cls, follow, depth, perfect[i] + 1).cost
             value += max(probe, bounds[i]) - bounds[i]
             bounds[i] = max(probe, bounds[i])
     exact = value < cutoff
     if exact:
         total, rest = counted, sum(bounds)
-        for (_, cls, follow), bound in zip(tasks, bounds):
+        for (_, cls, follow), bound, most in zip(tasks, bounds, perfect):
             rest -= bound
-            if len(cls) > 2 and bound > 2 * len(cls):  # only a bound: solve within the cut-off
+            if len(cls) > 2 and bound > most:  # only a bound: solve within the cut-off
                 budget = cutoff - total - rest
                 bound = solver.solve(cls, follow, depth, budget).cost
                 if bound >= budget:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from ..search import DEEP_COST, INF, classes_fit, solver_for
-from .tasks import RankSpec, WordResult, context_for, most_parts, size_bound, word_tasks
+from .tasks import RankSpec, WordResult, context_for, most_parts, word_tasks
 
 
 def evaluate_fit(spec: RankSpec, word: str) -> WordResult:
@@ -40,7 +40,7 @@ def evaluate_long_games(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         if spec.first is not None and spec.deep == 2:  # every answer the first word left meets the second guess
             counted += DEEP_COST * (counted - len(ctx.all_answers))
         tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
-        bounds = [size_bound(len(cls), most_parts(ctx, spec)) for _, cls, _ in tasks]
+        bounds = [solver.class_floor(cls, most_parts(ctx, spec)) for _, cls, _ in tasks]
         total, rest, exact = counted, sum(bounds), True
         for (_, cls, follow), bound in zip(tasks, bounds):
             rest -= bound

@@ -43,28 +43,31 @@ from ..search import DEEP_COST, INF
 CSV_HEADER = "word,total,average,status"
 DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total
 LONG_CSV_HEADER = "word,long_games,total,average,status"  # --objective fewest-deep
+WEIGHTED_CSV_HEADER = "word,weighted_total,expected_guesses,status"  # --weights / --prior
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
 FITS, INFEASIBLE = "feasible", "infeasible"
 # the fields of the first line that must match for --resume (the version is only recorded)
 # The csv status of a word proved to need at least its total (not exact, not infeasible).
 LOWER_BOUND = "lower-bound"
-MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective", "deep")
+MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective", "deep", "weights")
 
 
 class ResultsFileError(Exception):
     """A results file that --resume cannot take (another ranking's, or damaged)."""
 
 
-def csv_columns(objective: str) -> str:
-    """The csv column line of a results file for ``objective``."""
+def csv_columns(objective: str, weighted: bool = False) -> str:
+    """The csv column line of a results file for ``objective`` (``weighted``: under weights)."""
+    if weighted:
+        return WEIGHTED_CSV_HEADER
     return {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
 
 
 def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
-                   objective: str = OBJECTIVE, deep: int | None = None) -> str:
+                   objective: str = OBJECTIVE, deep: int | None = None, weights=None) -> str:
     """The first line of a results file: what was ranked (the lists by name and hash; for
-    second words, the fixed first guess; the objective)."""
+    second words, the fixed first guess; the objective; the weights' fingerprint)."""
     fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
               "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
               "mode": mode, "max-depth": str(max_depth)}
@@ -73,6 +76,8 @@ def results_header(words, mode: str, max_depth: int, version: str = "", second_a
     fields["objective"] = objective
     if deep is not None:
         fields["deep"] = str(deep)
+    if weights is not None:
+        fields["weights"] = f"sha256:{weights.sha256[:16]}"
     fields["version"] = version
     return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
 
@@ -85,7 +90,9 @@ def _header_fields(line: str) -> dict:
 def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str, objective: str = OBJECTIVE,
                max_depth: int = 0) -> str:
     """One results line (no newline); for the depth objective (csv only), ``word,N,feasible``
-    or ``word,N,infeasible``: whether it solves every answer within N = ``max_depth``."""
+    or ``word,N,infeasible``: whether it solves every answer within N = ``max_depth``.
+    ``n_answers`` is what the average divides by: under weights, their total (the
+    average is then the expected guesses)."""
     if objective == "depth":
         return f"{word},{max_depth},{FITS if exact and value < INF else INFEASIBLE}"
     if objective == "fewest-deep":
@@ -147,11 +154,12 @@ def _parse_long_games(line: str) -> WordResult | None:
 
 
 def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
-                 objective: str = OBJECTIVE) -> list[WordResult]:
+                 objective: str = OBJECTIVE, weighted: bool = False) -> list[WordResult]:
     """Every complete line of an earlier run of the same ranking (a line cut by a kill has
     no newline); raises :class:`ResultsFileError` for a file of another ranking (its first
     line) or any line that is not a possible result: a word not being ranked or met twice,
-    an unknown status, a total no tree over ``n_answers`` answers can have."""
+    an unknown status, a total no tree over ``n_answers`` answers can have (``weighted``:
+    ``n_answers`` is their total weight, and every answer pays the first guess)."""
     try:
         text = path.read_text(encoding="ascii")
     except FileNotFoundError:
@@ -163,11 +171,13 @@ def read_results(path: Path, header: str, words: set[str], n_answers: int, max_d
         return []
     _check_header(path, lines[0], header)
     lowest, highest = 2 * n_answers - 1, max_depth * n_answers + 1  # a one-answer first word; a cut-off
-    if objective == "depth":
+    if weighted:
+        lowest = n_answers
+    elif objective == "depth":
         lowest = highest = max_depth
     elif objective == "fewest-deep":
         highest += n_answers * DEEP_COST
-    columns = csv_columns(objective)
+    columns = csv_columns(objective, weighted)
     results, seen = [], set()
     for number, line in enumerate(lines[1:], start=2):
         if line == columns:
@@ -213,16 +223,16 @@ class ResultsLog:
     choose the depth objective's rows)."""
 
     def __init__(self, path: Path, fmt: str, n_answers: int, keep: list[WordResult], header: str,
-                 objective: str = OBJECTIVE, max_depth: int = 0):
+                 objective: str = OBJECTIVE, max_depth: int = 0, weighted: bool = False):
         self.path, self.fmt, self.n_answers, self.header = path, fmt, n_answers, header
-        self.objective, self.max_depth = objective, max_depth
+        self.objective, self.max_depth, self.weighted = objective, max_depth, weighted
         # start from the kept results only: drops a line a kill cut in half
         lines = self._head() + [self._row(r.word, r.value, r.exact) for r in keep]
         write_atomic(path, "".join(line + "\n" for line in lines).encode())
         self._file = open(path, "a", encoding="ascii")
 
     def _head(self) -> list[str]:
-        return [self.header] + ([csv_columns(self.objective)] if self.fmt == "csv" else [])
+        return [self.header] + ([csv_columns(self.objective, self.weighted)] if self.fmt == "csv" else [])
 
     def _row(self, word: str, value: int, exact: bool) -> str:
         return format_row(word, value, exact, self.n_answers, self.fmt, self.objective, self.max_depth)

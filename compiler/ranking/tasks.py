@@ -12,6 +12,7 @@ from ..core.config import Context, deep_level
 from ..core.guess_stats import PARTS, partition_stats
 from ..core.modes import initial_legal
 from ..core.partition import class_tasks
+from ..core.weights import Weights
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class RankSpec:
     # total, as one value DEEP_COST * long + total (search.DEEP_COST)
     objective: str = "total"
     deep: int | None = None
+    # how likely each answer is (objective "total" only): values are then Σ weight × guesses
+    weights: Weights | None = None
 
     def deep_level(self) -> int:
         """The engine's fewest-deep switch: the guesses left at the K-th guess, or 0."""
@@ -89,33 +92,27 @@ def pair_key(first: str, second: str) -> str:
     return f"{first}{PAIR_SEPARATOR}{second}"
 
 
-def word_tasks(ctx, spec: RankSpec, word: str):
+def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
     """(guesses already counted, the classes left to solve as (code, answers, legal), the
     depth left for them) when ``word`` is played first, or second after ``spec.first``
     in every class it leaves; None when the mode forbids ``word`` in one of those.  A
-    ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening."""
+    ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening.
+    ``weight(answers)``: what one guess costs them (``Solver.weight`` under weights)."""
     if PAIR_SEPARATOR in word:
         first, word = word.split(PAIR_SEPARATOR)
         spec = replace(spec, first=first)
     guess = ctx.guess_index[word]
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
     if spec.first is None:
-        return len(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
-    counted, tasks = len(answers), []
+        return weight(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
+    counted, tasks = weight(answers), []
     for cls, follow in _classes_of_first(ctx, spec):
         if not np.isin(guess, follow).item():
             return None
-        counted += len(cls)  # the second guess, played for every answer the first did not solve
+        counted += weight(cls)  # the second guess, played for every answer the first did not solve
         tasks += class_tasks(ctx, spec.mode, guess, cls, follow)
     return counted, tasks, spec.max_depth - 2
 
-
-def size_bound(size: int, most_parts: int) -> int:
-    """A class of ``size`` answers costs at least this, when no guess makes more than
-    ``most_parts`` classes of the whole list (so of any part of it)."""
-    if size <= 2:
-        return 2 * size - 1
-    return max(2 * size - 1, 3 * size - most_parts - 1)
 
 
 def most_parts(ctx, spec: RankSpec) -> int:

@@ -219,18 +219,45 @@ class Solver:
                 self.counters[STAT_NAMES.index(gauge)] = start[STAT_NAMES.index(gauge)]
             self.counters[S_ENTRIES] = count_entries(table)
 
+    def weight(self, answers) -> int:
+        """What one guess costs ``answers``: their number, or their total weight."""
+        return len(answers) if self.weights is None else int(self.weights[np.asarray(answers)].sum())
+
+    def class_floor(self, answers, most_parts: int) -> int:
+        """The cheapest bound on solving ``answers`` (no search: exact for one or two), when
+        no guess makes more than ``most_parts`` classes of a set holding them."""
+        size = len(answers)
+        if self.weights is None:
+            return 2 * size - 1 if size <= 2 else max(2 * size - 1, 3 * size - most_parts - 1)
+        weights = np.sort(self.weights[np.asarray(answers)])[::-1]  # heaviest first
+        total = int(weights.sum())
+        if size <= 2:
+            return total + int(weights[-1]) * (size - 1)
+        if size <= most_parts + 1:
+            return 2 * total - int(weights[0])  # some guess might separate them
+        return max(2 * total - int(weights[0]) + int(weights[-1]),
+                   3 * total - 2 * int(weights[0]) - int(weights[:max(most_parts - 1, 0)].sum()))
+
     def guess_bounds(self, answers, legal):
-        """One full pass: for every legal guess, (lower bound 3n − k − [in set], Σc², in set),
-        as three arrays aligned with ``legal``.  The bound is the guess's cheapest possible
-        total; a guess whose bound reaches a cut-off needs no search at all."""
+        """One full pass: for every legal guess, (lower bound, Σc², in set), as three arrays
+        aligned with ``legal``.  The bound is the guess's cheapest possible total, 3n − k −
+        [in set] for k classes (weighted: 3W − 2·[in set]·its weight − the k − [in set]
+        largest weights); a guess whose bound reaches a cut-off needs no search at all."""
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         legal = np.asarray(legal, dtype=np.int64)
         n, m = len(answers), len(legal)
         parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
         self.engine.score(answers, legal, False, parts, sumsq, in_set, self.scratch)
-        bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
-        bound = np.where((parts == 1) & (in_set == 1), 1, bound)  # the only answer left
-        return bound, sumsq, in_set
+        if self.weights is None:
+            bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
+            return np.where((parts == 1) & (in_set == 1), 1, bound), sumsq, in_set  # 1: the only answer left
+        weights = self.weights[answers]
+        top = np.concatenate(([0], np.cumsum(np.sort(weights)[::-1])))
+        by_guess = np.zeros(len(self.ctx.words.guesses), dtype=np.int64)
+        by_guess[self.a2g[answers]] = weights
+        own = by_guess[legal] * in_set
+        bound = 3 * int(top[-1]) - 2 * own - top[np.minimum(parts - in_set, n)]
+        return np.where((parts == 1) & (in_set == 1), own, bound), sumsq, in_set
 
     def refuted_by_endgame(self, answers, legal, depth: int) -> bool:
         """True when an endgame group in ``answers`` proves that no tree solves them
