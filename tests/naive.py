@@ -156,3 +156,34 @@ def naive_partition_stats(matrix, guesses, answers):
         stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()), int(242 in sizes)))
         bits.append((math.log(n) - h / n) / math.log(2.0))
     return stats, bits
+
+
+def naive_weighted_scores(matrix, guesses, answers, weights):
+    """Per guess, from the guess-major ``matrix`` class by class: (parts, largest class weight,
+    sum of squared class weights, 1 if the guess is among the answers) and the entropy in
+    bits of the classes' shares of the weight, -Σ p log2 p with p = W_C / W, written as
+    log2 W - Σ W_C log2 W_C / W on the weights divided by their greatest common divisor
+    and summed in order of first appearance (the kernel's order, so the bits agree
+    exactly; the common factor cancels in every p).  0 bits when the answers weigh nothing."""
+    import math
+
+    divisor = math.gcd(*(int(weights[a]) for a in answers))
+    stats, bits = [], []
+    for g in guesses:
+        mass = {}
+        for a in answers:
+            code = int(matrix[g, a])
+            mass[code] = mass.get(code, 0) + int(weights[a])
+        total = sum(mass.values())
+        stats.append((len(mass), max(mass.values()), sum(m * m for m in mass.values()), int(242 in mass)))
+        if total == 0:
+            bits.append(0.0)
+            continue
+        h = 0.0
+        for m in mass.values():
+            if m:
+                r = float(m // divisor)
+                h += r * math.log(r)
+        bits.append((math.log(total // divisor) - h / (total // divisor)) / math.log(2.0))
+    return stats, bits
+

@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The kernels outside the exact search: the feedback matrix and its cache files' checksum,
-and the heuristic strategies' partition statistics, feedback splits, mode filters and
-letter scores.  Each def function checks its inputs and releases the GIL for its loops.
+and the heuristic strategies' partition statistics (with a weight per answer in
+weighted_stats.pxi), feedback splits, mode filters and letter scores.  Each def function
+checks its inputs and releases the GIL for its loops.
 
 The matrix kernel takes a fast path for most pairs: when the guess has five different
 letters, a non-green guess letter is yellow exactly when the answer contains that letter
@@ -199,6 +200,9 @@ def _check_indices(const index_t[::1] values, Py_ssize_t size):
                 break
     if bad:
         raise IndexError("index out of range")
+
+
+include "weighted_stats.pxi"
 
 
 def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers):
