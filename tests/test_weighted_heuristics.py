@@ -1,5 +1,6 @@
 """The weighted partition pass (guess_stats.weighted_partition_stats) against a plain reading
-of the matrix (tests/naive.py), equal weights against no weights, and its input checks."""
+of the matrix (tests/naive.py), equal weights against no weights, and its input checks; the
+letter scores with answers counted by weight."""
 
 import math
 
@@ -12,6 +13,7 @@ from naive import naive_weighted_scores
 from wordle_compiler.core import guess_stats
 from wordle_compiler.core.guess_stats import LARGEST, PARTS, SUMSQ, weighted_partition_stats
 from wordle_compiler.ext import _kernels
+from wordle_compiler.strategies.letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 
 N_GUESSES, N_ANSWERS = 12972, 2315
 
@@ -93,6 +95,23 @@ def test_the_split_weighted_pass_equals_the_serial_one(ctx, monkeypatch):
     finally:
         guess_stats.set_threads(1)
     assert np.array_equal(split[0], serial[0]) and split[1].tobytes() == serial[1].tobytes()
+
+
+def test_letter_counts_by_weight(ctx):
+    """Equal weights scale the unique and located scores and leave the shares unchanged;
+    weights of 2 and 0 count an answer twice and not at all."""
+    letters = ctx.guess_letters[ctx.answer_in_guesses[ctx.all_answers[:50]]]
+    for kind, scale in ((LETTER_UNIQUE, 7.0), (LETTER_LOCATED, 7.0), (LETTER_ENTROPY, 1.0)):
+        plain = letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind)
+        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind, np.full(50, 7)),
+                              plain * scale)
+        doubled = np.concatenate([letters, letters[:10]])
+        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind,
+                                            np.r_[np.full(10, 2), np.ones(40, np.int64)]),
+                              letter_scores(ctx.guess_letters, ctx.all_guesses, doubled, kind))
+        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind,
+                                            np.r_[np.zeros(10, np.int64), np.ones(40, np.int64)]),
+                              letter_scores(ctx.guess_letters, ctx.all_guesses, letters[10:], kind))
 
 
 def test_kernel_constant_matches_the_documented_bound():
