@@ -158,3 +158,118 @@ def naive_partition_stats(matrix, guesses, answers):
         stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()), int(242 in sizes)))
         bits.append((math.log(n) - h / n) / math.log(2.0))
     return stats, bits
+
+
+def naive_weighted_scores(matrix, guesses, answers, weights):
+    """Per guess, from the guess-major ``matrix`` class by class: (parts, largest class weight,
+    sum of squared class weights, 1 if the guess is among the answers) and the entropy in
+    bits of the classes' shares of the weight, -Σ p log2 p with p = W_C / W, written as
+    log2 W - Σ W_C log2 W_C / W on the weights divided by their greatest common divisor
+    and summed in order of first appearance (the kernel's order, so the bits agree
+    exactly; the common factor cancels in every p).  0 bits when the answers weigh nothing."""
+    import math
+
+    divisor = math.gcd(*(int(weights[a]) for a in answers))
+    stats, bits = [], []
+    for g in guesses:
+        mass = {}
+        for a in answers:
+            code = int(matrix[g, a])
+            mass[code] = mass.get(code, 0) + int(weights[a])
+        total = sum(mass.values())
+        stats.append((len(mass), max(mass.values()), sum(m * m for m in mass.values()), int(242 in mass)))
+        if total == 0:
+            bits.append(0.0)
+            continue
+        h = 0.0
+        for m in mass.values():
+            if m:
+                r = float(m // divisor)
+                h += r * math.log(r)
+        bits.append((math.log(total // divisor) - h / (total // divisor)) / math.log(2.0))
+    return stats, bits
+
+
+def naive_letter_score(guess: str, answers, weights, kind: str) -> float:
+    """``kind`` (unique, located, entropy) as strategies.letters.letter_scores defines it, each
+    answer counted by its weight (``weights[i]`` is ``answers[i]``'s), in the kernel's order
+    of additions."""
+    total = sum(weights)
+    score, seen = 0.0, set()
+    for i, letter in enumerate(guess):
+        here = sum(w for a, w in zip(answers, weights) if a[i] == letter)
+        anywhere = sum(w for a, w in zip(answers, weights) if letter in a)
+        first = letter not in seen
+        seen.add(letter)
+        if kind == "unique":
+            score += anywhere if first and anywhere < total else 0
+        elif kind == "located":
+            score += 2 * here + (anywhere - here if first else 0)
+        else:
+            p = here / total
+            score += p * (1 - p)
+            if first:
+                q = anywhere / total
+                score += q * (1 - q)
+    return score / 10.0 if kind == "entropy" else score
+
+
+def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", width=50):
+    """The word a heuristic strategy picks for the remaining ``answers`` (words, alphabetical)
+    among ``legal`` (words) when answer ``a`` weighs ``weights[a]``, by the definitions in
+    docs/strategies.md ("Under a prior"), scoring every guess: lowest score, then the
+    heaviest possible answer, then alphabetical.  A set that weighs nothing, and
+    ``most-parts`` always, count every answer once.  Scores rounded as the strategies round
+    them (numpy's rounding, whose ties differ from Python's ``round``)."""
+    import math
+
+    import numpy as np
+
+    if sum(weights[a] for a in answers) == 0 or strategy == "most-parts":
+        weights = {a: 1 for a in answers}
+
+    def classes(guess, words):
+        found = {}
+        for a in words:
+            found.setdefault(naive_score(guess, a), []).append(a)
+        return found
+
+    def sumsq(guess, words):
+        return sum(sum(weights[a] for a in c) ** 2 for c in classes(guess, words).values())
+
+    def bits(guess):
+        masses = [sum(weights[a] for a in c) for c in classes(guess, answers).values()]
+        divisor = math.gcd(*(weights[a] for a in answers))
+        total = sum(masses) // divisor
+        h = sum((m // divisor) * math.log(m // divisor) for m in masses if m)
+        return (math.log(total) - h / total) / math.log(2.0)
+
+    def lookahead_score(guess):
+        total = 0
+        for pattern, cls in classes(guess, answers).items():
+            if pattern == "ggggg" or len(cls) == 1:
+                total += sum(weights[a] for a in cls) ** 2
+            else:
+                follow = [w for w in legal if naive_allowed(mode, [(guess, pattern)], w)]
+                total += min(sumsq(g, cls) for g in follow)
+        return total
+
+    def tie(guess):
+        return (guess not in answers, -weights.get(guess, 0) if guess in answers else 0, guess)
+
+    def letters(g, kind):
+        return -float(np.round(naive_letter_score(g, answers, [weights[a] for a in answers], kind), 9))
+
+    score = {
+        "minimax": lambda g: max(sum(weights[a] for a in c) for c in classes(g, answers).values()),
+        "entropy": lambda g: -float(np.round(bits(g), 12)),
+        "expected-size": lambda g: sumsq(g, answers),
+        "most-parts": lambda g: -len(classes(g, answers)),
+        "unique-letters": lambda g: letters(g, "unique"),
+        "located-letters": lambda g: letters(g, "located"),
+        "letter-entropy": lambda g: letters(g, "entropy"),
+    }
+    if strategy == "lookahead":
+        shortlist = sorted(legal, key=lambda g: (sumsq(g, answers), *tie(g)))[:max(1, width)]
+        return min(shortlist, key=lambda g: (lookahead_score(g), *tie(g)))
+    return min(legal, key=lambda g: (score[strategy](g), *tie(g)))

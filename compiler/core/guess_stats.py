@@ -12,9 +12,9 @@ from ..ext import _kernels
 from ..concurrency.parallel import map_chunks
 
 __all__ = ["IN_SET", "LARGEST", "PARTS", "SUMSQ", "first_perfect_splitter", "index_array", "partition_stats",
-           "set_threads", "split_by_codes"]
+           "set_threads", "split_by_codes", "weighted_partition_stats"]
 
-# Column order of the statistics table returned by partition_stats.
+# Column order of the statistics table returned by partition_stats and weighted_partition_stats.
 PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
 
 
@@ -40,23 +40,43 @@ def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray):
     """For each guess: (parts, largest class, sum of squared class sizes, guess is an answer)
     and the entropy in bits of its partition of ``answers``, read from the answer-major
     matrix ``MT`` (``Context.matrix_by_answer()``)."""
+    return _chunked(lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits),
+                    guesses, answers)
+
+
+def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray):
+    """:func:`partition_stats` with a non-negative integer weight per answer (``weights``,
+    one per answer of ``MT``, in the answer list's order): for each guess (parts, largest
+    class weight W_C, Σ W_C², guess is an answer) and the entropy in bits of the class
+    probabilities W_C / W, W the weight of ``answers`` (0 bits when W is 0).
+
+    Parts count every non-empty class, weightless ones too.  The sums are exact (W at most
+    2^31, checked).  Equal weights give the very numbers of :func:`partition_stats` scaled:
+    the largest class and Σ by the weight and its square, the bits unchanged to the bit.
+    """
+    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    return _chunked(lambda part, within, stats, bits: _kernels.weighted_partition_stats_into(
+        MT, part, within, weights, stats, bits), guesses, answers)
+
+
+def _chunked(fill, guesses, answers):
+    """(statistics, entropy) of every guess by ``fill(guesses, answers, stats, entropy)``, which
+    writes a chunk's into the arrays given; split over the threads when the pass is large enough."""
     guesses = np.ascontiguousarray(guesses, dtype=np.int32)
     answers = np.ascontiguousarray(answers, dtype=np.int32)
     m, n = guesses.shape[0], answers.shape[0]
+
+    def chunk(part):
+        stats = np.zeros((part.shape[0], 4), dtype=np.int64)
+        entropy = np.zeros(part.shape[0], dtype=np.float64)
+        fill(part, answers, stats, entropy)
+        return stats, entropy
+
     chunks = min(_threads * CHUNKS_PER_THREAD, m) if _threads > 1 and m * n >= THREADED_CELLS else 1
     if chunks > 1:
-        parts = map_chunks(lambda i: _stats_chunk(MT, guesses[i * m // chunks:(i + 1) * m // chunks], answers),
-                           chunks, _threads)
+        parts = map_chunks(lambda i: chunk(guesses[i * m // chunks:(i + 1) * m // chunks]), chunks, _threads)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-    return _stats_chunk(MT, guesses, answers)
-
-
-def _stats_chunk(MT, guesses, answers):
-    """(statistics, entropy) of ``guesses``, in new arrays (a chunk of :func:`partition_stats`)."""
-    stats = np.zeros((guesses.shape[0], 4), dtype=np.int64)
-    entropy = np.zeros(guesses.shape[0], dtype=np.float64)
-    _kernels.partition_stats_into(MT, guesses, answers, stats, entropy)
-    return stats, entropy
+    return chunk(guesses)
 
 
 def index_array(values) -> np.ndarray:

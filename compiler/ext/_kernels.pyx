@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The kernels outside the exact search: the feedback matrix and its cache files' checksum,
-and the heuristic strategies' partition statistics, feedback splits, mode filters and
-letter scores.  Each def function checks its inputs and releases the GIL for its loops.
+and the heuristic strategies' partition statistics (with a weight per answer in
+weighted_stats.pxi), feedback splits, mode filters and letter scores.  Each def function
+checks its inputs and releases the GIL for its loops.
 
 The matrix kernel takes a fast path for most pairs: when the guess has five different
 letters, a non-green guess letter is yellow exactly when the answer contains that letter
@@ -201,6 +202,9 @@ def _check_indices(const index_t[::1] values, Py_ssize_t size):
         raise IndexError("index out of range")
 
 
+include "weighted_stats.pxi"
+
+
 def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers):
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
@@ -321,10 +325,12 @@ LETTER_UNIQUE, LETTER_LOCATED, LETTER_ENTROPY = UNIQUE, LOCATED, ENTROPY
 
 
 def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
-                  const uint8_t[:, ::1] answer_letters, int64_t kind):
+                  const uint8_t[:, ::1] answer_letters, int64_t kind, const int64_t[::1] answer_weights):
     """Letter-frequency scores of each legal guess over the remaining answers (higher is
-    better); see kernels.letter_scores."""
-    cdef Py_ssize_t n = answer_letters.shape[0], a, k
+    better), each answer counted ``answer_weights`` times (all ones: how many answers);
+    see strategies.letters.letter_scores."""
+    cdef Py_ssize_t a, k
+    cdef int64_t n = 0
     cdef int64_t positional[5][26]
     cdef int64_t anywhere[26]
     cdef int64_t seen
@@ -333,18 +339,24 @@ def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
     cdef bint first
     cdef double score, p, q
     _check_indices(legal, guess_letters.shape[0])
+    if answer_weights.shape[0] != answer_letters.shape[0]:
+        raise ValueError("one weight per answer")
+    for a in range(answer_weights.shape[0]):
+        if not 0 <= answer_weights[a] <= (<int64_t>1) << 40:
+            raise ValueError("a weight is negative or too large")
     out = np.empty(legal.shape[0], dtype=np.float64)
     cdef double[::1] scores = out
     memset(positional, 0, sizeof(positional))
     memset(anywhere, 0, sizeof(anywhere))
     with nogil:
-        for a in range(n):
+        for a in range(answer_letters.shape[0]):
             seen = 0
+            n += answer_weights[a]  # the answers' total weight, n itself when all weigh 1
             for i in range(5):
                 letter = answer_letters[a, i]
-                positional[i][letter] += 1
+                positional[i][letter] += answer_weights[a]
                 if not (seen >> letter) & 1:
-                    anywhere[letter] += 1
+                    anywhere[letter] += answer_weights[a]
                     seen |= (<int64_t>1) << letter
         for k in range(legal.shape[0]):
             seen = 0
