@@ -1,19 +1,54 @@
-"""Trees built under answer weights (format 1.2): the file keeps the weights, and trees
-without them keep their bytes."""
+"""Trees built under answer weights (format 1.2): the file keeps the weights, trees without
+them keep their bytes, and wordle-next speaks in expected guesses under the tree's own
+weights."""
 
+import json
 from pathlib import Path
 
 import msgpack
 import pytest
 
+from clirun import run
 from conftest import WEIGHTS_SOURCE
+from wordle_runtime import score_code
 from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
+from wordle_runtime.tree import Tree
 
 TREES = Path(__file__).resolve().parent.parent / "trees"
 
 
 def _doc(blob):
     return msgpack.unpackb(blob, raw=False)
+
+
+@pytest.fixture(scope="module")
+def weighted_file(weighted_tree_bytes, tmp_path_factory):
+    path = tmp_path_factory.mktemp("weighted") / "weighted.wtree"
+    path.write_bytes(weighted_tree_bytes)
+    return path
+
+
+def _independent_expected(build, history):
+    """Σ weight × guesses left / Σ weight over the answers that fit ``history``, from the
+    compiler's replay (each answer's guesses) and the reference score: nothing of the
+    runtime's per-node sums."""
+    result, weights = build
+    answers = result.data.answers
+    left = [i for i, a in enumerate(answers) if all(score_code(g, a) == code for g, code in history)]
+    weight = sum(weights.values[i] for i in left)
+    if not weight:  # every answer left weighs 0: the plain mean
+        return sum(result.report.depths[i] - len(history) for i in left) / len(left)
+    return sum(weights.values[i] * (result.report.depths[i] - len(history)) for i in left) / weight
+
+
+def _steps(tree, answer):
+    """The (guess, code) steps the tree plays for ``answer``, the solving one included."""
+    history = []
+    while True:
+        guess = tree.next_guess(history)
+        history.append((guess, score_code(guess, answer)))
+        if guess == answer:
+            return history
 
 
 # ----------------------------------------------------------------------------- the file
@@ -70,3 +105,85 @@ def test_weights_that_do_not_fit_the_answers_are_a_build_error(ctx):
         with pytest.raises(BuildError, match=message) as error:
             compile_tree(BuildConfig(strategy="most-parts", start="salet", weights=Weights(values, "x")), ctx)
         assert "\n" not in str(error.value)
+
+
+# ----------------------------------------------------------------------------- the runtime
+
+@pytest.mark.parametrize("history", [[], [("salet", 0)], [("salet", 1)], [("salet", 81)]])
+def test_positions_give_the_expected_guesses_under_the_weights(weighted_build, weighted_tree_bytes, history):
+    tree = Tree(unpack_tree(weighted_tree_bytes))
+    position = tree.position(history)
+    assert position.on_tree and position.weighted is True
+    assert position.expected_guesses == pytest.approx(_independent_expected(weighted_build, history), rel=1e-12)
+    for answer in position.candidates[:40]:  # a level further, zero-weight classes included
+        deeper = history + [(position.guess, score_code(position.guess, answer))]
+        if not tree.position(deeper).solved:
+            assert tree.position(deeper).expected_guesses == pytest.approx(
+                _independent_expected(weighted_build, deeper), rel=1e-12)
+
+
+def test_the_root_agrees_with_meta(weighted_tree_bytes):
+    tree = Tree(unpack_tree(weighted_tree_bytes))
+    assert round(tree.position([]).expected_guesses, 6) == tree.meta["stats"]["expected_guesses"]
+
+
+def _zero_weight_leaf(build, tree):
+    """A history whose one remaining answer weighs 0 (the tree still to play it)."""
+    result, weights = build
+    for i, answer in enumerate(result.data.answers):
+        if weights.values[i] == 0:
+            history = _steps(tree, answer)[:-1]
+            if tree.position(history).candidates == (answer,):
+                return history, answer
+    raise AssertionError("no zero-weight answer is alone at a node")
+
+
+def test_answers_that_all_weigh_zero_fall_back_to_the_plain_mean(weighted_build, weighted_tree_bytes):
+    tree = Tree(unpack_tree(weighted_tree_bytes))
+    history, answer = _zero_weight_leaf(weighted_build, tree)
+    position = tree.position(history)
+    assert position.weighted is False and position.expected_guesses == 1.0 and position.guess == answer
+    assert tree.position(history + [(answer, 242)]).weighted is True  # solved: 0 guesses, whatever the weight
+    off = tree.position("crane bbbbb")
+    assert not off.on_tree and off.weighted is False and off.expected_guesses is None
+    assert Tree(read_tree_file(TREES / "salet-optimal-normal.wtree")).position([]).weighted is None
+
+
+def test_wordle_next_text_and_json_say_the_figure_is_under_the_weights(weighted_build, weighted_file):
+    expected = _independent_expected(weighted_build, [("salet", 0)])
+    result = run("wordle-next", "--tree", weighted_file, "salet", "bbbbb")
+    assert result.returncode == 0, result.stderr
+    guess, line = result.stdout.splitlines()
+    assert f"(on the tree: {expected:.2f} guesses expected under the tree's weights, at most" in line
+    out = json.loads(run("wordle-next", "--json", "--tree", weighted_file, "salet", "bbbbb").stdout)
+    assert out["guess"] == guess and out["weighted"] is True and out["on_tree"]
+    assert out["expected_guesses"] == pytest.approx(expected, rel=1e-12)
+    off = json.loads(run("wordle-next", "--json", "--tree", weighted_file, "crane", "bbbbb").stdout)
+    assert off["weighted"] is False and off["expected_guesses"] is None
+    plain = json.loads(run("wordle-next", "--json", "salet", "bbbbb").stdout)
+    assert "weighted" not in plain  # a tree without weights prints the documented fields only
+
+
+def test_wordle_next_says_when_every_answer_left_weighs_zero(weighted_build, weighted_tree_bytes, weighted_file):
+    from wordle_runtime import format_history
+
+    history, answer = _zero_weight_leaf(weighted_build, Tree(unpack_tree(weighted_tree_bytes)))
+    words = format_history(history).split()
+    text = run("wordle-next", "--tree", weighted_file, *words)
+    assert text.returncode == 0 and text.stdout.splitlines() == [
+        answer, f"1 answer remains: {answer} (on the tree: 1.00 guesses expected with the answers left counted "
+                "equally, as the tree's weights give them all 0, at most 1)"]
+    out = json.loads(run("wordle-next", "--json", "--tree", weighted_file, *words).stdout)
+    assert out["weighted"] is False and out["expected_guesses"] == 1.0
+
+
+def test_interactive_play_shows_the_weighted_figure(weighted_build, weighted_tree_bytes):
+    import io
+
+    from wordle_runtime.play import play
+
+    tree = Tree(unpack_tree(weighted_tree_bytes))
+    out = io.StringIO()
+    assert play(tree, [], io.StringIO("q\n"), out) == 0
+    expected = _independent_expected(weighted_build, [])
+    assert f"; {expected:.2f} guesses expected from here under the tree's weights (at most" in out.getvalue()
