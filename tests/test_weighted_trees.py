@@ -1,14 +1,15 @@
 """Trees built under answer weights (format 1.2): the file keeps the weights, trees without
-them keep their bytes, and wordle-next speaks in expected guesses under the tree's own
-weights."""
+them keep their bytes, and wordle-next, wordle-tree info and verify speak in expected
+guesses under the tree's own weights."""
 
 import json
+from array import array
 from pathlib import Path
 
 import msgpack
 import pytest
 
-from clirun import run
+from clirun import invoke, one_line_error, run
 from conftest import WEIGHTS_SOURCE
 from wordle_runtime import score_code
 from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
@@ -21,10 +22,22 @@ def _doc(blob):
     return msgpack.unpackb(blob, raw=False)
 
 
+def _repack(doc):
+    return msgpack.packb(doc, use_bin_type=True)
+
+
 @pytest.fixture(scope="module")
 def weighted_file(weighted_tree_bytes, tmp_path_factory):
     path = tmp_path_factory.mktemp("weighted") / "weighted.wtree"
     path.write_bytes(weighted_tree_bytes)
+    return path
+
+
+def _tampered(blob, folder, fn, name="tampered.wtree"):
+    doc = _doc(blob)
+    fn(doc)
+    path = folder / name
+    path.write_bytes(_repack(doc))
     return path
 
 
@@ -187,3 +200,69 @@ def test_interactive_play_shows_the_weighted_figure(weighted_build, weighted_tre
     assert play(tree, [], io.StringIO("q\n"), out) == 0
     expected = _independent_expected(weighted_build, [])
     assert f"; {expected:.2f} guesses expected from here under the tree's weights (at most" in out.getvalue()
+
+
+# ----------------------------------------------------------------------------- info and verify
+
+def test_info_shows_the_weights(weighted_build, weighted_file):
+    result, weights = weighted_build
+    expected = weights.expected_guesses(result.report.depths)
+    lines = invoke("wordle-tree", "info", weighted_file).out.splitlines()
+    line = next(line for line in lines if line.startswith("weights "))
+    assert line == (f"weights     {WEIGHTS_SOURCE} (sha256 {weights.sha256[:16]}…, about "
+                    f"{weights.summary()['effective_answers']:g} answers' worth), {expected:.4f} guesses "
+                    "expected under them")
+    assert "format      wordle-tree 1.2," in lines[1]
+    doc = json.loads(invoke("wordle-tree", "info", weighted_file, "--json").out)
+    assert doc["format_version"] == [1, 2]
+    assert doc["weights"] == {"source": WEIGHTS_SOURCE, "sha256": weights.sha256[:16], "answers": 2315,
+                              "zero": sum(w == 0 for w in weights.values), "sha256_matches_meta": True,
+                              "effective_answers": weights.summary()["effective_answers"],
+                              "expected_guesses": round(expected, 6)}
+    assert json.loads(invoke("wordle-tree", "info", "salet-optimal-normal", "--json").out)["weights"] is None
+
+
+def test_verify_uses_the_trees_own_weights_unless_told_otherwise(weighted_build, weighted_file, tmp_path):
+    result, weights = weighted_build
+    own = invoke("wordle-tree", "verify", weighted_file, "--json")
+    assert own.code == 0, own.err
+    doc = json.loads(own.out)
+    assert doc["ok"] and doc["weighted"]["tree_weights"] is True
+    assert doc["weighted"]["expected_guesses"] == round(weights.expected_guesses(result.report.depths), 6)
+    text = invoke("wordle-tree", "verify", weighted_file).out.splitlines()
+    assert text[-1].startswith(f"  weighted (the tree's weights, {WEIGHTS_SOURCE}, sha256 {weights.sha256[:16]}…")
+    uniform = tmp_path / "uniform.txt"
+    uniform.write_text("".join(f"{word} 1\n" for word in result.data.answers))
+    other = json.loads(invoke("wordle-tree", "verify", weighted_file, "--weights", uniform, "--json").out)
+    assert other["weighted"]["tree_weights"] is False and other["weighted"]["expected_guesses"] == other["average"]
+
+
+def _swap_two_weights(doc):
+    values = array("I")
+    values.frombytes(doc["weights"])
+    first = next(i for i, w in enumerate(values) if w != values[0])
+    values[0], values[first] = values[first], values[0]  # same sum, another fingerprint
+    doc["weights"] = values.tobytes()
+
+
+@pytest.mark.parametrize("name,mutation,fragment", [
+    ("meta names another fingerprint", lambda d: d["meta"]["weights"].update(sha256="0" * 64),
+     "meta.weights.sha256 is 0000000000000000…, but the file's weights have"),
+    ("the weights changed under meta", _swap_two_weights, "meta.weights.sha256 is"),
+    ("a wrong weighted claim", lambda d: d["meta"]["stats"].update(expected_guesses=1.5),
+     "meta claims expected_guesses = 1.5, the replay measured"),
+    ("a wrong effective count", lambda d: d["meta"]["weights"].update(effective_answers=7),
+     "meta claims weights.effective_answers = 7"),
+    ("meta describes weights the file lacks", lambda d: (d.pop("weights"), d.update(format_version=[1, 1])),
+     "meta describes answer weights (meta.weights or stats.expected_guesses), but the file holds none"),
+])
+def test_verify_fails_when_meta_disagrees_with_the_weights(weighted_tree_bytes, tmp_path, name, mutation, fragment):
+    path = _tampered(weighted_tree_bytes, tmp_path, mutation)
+    assert unpack_tree(path.read_bytes()).n_nodes  # the loader takes it: meta is descriptive
+    line = one_line_error(run("wordle-tree", "verify", path), 1, "verification failed", fragment)
+    assert line.startswith("wordle-tree: verification failed: ")
+    result = run("wordle-tree", "verify", path, "--json")
+    one_line_error(result, 1, fragment)
+    doc = json.loads(result.stdout)
+    assert doc["exit_code"] == 1 and not doc["ok"] and any(fragment in p for p in doc["problems"])
+    assert run("wordle-next", "--tree", path, "salet", "bbbbb").returncode == 0
