@@ -35,7 +35,6 @@ import msgpack
 from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
 from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
-from .weights import WEIGHTS_VERSION, pack_weights, read_weights, weighted_sums
 
 FORMAT_NAME = "wordle-tree"
 FORMAT_VERSION = (1, 2)  # the newest version this runtime reads and writes
@@ -118,6 +117,8 @@ def pack_tree(data: TreeData) -> bytes:
         "tree": {name: tree[name] for name in sorted(tree)},
     }
     if data.weights is not None:
+        from .weights import WEIGHTS_VERSION, pack_weights
+
         doc["weights"] = pack_weights(data.weights, len(data.answers))  # checked as the loader checks
         doc["format_version"] = list(WEIGHTS_VERSION)
     # sorted keys here too, without walking the 15,000 words of the lists (1 ms)
@@ -349,7 +350,9 @@ def unpack_tree(blob) -> TreeData:
                     meta=meta, format_version=(major, minor), **arrays)
     if minor >= 1:
         data.mode, data.guess_list = _game_rules(blob, top, meta)
-    if "weights" in top:
+    if "weights" in top:  # imported only here: loading a file without weights never needs it
+        from .weights import read_weights
+
         data.weights = read_weights(_bin(blob, top["weights"], "'weights'"), len(data.answers), (major, minor))
     stats = check_structure(data)
     if minor >= 1:
@@ -358,7 +361,9 @@ def unpack_tree(blob) -> TreeData:
             if stored != getattr(stats, name[len("subtree_"):]):
                 _fail(f"tree array '{name}' does not match the tree (recomputed on load)")
     data.subtree_answers, data.subtree_total, data.subtree_depth = stats.count, stats.total, stats.depth
-    if data.weights is not None:  # only then: a file without weights loads exactly as before
+    if data.weights is not None:  # only then: a file without weights costs nothing more
+        from .weights import weighted_sums
+
         data.subtree_weight, data.subtree_weighted_total = weighted_sums(data)
     return data
 
