@@ -82,13 +82,16 @@ def build_parser():
 
 
 def describe(position) -> list[str]:
-    """The plain-text answer: the guess, then how many answers remain."""
+    """The plain-text answer: the guess, then how many answers remain (on the tree, with the
+    expected guesses, said to be under the tree's weights when the tree has them)."""
     if position.solved:
         return [f"solved: {position.candidates[0]}"]
     n = len(position.candidates)
     tail = f": {' '.join(position.candidates)}" if n <= 10 else ""
     if position.on_tree:
-        note = (f" (on the tree: {position.expected_guesses:.2f} guesses expected, "
+        from .weights import expected_note
+
+        note = (f" (on the tree: {position.expected_guesses:.2f} guesses expected{expected_note(position)}, "
                 f"at most {position.max_guesses})")
     else:
         note = " (off the tree)"
@@ -96,10 +99,11 @@ def describe(position) -> list[str]:
 
 
 def as_json(position) -> str:
-    """The ``--json`` answer: one object, the fields README.md documents."""
+    """The ``--json`` answer: one object, the fields README.md documents; for a tree with
+    weights also ``weighted``: whether ``expected_guesses`` is under the tree's weights."""
     import json  # only here: importing json costs a cold start about a millisecond
 
-    return json.dumps({
+    doc = {
         "guess": position.guess,
         "remaining": len(position.candidates),
         "candidates": list(position.candidates),
@@ -107,7 +111,10 @@ def as_json(position) -> str:
         "solved": position.solved,
         "expected_guesses": position.expected_guesses,
         "max_guesses": position.max_guesses,
-    })
+    }
+    if position.weighted is not None:  # a tree without weights prints exactly the documented fields
+        doc["weighted"] = position.weighted
+    return json.dumps(doc)
 
 
 def _list_trees() -> int:

@@ -14,6 +14,8 @@ subtree_total   uint32   n_nodes     (1.1) guesses from this node on, summed ove
 subtree_depth   uint8    n_nodes     (1.1) the most guesses from this node on
 ==============  =======  ==========  ===============================================
 
+The optional top-level ``weights`` (format 1.2, :mod:`.weights`) holds one uint32 per answer.
+
 Memory: the loader never lets msgpack build more than a field's own size allows.  It first
 walks the container with ``Unpacker.skip`` (which builds nothing) to find each field's byte
 span, then decodes each known field on its own with limits sized from that span; unknown
@@ -35,7 +37,8 @@ from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
 FORMAT_NAME = "wordle-tree"
-FORMAT_VERSION = (1, 1)
+FORMAT_VERSION = (1, 2)  # the newest version this runtime reads and writes
+PLAIN_VERSION = (1, 1)  # what a tree without weights is written as, so its bytes never change
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
 MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
@@ -43,7 +46,7 @@ _SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
 _WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
 _warned_minor: set[tuple[int, int]] = set()
 
-__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "MAX_FILE_BYTES", "TreeData", "TreeFormatError",
+__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "MAX_FILE_BYTES", "PLAIN_VERSION", "TreeData", "TreeFormatError",
            "pack_tree", "read_tree_file", "unpack_tree"]
 
 
@@ -75,16 +78,18 @@ def _to_le_bytes(values: array) -> bytes:
 
 
 def pack_tree(data: TreeData) -> bytes:
-    """Serialise ``data`` as format 1.1; the same content always gives the same bytes.
+    """Serialise ``data``; the same content always gives the same bytes.
 
-    The structure is checked first (a writer never writes what the loader would refuse),
-    and the per-node subtree stats are computed from the arrays.  The mode comes from
+    A tree with ``data.weights`` is written as format 1.2 with its ``weights`` field; any
+    other as format 1.1, so a 1.1 reader still reads it without a warning.  The structure
+    is checked first (a writer never writes what the loader would refuse), and the
+    per-node subtree stats are computed from the arrays.  The mode comes from
     ``data.mode``, else ``meta["mode"]``, else "normal"; the guess list from
     ``data.guess_list`` (a :class:`GuessList` or words), else the tree's own words.
     """
     stats = check_structure(data)
     if stats.depth[0] > MAX_DEPTH:
-        _fail(f"the tree is {stats.depth[0]} guesses deep; format 1.1 stores at most {MAX_DEPTH}")
+        _fail(f"the tree is {stats.depth[0]} guesses deep; the format stores at most {MAX_DEPTH}")
     mode = data.mode or data.meta.get("mode") or "normal"
     if mode not in MODES:
         _fail(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -103,7 +108,7 @@ def pack_tree(data: TreeData) -> bytes:
     tree["subtree_depth"] = array("B", stats.depth).tobytes()
     doc = {
         "format": FORMAT_NAME,
-        "format_version": list(FORMAT_VERSION),
+        "format_version": list(PLAIN_VERSION),
         "meta": _sorted_keys(data.meta),  # the only nested map: its keys sorted at every level
         "mode": mode,
         "guess_list": guess_list.to_bytes(),
@@ -111,6 +116,11 @@ def pack_tree(data: TreeData) -> bytes:
         "guesses": list(data.guesses),
         "tree": {name: tree[name] for name in sorted(tree)},
     }
+    if data.weights is not None:
+        from .weights import WEIGHTS_VERSION, pack_weights
+
+        doc["weights"] = pack_weights(data.weights, len(data.answers))  # checked as the loader checks
+        doc["format_version"] = list(WEIGHTS_VERSION)
     # sorted keys here too, without walking the 15,000 words of the lists (1 ms)
     return msgpack.packb({key: doc[key] for key in sorted(doc)}, use_bin_type=True)
 
@@ -340,6 +350,10 @@ def unpack_tree(blob) -> TreeData:
                     meta=meta, format_version=(major, minor), **arrays)
     if minor >= 1:
         data.mode, data.guess_list = _game_rules(blob, top, meta)
+    if "weights" in top:  # imported only here: loading a file without weights never needs it
+        from .weights import read_weights
+
+        data.weights = read_weights(_bin(blob, top["weights"], "'weights'"), len(data.answers), (major, minor))
     stats = check_structure(data)
     if minor >= 1:
         for name, (typecode, itemsize) in STAT_ARRAYS.items():
@@ -347,6 +361,10 @@ def unpack_tree(blob) -> TreeData:
             if stored != getattr(stats, name[len("subtree_"):]):
                 _fail(f"tree array '{name}' does not match the tree (recomputed on load)")
     data.subtree_answers, data.subtree_total, data.subtree_depth = stats.count, stats.total, stats.depth
+    if data.weights is not None:  # only then: a file without weights costs nothing more
+        from .weights import weighted_sums
+
+        data.subtree_weight, data.subtree_weighted_total = weighted_sums(data)
     return data
 
 

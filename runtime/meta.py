@@ -61,6 +61,14 @@ SCHEMA = ("map", {
         "histogram": ("histogram",),
         "exceeding_max_depth": _COUNT,
         "proved_optimal": ("bool",),
+        "expected_guesses": ("number", 0, 255),  # under the tree's weights (format 1.2)
+    }),
+    # Where the tree's weights came from (format 1.2): descriptive, like everything here;
+    # ``wordle-tree verify`` compares the fingerprint with the file's ``weights``.
+    "weights": ("map", {
+        "source": ("text", MAX_TEXT),
+        "sha256": ("hex", 64),
+        "effective_answers": ("number", 0, 1_000_000),  # at most the number of answers
     }),
 })
 

@@ -223,7 +223,9 @@ def _show(position, io: _Console) -> None:
     if len(position.candidates) <= 10:
         left += ": " + " ".join(position.candidates)
     if position.on_tree:
-        left += (f"; {position.expected_guesses:.2f} guesses expected from here "
+        from .weights import expected_note
+
+        left += (f"; {position.expected_guesses:.2f} guesses expected from here{expected_note(position)} "
                  f"(at most {position.max_guesses})")
     io.say(left)
     io.say(f"play: {position.guess}")

@@ -37,26 +37,31 @@ class TreeData:
     """A tree file's content, arrays as ``array.array`` (native order in memory).
 
     Writers fill the words, the arrays and ``meta`` (and, for format 1.1, may set ``mode``
-    and ``guess_list``); the loader also fills the subtree stats: for node *i*,
-    ``subtree_answers[i]`` answers are solved below it (itself included),
+    and ``guess_list``; for 1.2, ``weights``: one integer per answer, in answer order, or
+    None when every answer is equally likely).  The loader also fills the subtree stats:
+    for node *i*, ``subtree_answers[i]`` answers are solved below it (itself included),
     ``subtree_total[i]`` guesses are needed for them counting from node *i*'s own guess,
-    and ``subtree_depth[i]`` is the most guesses any of them needs from there.
+    and ``subtree_depth[i]`` is the most guesses any of them needs from there; with
+    weights, ``subtree_weight[i]`` is those answers' weight and ``subtree_weighted_total[i]``
+    the sum of weight × guesses (both None without weights).
     A plain class, not a dataclass: importing dataclasses would cost the cold start.
     """
 
     __slots__ = ("answers", "guesses", "node_guess", "node_answer", "child_start",
                  "edge_pattern", "edge_child", "meta", "format_version", "mode", "guess_list",
-                 "subtree_answers", "subtree_total", "subtree_depth")
+                 "weights", "subtree_answers", "subtree_total", "subtree_depth", "subtree_weight",
+                 "subtree_weighted_total")
 
     def __init__(self, answers, guesses, node_guess, node_answer, child_start, edge_pattern,
-                 edge_child, meta=None, format_version=(1, 1), mode=None, guess_list=None):
+                 edge_child, meta=None, format_version=(1, 1), mode=None, guess_list=None, weights=None):
         self.answers, self.guesses = answers, guesses
         self.node_guess, self.node_answer = node_guess, node_answer
         self.child_start, self.edge_pattern, self.edge_child = child_start, edge_pattern, edge_child
         self.meta = {} if meta is None else meta
         self.format_version = format_version
-        self.mode, self.guess_list = mode, guess_list
+        self.mode, self.guess_list, self.weights = mode, guess_list, weights
         self.subtree_answers = self.subtree_total = self.subtree_depth = None
+        self.subtree_weight = self.subtree_weighted_total = None
 
     @property
     def n_nodes(self) -> int:

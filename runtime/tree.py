@@ -28,13 +28,20 @@ class Position:
     is the mean number of guesses still needed (the next one included) over the
     remaining answers, and ``max_guesses`` the most any of them needs: both from the
     file's per-node subtree stats.  Off the tree both are None.
+
+    ``weighted`` is None for a tree without weights.  For a tree with weights (format
+    1.2) it is True when ``expected_guesses`` is the mean under them (Σ weight × guesses
+    / Σ weight over the remaining answers), and False when there is no such figure: off
+    the tree, or when every remaining answer has weight 0 (then ``expected_guesses`` is
+    the plain mean, every answer counted equally).
     """
 
-    __slots__ = ("guess", "candidates", "on_tree", "solved", "expected_guesses", "max_guesses")
+    __slots__ = ("guess", "candidates", "on_tree", "solved", "expected_guesses", "max_guesses", "weighted")
 
-    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None):
+    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None,
+                 weighted=None):
         self.guess, self.candidates, self.on_tree, self.solved = guess, candidates, on_tree, solved
-        self.expected_guesses, self.max_guesses = expected_guesses, max_guesses
+        self.expected_guesses, self.max_guesses, self.weighted = expected_guesses, max_guesses, weighted
 
     def __repr__(self):
         return (f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "
@@ -112,6 +119,8 @@ class Tree:
         self.meta = data.meta
         self.mode = data.mode  # None for a format 1.0 file: no mode rule is checked
         self.guess_list = data.guess_list  # None for 1.0: any five-letter word is accepted
+        self.weights = data.weights  # the answers' weights (format 1.2), or None
+        self._weighted = False if data.weights is not None else None  # Position.weighted off the tree
         self._node_guess = data.node_guess
         self._start = data.child_start
         self._pattern = data.edge_pattern
@@ -193,7 +202,7 @@ class Tree:
                     if self.data.node_answer[node] < 0:
                         raise NoAnswerError(f"step {step}: {guess!r} cannot be the answer here: "
                                             "no answer fits this history")
-                    return Position(None, (guess,), True, True, 0.0, 0)
+                    return Position(None, (guess,), True, True, 0.0, 0, None if self.weights is None else True)
                 child = self._child_of(node, code)
                 if child is None:
                     _no_answer_fits(guess, code, step)
@@ -206,13 +215,22 @@ class Tree:
             if not remaining:
                 _no_answer_fits(guess, code, step)
             if code == ALL_GREEN:
-                return Position(None, (guess,), False, True)
+                return Position(None, (guess,), False, True, weighted=self._weighted)
         if remaining is None:
-            count = self.data.subtree_answers[node]
+            expected, weighted = self._expected(node)
             return Position(self.guesses[self._node_guess[node]], tuple(self.subtree_answers(node)),
-                            True, False, self.data.subtree_total[node] / count,
-                            self.data.subtree_depth[node])
-        return Position(choose_off_tree(remaining), tuple(remaining), False, False)
+                            True, False, expected, self.data.subtree_depth[node], weighted)
+        return Position(choose_off_tree(remaining), tuple(remaining), False, False, weighted=self._weighted)
+
+    def _expected(self, node: int) -> tuple[float, bool | None]:
+        """(expected guesses from ``node`` on, Position.weighted): under the weights when the
+        file has them and the answers below weigh something, else the plain mean; O(1)."""
+        data = self.data
+        if data.weights is not None:
+            weight = data.subtree_weight[node]
+            if weight:
+                return data.subtree_weighted_total[node] / weight, True
+        return data.subtree_total[node] / data.subtree_answers[node], self._weighted
 
     def guess_problem(self, history, word: str) -> str | None:
         """Why the game would refuse ``word`` after ``history`` ((word, code) pairs), or None.

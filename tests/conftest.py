@@ -22,3 +22,31 @@ def small_tree_bytes(ctx):
 
     result = compile_tree(BuildConfig(strategy="most-parts", start="salet"), ctx)
     return pack_tree(result.data)
+
+
+# Uneven answer weights, every seventh answer weighing 0: a tree built under them exercises
+# format 1.2's ``weights`` and the zero-weight fallback.
+WEIGHTS_SOURCE = "file test-weights.txt"
+
+
+def raw_test_weights(n_answers: int) -> list[int]:
+    """The raw weight of each answer (answer order) behind :func:`weighted_build`."""
+    return [0 if i % 7 == 0 else 1 + i % 5 for i in range(n_answers)]
+
+
+@pytest.fixture(scope="session")
+def weighted_build(ctx):
+    """(a compile result built under :func:`raw_test_weights`, the integer Weights)."""
+    from wordle_compiler.core.config import BuildConfig
+    from wordle_compiler.core.weights import integer_weights
+    from wordle_compiler.pipeline.compile import compile_tree
+
+    weights = integer_weights(raw_test_weights(len(ctx.words.answers)), WEIGHTS_SOURCE)
+    return compile_tree(BuildConfig(strategy="most-parts", start="salet", weights=weights), ctx), weights
+
+
+@pytest.fixture(scope="session")
+def weighted_tree_bytes(weighted_build):
+    from wordle_runtime.format import pack_tree
+
+    return pack_tree(weighted_build[0].data)

@@ -105,6 +105,77 @@ def test_newer_minor_loads_with_one_warning(small_tree_bytes):
         unpack_tree(blob)
 
 
+# ----------------------------------------------------------------------------- weights (1.2)
+
+def _set_weights(values):
+    def fn(doc):
+        doc["weights"] = array("I", values).tobytes()
+    return fn
+
+
+def _n_answers(doc):
+    return len(doc["answers"])
+
+
+BAD_WEIGHTS = {
+    "one weight short": (lambda d: _set_weights([1] * (_n_answers(d) - 1))(d),
+                         "'weights' has 9256 bytes; the tree's 2315 answers need 9260 (one 4-byte weight each)"),
+    "one weight too many": (lambda d: _set_weights([1] * (_n_answers(d) + 1))(d), "'weights' has 9264 bytes"),
+    "not a whole weight": (lambda d: d.update(weights=d["weights"] + b"\x00"), "'weights' has 9261 bytes"),
+    "in a 1.1 file": (lambda d: d.update(format_version=[1, 1]),
+                      "'weights' is a format 1.2 field, but the file says version 1.1"),
+    "in a 1.0 file": (lambda d: d.update(format_version=[1, 0]), "'weights' is a format 1.2 field"),
+    "all zero": (lambda d: _set_weights([0] * _n_answers(d))(d),
+                 "'weights' are all zero: at least one answer must have a positive weight"),
+    "sum past 2^32 - 1": (lambda d: _set_weights([2**31] * _n_answers(d))(d),
+                          f"'weights' sum to {2315 * 2**31}, over the limit of 4294967295 (2^32 - 1)"),
+    "sum just past the bound": (lambda d: _set_weights([2**32 - 1, 1] + [0] * (_n_answers(d) - 2))(d),
+                                "over the limit of 4294967295"),
+    "a list, not bin": (lambda d: d.update(weights=[1] * _n_answers(d)), "'weights' is not binary"),
+    "text, not bin": (lambda d: d.update(weights="1,2,3"), "'weights' is not binary"),
+    "oversized": (lambda d: d.update(weights=b"\x01" * (8 * 1024 * 1024)), "'weights' has 8388608 bytes"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_WEIGHTS))
+def test_malformed_weights_are_refused_in_one_line(name, weighted_tree_bytes):
+    mutation, message = BAD_WEIGHTS[name]
+    with pytest.raises(TreeFormatError) as error:
+        unpack_tree(_mutate(weighted_tree_bytes, mutation))
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_weights_at_the_bound_load(weighted_tree_bytes):
+    """A sum of exactly 2^32 - 1 is the largest allowed, and a 1.2 file may leave weights out."""
+    bound = _mutate(weighted_tree_bytes, lambda d: _set_weights([2**32 - 1] + [0] * (_n_answers(d) - 1))(d))
+    data = unpack_tree(bound)
+    guesses, rest = divmod(data.subtree_weighted_total[0], 2**32 - 1)  # all the weight on one answer
+    assert data.subtree_weight[0] == 2**32 - 1 and rest == 0 and 1 <= guesses <= 6
+    without = unpack_tree(_mutate(weighted_tree_bytes, lambda d: d.pop("weights")))
+    assert without.format_version == (1, 2) and without.weights is None and without.subtree_weight is None
+
+
+def test_weighted_truncations_and_bit_flips(weighted_tree_bytes):
+    """Cuts and flips anywhere, the weights included: refused with TreeFormatError or loaded."""
+    rng = random.Random(99)
+    blob = weighted_tree_bytes
+    start = blob.index(b"weights")
+    for cut in list(range(start, start + 40)) + [rng.randrange(len(blob)) for _ in range(200)]:
+        with pytest.raises(TreeFormatError):
+            unpack_tree(blob[:cut])
+    for _ in range(800):
+        mutated = bytearray(blob)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(start, len(mutated)) if rng.random() < 0.5 else rng.randrange(len(mutated))
+            mutated[at] ^= 1 << rng.randrange(8)
+        try:
+            data = unpack_tree(bytes(mutated))
+        except TreeFormatError:
+            continue
+        if data.weights is not None:
+            assert 0 < sum(data.weights) <= 2**32 - 1 and len(data.weights) == len(data.answers)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=400))
 def test_random_bytes(blob):
@@ -130,12 +201,13 @@ def test_random_structures(doc):
 # ----------------------------------------------------------------------------- meta
 
 META_KEYS = ["strategy", "config", "mode", "max_depth", "optimality", "word_lists", "compiler", "stats",
-             "built_at", "extra"]
+             "built_at", "weights", "extra"]
 meta_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() | st.text(max_size=12)
     | st.binary(max_size=4) | st.sampled_from(["normal", "hard", "optimal", "heuristic", "/etc/passwd", "salet"]),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(META_KEYS + ["answers", "guesses", "histogram", "start", "opening", "name", "sha256"]),
+        st.sampled_from(META_KEYS + ["answers", "guesses", "histogram", "start", "opening", "name", "sha256",
+                                     "source", "effective_answers", "expected_guesses"]),
         children, max_size=4),
     max_leaves=12,
 )

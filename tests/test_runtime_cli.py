@@ -31,7 +31,7 @@ def _one_line_error(result, code):
 def test_version():
     result = _next("--version")
     assert result.returncode == 0
-    assert result.stdout.strip() == f"wordle-next {__version__} (tree format 1.1)"
+    assert result.stdout.strip() == f"wordle-next {__version__} (tree format 1.2)"
 
 
 @pytest.mark.parametrize("args,code,message", [
@@ -137,7 +137,7 @@ def test_a_newer_minor_version_warns_in_one_line(tmp_path):
     result = _next("--tree", str(path), "salet", "bbbbb")
     assert result.returncode == 0 and result.stdout.splitlines()[0] == "courd"
     assert result.stderr.splitlines() == [
-        "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.1; unknown fields are ignored"]
+        "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.2; unknown fields are ignored"]
 
 
 def test_every_runtime_module_imports_only_msgpack_and_the_standard_library():

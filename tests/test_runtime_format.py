@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from wordle_runtime import TreeFormatError, load
-from wordle_runtime.format import FORMAT_VERSION, pack_tree, read_tree_file, unpack_tree
+from wordle_runtime.format import PLAIN_VERSION, pack_tree, read_tree_file, unpack_tree
 from wordle_runtime.rules import GuessList, code_word, word_code
 from wordle_runtime.tree import Tree, default_tree_path
 
@@ -58,7 +58,7 @@ def test_bad_guess_lists_are_refused(blob, message):
 def test_written_files_are_version_1_1_with_all_new_fields(data):
     blob = pack_tree(data)
     doc = _doc(blob)
-    assert doc["format_version"] == list(FORMAT_VERSION) == [1, 1]
+    assert doc["format_version"] == list(PLAIN_VERSION) == [1, 1]  # no weights: still 1.1
     assert doc["mode"] == "normal"
     assert set(doc["tree"]) >= {"subtree_total", "subtree_depth"}
     again = unpack_tree(blob)

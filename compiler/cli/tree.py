@@ -69,7 +69,9 @@ def group():
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of labelled lines")
 def info(file, as_json):
     """Settings, word lists, stats and histogram of a tree file (meta's claims, as stored;
-    verify checks them).  Only the settings that apply to the tree's strategy are shown."""
+    verify checks them).  Only the settings that apply to the tree's strategy are shown.
+    A tree built under answer weights also shows them: the source meta names, and the
+    fingerprint and expected guesses computed from the file's own weights."""
     from .tree_report import info_doc, info_lines, printable
 
     source, data, size = load_tree_arg(file)
@@ -91,17 +93,24 @@ def info(file, as_json):
 def verify(file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json,
            quiet):
     """Replay every answer with the reference score, check every guess against the guess
-    list and the mode's rules, check the depth, and compare every stat claimed in meta.
-    With --weights or --prior, also the expected guesses when answers are that likely."""
-    from .tree_report import verify_failure, verify_lines
+    list and the mode's rules, check the depth, and compare every stat claimed in meta
+    (for a tree built under weights, also meta's fingerprint of them).  Also the expected
+    guesses when answers are as likely as --weights or --prior say, else as the tree's own
+    weights say, if it has them."""
+    from .tree_report import verify_failure, verify_lines, weighted_line
     from ..treefiles.verification import verify_data
+    from ..treefiles.weighted import tree_weights
 
     data = _load(file)
     weights = weights_for(list(data.answers), weights_file, weight_missing, prior, prior_width, prior_common)
+    own = weights is None and data.weights is not None
+    if own:
+        weights = tree_weights(data)
     with quiet_warnings(quiet):
         verdict = verify_data(data, mode, max_depth, guesses)
     under = None if weights is None or verdict.report.failures else {
-        **weights.summary(), "expected_guesses": round(weights.expected_guesses(verdict.report.depths), 6)}
+        **weights.summary(), "expected_guesses": round(weights.expected_guesses(verdict.report.depths), 6),
+        "tree_weights": own}
     if as_json:
         if not verdict.ok:
             raise FailedError(verify_failure(verdict), details=verdict.as_dict())
@@ -109,8 +118,7 @@ def verify(file, max_depth, mode, guesses, weights_file, weight_missing, prior, 
         return
     click.echo("\n".join(verify_lines(verdict)))
     if under:
-        click.echo(f"  weighted ({under['source']}, sha256 {under['sha256']}…, about "
-                   f"{under['effective_answers']:g} answers' worth): {under['expected_guesses']:.4f} expected guesses")
+        click.echo(weighted_line(under))
     if not verdict.ok:
         raise FailedError(verify_failure(verdict))
 

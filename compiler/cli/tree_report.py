@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from ..treefiles import metaview
+from ..treefiles.weighted import weights_doc
 from .common import shorten
 
 LABEL_WIDTH = 11
@@ -62,6 +63,7 @@ def info_doc(shown_path: str, source: str, data, size: int) -> dict:
         "stats": metaview.get(meta, "stats", kind=dict, default={}),
         "compiler": metaview.get(meta, "compiler", kind=dict, default={}),
         "built_at": metaview.get(meta, "built_at", kind=str),
+        "weights": weights_doc(data),
     }
 
 
@@ -102,12 +104,34 @@ def info_lines(doc: dict) -> list[str]:
         if histogram:
             lines.append(_line("histogram", "  ".join(f"{shown(k)}: {shown(v)}" for k, v in histogram.items())
                                + "   (guesses: answers)"))
+    if doc["weights"]:
+        lines.append(_line("weights", _weights_text(doc["weights"])))
     compiler = doc["compiler"]
     if compiler:
         built = f", built {doc['built_at']}" if doc["built_at"] else ""
         lines.append(_line("compiler", f"{shown(compiler.get('name', '?'))} "
                                        f"{shown(compiler.get('version', '?'))}{built}"))
     return lines
+
+
+def _weights_text(weights: dict) -> str:
+    """The ``weights`` line of ``info``: where they came from, their fingerprint, how
+    concentrated they are, and the expected guesses under them."""
+    text = (f"{metaview.shown(weights['source'])} (sha256 {weights['sha256']}…, about "
+            f"{weights['effective_answers']:g} answers' worth)")
+    if weights["expected_guesses"] is not None:
+        text += f", {weights['expected_guesses']:.4f} guesses expected under them"
+    if weights["sha256_matches_meta"] is False:
+        text += "; meta names another fingerprint (wordle-tree verify fails)"
+    return text
+
+
+def weighted_line(under: dict) -> str:
+    """``verify``'s line of expected guesses under weights: the tree's own, or those of
+    --weights / --prior (``under``: their summary and the expected guesses)."""
+    whose = "the tree's weights, " if under.get("tree_weights") else ""
+    return (f"  weighted ({whose}{metaview.shown(under['source'])}, sha256 {under['sha256']}…, about "
+            f"{under['effective_answers']:g} answers' worth): {under['expected_guesses']:.4f} expected guesses")
 
 
 def verify_lines(verdict) -> list[str]:

@@ -43,6 +43,21 @@ def forced_guesses(ctx, cfg) -> tuple[int, ...]:
     return ()
 
 
+def check_weights(ctx, cfg) -> None:
+    """A one-line BuildError unless ``cfg.weights`` (when given) fit the answer list and can
+    be written: one weight per answer, summing to more than zero and at most 2^32 - 1."""
+    from wordle_runtime.weights import MAX_WEIGHT_SUM
+
+    if cfg.weights is None:
+        return
+    values, n = cfg.weights.values, len(ctx.words.answers)
+    if len(values) != n:
+        raise BuildError(f"the weights ({cfg.weights.source}) give {len(values)} answers, the answer list has {n}")
+    if any(not isinstance(w, int) or w < 0 for w in values) or not 0 < sum(values) <= MAX_WEIGHT_SUM:
+        raise BuildError(f"the weights ({cfg.weights.source}) must be whole numbers of 0 or more "
+                         f"with a sum from 1 to {MAX_WEIGHT_SUM}")
+
+
 def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
     """Root guess by the strategy (or forced), first-level classes in parallel."""
     choose = STRATEGIES[cfg.strategy]
@@ -58,10 +73,14 @@ def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
 
 def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
     """The tree's ``meta``: strategy, settings, word lists (name, count, sha256), compiler, and
-    the verified stats with ``proved_optimal``; ``stamp`` adds ``built_at`` (UTC)."""
+    the verified stats with ``proved_optimal``; ``stamp`` adds ``built_at`` (UTC).  A build
+    under weights adds ``weights`` (source, fingerprint, effective answers) and the stats'
+    ``expected_guesses`` under them (6 places)."""
     stats = report.stats()
     stats["exceeding_max_depth"] = len(report.exceeding_max_depth)
     stats["proved_optimal"] = proved
+    if cfg.weights is not None:
+        stats["expected_guesses"] = round(cfg.weights.expected_guesses(report.depths), 6)
     meta = {
         "strategy": cfg.strategy,
         "config": cfg.as_meta(),
@@ -77,6 +96,9 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
         "compiler": {"name": "wordle-tree", "version": __version__},
         "stats": stats,
     }
+    weights = cfg.weights_meta()
+    if weights is not None:
+        meta["weights"] = weights
     if stamp:
         meta["built_at"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     return meta
@@ -95,6 +117,7 @@ def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=
         raise BuildError(f"unknown strategy {cfg.strategy!r}")
     began = time.perf_counter()
     ctx = ctx or Context.load(cfg.answers, cfg.guesses)
+    check_weights(ctx, cfg)
     forced = forced_guesses(ctx, cfg)
     counters = {}
     if cfg.strategy == "optimal":
@@ -106,7 +129,7 @@ def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=
         proved, optimality = False, "heuristic"
     start_word = ctx.words.guesses[root.guess]
     cfg = BuildConfig(**{**cfg.__dict__, "start": start_word})
-    provisional = flatten(root, ctx, {})
+    provisional = flatten(root, ctx, {}, None if cfg.weights is None else cfg.weights.values)
     report = verify_tree(provisional, cfg.mode, ctx.words.guesses, cfg.max_depth)
     if report.failures:
         raise BuildError("internal error, the built tree failed verification: " + report.failures[0])

@@ -11,12 +11,14 @@ from wordle_runtime.rules import GuessList
 from ..util.files import write_atomic  # noqa: F401 - the one atomic writer, re-exported for callers here
 
 
-def flatten(root, ctx, meta: dict) -> TreeData:
+def flatten(root, ctx, meta: dict, weights=None) -> TreeData:
     """Breadth-first numbering: children always get larger ids than their parent,
     and each node's edges are contiguous (CSR).
 
     The full guess list goes into the file (format 1.1's ``guess_list``), so a reader can
     refuse a word the game would refuse and ``verify`` never needs a list from elsewhere.
+    ``weights``: the answers' integer weights (answer order) the tree was built under, or
+    None; with them the file is format 1.2 and readers speak in expected guesses under them.
     """
     order = [root]  # breadth-first: a node's id is its place in this list
     child_start, edge_pattern, edge_child = array("I", [0]), array("B"), array("I")
@@ -41,6 +43,7 @@ def flatten(root, ctx, meta: dict) -> TreeData:
         edge_child=edge_child,
         meta=meta,
         guess_list=guess_list_of(ctx),
+        weights=None if weights is None else array("I", weights),
     )
 
 

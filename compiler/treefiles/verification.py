@@ -189,12 +189,15 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
 
 
 def check_claims(data: TreeData, report: Report) -> list[str]:
-    """Compare the stats claimed in ``meta`` with what the replay measured."""
+    """Compare the stats claimed in ``meta`` with what the replay measured, and what it says
+    of the file's answer weights with the weights themselves."""
+    from .weighted import weight_claims
+
+    problems = weight_claims(data, report)  # first: a wrong fingerprint is what a failure line names
     claimed = data.meta.get("stats", {}) if isinstance(data.meta, dict) else {}
     if not isinstance(claimed, dict):
-        return ["meta's 'stats' is not a map, so no claim could be checked"]
+        return problems + ["meta's 'stats' is not a map, so no claim could be checked"]
     measured = report.stats()
-    problems = []
     for key in ("answers", "total_guesses", "max_depth", "histogram"):
         if key in claimed and claimed[key] != measured[key]:
             problems.append(f"meta claims {key} = {_shown(claimed[key])}, the replay measured {measured[key]}")
