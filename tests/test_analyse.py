@@ -174,8 +174,15 @@ def test_shipped_opening_table_spot_checks():
                                                         ("nyt-extended", "normal")}
     rng = random.Random(3)
     for table in tables:
+        weights = None
+        if "weights_sha256" in table:  # a ranking under the default frequency prior
+            from wordle_compiler.core.weights import frequency_prior
+            from wordle_compiler.core.wordlists import load_word_lists
+
+            weights = frequency_prior(list(load_word_lists(table["answers"], table["guesses"]).answers))
+            assert weights.sha256 == table["weights_sha256"]
         spec = RankSpec(answers=table["answers"], guesses=table["guesses"], mode=table["mode"],
-                        max_depth=table["max_depth"])
+                        max_depth=table["max_depth"], weights=weights)
         best, value = next(iter(table["exact"].items()))
         assert evaluate_word(spec, best, 1 << 36).value == value
         outside = rng.choice(["fuzzy", "jazzy", "mummy", "vivid"])

@@ -79,7 +79,7 @@ def test_guess_value_equals_naive_below_beta_and_bounds_above(seed, mode, depth,
     beta = ENGINE_INF if beta_offset is None or total == INF else total + beta_offset
     most_parts = None
     if exact_parts:
-        bound, _, in_set = solver.guess_bounds(ctx.all_answers, ctx.all_guesses)
+        bound, _, in_set, _ = solver.guess_bounds(ctx.all_answers, ctx.all_guesses)
         most_parts = int((3 * len(ctx.all_answers) - bound - in_set).max())
     outcome = solver.guess_value(guess, ctx.all_answers, ctx.all_guesses, depth, beta, most_parts=most_parts)
     if total == INF:

@@ -25,6 +25,7 @@ from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 from ..concurrency import parallel
 from ..core.config import Context, deep_level
 from ..core.modes import initial_legal, legal_after
+from ..core.weights import Weights
 from ..search import DEEP_COST, INF, solver_for
 
 RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: ~0.05 s of work
@@ -88,10 +89,16 @@ class Position:
     legal: np.ndarray
     depth_left: int
     deep_level: int = 0  # fewest-deep: the engine's switch (Solver), 0 otherwise
+    weights: Weights | None = None  # how likely each answer is (None: all equally likely)
 
     def solver(self):
-        """The shared solver for this position's lists, mode and objective."""
-        return solver_for(self.ctx, self.mode, deep_level=self.deep_level)
+        """The shared solver for this position's lists, mode, objective and weights."""
+        return solver_for(self.ctx, self.mode, deep_level=self.deep_level, weights=self.weights)
+
+    @property
+    def weight(self) -> int:
+        """What a total is divided by for its average: the answers left, or their weight."""
+        return self.solver().weight(self.answers)
 
     @property
     def words(self) -> list[str]:
@@ -119,11 +126,18 @@ class Analysis:
         """How many answers fit the position's history."""
         return len(self.position.answers)
 
+    @property
+    def weight(self) -> int:
+        """What the totals are divided by for averages (expected guesses under weights)."""
+        return self.position.weight
 
-def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None) -> Position:
+
+def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None,
+                   weights: Weights | None = None) -> Position:
     """The position a history reaches; HistoryError for an unknown word, a move the mode
     forbids, a game already over, or a history that no answer fits.  ``deep`` = K: values
-    count first the answers needing K or more guesses (``--objective fewest-deep``)."""
+    count first the answers needing K or more guesses (``--objective fewest-deep``);
+    ``weights``: values are Σ weight × guesses."""
     answers, legal = ctx.all_answers, initial_legal(ctx, mode)
     steps = parse_history(history)
     for step, (word, code) in enumerate(steps, start=1):
@@ -138,18 +152,19 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: i
             raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
         if code != 242:
             legal = legal_after(ctx, mode, legal, guess, code)
-    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep))
+    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
 
 
-def _opening_table(ctx: Context, mode: str, max_depth: int) -> dict | None:
-    """The shipped proved ranking for these lists and mode, if there is one."""
+def _opening_table(ctx: Context, mode: str, max_depth: int, weights: Weights | None = None) -> dict | None:
+    """The shipped proved ranking for these lists, mode and weights, if there is one."""
     try:
         text = resources.files("wordle_trees").joinpath("openings.json").read_text()
     except (FileNotFoundError, ModuleNotFoundError):
         return None
     for table in json.loads(text).get("rankings", []):
-        if (table["answers_sha256"], table["guesses_sha256"], table["mode"], table["max_depth"]) == (
-                ctx.words.answers_sha256, ctx.words.guesses_sha256, mode, max_depth):
+        if (table["answers_sha256"], table["guesses_sha256"], table["mode"], table["max_depth"],
+                table.get("weights_sha256")) == (ctx.words.answers_sha256, ctx.words.guesses_sha256, mode, max_depth,
+                                                 None if weights is None else weights.sha256):
             return table
     return None
 
@@ -162,7 +177,7 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     guess = ctx.guess_index[word]
     possible = guess in position.answer_guesses
     if possible and len(position.answers) == 1:
-        return MoveValue(word, 1, True, True)
+        return MoveValue(word, position.weight, True, True)
     outcome = position.solver().guess_value(guess, position.answers, position.legal, position.depth_left, beta,
                                             lane=lane, most_parts=most_parts)
     return MoveValue(word, min(outcome.cost, INF), outcome.guess >= 0, possible)
@@ -171,13 +186,6 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
 def is_legal(position: Position, word: str) -> bool:
     """Whether ``word`` is in the guess list and the mode allows it here."""
     return word in position.ctx.guess_index and bool(np.isin(position.ctx.guess_index[word], position.legal))
-
-
-def _most_parts(n: int, bound, in_set) -> int:
-    """The most classes any guess makes of the ``n`` answers, read back from
-    :meth:`Solver.guess_bounds` (bound = 3n − parts − in_set; its one special row, the
-    last answer guessed, satisfies the same formula)."""
-    return int((3 * n - bound - in_set).max())
 
 
 def best_moves(position: Position, top: int = 5, table: dict | None = None, known: MoveValue | None = None,
@@ -193,8 +201,7 @@ def best_moves(position: Position, top: int = 5, table: dict | None = None, know
         moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact[:top]]
         return Analysis(position, exact[0][1], moves, from_table=True)
     solver = position.solver()
-    bound, sumsq, in_set = solver.guess_bounds(position.answers, position.legal)
-    most_parts = _most_parts(n, bound, in_set)
+    bound, sumsq, in_set, most_parts = solver.guess_bounds(position.answers, position.legal)
     order = np.lexsort((position.legal, 1 - in_set, sumsq, bound))
     ascending = bound[order]
     skip = ctx.guess_index[known.word] if known is not None else -1
@@ -247,8 +254,7 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
     exactly: every guess whose bound is below the total is searched with the total as
     cut-off, on ``jobs`` threads sharing one memo; the count does not depend on ``jobs``."""
     solver = position.solver()
-    bound, _, in_set = solver.guess_bounds(position.answers, position.legal)
-    most_parts = _most_parts(len(position.answers), bound, in_set)
+    bound, _, _, most_parts = solver.guess_bounds(position.answers, position.legal)
     # a guess whose bound reaches the move's total cannot be better
     rivals = [position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable")
               if bound[i] < move.total]
@@ -274,13 +280,13 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
 def _report(analysis: Analysis, move: MoveValue, rank: bool, jobs: int, progress: Progress) -> MoveReport:
     """The report on ``move`` (valued exactly) against the analysed position's best."""
     position = analysis.position
-    loss = (move.total - analysis.best_total) / analysis.n
+    loss = (move.total - analysis.best_total) / max(analysis.weight, 1)
     if position.deep_level:  # fewest-deep values: the loss is in guesses, the long games aside
         loss = (move.total % DEEP_COST - analysis.best_total % DEEP_COST) / analysis.n
     if not rank:
         return MoveReport(move, None, None, loss)
     if analysis.from_table:
-        table = _opening_table(position.ctx, position.mode, position.depth_left)
+        table = _opening_table(position.ctx, position.mode, position.depth_left, position.weights)
         better = sum(v < move.total for v in table["exact"].values())
         return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
     return MoveReport(move, count_better(position, move, jobs, progress) + 1, False, loss)
@@ -297,25 +303,26 @@ def score_move(analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = Tru
 
 def analyse_move(ctx: Context, mode: str, history, word: str, top: int = 1, max_depth: int = 6, *,
                  rank: bool = False, jobs: int = 1, progress: Progress = SILENT,
-                 deep: int | None = None) -> tuple[Analysis, MoveReport]:
+                 deep: int | None = None, weights: Weights | None = None) -> tuple[Analysis, MoveReport]:
     """The position ``history`` reaches and the move ``word`` there, with the least search:
     the move's value first (one exact solve of its classes), then the position's best
     with that value as a cap (:func:`best_moves`), or from the shipped table at the
     opening; the rank (``jobs`` threads) only with ``rank``.  ``deep`` = K: values count
-    first the answers needing K or more guesses (``--objective fewest-deep``)."""
-    position = position_after(ctx, mode, history, max_depth, deep)
+    first the answers needing K or more guesses (``--objective fewest-deep``); ``weights``:
+    values are Σ weight × guesses (the opening then from a table made under the same weights)."""
+    position = position_after(ctx, mode, history, max_depth, deep, weights)
     move = played_move(position, word)
-    table = _opening_table(ctx, mode, max_depth) if not position.history and deep is None else None
+    table = _opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
     analysis = best_moves(position, top, table, known=move, progress=progress)
     return analysis, _report(analysis, move, rank, jobs, progress)
 
 
 def analyse_position(ctx: Context, mode: str, history=(), top: int = 5, max_depth: int = 6,
-                     progress: Progress = SILENT, deep: int | None = None) -> Analysis:
+                     progress: Progress = SILENT, deep: int | None = None, weights: Weights | None = None) -> Analysis:
     """The exact value of the position a history reaches and its ``top`` best moves
-    (``deep`` as for :func:`analyse_move`)."""
-    position = position_after(ctx, mode, history, max_depth, deep)
-    table = _opening_table(ctx, mode, max_depth) if not position.history and deep is None else None
+    (``deep`` and ``weights`` as for :func:`analyse_move`)."""
+    position = position_after(ctx, mode, history, max_depth, deep, weights)
+    table = _opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
     return best_moves(position, top, table, progress=progress)
 
 
@@ -333,40 +340,43 @@ class ReviewRow:
     expected_class: float  # Σc²/n: the class size this move leaves on average
     actual_class: int  # the class the feedback actually left
     luck: float  # expected further guesses after the move minus those of the actual class
+    weight_before: int  # what the totals divide by: answers_before, or their weight under weights
 
 
 def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
-                progress: Progress = SILENT) -> list[ReviewRow]:
-    """One row per move: best value, the move's value, the loss, and the luck."""
+                progress: Progress = SILENT, weights: Weights | None = None) -> list[ReviewRow]:
+    """One row per move: best value, the move's value, the loss, and the luck (``weights``:
+    in expected guesses under them)."""
     steps = parse_history(history)
-    table = _opening_table(ctx, mode, max_depth)
+    table = _opening_table(ctx, mode, max_depth, weights)
     rows = []
     # one step can take most of the time (the early ones hold the most answers): no ETA
     progress.start(len(steps), "reviewing", "moves")
     try:
         for i in range(len(steps)):
-            rows.append(_review_row(ctx, mode, steps, i, max_depth, table if i == 0 else None))
+            rows.append(_review_row(ctx, mode, steps, i, max_depth, table if i == 0 else None, weights))
             progress(1)
     finally:
         progress.close()
     return rows
 
 
-def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None) -> ReviewRow:
+def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None,
+                weights: Weights | None = None) -> ReviewRow:
     """The row of move ``i`` of ``steps``: the played move is valued first, so the search for
     the best needs only look for moves at least as good (:func:`best_moves`)."""
     word, code = steps[i]
-    position = position_after(ctx, mode, steps[:i], max_depth)
+    position = position_after(ctx, mode, steps[:i], max_depth, weights=weights)
     if not is_legal(position, word):
         raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
     move = move_value(position, word)
     analysis = best_moves(position, 1, table, known=move if move.exact else None)
-    after = position_after(ctx, mode, steps[:i + 1], max_depth)
-    n = len(position.answers)
+    after = position_after(ctx, mode, steps[:i + 1], max_depth, weights=weights)
+    n, weight = len(position.answers), max(position.weight, 1)  # all weights 0: every total is 0
     sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=243)
     further = 0.0
     if code != 242:
-        further = solver_for(ctx, mode).solve(after.answers, after.legal, after.depth_left).cost / len(after.answers)
+        further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
     return ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
-                     (move.total - analysis.best_total) / n, float((sizes ** 2).sum() / n),
-                     len(after.answers), (move.total - n) / n - further)
+                     (move.total - analysis.best_total) / weight, float((sizes ** 2).sum() / n),
+                     len(after.answers), (move.total - position.weight) / weight - further, weight)

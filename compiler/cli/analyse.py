@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .common import (CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option,
-                     split_long_games)
+from .common import (CliError, FailedError, check_weight_numbers, json_option, max_depth_option, not_empty,
+                     quiet_option, split_long_games, weights_for, weights_options)
 from ..core.config import MODES, OBJECTIVES
 
 
@@ -34,11 +34,14 @@ def _move_doc(move, n, deep=None):
     return doc
 
 
-def _value_text(value, n, deep, worst=None):
+def _value_text(value, n, deep, worst=None, weighted=False):
     """A value in words: the total and its average, after the long games (fewest-deep) or
-    the worst case (depth) that come first."""
+    the worst case (depth) that come first; under weights, the expected guesses (``n``: the
+    answers' weight)."""
     long, total = split_long_games(value, deep)
     said = f"needs {total} guesses in all, {_avg(total, n):.4f} on average"
+    if weighted:
+        return f"expects {_avg(total, n):.4f} guesses under the weights (weighted total {total})"
     if long is not None:
         return f"has {long} long game{'s' if long != 1 else ''} ({deep} or more guesses in the whole game), then {said}"
     return said if worst is None else f"needs at most {worst} guesses for any answer, then {said[6:]}"
@@ -76,17 +79,19 @@ class AnalyseProgress:
 
 
 def _position_lines(analysis, seconds, deep=None):
-    position, n = analysis.position, analysis.n
+    position, n, per = analysis.position, analysis.n, analysis.weight
+    weighted = position.weights is not None
     shown = f": {' '.join(position.words)}" if n <= 20 else ""
     where = "opening (from the proved ranking shipped with the trees)" if analysis.from_table else "position"
+    kind = "weighted totals, expected guesses" if weighted else f"exact{' long games and' if deep else ''} totals"
     lines = [f"{n} answer{'s' if n != 1 else ''} left{shown}",
-             f"{where}: best play {_value_text(analysis.best_total, n, deep, analysis.worst)} "
+             f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
              "from here (this guess included)",
-             f"best moves (exact{' long games and' if deep else ''} totals; * = can be the answer):"]
+             f"best moves ({kind}; * = can be the answer):"]
     for i, move in enumerate(analysis.moves, start=1):
         long, total = split_long_games(move.total, deep)
         lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {'' if long is None else f'{long:>5} '}"
-                     f"{total:>6}  {_avg(total, n):.4f}")
+                     f"{total:>6}  {_avg(total, per):.4f}")
     lines.append(f"({seconds:.2f} s)")
     return lines
 
@@ -96,9 +101,9 @@ def _review_lines(rows, seconds):
              f"{'class':>5} {'expected':>8} {'luck':>6}"
     lines = [header, "-" * len(header)]
     for r in rows:
-        n = r.answers_before
-        lines.append(f"{r.step:>4}  {r.word:5} {r.pattern:7} {n:>5} {_avg(r.best_total, n):8.4f} "
-                     f"{_avg(r.move_total, n):8.4f} {r.loss:6.3f} {r.actual_class:>5} {r.expected_class:8.1f} "
+        n, per = r.answers_before, r.weight_before
+        lines.append(f"{r.step:>4}  {r.word:5} {r.pattern:7} {n:>5} {_avg(r.best_total, per):8.4f} "
+                     f"{_avg(r.move_total, per):8.4f} {r.loss:6.3f} {r.actual_class:>5} {r.expected_class:8.1f} "
                      f"{r.luck:+6.2f}")
     lines.append(f"total loss {sum(r.loss for r in rows):.3f} guesses, luck {sum(r.luck for r in rows):+.2f} "
                  f"({seconds:.2f} s)")
@@ -126,15 +131,17 @@ def _review_lines(rows, seconds):
               help="with --objective fewest-deep: a game of K or more guesses counts as long")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="threads that count the better moves for --rank (the result does not depend on it)")
+@weights_options
 @json_option()
 @quiet_option("no progress on stderr")
 def analyse_command(history, top, move, with_rank, review, mode, answers, guesses, max_depth, objective, deep, jobs,
-                    as_json, quiet):
+                    as_json, quiet, **weight_options):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
     (this one included); the average is total / answers left.  A search that takes
-    over a second shows its progress on stderr (--quiet: none).
+    over a second shows its progress on stderr (--quiet: none).  With --weights or
+    --prior, totals are Σ weight × guesses and averages the expected guesses.
     """
     from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
@@ -148,6 +155,10 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
     _check_options(history, review, move, with_rank)
     _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"),
                      with_rank)
+    check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
+    weighted = any(weight_options[k] is not None for k in ("weights_file", "prior", "weight_missing"))
+    if weighted and objective != "total":
+        raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
     if objective != "total" and not history:
         option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
         raise CliError(f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
@@ -157,8 +168,9 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
     try:
         steps = parse_history(list(history))
         ctx = Context.load(answers, guesses)
+        weights = weights_for(list(ctx.words.answers), **weight_options) if weighted else None
         if review or (steps and steps[-1][1] == 242):
-            rows = review_game(ctx, mode, steps, max_depth, progress)
+            rows = review_game(ctx, mode, steps, max_depth, progress, weights)
             _print_review(rows, time.perf_counter() - began, as_json)
             return
         if objective == "depth":
@@ -167,9 +179,10 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
             analysis, report = found if move else (found, None)
         elif move:
             analysis, report = analyse_move(ctx, mode, steps, move.strip().lower(), top or 1, max_depth,
-                                            rank=with_rank, jobs=jobs, progress=progress, deep=deep)
+                                            rank=with_rank, jobs=jobs, progress=progress, deep=deep, weights=weights)
         else:
-            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep), None
+            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep,
+                                                weights), None
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:
@@ -211,18 +224,22 @@ def _print_review(rows: list, seconds: float, as_json: bool) -> None:
 
 
 def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) -> None:
-    """The position, its best moves and, with ``report``, the move asked about."""
-    n = analysis.n
+    """The position, its best moves and, with ``report``, the move asked about (averages
+    are over the answers' weight under weights: expected guesses)."""
+    n, per = analysis.n, analysis.weight
+    weighted = analysis.position.weights is not None
     best_long, best_total = split_long_games(analysis.best_total, deep)
     if as_json:
         doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
-               "best_total": best_total, "best_average": round(_avg(best_total, n), 5),
-               "from_table": analysis.from_table, "moves": [_move_doc(m, n, deep) for m in analysis.moves],
+               "best_total": best_total, "best_average": round(_avg(best_total, per), 5),
+               "from_table": analysis.from_table, "moves": [_move_doc(m, per, deep) for m in analysis.moves],
                "seconds": round(seconds, 3)}
+        if weighted:
+            doc["weights"] = {**analysis.position.weights.summary(), "weight_left": per}
         doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", analysis.worst)) if v is not None})
         if report:
-            loss = (split_long_games(report.move.total, deep)[1] - best_total) / n
-            doc["move"] = {**_move_doc(report.move, n, deep), "rank": report.rank,
+            loss = (split_long_games(report.move.total, deep)[1] - best_total) / max(per, 1)
+            doc["move"] = {**_move_doc(report.move, per, deep), "rank": report.rank,
                            "rank_at_least": report.rank_at_least, "loss": round(loss, 5)}
         click.echo(json.dumps(doc))
         return
@@ -232,8 +249,8 @@ def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) 
         long, total = split_long_games(report.move.total, deep)
         more = "" if long is None else f"{long - best_long:+d} long games, "
         said = f"{total} guesses in all ({_avg(total, n):.4f} on average)"
-        if long is not None or report.move.worst is not None:
-            said = _value_text(report.move.total, n, deep, report.move.worst)
-        lines.insert(-1, f"move {report.move.word}: {said}, {rank}{more}loses {(total - best_total) / n:.4f} "
+        if long is not None or report.move.worst is not None or weighted:
+            said = _value_text(report.move.total, per, deep, report.move.worst, weighted)
+        lines.insert(-1, f"move {report.move.word}: {said}, {rank}{more}loses {(total - best_total) / max(per, 1):.4f} "
                          "guesses on average against the best")
     click.echo("\n".join(lines))

@@ -81,7 +81,7 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     sumsq = np.zeros(len(words), dtype=np.int64)
     for answers in _opening_sets(ctx, spec):
         if spec.weights is not None:
-            guess_bound, guess_sumsq, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(answers, index)
+            guess_bound, guess_sumsq, _, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(answers, index)
             bound += guess_bound
             sumsq += guess_sumsq
             continue

@@ -1,12 +1,13 @@
 """Record a proved ranking as the shipped opening table (``trees/openings.json``).
 
     python -m wordle_compiler.ranking.openings RESULTS.csv [--mode M] [--answers A] [--guesses G]
-        [--max-depth N] [--command "wordle-rank ..."] [--seconds S]
+        [--max-depth N] [--prior frequency] [--command "wordle-rank ..."] [--seconds S]
 
 ``wordle-tree analyse`` answers the opening position from this table (its best value
 needs a proof over every first word); every later position is solved live.  The
 table keeps the exact values and the cut-off that every other word was proved to
-reach, keyed by the lists' sha256, the mode and the depth; tests re-check entries.
+reach, keyed by the lists' sha256, the mode, the depth and, for a ranking under the
+default frequency prior, the weights' sha256; tests re-check entries.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from ..core.wordlists import load_word_lists
 TABLE = Path(__file__).resolve().parents[2] / "trees" / "openings.json"
 
 
-def table_entry(results, words, mode: str, max_depth: int, command: str, seconds: float | None) -> dict:
-    """One ranking as a table entry: exact values below the cut-off, and the cut-off."""
+def table_entry(results, words, mode: str, max_depth: int, command: str, seconds: float | None,
+                weights=None) -> dict:
+    """One ranking as a table entry: exact values below the cut-off, and the cut-off (under
+    ``weights``, weighted totals, and the weights' source and fingerprint)."""
     exact = {r.word: r.value for r in results if r.exact}
     bounds = {r.value for r in results if not r.exact}
     if len(bounds) > 1:
@@ -33,7 +36,8 @@ def table_entry(results, words, mode: str, max_depth: int, command: str, seconds
     return {"answers": words.answers_name, "guesses": words.guesses_name, "mode": mode, "max_depth": max_depth,
             "answers_sha256": words.answers_sha256, "guesses_sha256": words.guesses_sha256,
             "first_words": len(results), "exact": dict(sorted(exact.items(), key=lambda kv: (kv[1], kv[0]))),
-            "cutoff": bounds.pop() if bounds else None, "command": command, "seconds": seconds}
+            "cutoff": bounds.pop() if bounds else None, "command": command, "seconds": seconds,
+            **({} if weights is None else {"weights_source": weights.source, "weights_sha256": weights.sha256})}
 
 
 def main(argv=None) -> None:
@@ -45,16 +49,22 @@ def main(argv=None) -> None:
     parser.add_argument("--answers", default="original")
     parser.add_argument("--guesses", default=None)
     parser.add_argument("--max-depth", type=int, default=6)
+    parser.add_argument("--prior", choices=["frequency"], help="the ranking was made under this prior (defaults)")
     parser.add_argument("--command", default="")
     parser.add_argument("--seconds", type=float, default=None)
     args = parser.parse_args(argv)
     words = load_word_lists(args.answers, args.guesses)
-    entry = table_entry(read_ranking(Path(args.results), words, args.mode, args.max_depth), words, args.mode,
-                        args.max_depth, args.command,
-                        args.seconds)
+    weights = None
+    if args.prior:
+        from ..core.weights import frequency_prior
+
+        weights = frequency_prior(list(words.answers))
+    entry = table_entry(read_ranking(Path(args.results), words, args.mode, args.max_depth, weights), words,
+                        args.mode, args.max_depth, args.command, args.seconds, weights)
     table = json.loads(TABLE.read_text()) if TABLE.exists() else {"rankings": []}
-    key = ("answers_sha256", "guesses_sha256", "mode", "max_depth")
-    table["rankings"] = [t for t in table["rankings"] if tuple(t[k] for k in key) != tuple(entry[k] for k in key)]
+    key = ("answers_sha256", "guesses_sha256", "mode", "max_depth", "weights_sha256")
+    table["rankings"] = [t for t in table["rankings"]
+                         if tuple(t.get(k) for k in key) != tuple(entry.get(k) for k in key)]
     table["rankings"].append(entry)
     write_atomic(TABLE, (json.dumps(table, indent=1) + "\n").encode())
     print(f"{TABLE.name}: {args.answers} {args.mode}: {len(entry['exact'])} exact, cut-off {entry['cutoff']}")

@@ -200,10 +200,14 @@ def read_results(path: Path, header: str, words: set[str], n_answers: int, max_d
     return results
 
 
-def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6) -> list[WordResult]:
-    """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``)."""
-    return read_results(path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers),
-                        max_depth)
+def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, weights=None) -> list[WordResult]:
+    """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``),
+    under ``weights`` when given."""
+    if weights is None:
+        return read_results(path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers),
+                            max_depth)
+    return read_results(path, results_header(words, mode, max_depth, weights=weights), set(words.guesses),
+                        sum(weights.values), max_depth, weighted=True)
 
 
 def _check_header(path: Path, first: str, header: str) -> None:

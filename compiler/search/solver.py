@@ -240,24 +240,26 @@ class Solver:
 
     def guess_bounds(self, answers, legal):
         """One full pass: for every legal guess, (lower bound, Σc², in set), as three arrays
-        aligned with ``legal``.  The bound is the guess's cheapest possible total, 3n − k −
-        [in set] for k classes (weighted: 3W − 2·[in set]·its weight − the k − [in set]
-        largest weights); a guess whose bound reaches a cut-off needs no search at all."""
+        aligned with ``legal``, and the most classes any of them makes.  The bound is the
+        guess's cheapest possible total, 3n − k − [in set] for k classes (weighted: 3W −
+        2·[in set]·its weight − the k − [in set] largest weights); a guess whose bound
+        reaches a cut-off needs no search at all."""
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         legal = np.asarray(legal, dtype=np.int64)
         n, m = len(answers), len(legal)
         parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
         self.engine.score(answers, legal, False, parts, sumsq, in_set, self.scratch)
+        most_parts = int(parts.max()) if m else 1
         if self.weights is None:
             bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
-            return np.where((parts == 1) & (in_set == 1), 1, bound), sumsq, in_set  # 1: the only answer left
+            return np.where((parts == 1) & (in_set == 1), 1, bound), sumsq, in_set, most_parts  # 1: the only answer
         weights = self.weights[answers]
         top = np.concatenate(([0], np.cumsum(np.sort(weights)[::-1])))
         by_guess = np.zeros(len(self.ctx.words.guesses), dtype=np.int64)
         by_guess[self.a2g[answers]] = weights
         own = by_guess[legal] * in_set
         bound = 3 * int(top[-1]) - 2 * own - top[np.minimum(parts - in_set, n)]
-        return np.where((parts == 1) & (in_set == 1), own, bound), sumsq, in_set
+        return np.where((parts == 1) & (in_set == 1), own, bound), sumsq, in_set, most_parts
 
     def refuted_by_endgame(self, answers, legal, depth: int) -> bool:
         """True when an endgame group in ``answers`` proves that no tree solves them
