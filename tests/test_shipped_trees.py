@@ -18,6 +18,7 @@ EXPECTED_TOTALS = {
     "salet-optimal-hard.wtree": 8122,
     "plate-optimal-normal.wtree": 7989,
     "plate-optimal-possible.wtree": 8227,
+    "salet-prior-nyt-extended.wtree": 11239,
 }
 
 

@@ -180,3 +180,29 @@ def test_without_a_start_the_best_first_word_is_proved_under_the_weights():
                        word not in ctx.words.answers, word))
     assert built.data.meta["config"]["start"] == min(values)[3]
     assert weighted_guesses(built, weights.values) == min(values)[0]
+
+
+def test_the_shipped_prior_tree_is_the_prior_optimum_it_claims():
+    """salet-prior-nyt-extended: built under the default frequency prior (the manifest
+    records the weights' fingerprint and the wordfreq version); its weights are that
+    prior's when the same wordfreq is installed, and it expects fewer guesses under them
+    than the shipped-style fewest-total tree from salet on the same list."""
+    import json
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import wordle_trees
+    from wordle_compiler.core.config import Context
+    from wordle_compiler.core.weights import Weights, frequency_prior
+    from wordle_runtime.format import read_tree_file
+
+    folder = Path(wordle_trees.__file__).parent
+    provenance = json.loads((folder / "manifest.json").read_text())["trees"]["salet-prior-nyt-extended.wtree"]["prior"]
+    data = read_tree_file(folder / "salet-prior-nyt-extended.wtree")
+    weights = Weights(tuple(data.weights), provenance["source"])
+    assert weights.sha256 == provenance["sha256"] == data.meta["weights"]["sha256"]
+    if version("wordfreq") == provenance["wordfreq"]:
+        assert frequency_prior(list(data.answers)).sha256 == provenance["sha256"]
+    ctx = Context.load("nyt-extended")
+    plain = compile_tree(BuildConfig(strategy="optimal", start="salet", answers="nyt-extended"), ctx)
+    assert data.meta["stats"]["expected_guesses"] < round(weights.expected_guesses(plain.report.depths), 6)

@@ -3,7 +3,10 @@
     python -m wordle_compiler.pipeline.shipped [--jobs N]
 
 Every file is compiled by the normal pipeline (so verified), and the manifest
-records the settings and stats of each.  ``default`` names the runtime's tree.
+records the settings and stats of each.  ``default`` names the runtime's tree.  The
+trees of ``UNDER_PRIOR`` are built under the default word-frequency prior (the
+``wordfreq`` package, whose version the manifest records beside the weights'
+fingerprint).
 """
 
 from __future__ import annotations
@@ -25,7 +28,23 @@ SHIPPED = [
     ("plate-optimal-possible.wtree",
      BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers")),
 ]
+# Built under --prior frequency (its defaults): the 3158-answer list people play today
+UNDER_PRIOR = [
+    ("salet-prior-nyt-extended.wtree", BuildConfig(strategy="optimal", start="salet", answers="nyt-extended")),
+]
 DEFAULT = "salet-optimal-normal.wtree"
+
+
+def _with_prior(cfg: BuildConfig) -> tuple[BuildConfig, dict]:
+    """``cfg`` under the default frequency prior, and the prior's provenance."""
+    from importlib.metadata import version
+
+    from ..core.weights import frequency_prior
+    from ..core.wordlists import load_word_lists
+
+    weights = frequency_prior(list(load_word_lists(cfg.answers, cfg.guesses).answers))
+    return BuildConfig(**{**cfg.__dict__, "weights": weights}), {
+        "source": weights.source, "sha256": weights.sha256, "wordfreq": version("wordfreq")}
 
 
 def main(argv=None) -> None:
@@ -37,13 +56,16 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     manifest_path = TREES_DIR / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"trees": {}}
-    shipped = {name for name, _ in SHIPPED}
+    shipped = {name for name, _ in SHIPPED + UNDER_PRIOR}
     for stale in set(manifest["trees"]) - shipped:
         manifest["trees"].pop(stale)
         (TREES_DIR / stale).unlink(missing_ok=True)
-    for name, cfg in SHIPPED:
+    for name, cfg in SHIPPED + UNDER_PRIOR:
         if args.only and name != args.only:
             continue
+        prior = None
+        if (name, cfg) in UNDER_PRIOR:
+            cfg, prior = _with_prior(cfg)
         result = compile_tree(cfg, jobs=args.jobs)
         size = save_tree(TREES_DIR / name, result.data)
         manifest["trees"][name] = {
@@ -51,6 +73,7 @@ def main(argv=None) -> None:
             "stats": result.data.meta["stats"],
             "optimality": result.optimality,
             "bytes": size,
+            **({"prior": prior} if prior else {}),
         }
         print(f"{name}: total {result.report.total_guesses} in {result.seconds:.1f} s")
     manifest["default"] = DEFAULT
