@@ -123,8 +123,10 @@ def _list_trees() -> int:
     default = os.path.basename(default_tree_path())
     for name in shipped_trees():
         stats = load(name).stats
+        weighted = "" if stats.get("expected_guesses") is None else \
+            f"  expected {stats['expected_guesses']} under its weights"
         print(f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
-              f"{stats.get('average')}  max {stats.get('max_depth')}"
+              f"{stats.get('average')}  max {stats.get('max_depth')}{weighted}"
               + ("  (default)" if name == default else ""))
     return EXIT_OK
 
