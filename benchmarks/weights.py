@@ -47,7 +47,8 @@ def expected_under_prior(start: str, answers: str, mode: str, python: str) -> fl
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "t.wtree")
         subprocess.run([python, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", start,
-                        "--answers", answers, "--mode", mode, "--quiet", "-o", path], check=True)
+                        "--answers", answers, "--mode", mode, "--quiet", "-o", path], check=True,
+                       capture_output=True)
         out = subprocess.run([python, "-m", "wordle_compiler.cli.tree", "verify", path, "--prior", "frequency",
                               "--json"], capture_output=True, text=True, check=True).stdout
     return json.loads(out)["weighted"]["expected_guesses"]
@@ -58,7 +59,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args()
-    print(f"{'build':34} {'answers':>7} {'total':>6} {'expected':>9} {'seconds':>8} {'MiB':>5} "
+    print(f"{'build':48} {'answers':>7} {'total':>6} {'expected':>9} {'seconds':>8} {'MiB':>5} "
           f"{'passes':>8} {'ratio':>6}")
     for start, answers, mode in BUILDS:
         runs = {False: [], True: []}
@@ -72,7 +73,7 @@ def main() -> None:
             expected = last["expected_guesses"] if weighted else expected_under_prior(start, answers, mode,
                                                                                       args.python)
             label = f"{start} {mode} {answers}" + (" --prior frequency" if weighted else "")
-            print(f"{label:34} {last['answers']:>7} {last['total_guesses']:>6} {expected:>9.6f} {seconds:>8.2f} "
+            print(f"{label:48} {last['answers']:>7} {last['total_guesses']:>6} {expected:>9.6f} {seconds:>8.2f} "
                   f"{max(r['peak_mib'] for r in runs[weighted]):>5.0f} {last['counters']['full_passes']:>8,} "
                   f"{seconds / plain:>6.2f}")
 
