@@ -233,8 +233,9 @@ def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None =
 
 def analyse(history: History = (), *, top: int = 5, move: str | None = None, rank: bool = False,
             mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-            jobs: int = 1, objective: str = "total",
-            deep: int | None = None) -> Analysis | tuple[Analysis, MoveReport]:
+            jobs: int = 1, objective: str = "total", deep: int | None = None,
+            weights: Weights | Mapping[str, float] | Path_ | None = None,
+            prior: str | None = None) -> Analysis | tuple[Analysis, MoveReport]:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact) and ``position.words``.  With ``move``, ``(analysis, report)``
@@ -244,7 +245,9 @@ def analyse(history: History = (), *, top: int = 5, move: str | None = None, ran
     ``objective="depth"``: ``analysis.worst`` is the least worst case from here and the
     moves are the least totals within it (``report.move.worst``: the move's own);
     ``objective="fewest-deep", deep=K``: totals are ``DEEP_COST * long games + total``
-    (``divmod(total, wordle_compiler.search.DEEP_COST)``).  Neither at the opening."""
+    (``divmod(total, wordle_compiler.search.DEEP_COST)``).  Neither at the opening.
+    ``weights``/``prior`` as for :func:`compile_tree` (objective "total"): totals are
+    Σ weight × guesses, and ``analysis.weight`` what they divide by for expected guesses."""
     from .analysis.position import analyse_move, analyse_position
     from .analysis.worst_case import analyse_worst_case
     from .core.config import Context
@@ -256,21 +259,28 @@ def analyse(history: History = (), *, top: int = 5, move: str | None = None, ran
                          "rank_first_words(objective=...)")
     if rank and (move is None or objective == "depth"):
         raise ValueError("rank needs a move, and counts better moves by their total (not with objective 'depth')")
+    answer_weights = _answer_weights(answers, guesses, weights, prior)
+    if answer_weights is not None and objective != "total":
+        raise ValueError("weights value moves by expected guesses: objective 'total' only")
     ctx = Context.load(answers, guesses)
     if objective == "depth":
         return analyse_worst_case(ctx, mode, history, top, max_depth, move)
     if move is None:
-        return analyse_position(ctx, mode, history, top, max_depth, deep=deep)
-    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep)
+        return analyse_position(ctx, mode, history, top, max_depth, deep=deep, weights=answer_weights)
+    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep,
+                        weights=answer_weights)
 
 
 def review(history: History, *, mode: str = "normal", answers: str = "original", guesses: str | None = None,
-           max_depth: int = 6) -> list[ReviewRow]:
-    """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck."""
+           max_depth: int = 6, weights: Weights | Mapping[str, float] | Path_ | None = None,
+           prior: str | None = None) -> list[ReviewRow]:
+    """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck
+    (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals)."""
     from .analysis.position import review_game
     from .core.config import Context
 
-    return review_game(Context.load(answers, guesses), mode, history, max_depth)
+    return review_game(Context.load(answers, guesses), mode, history, max_depth,
+                       weights=_answer_weights(answers, guesses, weights, prior))
 
 
 def _pair_keys(pairs) -> list[str]:

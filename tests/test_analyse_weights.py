@@ -82,3 +82,14 @@ def test_the_command_line_speaks_in_expected_guesses():
                               "--prior", "frequency", "--objective", "depth"], capture_output=True, text=True,
                              timeout=120)
     assert refused.returncode == 2 and "--objective total only" in refused.stderr
+
+
+def test_the_api_takes_weights_for_analyse_and_review():
+    import wordle_compiler
+
+    analysis = wordle_compiler.analyse("salet bbbbb", top=1, prior="frequency")
+    assert analysis.moves[0].word == "courd" and analysis.best_total / analysis.weight == pytest.approx(2.75478, 1e-5)
+    rows = wordle_compiler.review("salet bbybb crony bybbg", prior="frequency")
+    assert rows[0].weight_before == sum(analysis.position.weights.values) and rows[0].loss == 0
+    with pytest.raises(ValueError, match="objective 'total' only"):
+        wordle_compiler.analyse("salet bbbbb", prior="frequency", objective="depth")
