@@ -138,3 +138,44 @@ def test_a_malformed_scheduler_address_is_one_line_before_any_work(lists, truth,
     assert result.stderr.strip().splitlines() == [result.stderr.strip()] and len(result.stderr) < 200
     assert "--scheduler takes tcp://HOST:PORT" in result.stderr
     assert out.read_text().splitlines() == truth[0]
+
+
+def _rows(path):
+    return {line.split(",")[0]: line.split(",", 1)[1] for line in path.read_text().splitlines()[2:]}
+
+
+def test_a_larger_top_on_resume_decides_the_bounded_words_again(lists, truth, tmp_path):
+    """A finished --top 1 file resumed with --top 3: its bounds are below the new cut-off,
+    so those words are ranked again (never "contradicted"), and the file is the fresh one's."""
+    out = tmp_path / "r.csv"
+    assert rank(lists, out, "--top", "1").returncode == 0
+    result = rank(lists, out, "--resume")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
+
+
+def test_a_smaller_top_on_resume_keeps_every_proved_value(lists, truth, tmp_path):
+    """A finished --top 8 file resumed with --top 2: every exact value stays exact (proved
+    again) and every bound stays at the value it was proved to reach, above the new cut-off."""
+    out = tmp_path / "r.csv"
+    assert rank(lists, out, "--top", "8").returncode == 0
+    before = _rows(out)
+    result = rank(lists, out, "--top", "2", "--resume")
+    assert result.returncode == 0, result.stderr
+    assert _rows(out) == before
+    fresh = tmp_path / "fresh.csv"
+    assert rank(lists, fresh, "--top", "2").returncode == 0
+    exact_fresh = {w for w, row in _rows(fresh).items() if row.endswith(",exact")}
+    assert exact_fresh < {w for w, row in before.items() if row.endswith(",exact")}
+
+
+def test_a_forged_bound_in_a_finished_file_is_refused(lists, truth, tmp_path):
+    """The true best claimed at least one more than its value: ranked again, it comes out
+    exact below the claim, which is a contradiction (one line, exit 2)."""
+    header, columns, best, *rest = truth[0]
+    word, total, *_ = best.split(",")
+    out = tmp_path / "r.csv"
+    out.write_text("\n".join([header, columns, f"{word},{int(total) + 1},1.0,lower-bound", *rest]) + "\n")
+    result = rank(lists, out, "--resume")
+    assert result.returncode == 2 and "but the search proves" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

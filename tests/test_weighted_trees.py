@@ -94,12 +94,16 @@ def test_saving_again_keeps_the_weights(weighted_build, weighted_tree_bytes, tmp
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in TREES.glob("*.wtree")))
-def test_trees_without_weights_keep_their_bytes(name):
+def test_shipped_trees_keep_their_bytes_and_version(name):
+    """A shipped tree without weights stays 1.1; one built under weights is 1.2 with them."""
     blob = (TREES / name).read_bytes()
     data = unpack_tree(blob)
-    assert data.weights is None and data.subtree_weight is None and data.format_version == (1, 1)
     assert pack_tree(data) == blob
-    assert "weights" not in _doc(blob) and "weights" not in data.meta
+    if "weights" in data.meta:
+        assert data.format_version == (1, 2) and len(data.weights) == len(data.answers)
+        return
+    assert data.weights is None and data.subtree_weight is None and data.format_version == (1, 1)
+    assert "weights" not in _doc(blob)
 
 
 def test_an_unweighted_build_is_still_1_1(small_tree_bytes):

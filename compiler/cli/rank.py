@@ -173,7 +173,7 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
     if contradicted is not None:
-        log.finish([(r.word, r.value, r.exact) for r in fresh])  # keep only what this run proved
+        log.finish([(r.word, r.value, r.exact) for r in fresh], complete=False)  # only what this run proved
         claim, proved = contradicted
         raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
                        f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
@@ -214,7 +214,7 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     from .. import __version__
     from ..core.wordlists import WordListError
     from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order
-    from ..ranking.results import results_header
+    from ..ranking.results import finished, results_header
 
     second_after = second_after.strip().lower() if second_after else None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
@@ -237,8 +237,7 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
                    "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
     kept = _kept_results(path, header, words, n_answers, max_depth, objective, spec.weights is not None) \
         if resume else []
-    for result in kept:
-        ranking.add(result)
+    kept = ranking.resume(kept, finished(path))  # a kept bound's word is decided again: it stays in todo
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
     what = "first word" if second_after is None else f"second word after {second_after}"
     what = "pair" if pairs is not None else what
@@ -284,7 +283,8 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
-            contradicted = verify_claims(plan.spec, plan.kept, ranking, executor) if plan.kept else None
+            contradicted = ranking.broken_floor(fresh) or (
+                verify_claims(plan.spec, plan.kept, ranking, executor) if plan.kept else None)
             peaks = executor.worker_peak_rss_mib()
     except ClusterLostError as exc:
         raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None

@@ -27,6 +27,10 @@ SHIPPED = [
     ("plate-optimal-normal.wtree", BuildConfig(strategy="optimal", start="plate")),
     ("plate-optimal-possible.wtree",
      BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers")),
+    # the 3158-answer list people play today, from its proved best first word
+    ("tarse-optimal-normal-nyt-extended.wtree", BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended")),
+    ("tarse-optimal-hard-nyt-extended.wtree",
+     BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended", mode="hard")),
 ]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [

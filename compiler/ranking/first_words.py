@@ -157,15 +157,49 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
 
 
 class Ranking:
-    """Decided words so far and the cut-off they imply (``top`` or ``margin``)."""
+    """Decided words so far and the cut-off they imply (``top`` or ``margin``).
+
+    Claims resumed from a finished results file keep their strength: ``standing`` words
+    stay exact even above the cut-off, and ``floors`` holds the bound each other word was
+    proved to reach (each is proved again: :func:`verify_claims`, and the floor as the
+    word's own cut-off in :func:`run_ranking`)."""
 
     def __init__(self, top: int | None = 10, margin: int | None = None):
         self.top, self.margin = top, margin
         self.results: dict[str, WordResult] = {}
+        self.standing: set[str] = set()
+        self.floors: dict[str, int] = {}
+        self.keep_floors = False  # the floors came from a finished file: the final rows keep them
 
     def add(self, result: WordResult) -> None:
         """Record a decided word (replacing any earlier result for it)."""
         self.results[result.word] = result
+
+    def resume(self, kept: list[WordResult], finished: bool) -> list[WordResult]:
+        """Take a results file's claims: exact values and infeasible words as decided (from a
+        ``finished`` file, exact values stay exact above the cut-off), and each proved bound
+        as its word's floor, the word to be decided again without going below it.  Returns
+        the claims taken as decided (for :func:`verify_claims`)."""
+        decided = []
+        self.keep_floors = finished
+        for result in kept:
+            if result.exact or result.value >= INF:
+                self.add(result)
+                decided.append(result)
+                if finished and result.exact:
+                    self.standing.add(result.word)
+            else:
+                self.floors[result.word] = result.value
+        return decided
+
+    def broken_floor(self, results: list[WordResult]) -> tuple[WordResult, WordResult] | None:
+        """The first resumed bound that a result of this run contradicts (exact below it), as
+        (claim, proved), or None."""
+        for result in results:
+            floor = self.floors.get(result.word)
+            if floor is not None and result.exact and result.value < floor:
+                return WordResult(result.word, floor, False), result
+        return None
 
     def cutoff(self) -> int:
         """The total a word must stay below to be ranked: the ``top``-th best exact total + 1, or the
@@ -195,11 +229,23 @@ class Ranking:
         cutoff = self.cutoff()
         rows = []
         for r in self.results.values():
-            if r.exact and r.value < cutoff:
+            if r.exact and (r.value < cutoff or r.word in self.standing):
                 rows.append((r.word, r.value, True))
-            else:
-                rows.append((r.word, cutoff, False))  # the bound every order agrees on
+            else:  # the bound every order agrees on, or the stronger one a finished file held
+                rows.append((r.word, max(cutoff, self.floors.get(r.word, 0) if self.keep_floors else 0), False))
         return sorted(rows, key=lambda row: (not row[2], row[1] if row[2] else 0, row[0]))
+
+
+def _submit(executor, spec: RankSpec, words: list[str], ranking: Ranking) -> None:
+    """Evaluate ``words`` against the cut-off; a word with a resumed floor above it alone,
+    against its floor (which it must reach again, or be exact at no less)."""
+    cutoff = ranking.cutoff()
+    plain = [w for w in words if ranking.floors.get(w, 0) <= cutoff]
+    if plain:
+        executor.submit(evaluate_words, spec, plain, cutoff)
+    for word in words:
+        if ranking.floors.get(word, 0) > cutoff:
+            executor.submit(evaluate_words, spec, [word], ranking.floors[word])
 
 
 def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordResult]:
@@ -214,7 +260,8 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
     bounds, settles most of those without a search).  Returns the first claim the
     search contradicts and what the search proves, as (claim, proved), or None."""
     cutoff = ranking.cutoff()
-    limits = {c.word: (c.value + 1 if c.exact and c.value < cutoff else cutoff) for c in claims}
+    exactly = {c.word for c in claims if c.exact and (c.value < cutoff or c.word in ranking.standing)}
+    limits = {c.word: (c.value + 1 if c.word in exactly else cutoff) for c in claims}
     claimed = {c.word: c for c in claims}
     batches = [[c.word] for c in claims if limits[c.word] != cutoff]
     bounded = [c.word for c in claims if limits[c.word] == cutoff]
@@ -231,8 +278,7 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
         for results in executor.wait_any():
             for proved in results:
                 claim = claimed[proved.word]
-                below = claim.exact and claim.value < cutoff
-                holds = (proved.exact and proved.value == claim.value) if below else not proved.exact
+                holds = (proved.exact and proved.value == claim.value) if claim.word in exactly else not proved.exact
                 if not holds and found is None:
                     found = (claim, proved)
     return found
@@ -261,14 +307,14 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
         while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
                and (early or position < len(pending))):
             if early and (ranking.cutoff() < INF or spec.objective == "depth"):  # depth: no cut-off to wait for
-                executor.submit(evaluate_words, spec, [early.pop(0)], ranking.cutoff())
+                _submit(executor, spec, [early.pop(0)], ranking)
                 continue
             if position == len(pending):
                 break  # only early words are left, and they wait for a cut-off
             size = 1 if executor.workers == 1 else min(MAX_BATCH, 1 + position // (8 * executor.workers))
             batch = pending[position:position + size]
             position += size
-            executor.submit(evaluate_words, spec, batch, ranking.cutoff())
+            _submit(executor, spec, batch, ranking)
         if executor.in_flight() == 0:
             if early:  # no cut-off will come (every word so far infeasible): solve them anyway
                 pending, early = pending + early, []

@@ -51,6 +51,9 @@ FITS, INFEASIBLE = "feasible", "infeasible"
 # The csv status of a word proved to need at least its total (not exact, not infeasible).
 LOWER_BOUND = "lower-bound"
 MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective", "deep", "weights")
+# The first line of a file the ranking finished (canonical): its claims are kept at their
+# strength by --resume, proved again (a killed run's lines are decisions still in progress).
+COMPLETE_FIELD = "; complete yes"
 
 
 class ResultsFileError(Exception):
@@ -210,6 +213,15 @@ def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, we
                         sum(weights.values), max_depth, weighted=True)
 
 
+def finished(path: Path) -> bool:
+    """Whether the results file at ``path`` is one a ranking finished (its first line says so)."""
+    try:
+        with open(path, encoding="ascii", errors="replace") as file:
+            return file.readline().rstrip("\n").endswith(COMPLETE_FIELD)
+    except OSError:
+        return False
+
+
 def _check_header(path: Path, first: str, header: str) -> None:
     if not first.startswith(HEADER_PREFIX):
         raise ResultsFileError(f"results file {path} does not start with a wordle-rank header; "
@@ -246,10 +258,13 @@ class ResultsLog:
         self._file.write(self._row(result.word, result.value, result.exact) + "\n")
         self._file.flush()
 
-    def finish(self, rows) -> None:
-        """Replace the log with the canonical file, atomically."""
+    def finish(self, rows, complete: bool = True) -> None:
+        """Replace the log with the canonical file, atomically (``complete``: the ranking
+        finished, and the first line says so)."""
         self._file.close()
-        lines = self._head() + [self._row(word, value, exact) for word, value, exact in rows]
+        head = self._head()
+        head[0] += COMPLETE_FIELD if complete else ""
+        lines = head + [self._row(word, value, exact) for word, value, exact in rows]
         write_atomic(self.path, "".join(line + "\n" for line in lines).encode())
 
     def close(self) -> None:
