@@ -185,6 +185,7 @@ def test_without_a_start_the_best_first_word_is_proved_under_the_weights():
     assert weighted_guesses(built, weights.values) == min(values)[0]
 
 
+@pytest.mark.slow
 def test_the_shipped_prior_tree_is_the_prior_optimum_it_claims():
     """salet-prior-nyt-extended: built under the default frequency prior (the manifest
     records the weights' fingerprint and the wordfreq version); its weights are that
