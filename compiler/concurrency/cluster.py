@@ -124,11 +124,17 @@ def start_forkserver(preload: tuple[str, ...] = (), verbose: bool = False) -> No
     dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
     context = get_mp_context()
     context.set_forkserver_preload([f"{__package__}.worker_start", "distributed", "numpy", *preload])
-    # Read by the forkserver only (it copies this environment when it starts).  Dask's
+    # Read by the forkserver (it copies this environment when it starts).  Dask's
     # nanny would have glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
     # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
     # time in a 20 s ranking), so the workers get a larger threshold.
     environ = {FORKSERVER_ENV: str(os.getpid()), QUIET_ENV: "0" if verbose else "1", "MALLOC_TRIM_THRESHOLD_": str(1 << 26)}
+    if not verbose:
+        # and by the resource tracker started below: after a Ctrl-C during the cluster's
+        # start it unlinks the semaphores the command left and warns about each on stderr,
+        # after "interrupted", which a person has no use for
+        quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
+        environ["PYTHONWARNINGS"] = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), quiet]))
     saved = {name: os.environ.get(name) for name in environ}
     on_main = threading.current_thread() is threading.main_thread()
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if on_main else None
