@@ -8,7 +8,7 @@ import time
 import click
 
 from .common import (CliError, FailedError, check_weight_numbers, json_option, max_depth_option, not_empty,
-                     quiet_option, split_long_games, weights_for, weights_options)
+                     quiet_option, split_long_games, weights_asked, weights_for, weights_options)
 from ..core.config import MODES, OBJECTIVES
 
 
@@ -156,7 +156,7 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
     _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"),
                      with_rank)
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
-    weighted = any(weight_options[k] is not None for k in ("weights_file", "prior", "weight_missing"))
+    weighted = weights_asked(**weight_options)
     if weighted and objective != "total":
         raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
     if objective != "total" and not history:

@@ -293,6 +293,11 @@ def check_weight_numbers(prior_width: float, weight_missing: float | None) -> No
         raise CliError("--weight-missing must be a number of zero or more")
 
 
+def weights_asked(weights_file=None, weight_missing=None, prior=None, **_) -> bool:
+    """Whether the weights options (as :func:`weights_options` passes them) ask for weights."""
+    return weights_file is not None or prior is not None or weight_missing is not None
+
+
 def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior_common):
     """The answers' integer weights the options ask for, or None (every answer equally
     likely); one CliError line for a bad file or prior."""

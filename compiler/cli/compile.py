@@ -21,7 +21,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, check_weight_numbers,
-                         exit_after, json_option,
+                         exit_after, json_option, weights_asked,
                          max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
                          weights_for, weights_options, write_output)
     from ..core.config import MODES, OBJECTIVES, BuildConfig
@@ -248,7 +248,7 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
 
     check_weight_numbers(prior_width, weight_missing)
     weights = None
-    if weights_file is not None or prior is not None or weight_missing is not None:
+    if weights_asked(weights_file, weight_missing, prior):
         weights = weights_for(_answer_list(answers, guesses), weights_file, weight_missing, prior, prior_width,
                               prior_common)
     try:

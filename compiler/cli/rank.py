@@ -17,7 +17,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from .common import (CONTEXT, CliError, FailedError, check_weight_numbers, exit_after, file_only,
-                         max_depth_option, not_empty, split_long_games, version_option, weights_for, weights_options)
+                         max_depth_option, not_empty, split_long_games, version_option, weights_asked, weights_for,
+                         weights_options)
     from ..core.config import MODES, OBJECTIVES
     from ..util.files import check_destination
 
@@ -165,7 +166,7 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
-    weighted = any(weight_options[k] is not None for k in ("weights_file", "prior", "weight_missing"))
+    weighted = weights_asked(**weight_options)
     _check_objective(objective, deep, max_depth, top, margin, fmt, weighted)
     plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
                  resume, quiet, objective, deep, weight_options if weighted else None)
