@@ -7,8 +7,8 @@ import time
 
 import click
 
-from .common import (CliError, FailedError, check_weight_numbers, json_option, max_depth_option, not_empty,
-                     quiet_option, split_long_games, weights_asked, weights_for, weights_options)
+from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option, split_long_games
+from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
 from ..core.config import MODES, OBJECTIVES
 
 

@@ -20,10 +20,10 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, check_weight_numbers,
-                         exit_after, json_option, weights_asked,
+    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, exit_after, json_option,
                          max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
-                         weights_for, weights_options, write_output)
+                         write_output)
+    from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
     from ..core.config import MODES, OBJECTIVES, BuildConfig
     from ..util.files import check_folder
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS

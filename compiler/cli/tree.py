@@ -21,7 +21,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from .analyse import analyse_command
     from .common import (CONTEXT, CliError, FailedError, exit_after, is_stdout, json_option, load_tree_arg,
                          max_depth_option, not_empty, quiet_option, quiet_warnings, refuse_binary_to_terminal,
-                         version_option, weights_for, weights_options, write_output)
+                         version_option, write_output)
+    from .weights import weights_for, weights_options
     from ..core.config import MODES
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
