@@ -4,8 +4,9 @@ not among the best, so that the best opening is proved best over the whole list.
 The engine does the work (:mod:`wordle_compiler.search`); this module decides what
 to ask it.  A first word is *probed* first: each of its classes is solved only to
 its cheap one-level bound (budget 2s + 1), and when the sum already reaches the
-cut-off the word is refuted without any deep search.  Otherwise its classes are
-solved largest first against what is left of the cut-off.  Words are taken in the
+cut-off the word is refuted without any deep search.  Otherwise its classes' bounds
+are raised in rounds, smallest class first, each by its share of what is missing
+(:class:`ClassBounds`), until they reach the cut-off or every class is exact.  Words are taken in the
 order of the root's own bound (3n − k − [possible]), then Σc², so the best totals
 come early and the cut-off is tight for everyone else.
 
@@ -28,7 +29,7 @@ from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
 from .tasks import (PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts, pair_key,
                     use_context, word_tasks)
-from ..search import INF, solver_for
+from ..search import INF, classes_fit, solver_for
 
 __all__ = ["PAIR_SEPARATOR", "RankSpec", "Ranking", "WordResult", "context_for", "evaluate_word", "heuristic_order",
            "pair_key", "prove_best_first_word", "run_ranking", "use_context", "verify_claims"]
@@ -101,14 +102,66 @@ def _opening_sets(ctx, spec: RankSpec) -> list:
 
 MAX_BATCH = 32
 
+# A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
+# Proving that a class costs at least b is cheap well below its optimum and dear close to it,
+# so each round asks every open class, smallest first, only for its share of what is still
+# missing (in proportion to its weight, times the round's factor); the last round asks each
+# for all of it, which solves the class exactly if that is what it takes.  On twelve
+# 3158-list words that need a search, asking for all of it at once costs 7.4x the full
+# passes, and largest class first 9.7x (benchmarks/rank_refute.py, docs/performance.md).
+RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
+
+
+class ClassBounds:
+    """The classes one word leaves, smallest first, each with its proved lower bound and
+    whether that bound is its exact cost (classes of one or two answers are exact at once)."""
+
+    def __init__(self, solver, tasks, depth: int, most_parts: int):
+        self.solver, self.depth = solver, depth
+        self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
+        self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
+        self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
+        self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
+
+    def raise_to(self, i: int, beta: int) -> None:
+        """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
+        _, cls, follow = self.tasks[i]
+        cost = self.solver.solve(cls, follow, self.depth, beta).cost
+        self.exact[i] = cost < beta
+        self.bounds[i] = max(self.bounds[i], cost)
+
+    def settle(self, counted: int, cutoff: int) -> int:
+        """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
+        exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
+        then the rounds of :data:`RAISE_ROUNDS`, then each class's whole share."""
+        def missing() -> int:
+            return cutoff - counted - sum(self.bounds)
+
+        for i, weight in enumerate(self.weights):
+            if missing() <= 0:
+                break
+            if not self.exact[i]:
+                self.raise_to(i, 2 * weight + 1)
+        for factor in RAISE_ROUNDS + (None,):
+            open_classes = [i for i, exact in enumerate(self.exact) if not exact]
+            open_weight = sum(self.weights[i] for i in open_classes)
+            for i in open_classes:
+                need = missing()
+                if need <= 0:
+                    return counted + sum(self.bounds)
+                share = need if factor is None else -(-int(factor * need * self.weights[i]) // open_weight)
+                self.raise_to(i, self.bounds[i] + max(1, min(need, share)))
+        return counted + sum(self.bounds)
+
 
 def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     """Exact total for ``word`` when it is below ``cutoff``, else a bound >= cutoff
     (for ``objective`` "depth", :func:`evaluate_fit`: there is no cut-off).
 
-    Three steps, each only while the word can still beat the cut-off: class-size
-    bounds (no search at all), probes (each class to its one-level bound, largest
-    first), then the classes solved within what the cut-off leaves.
+    Its classes' cheap bounds first (no search at all), then the classes raised round by
+    round while the word can still beat the cut-off (:class:`ClassBounds`).  With no
+    cut-off yet the word would be solved exactly, so the depth-only search asks first
+    whether it can finish at all (in hard mode most of the best-looking words cannot).
     """
     if spec.objective == "depth":
         return evaluate_fit(spec, word)
@@ -122,38 +175,18 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
         return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
     counted, tasks, depth = shape
-    tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
-    parts = most_parts(ctx, spec)
-    bounds = [solver.class_floor(cls, parts) for _, cls, _ in tasks]
-    perfect = [2 * solver.weight(cls) for _, cls, _ in tasks]  # the most a separating guess can cost
-    value = counted + sum(bounds)
-    if any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
-        value = INF  # some class can never be finished in time: no probe, no search
-    for i, (_, cls, follow) in enumerate(tasks):
-        if value >= cutoff:
-            break
-        if len(cls) > 2:  # a probe: a cost below its budget 2s + 1 (2W + 1) is exact
-            probe = solver.solve(cls, follow, depth, perfect[i] + 1).cost
-            value += max(probe, bounds[i]) - bounds[i]
-            bounds[i] = max(probe, bounds[i])
-    exact = value < cutoff
-    if exact:
-        total, rest = counted, sum(bounds)
-        for (_, cls, follow), bound, most in zip(tasks, bounds, perfect):
-            rest -= bound
-            if len(cls) > 2 and bound > most:  # only a bound: solve within the cut-off
-                budget = cutoff - total - rest
-                bound = solver.solve(cls, follow, depth, budget).cost
-                if bound >= budget:
-                    value, exact = total + rest + bound, False
-                    break
-            total += bound
-        else:
-            value = total
+    classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec))
+    if cutoff >= INF and not classes_fit(solver, tasks, depth):
+        value = INF  # with no cut-off the word would be solved exactly: the depth-only search first
+    elif any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
+        value = INF  # some class can never be finished in time: no search needed
+    else:
+        value = classes.settle(counted, cutoff)
+    exact = value < cutoff and all(classes.exact)
     value = min(value, INF)
     after = solver.stats()
-    return WordResult(word, int(value), bool(exact and value < INF),
-                      {k: after[k] - before[k] for k in after}, time.perf_counter() - began)
+    return WordResult(word, int(value), bool(exact), {k: after[k] - before[k] for k in after},
+                      time.perf_counter() - began)
 
 
 class Ranking:

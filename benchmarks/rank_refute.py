@@ -1,0 +1,95 @@
+"""What refuting a first word costs under different raising schedules (not a test).
+
+    python benchmarks/rank_refute.py [--answers nyt-extended] [--mode normal]
+                                     [--cutoff 11340] [--words cheat,chore,...]
+
+Each schedule runs in a fresh process (its own memo), evaluating the same words in the
+same order against the same cut-off, as one ranking worker would:
+
+- ``rounds``: the shipped schedule (``first_words.RAISE_ROUNDS``): every open class, smallest
+  first, raised by its share of what is missing, round after round;
+- ``whole``: no rounds: each class, smallest first, asked at once for all that is missing
+  (solved exactly unless that reaches the cut-off);
+- ``largest``: the same, largest class first.
+
+The default words are 3158-list first words that the probes do not refute against the
+cut-off of a top-10 ranking there, so every one needs a search.  Prints words, refuted,
+seconds, full passes and peak memory per schedule, and the passes as a ratio to ``rounds``.
+Results go to benchmarks/results/rank_refute.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "rank_refute.json"
+WORDS = "cheat,chore,riced,soler,luser,satem,coral,blast,onset,trois,taped,nodes"
+SCHEDULES = ("rounds", "whole", "largest")
+
+CHILD = r"""
+import json, resource, sys, time
+from wordle_compiler.ranking import first_words
+from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word
+answers, mode, cutoff, words, schedule = sys.argv[1:6]
+if schedule != "rounds":
+    first_words.RAISE_ROUNDS = ()
+if schedule == "largest":
+    class Largest(first_words.ClassBounds):
+        def __init__(self, *args):
+            super().__init__(*args)
+            order = sorted(range(len(self.tasks)), key=lambda i: (-len(self.tasks[i][1]), self.tasks[i][0]))
+            for name in ("tasks", "weights", "bounds", "exact"):
+                setattr(self, name, [getattr(self, name)[i] for i in order])
+    first_words.ClassBounds = Largest
+spec = RankSpec(answers=answers, mode=mode)
+context_for(spec)
+began, passes, refuted = time.perf_counter(), 0, 0
+for word in words.split(","):
+    result = evaluate_word(spec, word, int(cutoff))
+    passes += result.counters["full_passes"]
+    refuted += not result.exact
+print(json.dumps({"seconds": time.perf_counter() - began, "passes": passes, "refuted": refuted,
+                  "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def run(args, schedule: str) -> dict:
+    """One schedule in a fresh interpreter."""
+    out = subprocess.run([sys.executable, "-c", CHILD, args.answers, args.mode, str(args.cutoff), args.words,
+                          schedule], check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", default="nyt-extended")
+    parser.add_argument("--mode", default="normal")
+    parser.add_argument("--cutoff", type=int, default=11340)
+    parser.add_argument("--words", default=WORDS)
+    parser.add_argument("--schedules", default=",".join(SCHEDULES))
+    args = parser.parse_args()
+
+    rows = {schedule: run(args, schedule) for schedule in args.schedules.split(",")}
+    base = rows.get("rounds")
+    count = len(args.words.split(","))
+    print(f"# {args.answers} {args.mode}, cut-off {args.cutoff}, {count} words")
+    print(f"{'schedule':<9} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
+          f"{'passes / rounds':>15}")
+    for schedule, row in rows.items():
+        ratio = f"{row['passes'] / base['passes']:.2f}" if base else "-"
+        print(f"{schedule:<9} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
+              f"{row['peak_mib']:>8.0f} {ratio:>15}")
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    results[f"{args.answers} {args.mode} cutoff {args.cutoff}"] = {
+        "words": args.words, "rows": rows, "when": time.strftime("%Y-%m-%d %H:%M")}
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
