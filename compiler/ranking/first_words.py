@@ -175,14 +175,13 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
         return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
     counted, tasks, depth = shape
-    classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec))
+    value, exact = INF, False
     if cutoff >= INF and not classes_fit(solver, tasks, depth):
-        value = INF  # with no cut-off the word would be solved exactly: the depth-only search first
-    elif any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):
-        value = INF  # some class can never be finished in time: no search needed
-    else:
+        pass  # with no cut-off the word would be solved exactly: the depth-only search first
+    elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
+        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec))
         value = classes.settle(counted, cutoff)
-    exact = value < cutoff and all(classes.exact)
+        exact = value < cutoff and all(classes.exact)
     value = min(value, INF)
     after = solver.stats()
     return WordResult(word, int(value), bool(exact), {k: after[k] - before[k] for k in after},
