@@ -10,6 +10,7 @@ from naive import INF, naive_endgame_groups, naive_optimal
 from test_optimal import tiny_context
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.partition import class_tasks
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import MIN_GROUP, endgame_groups
 from wordle_compiler.core.wordlists import WordLists
@@ -80,6 +81,27 @@ def test_a_refusal_is_always_right(seed, depth, mode, data):
     guesses = data.draw(st.lists(st.sampled_from(ctx.words.guesses), min_size=1, unique=True))
     if refuted(ctx, answers, guesses, depth, mode):
         assert naive_optimal(answers, guesses, mode, depth)[0] == INF
+    if refuted_with_members_search(ctx, answers, guesses, depth, mode):
+        assert naive_optimal(answers, guesses, mode, depth)[0] == INF
+
+
+def refuted_with_members_search(ctx, answers, guesses, depth, mode):
+    S = sorted(ctx.words.answers.index(w) for w in answers)
+    return Solver(ctx, mode).refuted_by_endgame(S, sorted(ctx.guess_index[w] for w in guesses), depth)
+
+
+def test_a_search_of_the_group_alone_refuses_what_the_count_cannot(ctx):
+    """agist in hard mode on the original lists leaves eleven answers (eight of them
+    _ight) with 34 legal guesses: the count finds enough guesses that split the group,
+    but played in turn they narrow the list, and a search of the eight alone proves that
+    five guesses cannot finish them; so neither can they finish the eleven."""
+    tasks = class_tasks(ctx, "hard", ctx.guess_index["agist"], ctx.all_answers, initial_legal(ctx, "hard"))
+    cls, follow = next((cls, follow) for code, cls, follow in tasks if len(cls) == 11 and len(follow) == 34)
+    solver = Solver(ctx, "hard")
+    assert not solver.engine.endgame_infeasible(cls, follow, 5)
+    assert solver.refuted_by_endgame(cls, follow, 5)
+    assert solver.feasible(cls, follow, 5) == -1 and not solver.solve(cls, follow, 5).feasible
+    assert solver.feasible(cls, follow, 6) >= 0
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])

@@ -52,7 +52,7 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS,
                       S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth,
                       set_weight)
-from endgame cimport MIN_GROUP, endgame_infeasible
+from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
 from legal cimport filter_legal, last_two_guesses
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
@@ -227,7 +227,7 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
         if entry_value(payload) >= beta:
             return pack(entry_value(payload), 0, -1)
         known_lb = entry_value(payload)
-    elif endgame_infeasible(c, S, n, L, m, d) == 1:
+    elif endgame_refutes(c, S, n, L, m, lh1, lh2, d):
         c.stats[S_ENDGAME] += 1
         memo_store(c, k1, k2, INF, False, -1, 0)
         return pack(INF, 0, -1)

@@ -44,21 +44,41 @@ cdef inline int64_t biggest_group(const Ctx* c, const int64_t* S, int64_t n, int
     return best
 
 
+cdef enum:
+    ENDGAME_OPEN = 0    # not shown, and not worth a search of the group alone
+    ENDGAME_CUT = 1     # proved: no tree solves the set within d guesses
+    ENDGAME_CLOSE = 2   # not shown, but close: the group's members alone are worth a search
+
+
 cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
                                    int64_t d) noexcept nogil:
     """1 when S's biggest endgame group cannot be split down to one member within d
     guesses from L; 0 means "not shown"."""
-    cdef int64_t members_count, group = biggest_group(c, S, n, &members_count), left = d - 1
-    cdef int64_t* members
-    cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
-    cdef int64_t sizes[243]
-    cdef int64_t i, p, j, t, largest, split_off, pos, total, k = 0
-    cdef uint8_t code
-    if group < 0 or left < 1 or members_count - 1 <= left or left > MAX_LEFT:
-        return 0  # (the middle case: d - 1 guesses that each split off one member would do)
-    members = <int64_t*>malloc(members_count * sizeof(int64_t))
+    cdef int64_t count
+    cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+    cdef int verdict
     if members == NULL:
         return 0
+    verdict = endgame_verdict(c, S, n, L, m, d, members, &count)
+    free(members)
+    return verdict == ENDGAME_CUT
+
+
+cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
+                                int64_t* members, int64_t* members_count) noexcept nogil:
+    """ENDGAME_CUT when S's biggest endgame group cannot be split down to one member
+    within d guesses from L.  ENDGAME_CLOSE when it can, but the d - 1 best split-offs
+    exceed what is needed by less than d - 1: then ``members`` (room for n) holds the
+    group's members in S, in S's order, and ``members_count`` their number, and a
+    search of those members alone often proves what the count cannot (the legal lists
+    narrow as guesses are played; the reference solver's "subendgame" search)."""
+    cdef int64_t group = biggest_group(c, S, n, members_count), left = d - 1
+    cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
+    cdef int64_t sizes[243]
+    cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0, count = members_count[0]
+    cdef uint8_t code
+    if group < 0 or left < 1 or count - 1 <= left or left > MAX_LEFT:
+        return ENDGAME_OPEN  # (the middle case: d - 1 guesses that each split off one member would do)
     for i in range(n):
         for p in range(5):
             if c.groups[S[i] * 5 + p] == group:
@@ -70,14 +90,14 @@ cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, co
     for j in range(m):
         t = L[j]
         largest = 0
-        for i in range(members_count):
+        for i in range(count):
             code = cell(c, members[i], t)
             sizes[code] += 1
             if sizes[code] > largest:
                 largest = sizes[code]
-        for i in range(members_count):
+        for i in range(count):
             sizes[cell(c, members[i], t)] = 0
-        split_off = members_count - largest
+        split_off = count - largest
         if split_off <= top[left - 1]:
             continue
         pos = left - 1
@@ -88,8 +108,6 @@ cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, co
         total = 0
         for i in range(left):
             total += top[i]
-        if total >= members_count - 1:
-            free(members)
-            return 0
-    free(members)
-    return 1
+        if total >= count - 1 + (left + 1) // 2:
+            return ENDGAME_OPEN
+    return ENDGAME_CUT if total < count - 1 else ENDGAME_CLOSE

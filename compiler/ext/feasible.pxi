@@ -61,7 +61,7 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
     if payload != 0:
         c.stats[S_HITS] += 1
         return entry_guess(payload) if entry_value(payload) == FEASIBLE_YES else -1
-    if endgame_infeasible(c, S, n, L, m, d) == 1:
+    if endgame_refutes(c, S, n, L, m, lh1, lh2, d):
         c.stats[S_ENDGAME] += 1
         result = -1
     else:
@@ -69,6 +69,29 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
     if not c.stopped:
         memo_store(c, k1, k2, FEASIBLE_YES if result >= 0 else FEASIBLE_NO, True, result, 0)
     return result
+
+
+cdef bint endgame_refutes(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
+                          uint64_t lh2, int64_t d) noexcept nogil:
+    """Whether S (with its own legal list L) is proved unsolvable within d guesses by its
+    biggest endgame group: by the count alone, or, when the count comes close, by a
+    depth-only search of the group's members alone (a subset that cannot be solved
+    within d guesses leaves the whole set unsolvable, and a few members search fast)."""
+    cdef int64_t count = 0, i
+    cdef uint64_t mh1 = 0, mh2 = 0
+    cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+    cdef int verdict
+    if members == NULL:
+        return False
+    verdict = endgame_verdict(c, S, n, L, m, d, members, &count)
+    if verdict == ENDGAME_CLOSE and count < n:
+        for i in range(count):
+            mh1 += c.Z1[members[i]]
+            mh2 += c.Z2[members[i]]
+        if feasible_node(c, members, count, mh1, mh2, L, m, lh1, lh2, -1, 0, d) < 0 and not c.stopped:
+            verdict = ENDGAME_CUT
+    free(members)
+    return verdict == ENDGAME_CUT
 
 
 cdef inline int64_t fits_within(int64_t most_parts, int64_t d) noexcept nogil:

@@ -239,6 +239,23 @@ cdef class Engine:
             result = endgame_infeasible(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], depth)
         return result == 1
 
+    def endgame_refutes(self, answers, legal, uint64_t lh1, uint64_t lh2, int64_t depth, Workspace workspace) -> bool:
+        """Whether ``answers``' biggest endgame group proves that no tree solves them within
+        ``depth`` guesses from ``legal`` (its hashes given): by the count, or by a depth-only
+        search of the group's members alone when the count comes close (False: not shown)."""
+        cdef Ctx c
+        S = _indices(answers, self.MT.shape[0], "answers")
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        cdef const int64_t[::1] s = S, l = L
+        cdef bint result
+        if not s.shape[0] or not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
+            return False
+        self.setup(&c, workspace)
+        with nogil:
+            result = endgame_refutes(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2, depth)
+        _finish(&c)
+        return result
+
     def score(self, answers, legal, bint identity, int64_t[::1] parts, int64_t[::1] sumsq, int64_t[::1] in_set,
               uint8_t[::1] scratch, pass_kind=None):
         """One full pass of ``legal`` over ``answers`` into parts, sumsq and in_set (the

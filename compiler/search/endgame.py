@@ -14,7 +14,9 @@ path: when m minus their sum is 2 or more, no tree exists, and the search return
 "cannot be done" without its full pass over the guesses.  It is exact information, so
 no result changes, only the work.  (The same cut-off as the reference solver's
 "endgame" analysis; the per-guess count here is the largest class, not the number of
-classes, so it holds for any feedback pattern.)
+classes, so it holds for any feedback pattern.)  The count treats every later guess as
+still legal; when it comes close to refusing, the kernel searches the group's members
+alone (the depth-only search), which sees the legal list narrow guess by guess.
 
 Groups come from the answer list: every answer belongs to up to five, one per position
 left open; only groups of at least ``MIN_GROUP`` answers are kept, since a smaller one
