@@ -301,6 +301,33 @@ def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
     assert passes[2] <= 1.5 * passes[1], passes  # 629,170 against 5,501 when every word went out at once
 
 
+def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(tmp_path):
+    """Hard mode on the original lists: agist and five more leave a class whose endgame
+    group cannot be finished (the count, or a search of the group's members alone, shows
+    it), so they are reported infeasible although they are decided after the cut-off, the
+    same with two workers and after --resume, which proves each claim again."""
+    doomed = ["agist", "agued", "ahing", "angst", "anode", "archi"]
+    words = tmp_path / "ten.txt"
+    words.write_text("\n".join(["salet", "crane", "trace", "slate"] + doomed) + "\n")
+    files = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"r{jobs}.csv"
+        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--first-words",
+                                 str(words), "--top", "1", "--jobs", str(jobs), "--quiet", "-o", str(out)],
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        files[jobs] = out.read_bytes()
+    assert files[1] == files[2]
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in files[1].decode().splitlines()[2:]}
+    assert rows["salet"] == ["8122", "3.508423", "exact"] and rows["crane"][2] == "lower-bound"
+    assert all(rows[word] == ["", "", "infeasible"] for word in doomed)
+    resumed = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--first-words",
+                              str(words), "--top", "1", "--resume", "--quiet", "-o", str(tmp_path / "r1.csv")],
+                             capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert (tmp_path / "r1.csv").read_bytes() == files[1]
+
+
 def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_path):
     out = tmp_path / "r.csv"
     assert rank(small_lists, out, "--top", "3").returncode == 0

@@ -12,9 +12,13 @@ come early and the cut-off is tight for everyone else.
 
 The cut-off is the K-th best exact total + 1 (``--top K``, ties at K-th included) or
 the best + M + 1 (``--margin M``).  A word with a total below the final cut-off is
-always exact (it was evaluated against a cut-off at least as high); every other word
-is reported as ``>= cut-off``, which is what makes the results file the same for
-any order, ``--jobs``, cluster, or interrupted-and-resumed run.
+always exact (it was evaluated against a cut-off at least as high).  A word is reported
+infeasible when its own classes' endgame check proved it (a depth-only search of an
+endgame group's few members included: a function of the word alone), or the depth-only
+search did before any cut-off existed (the same words for any ``--jobs``: the shortest
+prefix of the order that holds K exact totals, one word per task).  Every other word is
+reported as ``>= cut-off``.  That is what makes the results file the same for any order,
+``--jobs``, cluster, or interrupted-and-resumed run.
 """
 
 from __future__ import annotations
@@ -175,14 +179,15 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
         return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
     counted, tasks, depth = shape
-    value, exact = INF, False
+    value, exact = INF, False  # proved infeasible, unless a search follows
     if cutoff >= INF and not classes_fit(solver, tasks, depth):
         pass  # with no cut-off the word would be solved exactly: the depth-only search first
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
         classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec))
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
-    value = min(value, INF)
+        if value >= INF:  # a class the search happened to find infeasible: that depends on the
+            value = cutoff  # cut-off and the memo, so the word reports the bound it was asked for
     after = solver.stats()
     return WordResult(word, int(value), bool(exact), {k: after[k] - before[k] for k in after},
                       time.perf_counter() - began)
@@ -257,11 +262,14 @@ class Ranking:
         return min(exact, key=lambda r: (r.value, r.word)) if exact else None
 
     def final_rows(self) -> list[tuple[str, int, bool]]:
-        """(word, value, exact), canonical: exact below the cut-off, else ">= cut-off"."""
+        """(word, value, exact), canonical: exact below the cut-off, INF for a word proved
+        infeasible, else ">= cut-off"."""
         cutoff = self.cutoff()
         rows = []
         for r in self.results.values():
-            if r.exact and (r.value < cutoff or r.word in self.standing):
+            if r.value >= INF:  # proved infeasible: the module docstring says why every run agrees
+                rows.append((r.word, INF, False))
+            elif r.exact and (r.value < cutoff or r.word in self.standing):
                 rows.append((r.word, r.value, True))
             else:  # the bound every order agrees on, or the stronger one a finished file held
                 rows.append((r.word, max(cutoff, self.floors.get(r.word, 0) if self.keep_floors else 0), False))
@@ -287,17 +295,20 @@ def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordRe
 
 def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor):
     """Prove again the results a ranking took from a file (``--resume``), against its
-    final cut-off: an exact total below the cut-off must come out the same, and anything
-    else at or above the cut-off (the first step of :func:`evaluate_word`, the cheap
-    bounds, settles most of those without a search).  Returns the first claim the
-    search contradicts and what the search proves, as (claim, proved), or None."""
+    final cut-off: an exact total below the cut-off must come out the same, a word
+    claimed infeasible must be proved so with no cut-off (its endgame check settles most
+    at once), and anything else at or above the cut-off (the first step of
+    :func:`evaluate_word`, the cheap bounds, settles most of those without a search).
+    Returns the first claim the search contradicts and what the search proves, as
+    (claim, proved), or None."""
     cutoff = ranking.cutoff()
     exactly = {c.word for c in claims if c.exact and (c.value < cutoff or c.word in ranking.standing)}
-    limits = {c.word: (c.value + 1 if c.word in exactly else cutoff) for c in claims}
+    limits = {c.word: (c.value + 1 if c.word in exactly else INF if c.value >= INF else cutoff) for c in claims}
     claimed = {c.word: c for c in claims}
-    batches = [[c.word] for c in claims if limits[c.word] != cutoff]
-    bounded = [c.word for c in claims if limits[c.word] == cutoff]
-    batches += [bounded[i:i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
+    batches = [[c.word] for c in claims if c.word in exactly]
+    for limit in sorted({cutoff, INF}):
+        bounded = [c.word for c in claims if c.word not in exactly and limits[c.word] == limit]
+        batches += [bounded[i:i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
     found = None
     while batches or executor.in_flight():
         while batches and executor.in_flight() < executor.window and found is None:
@@ -310,7 +321,10 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
         for results in executor.wait_any():
             for proved in results:
                 claim = claimed[proved.word]
-                holds = (proved.exact and proved.value == claim.value) if claim.word in exactly else not proved.exact
+                if claim.word in exactly:
+                    holds = proved.exact and proved.value == claim.value
+                else:
+                    holds = proved.value >= INF if claim.value >= INF else not proved.exact
                 if not holds and found is None:
                     found = (claim, proved)
     return found
@@ -343,7 +357,10 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
                 continue
             if position == len(pending):
                 break  # only early words are left, and they wait for a cut-off
-            size = 1 if executor.workers == 1 else min(MAX_BATCH, 1 + position // (8 * executor.workers))
+            # one word per task while there is no cut-off: the words evaluated without one are
+            # then the same for any --jobs (see the module docstring)
+            alone = executor.workers == 1 or ranking.cutoff() >= INF
+            size = 1 if alone else min(MAX_BATCH, 1 + position // (8 * executor.workers))
             batch = pending[position:position + size]
             position += size
             _submit(executor, spec, batch, ranking)
