@@ -227,7 +227,7 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
         if entry_value(payload) >= beta:
             return pack(entry_value(payload), 0, -1)
         known_lb = entry_value(payload)
-    elif endgame_refutes(c, S, n, L, m, lh1, lh2, d):
+    elif endgame_refutes(c, S, n, L, m, lh1, lh2, d, search_close_within(d)):
         c.stats[S_ENDGAME] += 1
         memo_store(c, k1, k2, INF, False, -1, 0)
         return pack(INF, 0, -1)

@@ -59,19 +59,19 @@ cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, co
     cdef int verdict
     if members == NULL:
         return 0
-    verdict = endgame_verdict(c, S, n, L, m, d, members, &count)
+    verdict = endgame_verdict(c, S, n, L, m, d, 0, members, &count)
     free(members)
     return verdict == ENDGAME_CUT
 
 
 cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                                int64_t* members, int64_t* members_count) noexcept nogil:
+                                int64_t close_within, int64_t* members, int64_t* members_count) noexcept nogil:
     """ENDGAME_CUT when S's biggest endgame group cannot be split down to one member
     within d guesses from L.  ENDGAME_CLOSE when it can, but the d - 1 best split-offs
-    exceed what is needed by less than d - 1: then ``members`` (room for n) holds the
-    group's members in S, in S's order, and ``members_count`` their number, and a
-    search of those members alone often proves what the count cannot (the legal lists
-    narrow as guesses are played; the reference solver's "subendgame" search)."""
+    exceed what is needed by less than ``close_within``: then ``members`` (room for n)
+    holds the group's members in S, in S's order, and ``members_count`` their number,
+    and a search of those members alone often proves what the count cannot (the legal
+    lists narrow as guesses are played; the reference solver's "subendgame" search)."""
     cdef int64_t group = biggest_group(c, S, n, members_count), left = d - 1
     cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
     cdef int64_t sizes[243]
@@ -108,6 +108,6 @@ cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const
         total = 0
         for i in range(left):
             total += top[i]
-        if total >= count - 1 + (left + 1) // 2:
+        if total >= count - 1 + close_within:
             return ENDGAME_OPEN
     return ENDGAME_CUT if total < count - 1 else ENDGAME_CLOSE

@@ -61,7 +61,7 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
     if payload != 0:
         c.stats[S_HITS] += 1
         return entry_guess(payload) if entry_value(payload) == FEASIBLE_YES else -1
-    if endgame_refutes(c, S, n, L, m, lh1, lh2, d):
+    if endgame_refutes(c, S, n, L, m, lh1, lh2, d, search_close_within(d)):
         c.stats[S_ENDGAME] += 1
         result = -1
     else:
@@ -71,19 +71,28 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
     return result
 
 
+cdef inline int64_t search_close_within(int64_t d) noexcept nogil:
+    """How close the endgame count must come before a search node also searches the group's
+    members alone: within half of the d - 1 guesses after this one.  On 40 hard-mode
+    3158-list first words refuted against 11760 (benchmarks/rank_refute.py), this took
+    43,394 full passes, the whole of d - 1 44,768, only an exact miss 49,825."""
+    return d // 2
+
+
 cdef bint endgame_refutes(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
-                          uint64_t lh2, int64_t d) noexcept nogil:
+                          uint64_t lh2, int64_t d, int64_t close_within) noexcept nogil:
     """Whether S (with its own legal list L) is proved unsolvable within d guesses by its
-    biggest endgame group: by the count alone, or, when the count comes close, by a
-    depth-only search of the group's members alone (a subset that cannot be solved
-    within d guesses leaves the whole set unsolvable, and a few members search fast)."""
+    biggest endgame group: by the count alone, or, when the count misses by less than
+    ``close_within``, by a depth-only search of the group's members alone (a subset that
+    cannot be solved within d guesses leaves the whole set unsolvable, and a few members
+    search fast).  Inside the searches ``close_within`` is SEARCH_CLOSE_WITHIN(d)."""
     cdef int64_t count = 0, i
     cdef uint64_t mh1 = 0, mh2 = 0
     cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     cdef int verdict
     if members == NULL:
         return False
-    verdict = endgame_verdict(c, S, n, L, m, d, members, &count)
+    verdict = endgame_verdict(c, S, n, L, m, d, close_within, members, &count)
     if verdict == ENDGAME_CLOSE and count < n:
         for i in range(count):
             mh1 += c.Z1[members[i]]

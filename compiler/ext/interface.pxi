@@ -241,8 +241,8 @@ cdef class Engine:
 
     def endgame_refutes(self, answers, legal, uint64_t lh1, uint64_t lh2, int64_t depth, Workspace workspace) -> bool:
         """Whether ``answers``' biggest endgame group proves that no tree solves them within
-        ``depth`` guesses from ``legal`` (its hashes given): by the count, or by a depth-only
-        search of the group's members alone when the count comes close (False: not shown)."""
+        ``depth`` guesses from ``legal`` (its hashes given): by the count, or else by a
+        depth-only search of the group's members alone (False: not shown)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = _indices(legal, self.MT.shape[1], "legal guesses")
@@ -252,7 +252,8 @@ cdef class Engine:
             return False
         self.setup(&c, workspace)
         with nogil:
-            result = endgame_refutes(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2, depth)
+            result = endgame_refutes(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2, depth,
+                                     INF)
         _finish(&c)
         return result
 

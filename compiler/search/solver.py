@@ -263,9 +263,9 @@ class Solver:
 
     def refuted_by_endgame(self, answers, legal, depth: int) -> bool:
         """True when an endgame group in ``answers`` proves that no tree solves them
-        within ``depth`` guesses from ``legal`` (see :mod:`.endgame`): by the count, or,
-        when the count comes close, by a depth-only search of the group's few members
-        alone.  False only means "not refuted"."""
+        within ``depth`` guesses from ``legal`` (see :mod:`.endgame`): by the count, or
+        else by a depth-only search of the group's few members alone.  False only means
+        "not refuted"."""
         if len(answers) <= max(MIN_GROUP - 1, depth) or depth < 2:
             return False  # a group of m members needs m > depth to be refused (and m >= MIN_GROUP)
         answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
