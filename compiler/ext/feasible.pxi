@@ -74,7 +74,8 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
 cdef inline int64_t search_close_within(int64_t d) noexcept nogil:
     """How close the endgame count must come before a search node also searches the group's
     members alone: within half of the d - 1 guesses after this one.  On 40 hard-mode
-    3158-list first words refuted against 11760 (benchmarks/rank_refute.py), this took
+    3158-list first words refuted against 11760 (benchmarks/rank_refute.py, the words in
+    docs/performance.md; the check before any search alike in all three), half took
     43,394 full passes, the whole of d - 1 44,768, only an exact miss 49,825."""
     return d // 2
 
@@ -85,7 +86,8 @@ cdef bint endgame_refutes(Ctx* c, const int64_t* S, int64_t n, const int64_t* L,
     biggest endgame group: by the count alone, or, when the count misses by less than
     ``close_within``, by a depth-only search of the group's members alone (a subset that
     cannot be solved within d guesses leaves the whole set unsolvable, and a few members
-    search fast).  Inside the searches ``close_within`` is SEARCH_CLOSE_WITHIN(d)."""
+    search fast).  Inside the searches ``close_within`` is :func:`search_close_within`; the
+    check before any search (``Engine.endgame_refutes``) always searches the members."""
     cdef int64_t count = 0, i
     cdef uint64_t mh1 = 0, mh2 = 0
     cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
