@@ -55,30 +55,33 @@ cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, co
     """1 when S's biggest endgame group cannot be split down to one member within d
     guesses from L; 0 means "not shown"."""
     cdef int64_t count
-    cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
-    cdef int verdict
-    if members == NULL:
-        return 0
-    verdict = endgame_verdict(c, S, n, L, m, d, 0, members, &count)
+    cdef int64_t* members
+    cdef int verdict = endgame_verdict(c, S, n, L, m, d, 0, &members, &count)
     free(members)
     return verdict == ENDGAME_CUT
 
 
 cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                                int64_t close_within, int64_t* members, int64_t* members_count) noexcept nogil:
+                                int64_t close_within, int64_t** members_out, int64_t* members_count) noexcept nogil:
     """ENDGAME_CUT when S's biggest endgame group cannot be split down to one member
     within d guesses from L.  ENDGAME_CLOSE when it can, but the d - 1 best split-offs
-    exceed what is needed by less than ``close_within``: then ``members`` (room for n)
-    holds the group's members in S, in S's order, and ``members_count`` their number,
-    and a search of those members alone often proves what the count cannot (the legal
-    lists narrow as guesses are played; the reference solver's "subendgame" search)."""
+    exceed what is needed by less than ``close_within``: then ``members_out`` holds the
+    group's members in S, in S's order (the caller frees it; NULL in every other case),
+    and ``members_count`` their number, and a search of those members alone often proves
+    what the count cannot (the legal lists narrow as guesses are played; the reference
+    solver's "subendgame" search)."""
     cdef int64_t group = biggest_group(c, S, n, members_count), left = d - 1
     cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
     cdef int64_t sizes[243]
     cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0, count = members_count[0]
+    cdef int64_t* members
     cdef uint8_t code
+    members_out[0] = NULL
     if group < 0 or left < 1 or count - 1 <= left or left > MAX_LEFT:
         return ENDGAME_OPEN  # (the middle case: d - 1 guesses that each split off one member would do)
+    members = <int64_t*>malloc(count * sizeof(int64_t))
+    if members == NULL:
+        return ENDGAME_OPEN
     for i in range(n):
         for p in range(5):
             if c.groups[S[i] * 5 + p] == group:
@@ -109,5 +112,10 @@ cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const
         for i in range(left):
             total += top[i]
         if total >= count - 1 + close_within:
+            free(members)
             return ENDGAME_OPEN
-    return ENDGAME_CUT if total < count - 1 else ENDGAME_CLOSE
+    if total < count - 1:
+        free(members)
+        return ENDGAME_CUT
+    members_out[0] = members
+    return ENDGAME_CLOSE

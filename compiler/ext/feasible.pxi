@@ -90,11 +90,8 @@ cdef bint endgame_refutes(Ctx* c, const int64_t* S, int64_t n, const int64_t* L,
     check before any search (``Engine.endgame_refutes``) always searches the members."""
     cdef int64_t count = 0, i
     cdef uint64_t mh1 = 0, mh2 = 0
-    cdef int64_t* members = <int64_t*>malloc(n * sizeof(int64_t) + 8)
-    cdef int verdict
-    if members == NULL:
-        return False
-    verdict = endgame_verdict(c, S, n, L, m, d, close_within, members, &count)
+    cdef int64_t* members
+    cdef int verdict = endgame_verdict(c, S, n, L, m, d, close_within, &members, &count)
     if verdict == ENDGAME_CLOSE and count < n:
         for i in range(count):
             mh1 += c.Z1[members[i]]
