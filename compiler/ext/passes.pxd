@@ -79,10 +79,23 @@ cdef extern from *:
             }
         }
     }
+
+    /* green[idx] = 1 where some row of the n x m table holds the all-green code 242 at idx
+       (that guess is one of the rows' answers) */
+    WORDLE_VECTOR_CLONES static void wordle_mark_green(const uint8_t* rows, int64_t n, int64_t m,
+                                                       uint8_t* green) {
+        memset(green, 0, m);
+        for (int64_t i = 0; i < n; i++) {
+            const uint8_t* r = rows + i * m;
+            for (int64_t idx = 0; idx < m; idx++)
+                green[idx] |= r[idx] == 242;
+        }
+    }
     """
     void summarise "wordle_summarise"(uint16_t* hist, int64_t k, int32_t* parts, int32_t* sumsq) noexcept nogil
     void equal_pairs "wordle_equal_pairs"(const uint8_t* rows, int64_t n, int64_t m, uint16_t* pairs,
                                           uint8_t* repeats, uint8_t* equal) noexcept nogil
+    void mark_green "wordle_mark_green"(const uint8_t* rows, int64_t n, int64_t m, uint8_t* green) noexcept nogil
 
 
 cdef inline int64_t letter_mask_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
@@ -171,15 +184,15 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
     for idx in range(m):
         parts[idx] = n - repeats[idx]
         sumsq[idx] = n + 2 * <int64_t>pairs[idx]
-        in_set[idx] = 0
     if identity:
+        for idx in range(m):
+            in_set[idx] = 0
         for i in range(n):
             in_set[c.a2g[S[i]]] = 1
     else:
-        for i in range(n):
-            for idx in range(m):
-                if rows[i * m + idx] == ALL_GREEN:
-                    in_set[idx] = 1
+        mark_green(rows, n, m, equal)  # a branch per cell here cost as much as the pairs
+        for idx in range(m):
+            in_set[idx] = equal[idx]
     free(pairs)
     free(repeats)
     free(equal)
