@@ -313,22 +313,28 @@ def test_candidate_groups_sorted_when_reached_give_the_full_sort():
     assert (order == np.sort(keys)).all()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), data=st.data())
 def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     """The first guess of L (in order) that splits the set and that the mode allows after
     ``played``; else -1 when no guess of L splits it at all (what the kernel caches per
-    node as unsplittable, whatever was played), -2 when only disallowed guesses do."""
+    node as unsplittable, whatever was played), -2 when only disallowed guesses do.  The
+    scan over a d = 3 node's gathered rows gives the same answer, for any list."""
     from wordle_compiler.ext._search import last_two
 
     ctx = tiny_context(seed, n_answers=12, n_extra=3 + seed % 5)
     solver = Solver(ctx, mode)
-    answers = np.array(sorted(data.draw(st.sets(st.sampled_from(range(12)), min_size=3, max_size=6))), dtype=np.int64)
+    node = np.array(sorted(data.draw(st.sets(st.sampled_from(range(12)), min_size=3, max_size=9))), dtype=np.int64)
+    lo = data.draw(st.integers(0, len(node) - 3))
+    hi = data.draw(st.integers(lo + 3, len(node)))
+    answers = node[lo:hi]
     played = data.draw(st.sampled_from(range(len(ctx.words.guesses)))) if mode != "normal" else -1
     code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
-    legal = np.arange(len(ctx.words.guesses), dtype=np.int64)
+    everyone = list(range(len(ctx.words.guesses)))
+    legal = np.array(data.draw(st.one_of(st.just(everyone), st.lists(st.sampled_from(everyone), unique=True))),
+                     dtype=np.int64)
     allowed = set(legal_after(ctx, mode, legal, played, code)) if played >= 0 else set(legal)
     splits = [g for g in legal if len({int(ctx.matrix[g, a]) for a in answers}) == len(answers)]
-    got = last_two(solver.engine, answers, 0, len(answers), legal, played, code)
     expected = next((g for g in splits if g in allowed), -1 if not splits else -2)
-    assert got == expected
+    assert last_two(solver.engine, node, lo, hi, legal, played, code) == expected
+    assert last_two(solver.engine, node, lo, hi, legal, played, code, gathered=True) == expected

@@ -53,7 +53,7 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth,
                       set_weight)
 from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
-from legal cimport filter_legal, last_two_guesses
+from legal cimport NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_rows_free, node_rows_init
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
@@ -145,11 +145,12 @@ cdef int64_t class_bounds(Ctx* c, Classes* k, int64_t n_cls, uint64_t lh1, uint6
 
 cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, const int64_t* L, int64_t m,
                                    int64_t played, int64_t shown, int64_t d, int64_t beta, uint8_t* seen,
-                                   bint* hopeless) noexcept nogil:
+                                   bint* hopeless, NodeRows* rows) noexcept nogil:
     """The answers S[lo:hi] when they need neither memo nor candidate loop (one or two
     answers, the 2n - 1 and 2n bounds, a perfect split by an answer, d <= 2): a packed
     result, or -1.  ``hopeless``: they need two more guesses but no guess of L splits
-    them (infeasible at d = 2 whatever the parent played).  It counts the node."""
+    them (infeasible at d = 2 whatever the parent played).  ``rows``: the parent's
+    gathered rows against L, or NULL.  It counts the node."""
     cdef int64_t n = hi - lo, g, deep
     hopeless[0] = False
     c.stats[S_NODES] += 1
@@ -174,7 +175,10 @@ cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t
         c.stats[S_BOUND_EXITS] += 1
         return pack(2 * n + deep, 0, -1)
     if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
-        g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
+        if rows != NULL:
+            g = last_two_by_rows(c, c.mode, S, lo, hi, rows, played, shown, seen)
+        else:
+            g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
         if g >= 0:
             return pack(2 * n + deep_charge(c, n, n, d), 2, g)
         hopeless[0] = g == -1
@@ -196,7 +200,7 @@ cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64
     if c.poll:
         poll_signals(c)
     memset(seen, 0, sizeof(seen))
-    settled = settle_without_search(c, S, 0, n, L, m, played, shown, d, beta, seen, &hopeless)
+    settled = settle_without_search(c, S, 0, n, L, m, played, shown, d, beta, seen, &hopeless, NULL)
     if settled >= 0:
         return settled
     if played < 0:
@@ -264,6 +268,8 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     its total + 1, so ties are evaluated."""
     cdef Classes* k = <Classes*>malloc(sizeof(Classes))
     cdef PairSet partitions, unsplittable  # partitions met here (normal mode); classes no guess splits (d = 3)
+    cdef NodeRows rows  # d = 3: the answers' rows against L, for the children's scans
+    cdef NodeRows* child_rows = NULL
     cdef int64_t* order = cand.keys
     cdef int64_t limit = beta, best_total = INF, best_depth = 0, best_in = 0, best_guess = -1
     cdef int64_t group_end = 0, c_i, key, in_set_c, g, n_cls, rest_lb, total, depth_c
@@ -277,6 +283,8 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
         k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     if k == NULL or k.ordered == NULL or not pair_set_init(&partitions) or not pair_set_init(&unsplittable):
         c.stopped = STOP_NO_MEMORY
+    if d == 3 and not (c.mode == MODE_NORMAL and m == c.n_guesses) and node_rows_init(c, &rows, S, n, L, m):
+        child_rows = &rows  # (the normal mode's full list scans the matrix rows themselves)
     c_i = 0
     while c_i < cand.count and not c.stopped:
         if c_i == group_end:
@@ -309,7 +317,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
             continue
         sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
         total = solve_classes(c, k, n_cls, L, m, lh1, lh2, g, here, d, limit, rest_lb, n_workers, &unsplittable,
-                              seen, &depth_c, &limit)
+                              child_rows, seen, &depth_c, &limit)
         if total < 0:
             continue
         if better(total, depth_c, in_set_c, g, best_total, best_depth, best_in, best_guess):
@@ -324,6 +332,8 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
     free(k)
     free(partitions.table)
     free(unsplittable.table)
+    if child_rows != NULL:
+        node_rows_free(child_rows)
     return pack(best_total, best_depth, best_guess) if best_guess >= 0 else pack(beta, 0, -1)
 
 
@@ -343,11 +353,13 @@ cdef inline bint better(int64_t total, int64_t depth, int64_t in_set, int64_t g,
 
 cdef int64_t solve_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
                            int64_t g, int64_t here, int64_t d, int64_t limit, int64_t rest_lb, int64_t n_workers,
-                           PairSet* unsplittable, uint8_t* seen, int64_t* depth_out, int64_t* limit_out) noexcept nogil:
+                           PairSet* unsplittable, NodeRows* rows, uint8_t* seen, int64_t* depth_out,
+                           int64_t* limit_out) noexcept nogil:
     """Guess g's classes (k, sorted), largest first, each within what the limit leaves
     after the others' bounds: g's total (``here`` for this guess, plus each class's), or -1 as
     soon as it cannot get below the limit.  ``limit_out`` takes the limit as other
-    participants of a shared node tightened it meanwhile."""
+    participants of a shared node tightened it meanwhile; ``rows`` (d = 3, or NULL) the
+    node's rows for its children's scans."""
     cdef int64_t total = here, j, code, budget, r, v, lo, hi
     cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
     cdef uint64_t c1
@@ -369,7 +381,8 @@ cdef int64_t solve_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, 
                 c.stats[S_UNSPLITTABLE] += 1
                 r = pack(INF, 0, -1)
             else:
-                r = settle_without_search(c, k.ordered, lo, hi, L, m, child_played, code, 2, budget, seen, &hopeless)
+                r = settle_without_search(c, k.ordered, lo, hi, L, m, child_played, code, 2, budget, seen, &hopeless,
+                                          rows)
                 if hopeless:
                     pair_set_add(unsplittable, c1, k.ch2[code])
         else:

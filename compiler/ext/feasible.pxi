@@ -120,6 +120,8 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
     cdef int64_t* parts = keys + m
     cdef int64_t* sumsq = keys + 2 * m
     cdef PairSet partitions, unsplittable
+    cdef NodeRows rows  # d = 3: the answers' rows against L, for the children's scans
+    cdef NodeRows* child_rows = NULL
     cdef int64_t count = 0, most_parts = 1, i, in_set_c, g, n_cls, found = -1, cap
     cdef bint ok = keys != NULL and k != NULL
     cdef int64_t* in_set = NULL
@@ -150,6 +152,8 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
                 keys[count] = (((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])) << 16 | i
                 count += 1
         qsort(keys, count, sizeof(int64_t), compare_keys)
+        if d == 3 and not (c.mode == MODE_NORMAL and m == c.n_guesses) and node_rows_init(c, &rows, S, n, L, m):
+            child_rows = &rows
     for i in range(count):
         if c.stopped:
             break
@@ -161,7 +165,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
             c.stats[S_DUPLICATES] += 1
             continue
         sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: the likeliest not to fit
-        if classes_fit(c, k, n_cls, L, m, lh1, lh2, g, d - 1, most_parts, &unsplittable, seen):
+        if classes_fit(c, k, n_cls, L, m, lh1, lh2, g, d - 1, most_parts, &unsplittable, child_rows, seen):
             found = g
             break
     if k != NULL:
@@ -171,15 +175,19 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
     free(in_set)
     free(partitions.table)
     free(unsplittable.table)
+    if child_rows != NULL:
+        node_rows_free(child_rows)
     return found
 
 
 cdef bint classes_fit(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                      int64_t g, int64_t d, int64_t most_parts, PairSet* unsplittable, uint8_t* seen) noexcept nogil:
+                      int64_t g, int64_t d, int64_t most_parts, PairSet* unsplittable, NodeRows* rows,
+                      uint8_t* seen) noexcept nogil:
     """Whether every class of g (k, sorted largest first) fits in d guesses.  With two
     guesses left a class needs one guess that splits it completely: no guess makes more
     than ``most_parts`` classes of the parent, and a class no guess of L splits is
-    remembered for the node's other candidates (as in the total search)."""
+    remembered for the node's other candidates (as in the total search); ``rows``: the
+    node's gathered rows for those scans, or NULL."""
     cdef int64_t j, code, lo, hi, r
     cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
     cdef uint64_t c1, k1, k2, payload
@@ -208,7 +216,10 @@ cdef bint classes_fit(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64
                     return False
             if answer_splits_perfectly(c, k.ordered, lo, hi, seen) >= 0:
                 continue
-            r = last_two_guesses(c, c.mode, k.ordered, lo, hi, L, m, child_played, code, seen)
+            if rows != NULL:
+                r = last_two_by_rows(c, c.mode, k.ordered, lo, hi, rows, child_played, code, seen)
+            else:
+                r = last_two_guesses(c, c.mode, k.ordered, lo, hi, L, m, child_played, code, seen)
             if c.mode == MODE_NORMAL:
                 memo_store(c, k1, k2, FEASIBLE_YES if r >= 0 else FEASIBLE_NO, True, r, 0)
             if r == -1:

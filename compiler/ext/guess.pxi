@@ -85,7 +85,7 @@ cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, 
             return pack(min(total + rest_lb + k.lb[code], INF), 0, -1)
         if d - 1 == 2:  # the child settles without search, as in the candidate loop
             r = settle_without_search(c, k.ordered, k.starts[code], k.starts[code + 1], L, m, child_played, code, 2,
-                                      budget, seen, &hopeless)
+                                      budget, seen, &hopeless, NULL)
         else:
             r = solve_node(c, k.ordered + k.starts[code], k.starts[code + 1] - k.starts[code], k.ch1[code],
                            k.ch2[code], L, m, lh1, lh2, child_played, code, d - 1, budget, 1)

@@ -364,10 +364,14 @@ def sort_key_group(int64_t[::1] order, int64_t start):
     return sort_group(&order[0], order.shape[0], start)
 
 
-def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t played, int64_t code):
-    """The search's d = 2 answer for answers[lo:hi] (see legal.pxd)."""
+def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t played, int64_t code,
+             bint gathered=False):
+    """The search's d = 2 answer for answers[lo:hi] (see legal.pxd); ``gathered``: by the
+    scan over rows of ``answers`` gathered against ``legal``, as under a d = 3 node."""
     cdef Ctx c
     cdef uint8_t seen[243]
+    cdef NodeRows rows
+    cdef int64_t found
     S = _indices(answers, engine.MT.shape[0], "answers")
     L = _indices(legal, engine.MT.shape[1], "legal guesses")
     cdef const int64_t[::1] s = S, l = L
@@ -375,8 +379,14 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
         raise IndexError("out of range")
     engine.setup(&c, None)
     memset(seen, 0, sizeof(seen))
-    return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &l[0] if l.shape[0] else NULL, l.shape[0], played, code,
-                            seen)
+    if not gathered:
+        return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &l[0] if l.shape[0] else NULL, l.shape[0], played,
+                                code, seen)
+    if not node_rows_init(&c, &rows, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0]):
+        raise MemoryError()
+    found = last_two_by_rows(&c, engine.mode, &s[0], lo, hi, &rows, played, code, seen)
+    node_rows_free(&rows)
+    return found
 
 
 def legal_after(Engine engine, legal, int64_t played, int64_t code):

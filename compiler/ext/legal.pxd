@@ -1,7 +1,8 @@
 # Hard and possible mode: the guesses a node may play, and the last two guesses of a set.
 
-from libc.stdint cimport int64_t, uint8_t, uint64_t
-from libc.stdlib cimport malloc
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy
 
 from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell
 from passes cimport perfect_split
@@ -137,3 +138,94 @@ cdef inline int64_t first_splitter(const Ctx* c, const int64_t* S, int64_t lo, i
                 return start + j
         start += count
     return -1
+
+
+cdef struct NodeRows:
+    # One node's answers against its list L, for the last-two-guesses scans of the classes
+    # its candidates make: the scan's three- or four-answer test then reads contiguous
+    # rows with the vector filter instead of gathering three matrix cells per guess of L.
+    # Row i (the node's i-th answer) is rows[i * m:(i + 1) * m], gathered the first time
+    # a scan needs it.
+    uint8_t* rows
+    uint8_t* filled
+    int32_t* row_of  # answer -> its row (read only for the node's answers)
+    const int64_t* L
+    int64_t m
+
+
+cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const int64_t* S, int64_t n, const int64_t* L,
+                                int64_t m) noexcept nogil:
+    """Room for the rows of S against L; False (and nothing held) when memory is short."""
+    cdef int64_t i
+    r.L, r.m = L, m
+    r.rows = <uint8_t*>malloc(n * m + 8)
+    r.filled = <uint8_t*>calloc(n + 1, 1)
+    r.row_of = <int32_t*>malloc(c.n_answers * sizeof(int32_t) + 8)
+    if r.rows == NULL or r.filled == NULL or r.row_of == NULL:
+        node_rows_free(r)
+        return False
+    for i in range(n):
+        r.row_of[S[i]] = <int32_t>i
+    return True
+
+
+cdef inline void node_rows_free(NodeRows* r) noexcept nogil:
+    free(r.rows)
+    free(r.filled)
+    free(r.row_of)
+    r.rows, r.filled, r.row_of = NULL, NULL, NULL
+
+
+cdef inline const uint8_t* node_row(const Ctx* c, NodeRows* r, int64_t answer) noexcept nogil:
+    """The node answer's patterns against L, in L's order."""
+    cdef int64_t i = r.row_of[answer], k
+    cdef uint8_t* row = r.rows + i * r.m
+    cdef const uint8_t* source = c.MT + answer * c.n_guesses
+    if not r.filled[i]:
+        for k in range(r.m):
+            row[k] = source[r.L[k]]
+        r.filled[i] = 1
+    return row
+
+
+cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* S, int64_t lo, int64_t hi,
+                                     NodeRows* r, int64_t played, int64_t code, uint8_t* seen) noexcept nogil:
+    """:func:`last_two_guesses` over the node's list r.L for S[lo:hi] (at least three of
+    the node's answers), with the same answer: the vector filter on their first three
+    (four) rows, chunk by chunk, then the full test and the mode's rule on the survivors."""
+    cdef uint8_t ok[SPLIT_CHUNK]
+    cdef const uint8_t* r0 = node_row(c, r, S[lo])
+    cdef const uint8_t* r1 = node_row(c, r, S[lo + 1])
+    cdef const uint8_t* r2 = node_row(c, r, S[lo + 2])
+    cdef const uint8_t* r3 = node_row(c, r, S[lo + 3]) if hi - lo >= 4 else NULL
+    cdef int64_t start = 0, count, j, g, found = -1, hints = 0
+    cdef uint64_t word
+    if played >= 0 and mode == MODE_HARD:
+        hints = hard_mode_hints(c.letters, played, code)
+    while start < r.m:
+        count = min(<int64_t>SPLIT_CHUNK, r.m - start)
+        distinct_columns(r0 + start, r1 + start, r2 + start, r3 + start if r3 != NULL else NULL, count, ok)
+        j = 0
+        while j < count:
+            if j + 8 <= count:
+                memcpy(&word, ok + j, 8)
+                if word == 0:
+                    j += 8  # most guesses fail the filter: eight at a time
+                    continue
+            if ok[j]:
+                g = r.L[start + j]
+                if perfect_split(c, g, S, lo, hi, seen):
+                    if played < 0 or allowed_after(c, mode, g, played, code, hints):
+                        return g
+                    found = -2
+            j += 1
+        start += count
+    return found
+
+
+cdef inline bint allowed_after(const Ctx* c, int64_t mode, int64_t g, int64_t played, int64_t code,
+                               int64_t hints) noexcept nogil:
+    """Whether the mode allows g after ``played`` showed ``code`` (``hints``: hard mode's)."""
+    if mode == MODE_HARD:
+        return keeps_hints(c.letters, g, played, hints)
+    return general_code(c.letters + played * 5, c.letters + g * 5) == code
