@@ -6,8 +6,10 @@
 Each schedule runs in a fresh process (its own memo), evaluating the same words in the
 same order against the same cut-off, as one ranking worker would:
 
-- ``rounds``: the shipped schedule (``first_words.RAISE_ROUNDS``): every open class, smallest
+- ``rounds``: the shipped schedule (``first_words.raise_rounds``): every open class, smallest
   first, raised by its share of what is missing, round after round;
+- ``normal-rounds``, ``hard-rounds``: the same with the rounds the ranking uses in normal
+  mode (``RAISE_ROUNDS``) or in hard mode (``RAISE_ROUNDS_HARD``), whatever ``--mode``;
 - ``whole``: no rounds: each class, smallest first, asked at once for all that is missing
   (solved exactly unless that reaches the cut-off);
 - ``largest``: the same, largest class first.
@@ -37,8 +39,12 @@ import json, resource, sys, time
 from wordle_compiler.ranking import first_words
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word
 answers, mode, cutoff, words, schedule = sys.argv[1:6]
-if schedule != "rounds":
-    first_words.RAISE_ROUNDS = ()
+if schedule == "normal-rounds":
+    first_words.RAISE_ROUNDS_HARD = first_words.RAISE_ROUNDS
+elif schedule == "hard-rounds":
+    first_words.RAISE_ROUNDS = first_words.RAISE_ROUNDS_HARD
+elif schedule != "rounds":
+    first_words.RAISE_ROUNDS = first_words.RAISE_ROUNDS_HARD = ()
 if schedule == "largest":
     class Largest(first_words.ClassBounds):
         def __init__(self, *args):
@@ -79,11 +85,11 @@ def main() -> None:
     base = rows.get("rounds")
     count = len(args.words.split(","))
     print(f"# {args.answers} {args.mode}, cut-off {args.cutoff}, {count} words")
-    print(f"{'schedule':<9} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
+    print(f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
           f"{'passes / rounds':>15}")
     for schedule, row in rows.items():
         ratio = f"{row['passes'] / base['passes']:.2f}" if base else "-"
-        print(f"{schedule:<9} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
+        print(f"{schedule:<13} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
               f"{row['peak_mib']:>8.0f} {ratio:>15}")
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     results[f"{args.answers} {args.mode} cutoff {args.cutoff}"] = {

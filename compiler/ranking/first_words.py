@@ -114,14 +114,24 @@ MAX_BATCH = 32
 # 3158-list words that need a search, asking for all of it at once costs 7.4x the full
 # passes, and largest class first 9.7x (benchmarks/rank_refute.py, docs/performance.md).
 RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
+# In hard mode two rounds do better: on 28 hard-mode 3158-list words against 11784 the
+# rounds above took 141.3 s (974,748 full passes) and these 81.8 s (744,338); on the twelve
+# normal-mode words these cost 1.64x the passes (benchmarks/rank_refute.py --schedules
+# normal-rounds,hard-rounds, the words and commands in docs/performance.md).
+RAISE_ROUNDS_HARD = (1, 3)
+
+
+def raise_rounds(mode: str) -> tuple:
+    """The raising rounds' factors for ``mode``."""
+    return RAISE_ROUNDS_HARD if mode == "hard" else RAISE_ROUNDS
 
 
 class ClassBounds:
     """The classes one word leaves, smallest first, each with its proved lower bound and
     whether that bound is its exact cost (classes of one or two answers are exact at once)."""
 
-    def __init__(self, solver, tasks, depth: int, most_parts: int):
-        self.solver, self.depth = solver, depth
+    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS):
+        self.solver, self.depth, self.rounds = solver, depth, rounds
         self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
         self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
@@ -137,7 +147,7 @@ class ClassBounds:
     def settle(self, counted: int, cutoff: int) -> int:
         """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
         exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
-        then the rounds of :data:`RAISE_ROUNDS`, then each class's whole share."""
+        then the rounds (:func:`raise_rounds`), then each class's whole share."""
         def missing() -> int:
             return cutoff - counted - sum(self.bounds)
 
@@ -146,7 +156,7 @@ class ClassBounds:
                 break
             if not self.exact[i]:
                 self.raise_to(i, 2 * weight + 1)
-        for factor in RAISE_ROUNDS + (None,):
+        for factor in self.rounds + (None,):
             open_classes = [i for i, exact in enumerate(self.exact) if not exact]
             open_weight = sum(self.weights[i] for i in open_classes)
             for i in open_classes:
@@ -183,7 +193,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if cutoff >= INF and not classes_fit(solver, tasks, depth):
         pass  # with no cut-off the word would be solved exactly: the depth-only search first
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
-        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec))
+        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.mode))
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the
