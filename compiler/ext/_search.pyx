@@ -283,8 +283,11 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
         k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     if k == NULL or k.ordered == NULL or not pair_set_init(&partitions) or not pair_set_init(&unsplittable):
         c.stopped = STOP_NO_MEMORY
-    if d == 3 and not (c.mode == MODE_NORMAL and m == c.n_guesses) and node_rows_init(c, &rows, S, n, L, m):
-        child_rows = &rows  # (the normal mode's full list scans the matrix rows themselves)
+    # (the normal mode's full list scans the matrix rows themselves; weighted answers settle
+    # by their own scan)
+    if d == 3 and c.weights == NULL and not (c.mode == MODE_NORMAL and m == c.n_guesses) and \
+            node_rows_init(c, &rows, S, n, L, m):
+        child_rows = &rows
     c_i = 0
     while c_i < cand.count and not c.stopped:
         if c_i == group_end:
