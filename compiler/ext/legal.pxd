@@ -106,14 +106,9 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
             continue  # most guesses fail on the first three answers: no full test
         if not perfect_split(c, g, S, lo, hi, seen):
             continue
-        if played >= 0:
-            if mode == MODE_HARD:
-                if not keeps_hints(c.letters, g, played, hints):
-                    found = -2
-                    continue
-            elif general_code(c.letters + played * 5, c.letters + g * 5) != code:
-                found = -2
-                continue
+        if played >= 0 and not allowed_after(c, mode, g, played, code, hints):
+            found = -2
+            continue
         return g
     return found
 
