@@ -53,7 +53,8 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth,
                       set_weight)
 from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
-from legal cimport NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_rows_free, node_rows_init
+from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_rows_free, node_rows_init,
+                   scans_gather)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
@@ -283,10 +284,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
         k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     if k == NULL or k.ordered == NULL or not pair_set_init(&partitions) or not pair_set_init(&unsplittable):
         c.stopped = STOP_NO_MEMORY
-    # (the normal mode's full list scans the matrix rows themselves; weighted answers settle
-    # by their own scan)
-    if d == 3 and c.weights == NULL and not (c.mode == MODE_NORMAL and m == c.n_guesses) and \
-            node_rows_init(c, &rows, S, n, L, m):
+    if d == 3 and scans_gather(c, m) and node_rows_init(c, &rows, S, n, L, m):
         child_rows = &rows
     c_i = 0
     while c_i < cand.count and not c.stopped:

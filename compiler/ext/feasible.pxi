@@ -152,7 +152,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
                 keys[count] = (((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])) << 16 | i
                 count += 1
         qsort(keys, count, sizeof(int64_t), compare_keys)
-        if d == 3 and not (c.mode == MODE_NORMAL and m == c.n_guesses) and node_rows_init(c, &rows, S, n, L, m):
+        if d == 3 and scans_gather(c, m) and node_rows_init(c, &rows, S, n, L, m):
             child_rows = &rows
     for i in range(count):
         if c.stopped:

@@ -148,6 +148,13 @@ cdef struct NodeRows:
     int64_t m
 
 
+cdef inline bint scans_gather(const Ctx* c, int64_t m) noexcept nogil:
+    """Whether a node's last-two-guesses scans over its list of m guesses read gathered
+    rows: not in normal mode over the full list, which the scans read as the matrix's own
+    rows; nor for weighted answers, which settle by their own scan."""
+    return c.weights == NULL and not (c.mode == MODE_NORMAL and m == c.n_guesses)
+
+
 cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const int64_t* S, int64_t n, const int64_t* L,
                                 int64_t m) noexcept nogil:
     """Room for the rows of S against L; False (and nothing held) when memory is short."""
