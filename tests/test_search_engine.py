@@ -338,3 +338,65 @@ def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     expected = next((g for g in splits if g in allowed), -1 if not splits else -2)
     assert last_two(solver.engine, node, lo, hi, legal, played, code) == expected
     assert last_two(solver.engine, node, lo, hi, legal, played, code, gathered=True) == expected
+
+
+def _node_list(solver, answers, legal, played, code):
+    from wordle_compiler.ext._search import legal_after as engine_legal_after
+
+    kept, lh1, lh2 = engine_legal_after(solver.engine, np.asarray(legal, dtype=np.int64), played, code,
+                                        answers=np.asarray(sorted(answers), dtype=np.int64))
+    return [int(g) for g in kept], (lh1, lh2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_a_hard_mode_node_drops_only_guesses_that_play_alike(seed, data):
+    """A hard-mode node keeps, in order, the first of the allowed guesses that differ only
+    in letters none of its answers has: each one it drops shows every answer the pattern
+    an earlier kept guess shows, and every hint its answers can give later allows both or
+    neither."""
+    ctx = tiny_context(seed, n_answers=10, n_extra=4 + seed % 6, alphabet="abcdefghijklmn")
+    solver = Solver(ctx, "hard")
+    guesses = list(range(len(ctx.words.guesses)))
+    answers = sorted(data.draw(st.sets(st.sampled_from(range(10)), min_size=1, max_size=10)))
+    legal = data.draw(st.lists(st.sampled_from(guesses), unique=True))
+    played = data.draw(st.sampled_from([-1] + guesses))
+    code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
+    allowed = [int(g) for g in legal_after(ctx, "hard", np.asarray(legal, dtype=np.int64), played, code)] \
+        if played >= 0 else legal
+    kept, _ = _node_list(solver, answers, legal, played, code)
+    letters = set("".join(ctx.words.answers[a] for a in answers))
+
+    def shape(g):  # the guess with the letters no answer has blotted out
+        return "".join(x if x in letters else "*" for x in ctx.words.guesses[g])
+
+    first_of_shape = {}
+    for g in allowed:
+        first_of_shape.setdefault(shape(g), g)
+    assert kept == list(first_of_shape.values())
+    hints = {(p, int(ctx.matrix[p, a])) for p in guesses for a in answers}
+    for g in allowed:
+        twin = first_of_shape[shape(g)]
+        assert all(ctx.matrix[g, a] == ctx.matrix[twin, a] for a in answers)
+        for p, shown in hints:
+            assert len(legal_after(ctx, "hard", np.array([g, twin], dtype=np.int64), p, shown)) != 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_a_hard_mode_node_list_is_the_same_by_any_path(seed, data):
+    """A node's list, and so its memo key, is the same whether its parent dropped its own
+    duplicates or not: the parent's duplicates are duplicates for any subset of its
+    answers too."""
+    ctx = tiny_context(seed, n_answers=12, n_extra=4 + seed % 6, alphabet="abcdefghijklmn")
+    solver = Solver(ctx, "hard")
+    guesses = list(range(len(ctx.words.guesses)))
+    parent = sorted(data.draw(st.sets(st.sampled_from(range(12)), min_size=2, max_size=12)))
+    first = data.draw(st.sampled_from(guesses))
+    first_code = int(ctx.matrix[first, parent[0]])
+    then = data.draw(st.sampled_from(guesses))
+    code = int(ctx.matrix[then, parent[-1]])
+    child = [a for a in parent if int(ctx.matrix[then, a]) == code]
+    parent_list, _ = _node_list(solver, parent, guesses, first, first_code)
+    full = [int(g) for g in legal_after(ctx, "hard", np.asarray(guesses, dtype=np.int64), first, first_code)]
+    assert _node_list(solver, child, parent_list, then, code) == _node_list(solver, child, full, then, code)

@@ -21,7 +21,9 @@ Bounds, cheapest first (each is exact information, never a heuristic):
   when one exists (normal mode), and a class is never searched when its budget cannot
   cover that bound;
 * in normal mode a candidate whose partition equals an earlier candidate's (same classes,
-  same in-set flag) is skipped: it cannot do better and loses ties;
+  same in-set flag) is skipped: it cannot do better and loses ties; in hard mode a node's
+  list keeps only the first of the guesses that differ only in letters none of its
+  answers has (legal.node_list), for the same reason;
 * a set whose biggest endgame group (``.ight``) cannot be told apart within the guesses
   left is infeasible (endgame.pxd), found before the node's full pass.
 
@@ -48,13 +50,13 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
                          compare_keys, free_candidates, group_by_bound, group_floor, key_bound, nonzero, pair_set_add,
                          pair_set_has, pair_set_init, seen_before, sort_classes, sort_group, split_classes)
-from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT, STOP_INTERRUPTED,
-                      STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS,
-                      S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge, key_depth,
-                      set_weight)
+from context cimport (DEEP_WEIGHT, INF, MODE_HARD, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
+                      STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
+                      S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
+                      key_depth, set_weight)
 from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
-from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_rows_free, node_rows_init,
-                   scans_gather)
+from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_list, node_rows_free,
+                   node_rows_init, scans_gather)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
@@ -191,7 +193,7 @@ cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64
                         uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d, int64_t beta,
                         int64_t n_workers) noexcept nogil:
     """See the module docstring.  In hard and possible mode ``L`` is the parent's list,
-    filtered here only when the cheap cases above need more."""
+    made the node's own (legal.node_list) only when the cheap cases above need more."""
     cdef uint8_t seen[243]
     cdef bint hopeless
     cdef int64_t settled, result, own_m
@@ -204,9 +206,9 @@ cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64
     settled = settle_without_search(c, S, 0, n, L, m, played, shown, d, beta, seen, &hopeless, NULL)
     if settled >= 0:
         return settled
-    if played < 0:
+    if played < 0 and c.mode != MODE_HARD:
         return search_node(c, S, n, h1, h2, L, m, lh1, lh2, d, beta, n_workers, seen)
-    own_L = filter_legal(c, L, m, played, shown, &own_m, &lh1, &lh2)
+    own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
     if own_L == NULL:
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)

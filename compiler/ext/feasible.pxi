@@ -18,7 +18,7 @@ cdef enum:
 cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L, int64_t m,
                            uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d) noexcept nogil:
     """See the include's header.  As in solve_node, hard and possible mode pass the
-    parent's list, filtered here only past the cheap cases."""
+    parent's list, made the node's own (legal.node_list) only past the cheap cases."""
     cdef uint8_t seen[243]
     cdef int64_t g, own_m, result
     cdef int64_t* own_L
@@ -39,9 +39,9 @@ cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uin
         return g
     if d == 2:
         return -1 if n > 243 else max(last_two_guesses(c, c.mode, S, 0, n, L, m, played, shown, seen), -1)
-    if played < 0:
+    if played < 0 and c.mode != MODE_HARD:
         return feasible_search(c, S, n, h1, h2, L, m, lh1, lh2, d, seen)
-    own_L = filter_legal(c, L, m, played, shown, &own_m, &lh1, &lh2)
+    own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
     if own_L == NULL:
         c.stopped = STOP_NO_MEMORY
         return -1

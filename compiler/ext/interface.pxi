@@ -389,18 +389,26 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
     return found
 
 
-def legal_after(Engine engine, legal, int64_t played, int64_t code):
+def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None):
     """(the guesses of ``legal`` the engine's mode allows after ``played`` showed ``code``,
-    their two hashes)."""
+    their two hashes).  With ``answers``, the list a node of those answers searches
+    (``played`` -1 at a root): in hard mode without guesses that play alike on them."""
     cdef Ctx c
     cdef int64_t m_out
-    cdef uint64_t lh1, lh2
+    cdef uint64_t lh1 = 0, lh2 = 0
     L = _indices(legal, engine.MT.shape[1], "legal guesses")
+    S = _indices(answers if answers is not None else [], engine.MT.shape[0], "answers")
     cdef const int64_t[::1] l = L
-    if not 0 <= played < engine.MT.shape[1] or engine.mode == MODE_NORMAL:
+    cdef const int64_t[::1] s = S
+    if not (0 <= played or answers is not None) or played >= engine.MT.shape[1] or engine.mode == MODE_NORMAL:
         raise ValueError("a played guess in hard or possible mode")
     engine.setup(&c, None)
-    cdef int64_t* out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out, &lh1, &lh2)
+    cdef int64_t* out
+    if answers is None:
+        out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out, &lh1, &lh2)
+    else:
+        out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0],
+                        played, code, &m_out, &lh1, &lh2)
     if out == NULL:
         raise MemoryError()
     kept = np.array([out[i] for i in range(m_out)], dtype=np.int64)

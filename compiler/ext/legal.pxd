@@ -1,11 +1,11 @@
 # Hard and possible mode: the guesses a node may play, and the last two guesses of a set.
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
 from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell
-from passes cimport perfect_split
+from passes cimport letter_mask_of_set, perfect_split
 
 cdef enum:
     SPLIT_CHUNK = 512  # guesses pre-tested per call of the vector filter (a stack buffer)
@@ -79,6 +79,64 @@ cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int
         lh1[0] += c.ZG1[out[k]]
         lh2[0] += c.ZG2[out[k]]
     out_m[0] = count
+    return out
+
+
+cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, int64_t* L, int64_t m, uint64_t* lh1,
+                                    uint64_t* lh2) noexcept nogil:
+    """Hard mode: keeps, in place and in order, the first of the guesses of L that differ
+    only in letters no answer of S has, and returns how many it kept (m when no memory was
+    left).  Such guesses show every answer of S the same pattern, and hard mode's hints,
+    made of S's letters, allow all of them or none: so any subset of S splits alike under
+    them, at any depth, and the later ones can never win, and lose ties."""
+    cdef int64_t present = letter_mask_of_set(c, S, n), size = 16, kept = 0, k, i, w, slot
+    cdef uint32_t key, letter
+    cdef uint32_t* table
+    while size < 2 * m:
+        size *= 2
+    table = <uint32_t*>calloc(size, sizeof(uint32_t))
+    if table == NULL:
+        return m
+    for k in range(m):
+        w = L[k]
+        key = 0
+        for i in range(5):
+            letter = c.letters[w * 5 + i]
+            key = key * 27 + (letter if (present >> letter) & 1 else 26)
+        key += 1  # 0 marks an empty slot
+        slot = (key * <uint32_t>0x9E3779B1) & (size - 1)
+        while table[slot] != 0 and table[slot] != key:
+            slot = (slot + 1) & (size - 1)
+        if table[slot] == 0:
+            table[slot] = key
+            L[kept] = w
+            kept += 1
+    free(table)
+    lh1[0] = 0
+    lh2[0] = 0
+    for k in range(kept):
+        lh1[0] += c.ZG1[L[k]]
+        lh2[0] += c.ZG2[L[k]]
+    return kept
+
+
+cdef inline int64_t* node_list(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t played,
+                               int64_t code, int64_t* out_m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
+    """The list a hard- or possible-mode node of answers S searches (malloc'd; NULL when no
+    memory was left), its length and hashes: the guesses of the parent's list L the mode
+    allows after ``played`` showed ``code`` (L itself at the root, ``played`` < 0), in
+    hard mode without duplicates (drop_duplicates), so that the hashes name the node's
+    choices whatever the path to it."""
+    cdef int64_t* out
+    if played >= 0:
+        out = filter_legal(c, L, m, played, code, out_m, lh1, lh2)
+    else:
+        out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
+        out_m[0] = m
+        if out != NULL and m > 0:
+            memcpy(out, L, m * sizeof(int64_t))
+    if out != NULL and c.mode == MODE_HARD:
+        out_m[0] = drop_duplicates(c, S, n, out, out_m[0], lh1, lh2)
     return out
 
 

@@ -106,7 +106,7 @@ cdef int rebuild_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t
             status = rebuild_node(c, ordered + starts[code], size, c1, c2, L, m, lh1, lh2, left - 1, node, code, top,
                                   out, seen)
         else:
-            child_L = filter_legal(c, L, m, g, code, &child_m, &l1, &l2)
+            child_L = node_list(c, ordered + starts[code], size, L, m, g, code, &child_m, &l1, &l2)
             if child_L == NULL:
                 status = REBUILD_NO_MEMORY
             else:
