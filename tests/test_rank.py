@@ -419,3 +419,21 @@ def test_top_all_on_a_real_cluster_is_byte_identical_to_one_process(small_lists,
     finally:
         _stop(processes)
     assert one.read_bytes() == remote.read_bytes()
+
+
+def test_an_opening_table_entry_keeps_exact_values_one_cut_off_and_the_infeasible_words():
+    from wordle_compiler.core.wordlists import WordLists
+    from wordle_compiler.ranking.openings import table_entry
+
+    words = WordLists(answers=("crane", "slate"), guesses=("crane", "fuzzy", "jazzy", "slate"), answers_name="t",
+                      guesses_name="t")
+    results = [WordResult("crane", 3, True), WordResult("slate", 3, True), WordResult("fuzzy", 5, False),
+               WordResult("jazzy", INF, False)]
+    entry = table_entry(results, words, "hard", 6, "wordle-rank --mode hard", 1.5)
+    assert entry["exact"] == {"crane": 3, "slate": 3}
+    assert (entry["cutoff"], entry["infeasible"], entry["first_words"]) == (5, ["jazzy"], 4)
+    assert "infeasible" not in table_entry(results[:3] + [WordResult("jazzy", 5, False)], words, "hard", 6, "", None)
+    with pytest.raises(ValueError, match="not canonical"):
+        table_entry(results[:3] + [WordResult("jazzy", 6, False)], words, "hard", 6, "", None)
+    with pytest.raises(ValueError, match="3 of 4"):
+        table_entry(results[:3], words, "hard", 6, "", None)

@@ -16,6 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
+from ..search import INF
 from ..util.files import write_atomic
 from .results import read_ranking
 from ..core.wordlists import load_word_lists
@@ -25,10 +26,12 @@ TABLE = Path(__file__).resolve().parents[2] / "trees" / "openings.json"
 
 def table_entry(results, words, mode: str, max_depth: int, command: str, seconds: float | None,
                 weights=None) -> dict:
-    """One ranking as a table entry: exact values below the cut-off, and the cut-off (under
-    ``weights``, weighted totals, and the weights' source and fingerprint)."""
+    """One ranking as a table entry: exact values below the cut-off, the cut-off, and the
+    words proved unable to finish within ``max_depth`` (under ``weights``, weighted totals,
+    and the weights' source and fingerprint)."""
     exact = {r.word: r.value for r in results if r.exact}
-    bounds = {r.value for r in results if not r.exact}
+    infeasible = sorted(r.word for r in results if r.value >= INF)
+    bounds = {r.value for r in results if not r.exact and r.value < INF}
     if len(bounds) > 1:
         raise ValueError("the results file is not canonical (run wordle-rank to the end first)")
     if len(results) != len(words.guesses):
@@ -37,6 +40,7 @@ def table_entry(results, words, mode: str, max_depth: int, command: str, seconds
             "answers_sha256": words.answers_sha256, "guesses_sha256": words.guesses_sha256,
             "first_words": len(results), "exact": dict(sorted(exact.items(), key=lambda kv: (kv[1], kv[0]))),
             "cutoff": bounds.pop() if bounds else None, "command": command, "seconds": seconds,
+            **({"infeasible": infeasible} if infeasible else {}),
             **({} if weights is None else {"weights_source": weights.source, "weights_sha256": weights.sha256})}
 
 
@@ -67,7 +71,8 @@ def main(argv=None) -> None:
                          if tuple(t.get(k) for k in key) != tuple(entry.get(k) for k in key)]
     table["rankings"].append(entry)
     write_atomic(TABLE, (json.dumps(table, indent=1) + "\n").encode())
-    print(f"{TABLE.name}: {args.answers} {args.mode}: {len(entry['exact'])} exact, cut-off {entry['cutoff']}")
+    print(f"{TABLE.name}: {args.answers} {args.mode}: {len(entry['exact'])} exact, cut-off {entry['cutoff']}, "
+          f"{len(entry.get('infeasible', []))} infeasible")
 
 
 if __name__ == "__main__":
