@@ -189,6 +189,10 @@ def test_shipped_opening_table_spot_checks():
         assert outside not in table["exact"]
         result = evaluate_word(spec, outside, table["cutoff"])
         assert result.value >= table["cutoff"]
+        infeasible = table.get("infeasible", [])
+        assert not set(infeasible) & set(table["exact"])
+        if infeasible:
+            assert evaluate_word(spec, rng.choice(infeasible), table["cutoff"]).value >= table["cutoff"]
 
 
 def run(*args):
