@@ -38,11 +38,12 @@ from wordle_runtime.messages import one_line as runtime_one_line
 from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
 from ..util.files import OutputError
-from .startup import exit_process, no_collection_at_exit, single_threaded_blas
+from . import interrupts
+from .startup import EXIT_INTERRUPTED, exit_process, no_collection_at_exit, single_threaded_blas
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 DEBUG_ENV = "WORDLE_TREE_DEBUG"
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -133,67 +134,38 @@ def _report(prog, message, code, as_json, details=None) -> int:
     return code
 
 
-_interrupts = []  # SIGINTs seen by run_click's handler
-
-
-def _on_sigint(signum, frame):
-    # Recorded as well as raised: code that catches broad exceptions (a library's
-    # callback, a thread) could swallow the KeyboardInterrupt; the record cannot be.
-    _interrupts.append(signum)
-    raise KeyboardInterrupt
-
-
-def check_interrupted() -> None:
-    """Raise KeyboardInterrupt if Ctrl-C came and was swallowed: called before writing."""
-    if _interrupts:
-        raise KeyboardInterrupt
-
-
-@contextmanager
-def _sigint_recorded():
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers (tests may run us in a thread)
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is signal.SIG_IGN:
-        yield  # started with Ctrl-C ignored (e.g. a background job): keep it so
-        return
-    del _interrupts[:]
-    signal.signal(signal.SIGINT, _on_sigint)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def exit_after(command, argv, prog):
     """A command line's ``main``: run ``command`` on ``argv`` (default ``sys.argv[1:]``) and
     exit with its code; run as the program (``argv`` None), without the interpreter's
     teardown (see :func:`startup.exit_process`)."""
-    code = run_click(command, argv, prog)
+    code = run_click(command, argv, prog, as_program=argv is None)
     if argv is None:
         exit_process(code)
     sys.exit(code)
 
 
-def run_click(command, argv, prog) -> int:
-    """Run a click command; every outcome is an exit code and at most one line on stderr."""
+def run_click(command, argv, prog, as_program: bool = False) -> int:
+    """Run a click command; every outcome is an exit code and at most one line on stderr.
+    ``as_program``: this process is the command, so a Ctrl-C whose unwinding blocks may
+    end it (see :mod:`.interrupts`)."""
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
     no_collection_at_exit()  # every command line: see startup
+
+    def say_interrupted():
+        _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+
     try:
-        with _sigint_recorded(), one_line_warnings(prog):
+        with interrupts.recorded(say_interrupted, as_program), one_line_warnings(prog):
             # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
             with command.make_context(prog, args) as ctx:
                 code = command.invoke(ctx)
-            check_interrupted()
+            interrupts.check_interrupted()
     except click.exceptions.Exit as exc:  # --help, --version
         return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt):
-        return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+        interrupts.report_once()
+        return EXIT_INTERRUPTED
     except CliError as exc:
         return _report(prog, exc.format_message(), exc.exit_code, as_json, exc.details)
     except click.ClickException as exc:  # click's own usage errors
@@ -204,8 +176,9 @@ def run_click(command, argv, prog) -> int:
         _silence_stdout()
         return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - the one place that turns anything into one line
-        if _interrupts:  # an error that replaced a KeyboardInterrupt
-            return _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+        if interrupts.interrupted():  # an error that replaced a KeyboardInterrupt
+            interrupts.report_once()
+            return EXIT_INTERRUPTED
         known = _known_exit_code(exc)
         if known is not None:
             return _report(prog, known[1], known[0], as_json)
@@ -329,7 +302,7 @@ def check_tree_destination(output, as_json: bool) -> None:
 
 def write_output(output, payload: bytes) -> None:
     """``payload`` to standard output (``-`` or no ``-o``), else atomically to the file."""
-    check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
+    interrupts.check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
     if is_stdout(output):
         sys.stdout.buffer.write(payload)
         sys.stdout.flush()

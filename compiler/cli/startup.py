@@ -58,7 +58,7 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.freeze)
 
 
-# common.EXIT_INTERRUPTED, defined here because common imports this module (tested equal)
+# the exit code of an interrupted command (common's table), here because common imports this module
 EXIT_INTERRUPTED = 130
 
 
