@@ -340,6 +340,22 @@ def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     assert last_two(solver.engine, node, lo, hi, legal, played, code, gathered=True) == expected
 
 
+def test_last_two_guesses_follows_every_guess_in_the_order_given():
+    """Every guess, reordered, is still read in the order given (the in-place scan of the
+    matrix's rows is only for every guess in index order)."""
+    from wordle_compiler.ext._search import last_two
+
+    ctx = tiny_context(0, n_answers=12, n_extra=3)
+    solver = Solver(ctx, "normal")
+    node = np.arange(3, dtype=np.int64)
+    everyone = np.arange(len(ctx.words.guesses), dtype=np.int64)
+    splits = [int(g) for g in everyone if len({int(ctx.matrix[g, a]) for a in node}) == 3]
+    assert len(splits) >= 2
+    reordered = np.array([splits[1]] + [g for g in everyone if g != splits[1]], dtype=np.int64)
+    assert last_two(solver.engine, node, 0, 3, everyone, -1, 0) == splits[0]
+    for gathered in (False, True):
+        assert last_two(solver.engine, node, 0, 3, reordered, -1, 0, gathered=gathered) == splits[1]
+
 def _node_list(solver, answers, legal, played, code):
     from wordle_compiler.ext._search import legal_after as engine_legal_after
 

@@ -50,13 +50,13 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
                          compare_keys, free_candidates, group_by_bound, group_floor, key_bound, nonzero, pair_set_add,
                          pair_set_has, pair_set_init, seen_before, sort_classes, sort_group, split_classes)
-from context cimport (DEEP_WEIGHT, INF, MODE_HARD, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
+from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
                       STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
 from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
-from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, node_list, node_rows_free,
-                   node_rows_init, scans_gather)
+from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, list_hashes, node_list,
+                   node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
@@ -206,7 +206,7 @@ cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64
     settled = settle_without_search(c, S, 0, n, L, m, played, shown, d, beta, seen, &hopeless, NULL)
     if settled >= 0:
         return settled
-    if played < 0 and c.mode != MODE_HARD:
+    if searches_given_list(c, played):
         return search_node(c, S, n, h1, h2, L, m, lh1, lh2, d, beta, n_workers, seen)
     own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
     if own_L == NULL:
@@ -286,7 +286,7 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
         k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     if k == NULL or k.ordered == NULL or not pair_set_init(&partitions) or not pair_set_init(&unsplittable):
         c.stopped = STOP_NO_MEMORY
-    if d == 3 and scans_gather(c, m) and node_rows_init(c, &rows, S, n, L, m):
+    if d == 3 and scans_gather(c, L, m) and node_rows_init(c, &rows, S, n, L, m):
         child_rows = &rows
     c_i = 0
     while c_i < cand.count and not c.stopped:

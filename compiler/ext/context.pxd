@@ -47,6 +47,7 @@ cdef extern from *:
 cdef struct Ctx:
     const uint8_t* MT           # answer-major feedback matrix: MT[a * n_guesses + g]
     int64_t n_guesses
+    const int64_t* every_guess  # 0, 1, ..., n_guesses - 1: a list at this address is every guess in order
     int64_t n_answers
     const uint8_t* letters      # letters[w * 5 + i]
     const uint64_t* word_bits   # hard mode: two words per guess (kernels.hard_mode_word_bits)

@@ -39,7 +39,7 @@ cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uin
         return g
     if d == 2:
         return -1 if n > 243 else max(last_two_guesses(c, c.mode, S, 0, n, L, m, played, shown, seen), -1)
-    if played < 0 and c.mode != MODE_HARD:
+    if searches_given_list(c, played):
         return feasible_search(c, S, n, h1, h2, L, m, lh1, lh2, d, seen)
     own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
     if own_L == NULL:
@@ -152,7 +152,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
                 keys[count] = (((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])) << 16 | i
                 count += 1
         qsort(keys, count, sizeof(int64_t), compare_keys)
-        if d == 3 and scans_gather(c, m) and node_rows_init(c, &rows, S, n, L, m):
+        if d == 3 and scans_gather(c, L, m) and node_rows_init(c, &rows, S, n, L, m):
             child_rows = &rows
     for i in range(count):
         if c.stopped:

@@ -8,7 +8,6 @@ cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L
     """Whether a class after g is shown infeasible with d guesses left, before any search
     (so a refused guess costs no full pass)."""
     cdef int64_t j, code, size, follow_m, refused
-    cdef uint64_t l1, l2
     cdef int64_t* follow
     if d < 2:
         return False
@@ -20,7 +19,7 @@ cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L
         if c.mode == MODE_NORMAL:
             refused = endgame_infeasible(c, k.ordered + k.starts[code], size, L, m, d)
         else:
-            follow = filter_legal(c, L, m, g, code, &follow_m, &l1, &l2)
+            follow = filter_legal(c, L, m, g, code, &follow_m)
             if follow == NULL:
                 c.stopped = STOP_NO_MEMORY
                 return False

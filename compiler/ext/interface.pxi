@@ -71,6 +71,7 @@ cdef class Engine:
     cdef int64_t mode
     cdef int64_t deep_level
     cdef const int64_t[::1] weights, guess_weight
+    cdef const int64_t[::1] every_guess  # 0, 1, ..., n_guesses - 1 (see legal_list)
     cdef bint weighted
 
     def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0,
@@ -81,6 +82,7 @@ cdef class Engine:
         self.mode = mode
         self.deep_level = deep_level
         n_answers, n_guesses = self.MT.shape[0], self.MT.shape[1]
+        self.every_guess = np.arange(n_guesses, dtype=np.int64)
         if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_WEIGHT + 128) >= INF):
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
@@ -111,8 +113,16 @@ cdef class Engine:
         by_guess[np.asarray(self.a2g)] = values
         self.weights, self.guess_weight = values, by_guess
 
+    def legal_list(self, legal):
+        """``legal`` as the engine's guess indices; every guess in index order becomes the
+        engine's own array, whose address tells the kernels they may scan the matrix's rows
+        in place (legal.every_guess_in_order)."""
+        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        return self.every_guess.base if np.array_equal(L, self.every_guess) else L
+
     cdef void setup(self, Ctx* c, Workspace w):
         memset(c, 0, sizeof(Ctx))
+        c.every_guess = &self.every_guess[0] if self.every_guess.shape[0] else NULL
         c.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
         c.n_answers, c.n_guesses = self.MT.shape[0], self.MT.shape[1]
         c.letters = &self.letters[0, 0]
@@ -141,7 +151,7 @@ cdef class Engine:
         one participant of a node searched by several threads (workspace.shared)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef int64_t result
         self.setup(&c, workspace)
@@ -156,7 +166,7 @@ cdef class Engine:
         """Packed result of playing ``guess`` first at the node, then optimally."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef int64_t result
         if not 0 <= guess < self.MT.shape[1]:
@@ -174,7 +184,7 @@ cdef class Engine:
         ``depth`` guesses from ``legal`` (hashes given), or -1 when no tree does (proved)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef int64_t result = -1
         if not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
@@ -199,7 +209,7 @@ cdef class Engine:
         cdef int status
         cdef int64_t[:, ::1] view
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         if not 0 <= top < self.MT.shape[1] or not s.shape[0]:
             raise IndexError("top guess out of range, or no answers")
@@ -229,7 +239,7 @@ cdef class Engine:
         ``depth`` guesses from ``legal`` (False: not shown)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef int result
         self.setup(&c, None)
@@ -245,7 +255,7 @@ cdef class Engine:
         depth-only search of the group's members alone (False: not shown)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef bint result
         if not s.shape[0] or not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
@@ -264,7 +274,7 @@ cdef class Engine:
         ``identity``: legal is every guess in order."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
-        L = _indices(legal, self.MT.shape[1], "legal guesses")
+        L = self.legal_list(legal)
         cdef const int64_t[::1] s = S, l = L
         cdef int64_t n = s.shape[0], m = l.shape[0]
         cdef bint pairs = n <= PAIRS_MAX_N if pass_kind is None else pass_kind == "pairs"
@@ -373,7 +383,7 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
     cdef NodeRows rows
     cdef int64_t found
     S = _indices(answers, engine.MT.shape[0], "answers")
-    L = _indices(legal, engine.MT.shape[1], "legal guesses")
+    L = engine.legal_list(legal)
     cdef const int64_t[::1] s = S, l = L
     if not 0 <= lo <= hi - 3 or hi > s.shape[0] or played >= engine.MT.shape[1]:
         raise IndexError("out of range")
@@ -396,7 +406,7 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
     cdef Ctx c
     cdef int64_t m_out
     cdef uint64_t lh1 = 0, lh2 = 0
-    L = _indices(legal, engine.MT.shape[1], "legal guesses")
+    L = engine.legal_list(legal)
     S = _indices(answers if answers is not None else [], engine.MT.shape[0], "answers")
     cdef const int64_t[::1] l = L
     cdef const int64_t[::1] s = S
@@ -405,7 +415,9 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
     engine.setup(&c, None)
     cdef int64_t* out
     if answers is None:
-        out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out, &lh1, &lh2)
+        out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out)
+        if out != NULL:
+            list_hashes(&c, out, m_out, &lh1, &lh2)
     else:
         out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0],
                         played, code, &m_out, &lh1, &lh2)

@@ -44,19 +44,27 @@ cdef extern from *:
 from rules cimport general_code, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
 
 
+cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
+    """The two hashes of a guess list (sums of per-guess keys: the same for any order)."""
+    cdef int64_t k
+    lh1[0] = 0
+    lh2[0] = 0
+    for k in range(m):
+        lh1[0] += c.ZG1[L[k]]
+        lh2[0] += c.ZG2[L[k]]
+
+
 cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int64_t played, int64_t code,
-                                  int64_t* out_m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
+                                  int64_t* out_m) noexcept nogil:
     """The guesses of L the mode allows after ``played`` showed ``code`` (malloc'd; NULL
-    when no memory was left), their count and the list's two hashes.  Hard mode tests each
-    guess with two masks (rules.hard_mode_bit_masks) when they can express the hints."""
+    when no memory was left) and their count.  Hard mode tests each guess with two masks
+    (rules.hard_mode_bit_masks) when they can express the hints."""
     cdef int64_t* out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     cdef uint64_t need, green_mask, green
     cdef int64_t k, w, count = 0, hints
     cdef bint keep
     if out == NULL:
         return NULL
-    lh1[0] = 0
-    lh2[0] = 0
     if c.mode == MODE_HARD:
         if hard_mode_bit_masks(c.letters, c.word_bits, played, code, &need, &green_mask, &green):
             for k in range(m):
@@ -75,15 +83,11 @@ cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int
             if general_code(c.letters + played * 5, c.letters + L[k] * 5) == code:
                 out[count] = L[k]
                 count += 1
-    for k in range(count):
-        lh1[0] += c.ZG1[out[k]]
-        lh2[0] += c.ZG2[out[k]]
     out_m[0] = count
     return out
 
 
-cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, int64_t* L, int64_t m, uint64_t* lh1,
-                                    uint64_t* lh2) noexcept nogil:
+cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, int64_t* L, int64_t m) noexcept nogil:
     """Hard mode: keeps, in place and in order, the first of the guesses of L that differ
     only in letters no answer of S has, and returns how many it kept (m when no memory was
     left).  Such guesses show every answer of S the same pattern, and hard mode's hints,
@@ -112,11 +116,6 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
             L[kept] = w
             kept += 1
     free(table)
-    lh1[0] = 0
-    lh2[0] = 0
-    for k in range(kept):
-        lh1[0] += c.ZG1[L[k]]
-        lh2[0] += c.ZG2[L[k]]
     return kept
 
 
@@ -129,15 +128,29 @@ cdef inline int64_t* node_list(const Ctx* c, const int64_t* S, int64_t n, const 
     choices whatever the path to it."""
     cdef int64_t* out
     if played >= 0:
-        out = filter_legal(c, L, m, played, code, out_m, lh1, lh2)
+        out = filter_legal(c, L, m, played, code, out_m)
     else:
         out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
         out_m[0] = m
         if out != NULL and m > 0:
             memcpy(out, L, m * sizeof(int64_t))
-    if out != NULL and c.mode == MODE_HARD:
-        out_m[0] = drop_duplicates(c, S, n, out, out_m[0], lh1, lh2)
+    if out == NULL:
+        return NULL
+    if c.mode == MODE_HARD:
+        out_m[0] = drop_duplicates(c, S, n, out, out_m[0])
+    list_hashes(c, out, out_m[0], lh1, lh2)
     return out
+
+
+cdef inline bint searches_given_list(const Ctx* c, int64_t played) noexcept nogil:
+    """Whether a node searches the list it is given as it is: a root (``played`` < 0)
+    outside hard mode, whose list has no duplicates to drop (node_list otherwise)."""
+    return played < 0 and c.mode != MODE_HARD
+
+cdef inline bint every_guess_in_order(const Ctx* c, const int64_t* L, int64_t m) noexcept nogil:
+    """Whether L is every guess in index order (the engine's own array: Engine.legal_list),
+    so that the first of L to do something is the first guess in the matrix's rows."""
+    return m == c.n_guesses and L == c.every_guess
 
 
 cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* S, int64_t lo, int64_t hi,
@@ -153,8 +166,8 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
     split from L whatever was played."""
     cdef int64_t a0 = S[lo], a1 = S[lo + 1], a2 = S[lo + 2], k, g, found = -1, hints = 0
     cdef uint8_t c0, c1, c2
-    if played < 0 and c.mode == MODE_NORMAL and m == c.n_guesses:
-        return first_splitter(c, S, lo, hi, seen)  # normal mode: L is every guess in order
+    if played < 0 and c.mode == MODE_NORMAL and every_guess_in_order(c, L, m):
+        return first_splitter(c, S, lo, hi, seen)
     if played >= 0 and mode == MODE_HARD:
         hints = hard_mode_hints(c.letters, played, code)
     for k in range(m):
@@ -206,11 +219,11 @@ cdef struct NodeRows:
     int64_t m
 
 
-cdef inline bint scans_gather(const Ctx* c, int64_t m) noexcept nogil:
-    """Whether a node's last-two-guesses scans over its list of m guesses read gathered
-    rows: not in normal mode over the full list, which the scans read as the matrix's own
-    rows; nor for weighted answers, which settle by their own scan."""
-    return c.weights == NULL and not (c.mode == MODE_NORMAL and m == c.n_guesses)
+cdef inline bint scans_gather(const Ctx* c, const int64_t* L, int64_t m) noexcept nogil:
+    """Whether a node's last-two-guesses scans over its list L of m guesses read gathered
+    rows: not in normal mode over every guess in order, which the scans read as the
+    matrix's own rows; nor for weighted answers, which settle by their own scan."""
+    return c.weights == NULL and not (c.mode == MODE_NORMAL and every_guess_in_order(c, L, m))
 
 
 cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const int64_t* S, int64_t n, const int64_t* L,
