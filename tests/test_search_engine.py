@@ -416,3 +416,23 @@ def test_a_hard_mode_node_list_is_the_same_by_any_path(seed, data):
     parent_list, _ = _node_list(solver, parent, guesses, first, first_code)
     full = [int(g) for g in legal_after(ctx, "hard", np.asarray(guesses, dtype=np.int64), first, first_code)]
     assert _node_list(solver, child, parent_list, then, code) == _node_list(solver, child, full, then, code)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), data=st.data())
+def test_a_search_over_any_list_of_guesses_equals_the_naive_minimiser(seed, mode, data):
+    """A list that is not every guess in index order (guesses that are not answers left
+    out, the rest shuffled): the same total and depth as the naive minimiser over those
+    guesses, in every mode."""
+    ctx = tiny_context(seed, n_answers=9, n_extra=4)
+    answers = [ctx.guess_index[w] for w in ctx.words.answers]
+    extra = [g for g in range(len(ctx.words.guesses)) if g not in answers]
+    kept = answers + data.draw(st.lists(st.sampled_from(extra), unique=True)) if extra else answers
+    keep = data.draw(st.permutations(kept))
+    legal = np.array(keep, dtype=np.int64)
+    outcome = Solver(ctx, mode).solve(ctx.all_answers, legal, 4)
+    total, deepest = naive_optimal(ctx.words.answers, [ctx.words.guesses[g] for g in keep], mode, 4)
+    if total == INF:
+        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+    else:
+        assert (outcome.cost, outcome.depth) == (total, deepest)

@@ -55,8 +55,8 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
 from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
-from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, list_hashes, node_list,
-                   node_rows_free, node_rows_init, scans_gather, searches_given_list)
+from legal cimport (NodeRows, every_guess_in_order, filter_legal, last_two_by_rows, last_two_guesses, list_hashes,
+                   node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
@@ -238,7 +238,7 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
         c.stats[S_ENDGAME] += 1
         memo_store(c, k1, k2, INF, False, -1, 0)
         return pack(INF, 0, -1)
-    if not candidate_keys(c, S, n, L, m, c.mode == MODE_NORMAL, beta, d, &cand):
+    if not candidate_keys(c, S, n, L, m, every_guess_in_order(c, L, m), beta, d, &cand):
         c.stopped = STOP_NO_MEMORY
         return pack(INF, 0, -1)
     if cand.perfect >= 0:

@@ -132,7 +132,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
         in_set = <int64_t*>malloc(m * sizeof(int64_t) + 8)
         ok = k.ordered != NULL and in_set != NULL and pair_set_init(&partitions) and pair_set_init(&unsplittable)
     if ok and n <= PAIRS_MAX_N:
-        ok = score_by_pairs(c, S, n, L, m, c.mode == MODE_NORMAL, parts, sumsq, in_set)
+        ok = score_by_pairs(c, S, n, L, m, every_guess_in_order(c, L, m), parts, sumsq, in_set)
     elif ok:
         score_by_histogram(c, S, n, L, m, parts, sumsq, in_set)
     if not ok:

@@ -158,7 +158,7 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
 
 cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
                                 bint identity, int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
-    # ``identity``: L is every guess in order (normal mode), so rows need no gather.  The
+    # ``identity``: L is every guess in order (legal.every_guess_in_order): no gather.  The
     # scratch holds at least n * m bytes, and n < 256 (equal pairs fit 16 bits, repeats 8).
     # False when no memory was left.
     cdef uint8_t* rows = c.scratch

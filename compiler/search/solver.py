@@ -177,8 +177,9 @@ class Solver:
     def solve(self, answers, legal, depth: int, beta: int = INF, shared=None, lane: Lane | None = None) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
 
-        ``legal`` is the guess set legal at this position (hard/possible modes); the
-        result is exact below ``beta`` and a proved lower bound otherwise.  ``shared``, a
+        ``legal`` is the guess set legal at this position (hard/possible modes), in the
+        order ties break in, and holds every answer of ``answers``; the result is exact
+        below ``beta`` and a proved lower bound otherwise.  ``shared``, a
         row of :func:`shared_states`, makes this call one participant of a node that
         several threads search at once: it evaluates the candidates it claims, and the
         node's result is the lexicographic best of the participants' outcomes (see
