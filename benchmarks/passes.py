@@ -75,8 +75,8 @@ def main() -> None:
     rows = {}
     for label, S in answer_sets(ctx):
         n = len(S)
-        hist = best_time(lambda: engine.score(S, L, True, *out, scratch, pass_kind="histogram"), args.repeats)
-        pairs = (best_time(lambda: engine.score(S, L, True, *out, scratch, pass_kind="pairs"), args.repeats)
+        hist = best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="histogram"), args.repeats)
+        pairs = (best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="pairs"), args.repeats)
                  if n < 256 else None)
         rows[label] = {"n": n, "histogram": hist, "pairs": pairs}
         before = previous.get(label, {})

@@ -50,9 +50,9 @@ def test_both_passes_count_like_numpy(ctx, engine, data):
     want = expected(ctx, S, L_check)
     where = np.searchsorted(L, L_check)
     scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
-    kernels = [lambda out: engine.score(S, L, identity, *out, scratch, pass_kind="histogram")]
+    kernels = [lambda out: engine.score(S, L, *out, scratch, pass_kind="histogram")]
     if n < 256 and n * len(L) <= len(scratch):  # the pairs pass's domain: its rows fit, counts < 256
-        kernels.append(lambda out: engine.score(S, L, identity, *out, scratch, pass_kind="pairs"))
+        kernels.append(lambda out: engine.score(S, L, *out, scratch, pass_kind="pairs"))
     for run in kernels:
         scratch[:] = 0xAB  # whatever the other kernel left there
         out = tuple(np.full(len(L), -1, dtype=np.int64) for _ in range(3))

@@ -267,11 +267,11 @@ cdef class Engine:
         _finish(&c)
         return result
 
-    def score(self, answers, legal, bint identity, int64_t[::1] parts, int64_t[::1] sumsq, int64_t[::1] in_set,
+    def score(self, answers, legal, int64_t[::1] parts, int64_t[::1] sumsq, int64_t[::1] in_set,
               uint8_t[::1] scratch, pass_kind=None):
         """One full pass of ``legal`` over ``answers`` into parts, sumsq and in_set (the
-        search's choice of kernel by set size, or ``pass_kind`` "pairs"/"histogram").
-        ``identity``: legal is every guess in order."""
+        search's choice of kernel by set size, or ``pass_kind`` "pairs"/"histogram"); every
+        guess in index order is read in place, as in the search (:meth:`legal_list`)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
@@ -281,8 +281,6 @@ cdef class Engine:
         cdef bint ok = True
         if parts.shape[0] < m or sumsq.shape[0] < m or in_set.shape[0] < m:
             raise ValueError("output arrays shorter than the legal guesses")
-        if identity and (m != self.MT.shape[1] or np.any(L != np.arange(m))):
-            raise ValueError("identity needs every guess in order")
         if pairs and (n >= 256 or scratch.shape[0] < n * m):
             raise ValueError("the pairs pass needs fewer than 256 answers and n * m bytes of scratch")
         if scratch.shape[0] < HIST_CHUNK * 512:
@@ -293,7 +291,8 @@ cdef class Engine:
             return
         with nogil:
             if pairs:
-                ok = score_by_pairs(&c, &s[0], n, &l[0], m, identity, &parts[0], &sumsq[0], &in_set[0])
+                ok = score_by_pairs(&c, &s[0], n, &l[0], m, every_guess_in_order(&c, &l[0], m), &parts[0], &sumsq[0],
+                                    &in_set[0])
             else:
                 score_by_histogram(&c, &s[0], n, &l[0], m, &parts[0], &sumsq[0], &in_set[0])
         if not ok:
@@ -318,111 +317,3 @@ def memo_reserve(uint64_t[:, ::1] memo, int64_t[::1] stats, int64_t rows):
         if not rehash(&memo[0, 0], &stats[0], rows):
             raise MemoryError()
 
-
-# Single steps of the search, for the tests that pin them down one by one.
-
-def memo_find_entry(uint64_t[:, ::1] memo, int64_t[::1] stats, uint64_t k1, uint64_t k2):
-    """The payload stored under (k1, k2), or 0."""
-    return memo_find(&memo[0, 0], &stats[0], k1, k2)
-
-
-def memo_store_entry(uint64_t[:, ::1] memo, int64_t[::1] stats, uint64_t k1, uint64_t k2, int64_t value, bint exact,
-                     int64_t guess, int64_t depth):
-    """Record an exact value or a lower bound under (k1, k2), as the search does."""
-    cdef Ctx c
-    memset(&c, 0, sizeof(Ctx))
-    c.memo, c.memo_cap, c.stats = &memo[0, 0], memo.shape[0], &stats[0]
-    memo_store(&c, k1, k2, value, exact, guess, depth)
-    _finish(&c)
-
-
-def payload_value(uint64_t payload):
-    """The total a memo payload holds (exact, or a lower bound)."""
-    return entry_value(payload)
-
-
-def seen_partition(uint64_t[:, ::1] table, int64_t count, const uint64_t[::1] sig):
-    """(seen, table, count): whether the signature ``sig`` is in the pair set ``table``
-    holding ``count`` pairs, recording it if not (a new table when it doubles)."""
-    cdef PairSet s
-    cdef bint seen
-    s.table, s.rows, s.count = &table[0, 0], table.shape[0], count
-    cdef uint64_t s0 = nonzero(sig[0])
-    if pair_set_has(&s, s0, sig[1]):
-        return True, table.base, count
-    if 2 * (count + 1) > s.rows and s.rows < PARTITION_SLOTS:
-        bigger = np.zeros((2 * s.rows, 2), dtype=np.uint64)
-        for row in np.asarray(table):
-            if row[0]:
-                seen_partition(bigger, 0, row)
-        return seen_partition(bigger, count, sig)
-    pair_set_add(&s, s0, sig[1])
-    return False, table.base, s.count
-
-
-def group_keys_by_bound(keys):
-    """``keys`` (int64) grouped by bound, groups ascending, in a new array."""
-    out = np.array(keys, dtype=np.int64)
-    cdef int64_t[::1] view = out
-    if out.size and not group_by_bound(&view[0], view.shape[0]):
-        raise MemoryError()
-    return out
-
-
-def sort_key_group(int64_t[::1] order, int64_t start):
-    """Sort the group of equal bounds at ``start`` in place; its end."""
-    return sort_group(&order[0], order.shape[0], start)
-
-
-def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t played, int64_t code,
-             bint gathered=False):
-    """The search's d = 2 answer for answers[lo:hi] (see legal.pxd); ``gathered``: by the
-    scan over rows of ``answers`` gathered against ``legal``, as under a d = 3 node."""
-    cdef Ctx c
-    cdef uint8_t seen[243]
-    cdef NodeRows rows
-    cdef int64_t found
-    S = _indices(answers, engine.MT.shape[0], "answers")
-    L = engine.legal_list(legal)
-    cdef const int64_t[::1] s = S, l = L
-    if not 0 <= lo <= hi - 3 or hi > s.shape[0] or played >= engine.MT.shape[1]:
-        raise IndexError("out of range")
-    engine.setup(&c, None)
-    memset(seen, 0, sizeof(seen))
-    if not gathered:
-        return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &l[0] if l.shape[0] else NULL, l.shape[0], played,
-                                code, seen)
-    if not node_rows_init(&c, &rows, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0]):
-        raise MemoryError()
-    found = last_two_by_rows(&c, engine.mode, &s[0], lo, hi, &rows, played, code, seen)
-    node_rows_free(&rows)
-    return found
-
-
-def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None):
-    """(the guesses of ``legal`` the engine's mode allows after ``played`` showed ``code``,
-    their two hashes).  With ``answers``, the list a node of those answers searches
-    (``played`` -1 at a root): in hard mode without guesses that play alike on them."""
-    cdef Ctx c
-    cdef int64_t m_out
-    cdef uint64_t lh1 = 0, lh2 = 0
-    L = engine.legal_list(legal)
-    S = _indices(answers if answers is not None else [], engine.MT.shape[0], "answers")
-    cdef const int64_t[::1] l = L
-    cdef const int64_t[::1] s = S
-    if not (0 <= played or answers is not None) or played >= engine.MT.shape[1] or engine.mode == MODE_NORMAL:
-        raise ValueError("a played guess in hard or possible mode")
-    engine.setup(&c, None)
-    cdef int64_t* out
-    if answers is None:
-        out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out)
-        if out != NULL:
-            list_hashes(&c, out, m_out, &lh1, &lh2)
-    else:
-        out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0],
-                        played, code, &m_out, &lh1, &lh2)
-    if out == NULL:
-        raise MemoryError()
-    kept = np.array([out[i] for i in range(m_out)], dtype=np.int64)
-    free(out)
-    return kept, lh1, lh2

@@ -249,7 +249,7 @@ class Solver:
         legal = np.asarray(legal, dtype=np.int64)
         n, m = len(answers), len(legal)
         parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
-        self.engine.score(answers, legal, False, parts, sumsq, in_set, self.scratch)
+        self.engine.score(answers, legal, parts, sumsq, in_set, self.scratch)
         most_parts = int(parts.max()) if m else 1
         if self.weights is None:
             bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
