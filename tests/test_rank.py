@@ -80,6 +80,18 @@ def test_ranking_cutoff_rules():
     assert margin.cutoff() == 14
 
 
+def test_a_word_decided_again_replaces_its_earlier_result_in_the_cut_off_and_the_best():
+    ranking = Ranking(top=2)
+    for word, value in [("b", 10), ("a", 10), ("c", 12)]:
+        ranking.add(WordResult(word, value, True))
+    assert (ranking.best().word, ranking.cutoff(), ranking.exact_count()) == ("a", 11, 3)  # ties: alphabetical
+    ranking.add(WordResult("a", 14, False))  # the same word proved again, now a bound
+    assert (ranking.best().word, ranking.cutoff(), ranking.exact_count()) == ("b", 13, 2)
+    ranking.add(WordResult("c", 9, True))
+    assert (ranking.best().word, ranking.cutoff(), ranking.exact_count()) == ("c", 11, 2)
+    assert ranking.wanted_before_cutoff() == 1 << 30
+
+
 def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
     whole = tmp_path / "whole.csv"
     assert rank(small_lists, whole).returncode == 0

@@ -236,8 +236,7 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
         if bar is not None:
             best = ranking.best()
             if plan.spec.objective == "depth":
-                fit = sum(1 for r in ranking.results.values() if r.exact)
-                bar.set_postfix_str(f"{fit} fit, {note}", refresh=False)
+                bar.set_postfix_str(f"{ranking.exact_count()} fit, {note}", refresh=False)
             else:
                 shown = best and " ".join(str(v) for v in split_long_games(best.value, plan.spec.deep) if v is not None)
                 bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)

@@ -47,6 +47,7 @@ class WordResult:
     exact: bool
     counters: dict = field(default_factory=dict, compare=False)
     seconds: float = field(default=0.0, compare=False)  # evaluation time, for the ETA
+    cutoff: int | None = field(default=None, compare=False)  # what it was evaluated against (None: not ranked)
 
 
 _contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
