@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 
 STRATA = 20  # equal slices of the order, each priced by its own samples
 PER_STRATUM = 8  # words sampled from each slice
@@ -25,6 +26,13 @@ PER_STRATUM = 8  # words sampled from each slice
 # that early rounds are not all from the slices' expensive starts
 ROUND_OFFSETS = (4, 2, 6, 1, 5, 3, 7, 0)
 MIN_WORDS = 200  # below this no sample is taken: the mean so far is good enough
+# The two guards against the samples' early prices, fitted on whole runs replayed through
+# the estimator (benchmarks/rank_eta.py --replay): each sample is compared with the
+# NEIGHBOURS words on either side of it, the scale stays above MIN_SAMPLE_SCALE, and the
+# ceiling is the mean of the last RECENT words done in order.
+NEIGHBOURS = 25
+MIN_SAMPLE_SCALE = 0.5
+RECENT = 50
 
 
 def _slices(count: int) -> list[range]:
@@ -52,14 +60,24 @@ class RemainingWork:
 
     :meth:`done` records each decided word's evaluation time (seconds of one worker).
     :meth:`estimate` prices the undecided words of each slice at the mean cost of the
-    slice's decided words that lie ahead of the first undecided word: the samples not
-    yet reached (the words done in order are the slice's dearer start).  Sampled words
-    cost more than their neighbours done in order (1.3-1.9x on the original lists:
-    they ran before the cut-off settled, and with none of their neighbours' subproblems
-    in the memo), so those prices are scaled by the ratio seen in the slices finished so
-    far.  Without a sample (short lists) a slice not yet reached is priced like the
-    last one that was.  Seconds of work become wall time at the rate measured so far
-    (evaluation seconds per wall second: the workers and their overheads included).
+    slice's decided words that lie ahead of the first undecided word (the frontier):
+    the samples not yet reached (the words done in order are the slice's dearer start).
+
+    Sampled words cost more than the same words would in order: they run early, against
+    a looser cut-off and with a colder memo.  How much more depends on the list and the
+    mode, from 1.3-1.9x in normal mode to 8-50x at the head of the order in hard mode
+    on the 3158 list, where the cut-off keeps falling for most of the run.  So:
+
+    - the samples' prices are scaled by what the words done in order around each sample
+      the frontier has passed cost, relative to it (at most 1, at least
+      ``MIN_SAMPLE_SCALE``, since a head sample's ratio is far below the tail's; and
+      ``MIN_SAMPLE_SCALE`` until the frontier has passed one);
+    - no word ahead is priced above the mean of the last ``RECENT`` words done in order,
+      since the order puts the dearest words first.
+
+    Without a sample (short lists) a slice not yet reached is priced like the last one
+    that was.  Seconds of work become wall time at the rate measured so far (evaluation
+    seconds per wall second: the workers and their overheads included).
     """
 
     def __init__(self, order: list[str], sample: list[str] = ()):
@@ -73,12 +91,15 @@ class RemainingWork:
         self._left = [0] * slices  # undecided words per slice
         for index in self._slice_at:
             self._left[index] += 1
-        # per slice, [count, seconds] of: decided words, those behind the frontier, sampled ones
+        # per slice, [count, seconds] of: decided words, those behind the frontier
         self._decided = [[0, 0.0] for _ in range(slices)]
         self._behind = [[0, 0.0] for _ in range(slices)]
-        self._samples = [[0, 0.0] for _ in range(slices)]
         self._frontier = 0  # the first undecided position
         self._spent = 0.0
+        self._recent = deque(maxlen=RECENT)  # the last words done in order (not sampled)
+        # samples whose neighbours are not all behind the frontier yet, by position
+        self._unmatched = sorted(self._sampled)
+        self._matched = [0.0, 0.0]  # Σ the matched samples' neighbour means, Σ their own costs
 
     def done(self, word: str, seconds: float) -> None:
         """Record that ``word`` is decided, after ``seconds`` of evaluation."""
@@ -89,35 +110,48 @@ class RemainingWork:
         index = self._slice_at[position]
         self._left[index] -= 1
         _add(self._decided[index], seconds)
-        if position in self._sampled:
-            _add(self._samples[index], seconds)
         self._spent += seconds
         while self._frontier < len(self._cost) and self._cost[self._frontier] is not None:
             _add(self._behind[self._slice_at[self._frontier]], self._cost[self._frontier])
+            if self._frontier not in self._sampled:
+                self._recent.append(self._cost[self._frontier])
             self._frontier += 1
+        while self._unmatched and (self._unmatched[0] + NEIGHBOURS < self._frontier
+                                   or self._frontier == len(self._cost)):
+            self._match(self._unmatched.pop(0))
 
-    def _sample_bias(self) -> float:
-        """What the other words of the finished slices (the first excepted: its samples
-        ran before any cut-off had settled) cost, relative to their slice's samples."""
-        actual = predicted = 0.0
-        for index in range(1, len(self._left)):
-            (count, seconds), (sampled, sample_seconds) = self._decided[index], self._samples[index]
-            if self._left[index] == 0 and sampled and count > sampled:
-                actual += seconds - sample_seconds
-                predicted += (count - sampled) * sample_seconds / sampled
-        return actual / predicted if predicted > 0 else 1.0
+    def _match(self, sampled: int) -> None:
+        """Compare a sample the frontier has passed with the words done in order around it."""
+        around = [self._cost[p] for p in range(max(0, sampled - NEIGHBOURS), min(len(self._cost), sampled + NEIGHBOURS + 1))
+                  if p not in self._sampled]
+        if around:
+            self._matched[0] += sum(around) / len(around)
+            self._matched[1] += self._cost[sampled]
+
+    def _sample_scale(self) -> float:
+        """What words done in order cost relative to the samples among them (until the
+        frontier passes a sample, the least that has been seen: ``MIN_SAMPLE_SCALE``)."""
+        neighbours, samples = self._matched
+        if samples <= 0:
+            return MIN_SAMPLE_SCALE
+        return min(1.0, max(MIN_SAMPLE_SCALE, neighbours / samples))
 
     def _slice_costs(self) -> list[float | None]:
         """Price per undecided word of each slice (None: nothing to go on yet)."""
-        bias, means, last = self._sample_bias(), [], None
+        scale, means, last = self._sample_scale(), [], None
         for (count, seconds), (behind, behind_seconds) in zip(self._decided, self._behind):
             if count > behind:  # decided words ahead of the frontier: mostly samples
-                last = (seconds - behind_seconds) / (count - behind) * (bias if self._sampled else 1.0)
+                last = (seconds - behind_seconds) / (count - behind) * (scale if self._sampled else 1.0)
             elif count:
                 last = seconds / count
             elif self._sampled:
                 last = None  # its samples are still to come
             means.append(last)
+        if self._recent and self._frontier < len(self._cost):
+            ceiling = sum(self._recent) / len(self._recent)
+            for index in range(self._slice_at[self._frontier], len(means)):
+                if means[index] is not None:
+                    means[index] = min(means[index], ceiling)
         return means
 
     def estimate(self, elapsed: float) -> tuple[float, float] | None:
