@@ -65,8 +65,9 @@ class RemainingWork:
 
     Sampled words cost more than the same words would in order: they run early, against
     a looser cut-off and with a colder memo.  How much more depends on the list and the
-    mode, from 1.3-1.9x in normal mode to 8-50x at the head of the order in hard mode
-    on the 3158 list, where the cut-off keeps falling for most of the run.  So:
+    mode: 1.2-3.6x in normal mode on the 3158 list (the memo is colder), 8-50x at the
+    head of the order in hard mode there, where the cut-off keeps falling for most of the
+    run.  So:
 
     - the samples' prices are scaled by what the words done in order around each sample
       the frontier has passed cost, relative to it (at most 1, at least
@@ -122,8 +123,8 @@ class RemainingWork:
 
     def _match(self, sampled: int) -> None:
         """Compare a sample the frontier has passed with the words done in order around it."""
-        around = [self._cost[p] for p in range(max(0, sampled - NEIGHBOURS), min(len(self._cost), sampled + NEIGHBOURS + 1))
-                  if p not in self._sampled]
+        window = range(max(0, sampled - NEIGHBOURS), min(len(self._cost), sampled + NEIGHBOURS + 1))
+        around = [self._cost[p] for p in window if p not in self._sampled]
         if around:
             self._matched[0] += sum(around) / len(around)
             self._matched[1] += self._cost[sampled]
