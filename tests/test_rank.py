@@ -138,6 +138,22 @@ def test_early_words_wait_for_a_cutoff_and_change_nothing(small_lists, max_depth
         assert plain.cutoff() == INF and first == len(words) - len(early)
 
 
+def test_with_every_word_exact_the_early_words_go_first(small_lists):
+    """--top all: no cut-off can come before the last word, so waiting for one would leave
+    the estimate without its sample until the end."""
+    answers, guesses = small_lists
+    spec = RankSpec(answers=str(answers), guesses=str(guesses))
+    ctx = context_for(spec)
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::24]  # 50 words, each solved exactly
+    early = words[3::7]  # a sample from across the order
+    plain, sampled = Ranking(top=len(words)), Ranking(top=len(words))
+    run_ranking(spec, words, plain, SerialExecutor())
+    seen = []
+    run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append(r.word), early=early)
+    assert seen[:len(early)] == early
+    assert sampled.final_rows() == plain.final_rows() and all(exact for _, _, exact in plain.final_rows())
+
+
 def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     firsts = tmp_path / "firsts.txt"
     firsts.write_text("\n".join(small_lists[1].read_text().split()[::4]) + "\n")

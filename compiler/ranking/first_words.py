@@ -362,7 +362,8 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     for one (:meth:`Ranking.wanted_before_cutoff`), so more workers never means more
     words solved without a cut-off.  The ``early`` words (a sample for the ETA,
     :mod:`wordle_compiler.ranking.eta`) jump the queue as soon as there is a cut-off:
-    before that they would be solved exactly.
+    before that they would be solved exactly.  When every word is to be solved exactly
+    (``--top all``, or the depth objective) they go first.
     Words go out one per task at first (the best-looking words are the expensive ones
     and set the cut-off), then in growing batches: most later words are refuted in
     milliseconds, and a Dask round trip costs several.
@@ -372,10 +373,14 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     jumped = set(early)
     pending = [w for w in words if w not in jumped]
     position = 0
+    # depth, or every word exact (--top all): no cut-off comes before the last word, so the
+    # early words go first at once, costing what they would in order
+    no_cutoff_coming = spec.objective == "depth" or (
+        ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
     while True:
         while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
                and (early or position < len(pending))):
-            if early and (ranking.cutoff() < INF or spec.objective == "depth"):  # depth: no cut-off to wait for
+            if early and (no_cutoff_coming or ranking.cutoff() < INF):
                 _submit(executor, spec, [early.pop(0)], ranking)
                 continue
             if position == len(pending):
