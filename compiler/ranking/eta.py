@@ -65,9 +65,8 @@ class RemainingWork:
 
     Sampled words cost more than the same words would in order: they run early, against
     a looser cut-off and with a colder memo.  How much more depends on the list and the
-    mode: 1.2-3.6x in normal mode on the 3158 list (the memo is colder), 8-50x at the
-    head of the order in hard mode there, where the cut-off keeps falling for most of the
-    run.  So:
+    mode: 1.2-3.6x in normal mode on the 3158 list, 8-50x at the head of the order in
+    hard mode there, where the cut-off keeps falling for most of the run.  So:
 
     - the samples' prices are scaled by what the words done in order around each sample
       the frontier has passed cost, relative to it (at most 1, at least
@@ -130,8 +129,9 @@ class RemainingWork:
             self._matched[1] += self._cost[sampled]
 
     def _sample_scale(self) -> float:
-        """What words done in order cost relative to the samples among them (until the
-        frontier passes a sample, the least that has been seen: ``MIN_SAMPLE_SCALE``)."""
+        """What words done in order cost relative to the samples among them;
+        ``MIN_SAMPLE_SCALE`` until the frontier has passed a sample (in every recorded run
+        the samples cost more than their neighbours)."""
         neighbours, samples = self._matched
         if samples <= 0:
             return MIN_SAMPLE_SCALE
