@@ -6,7 +6,7 @@
 Each schedule runs in a fresh process (its own memo), evaluating the same words in the
 same order against the same cut-off, as one ranking worker would:
 
-- ``rounds``: the shipped schedule (``first_words.raise_rounds``): every open class, smallest
+- ``rounds``: the shipped schedule (``class_bounds.raise_rounds``): every open class, smallest
   first, raised by its share of what is missing, round after round;
 - ``normal-rounds``, ``hard-rounds``: the same with the rounds the ranking uses in normal
   mode (``RAISE_ROUNDS``) or in hard mode (``RAISE_ROUNDS_HARD``), whatever ``--mode``;
@@ -36,21 +36,21 @@ SCHEDULES = ("rounds", "whole", "largest")
 
 CHILD = r"""
 import json, resource, sys, time
-from wordle_compiler.ranking import first_words
+from wordle_compiler.ranking import class_bounds, first_words
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word
 answers, mode, cutoff, words, schedule = sys.argv[1:6]
 if schedule == "normal-rounds":
-    first_words.RAISE_ROUNDS_HARD = first_words.RAISE_ROUNDS
+    class_bounds.RAISE_ROUNDS_HARD = class_bounds.RAISE_ROUNDS
 elif schedule == "hard-rounds":
-    first_words.RAISE_ROUNDS = first_words.RAISE_ROUNDS_HARD
+    class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD
 elif schedule != "rounds":
-    first_words.RAISE_ROUNDS = first_words.RAISE_ROUNDS_HARD = ()
+    class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD = ()
 if schedule == "largest":
-    class Largest(first_words.ClassBounds):
+    class Largest(class_bounds.ClassBounds):
         def __init__(self, *args):
             super().__init__(*args)
             order = sorted(range(len(self.tasks)), key=lambda i: (-len(self.tasks[i][1]), self.tasks[i][0]))
-            for name in ("tasks", "weights", "bounds", "exact"):
+            for name in ("tasks", "weights", "bounds", "floors", "exact"):
                 setattr(self, name, [getattr(self, name)[i] for i in order])
     first_words.ClassBounds = Largest
 spec = RankSpec(answers=answers, mode=mode)

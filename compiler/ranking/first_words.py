@@ -31,14 +31,17 @@ import numpy as np
 
 from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
+from .class_bounds import ClassBounds, raise_rounds
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
-from .tasks import (PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts, pair_key,
-                    use_context, word_tasks)
+from .probe import probe_first
+from .tasks import (MAX_BATCH, PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts,
+                    pair_key, use_context, word_tasks)
 from ..search import INF, classes_fit, solver_for
 
 __all__ = ["PAIR_SEPARATOR", "RankSpec", "Ranking", "WordResult", "context_for", "evaluate_word", "heuristic_order",
-           "pair_key", "prove_best_first_word", "run_ranking", "use_context", "verify_claims"]
+           "no_cutoff_coming", "pair_key", "prove_best_first_word", "ranking_order", "run_ranking", "use_context",
+           "verify_claims"]
 
 
 def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
@@ -50,7 +53,7 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
     """
     ctx = context_for(spec)
     ranking = Ranking(top=1)
-    words = heuristic_order(ctx, spec, list(ctx.words.guesses))
+    words = ranking_order(spec, list(ctx.words.guesses), ranking, executor)
     early = sample_words(words)
     eta = RankingEta(words, early)
 
@@ -104,70 +107,6 @@ def _opening_sets(ctx, spec: RankSpec) -> list:
     if spec.first is None:
         return [ctx.all_answers]
     return [cls for cls, _ in _classes_of_first(ctx, spec)]
-
-
-MAX_BATCH = 32
-
-# A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
-# Proving that a class costs at least b is cheap well below its optimum and dear close to it,
-# so each round asks every open class, smallest first, only for its share of what is still
-# missing (in proportion to its weight, times the round's factor); the last round asks each
-# for all of it, which solves the class exactly if that is what it takes.  On twelve
-# 3158-list words that need a search, asking for all of it at once costs 7.4x the full
-# passes, and largest class first 9.7x (benchmarks/rank_refute.py, docs/performance.md).
-RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
-# In hard mode two rounds do better: on 28 hard-mode 3158-list words against 11784 the
-# rounds above took 141.3 s (974,748 full passes) and these 81.8 s (744,338); on the twelve
-# normal-mode words these cost 1.64x the passes (benchmarks/rank_refute.py --schedules
-# normal-rounds,hard-rounds, the words and commands in docs/performance.md).
-RAISE_ROUNDS_HARD = (1, 3)
-
-
-def raise_rounds(mode: str) -> tuple:
-    """The raising rounds' factors for ``mode``."""
-    return RAISE_ROUNDS_HARD if mode == "hard" else RAISE_ROUNDS
-
-
-class ClassBounds:
-    """The classes one word leaves, smallest first, each with its proved lower bound and
-    whether that bound is its exact cost (classes of one or two answers are exact at once)."""
-
-    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS):
-        self.solver, self.depth, self.rounds = solver, depth, rounds
-        self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
-        self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
-        self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
-        self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
-
-    def raise_to(self, i: int, beta: int) -> None:
-        """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
-        _, cls, follow = self.tasks[i]
-        cost = self.solver.solve(cls, follow, self.depth, beta).cost
-        self.exact[i] = cost < beta
-        self.bounds[i] = max(self.bounds[i], cost)
-
-    def settle(self, counted: int, cutoff: int) -> int:
-        """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
-        exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
-        then the rounds (:func:`raise_rounds`), then each class's whole share."""
-        def missing() -> int:
-            return cutoff - counted - sum(self.bounds)
-
-        for i, weight in enumerate(self.weights):
-            if missing() <= 0:
-                break
-            if not self.exact[i]:
-                self.raise_to(i, 2 * weight + 1)
-        for factor in self.rounds + (None,):
-            open_classes = [i for i, exact in enumerate(self.exact) if not exact]
-            open_weight = sum(self.weights[i] for i in open_classes)
-            for i in open_classes:
-                need = missing()
-                if need <= 0:
-                    return counted + sum(self.bounds)
-                share = need if factor is None else -(-int(factor * need * self.weights[i]) // open_weight)
-                self.raise_to(i, self.bounds[i] + max(1, min(need, share)))
-        return counted + sum(self.bounds)
 
 
 def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
@@ -352,6 +291,19 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
     return found
 
 
+def no_cutoff_coming(spec: RankSpec, ranking: Ranking, words: list[str]) -> bool:
+    """Whether every one of ``words`` is solved exactly: the depth objective, or a ``top``
+    that covers every word (``--top all``), so no cut-off comes before the last word."""
+    return spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
+
+
+def ranking_order(spec: RankSpec, words: list[str], ranking: Ranking, executor, progress=None) -> list[str]:
+    """``words`` in :func:`heuristic_order`, put in the order to decide them in on ``executor``:
+    in hard mode the head goes by its classes' probe (:mod:`.probe`)."""
+    ordered = heuristic_order(context_for(spec), spec, list(words))
+    return probe_first(spec, ordered, executor, no_cutoff_coming(spec, ranking, ordered), progress)
+
+
 def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
                 early: list[str] = ()) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
@@ -372,8 +324,7 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     jumped = set(early)
     pending = [w for w in words if w not in jumped]
     position = 0
-    # depth, or --top all: no cut-off comes before the last word (see the docstring)
-    at_once = spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
+    at_once = no_cutoff_coming(spec, ranking, words)
     while True:
         while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
                and (early or position < len(pending))):

@@ -85,6 +85,10 @@ def _classes_of_first(ctx, spec: RankSpec) -> list:
     return _first_classes[key]
 
 
+# Words per task once a cut-off exists: most are refuted in milliseconds, and a Dask round
+# trip costs several.
+MAX_BATCH = 32
+
 PAIR_SEPARATOR = "+"  # a two-word opening ranked as one word: "parse+clint"
 
 

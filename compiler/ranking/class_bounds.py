@@ -1,0 +1,83 @@
+"""A first word's classes and their proved lower bounds, raised until the word is refuted
+by the cut-off or solved exactly (:func:`~wordle_compiler.ranking.first_words.evaluate_word`),
+and the cheap probe that also orders hard mode's words (:mod:`.probe`)."""
+
+from __future__ import annotations
+
+from ..search import INF
+
+# A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
+# Proving that a class costs at least b is cheap well below its optimum and dear close to it,
+# so each round asks every open class, smallest first, only for its share of what is still
+# missing (in proportion to its weight, times the round's factor); the last round asks each
+# for all of it, which solves the class exactly if that is what it takes.  On twelve
+# 3158-list words that need a search, asking for all of it at once costs 7.4x the full
+# passes, and largest class first 9.7x (benchmarks/rank_refute.py, docs/performance.md).
+RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
+# In hard mode two rounds do better: on 28 hard-mode 3158-list words against 11784 the
+# rounds above took 141.3 s (974,748 full passes) and these 81.8 s (744,338); on the twelve
+# normal-mode words these cost 1.64x the passes (benchmarks/rank_refute.py --schedules
+# normal-rounds,hard-rounds, the words and commands in docs/performance.md).
+RAISE_ROUNDS_HARD = (1, 3)
+
+
+def raise_rounds(mode: str) -> tuple:
+    """The raising rounds' factors for ``mode``."""
+    return RAISE_ROUNDS_HARD if mode == "hard" else RAISE_ROUNDS
+
+
+class ClassBounds:
+    """The classes one word leaves, smallest first, each with its proved lower bound and
+    whether that bound is its exact cost (classes of one or two answers are exact at once)."""
+
+    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS):
+        self.solver, self.depth, self.rounds = solver, depth, rounds
+        self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
+        self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
+        self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
+        self.floors = list(self.bounds)
+        self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
+
+    def raise_to(self, i: int, beta: int) -> None:
+        """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
+        _, cls, follow = self.tasks[i]
+        cost = self.solver.solve(cls, follow, self.depth, beta).cost
+        self.exact[i] = cost < beta
+        self.bounds[i] = max(self.bounds[i], cost)
+
+    def probe(self, counted: int, cutoff: int = INF) -> int:
+        """Each class solved below its budget 2W + 1 (exact under it), smallest first, until
+        ``counted`` + the bounds' sum reaches ``cutoff``; returns that sum."""
+        for i, weight in enumerate(self.weights):
+            if counted + sum(self.bounds) >= cutoff:
+                break
+            if not self.exact[i]:
+                self.raise_to(i, 2 * weight + 1)
+        return counted + sum(self.bounds)
+
+    def probed_total(self, counted: int) -> int:
+        """``counted`` + every class probed (:meth:`probe` with no cut-off), each class that
+        reached its budget counted at the budget or its floor: a function of the word alone,
+        whatever more this process's memo let the search prove."""
+        self.probe(counted)
+        return counted + sum(bound if exact else max(floor, 2 * weight + 1)
+                             for bound, exact, floor, weight in zip(self.bounds, self.exact, self.floors, self.weights))
+
+    def settle(self, counted: int, cutoff: int) -> int:
+        """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
+        exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
+        then the rounds (:func:`raise_rounds`), then each class's whole share."""
+        def missing() -> int:
+            return cutoff - counted - sum(self.bounds)
+
+        self.probe(counted, cutoff)
+        for factor in self.rounds + (None,):
+            open_classes = [i for i, exact in enumerate(self.exact) if not exact]
+            open_weight = sum(self.weights[i] for i in open_classes)
+            for i in open_classes:
+                need = missing()
+                if need <= 0:
+                    return counted + sum(self.bounds)
+                share = need if factor is None else -(-int(factor * need * self.weights[i]) // open_weight)
+                self.raise_to(i, self.bounds[i] + max(1, min(need, share)))
+        return counted + sum(self.bounds)
