@@ -50,7 +50,7 @@ if schedule == "largest":
         def __init__(self, *args):
             super().__init__(*args)
             order = sorted(range(len(self.tasks)), key=lambda i: (-len(self.tasks[i][1]), self.tasks[i][0]))
-            for name in ("tasks", "weights", "bounds", "floors", "exact"):
+            for name in ("tasks", "weights", "bounds", "exact"):
                 setattr(self, name, [getattr(self, name)[i] for i in order])
     first_words.ClassBounds = Largest
 spec = RankSpec(answers=answers, mode=mode)

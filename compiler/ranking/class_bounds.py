@@ -35,7 +35,6 @@ class ClassBounds:
         self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
         self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
-        self.floors = list(self.bounds)
         self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
 
     def raise_to(self, i: int, beta: int) -> None:
@@ -54,14 +53,6 @@ class ClassBounds:
             if not self.exact[i]:
                 self.raise_to(i, 2 * weight + 1)
         return counted + sum(self.bounds)
-
-    def probed_total(self, counted: int) -> int:
-        """``counted`` + every class probed (:meth:`probe` with no cut-off), each class that
-        reached its budget counted at the budget or its floor: a function of the word alone,
-        whatever more this process's memo let the search prove."""
-        self.probe(counted)
-        return counted + sum(bound if exact else max(floor, 2 * weight + 1)
-                             for bound, exact, floor, weight in zip(self.bounds, self.exact, self.floors, self.weights))
 
     def settle(self, counted: int, cutoff: int) -> int:
         """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
