@@ -5,12 +5,11 @@ estimate it showed against the time that was really left.
                                   [--trace FILE.json.gz]
     python benchmarks/rank_eta.py --replay FILE.json.gz
 
-Runs the ranking as ``wordle-rank`` does (same order, hard mode's probe included in the
-wall time, same sample and estimator, on a Dask LocalCluster for ``--jobs`` > 1; ``--every
-K`` ranks every K-th word of the root's order, to shorten it), records what the progress
-bar would have said after each decided word, and once it is over prints, at 1% .. 90% of
-the wall time, the estimated and the true time left and their ratio, beside the previous
-run's ratios.
+Runs the ranking as ``wordle-rank`` does (same order, sample and estimator, on a Dask
+LocalCluster for ``--jobs`` > 1; ``--every K`` ranks every K-th word of the heuristic
+order, to shorten it), records what the progress bar would have said after each
+decided word, and once it is over prints, at 1% .. 90% of the wall time, the
+estimated and the true time left and their ratio, beside the previous run's ratios.
 Results go to benchmarks/results/rank_eta.json.
 
 ``--trace`` also saves the run itself: the order, the sample, and each decided word
@@ -40,17 +39,14 @@ def run(args) -> tuple[list[tuple[float, float | None]], float, str, dict]:
     from wordle_compiler.concurrency.cluster import executor_for
     from wordle_compiler.ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
     from wordle_compiler.ranking.eta import RemainingWork, sample_words
-    from wordle_compiler.ranking.probe import probe_first
 
     spec = RankSpec(answers=args.answers, mode=args.mode)
     ctx = context_for(spec)
     words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::args.every]
     ranking, trace, decided = Ranking(top=args.top), [], []
     with executor_for(args.jobs) as executor:
-        began = time.perf_counter()
-        words = probe_first(spec, words, executor)  # the order wordle-rank decides them in
         early = sample_words(words)
-        work = RemainingWork(words, early)
+        work, began = RemainingWork(words, early), time.perf_counter()
 
         def on_result(result):
             work.done(result.word, result.seconds)

@@ -321,7 +321,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     (the integer weights' sum divides it into expected guesses).
     Raises ``ValueError`` naming the setting that is wrong."""
     from .concurrency.cluster import executor_for
-    from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, ranking_order, run_ranking
+    from .ranking.first_words import PAIR_SEPARATOR, Ranking, RankSpec, context_for, heuristic_order, run_ranking
     from .search import DEEP_COST, INF
 
     if mode not in MODES:
@@ -370,6 +370,6 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     top = max(1, len(words)) if top == "all" or objective == "depth" else top
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
-        run_ranking(spec, ranking_order(spec, list(dict.fromkeys(words)), ranking, executor), ranking, executor)
+        run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
     return [(word, None if total >= INF else divmod(total, DEEP_COST) if deep else total, exact)
             for word, total, exact in ranking.final_rows()]

@@ -220,8 +220,7 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     results, summed counters, a contradicted kept claim or None, worker peaks, the log)."""
     from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.eta import RankingEta, sample_words
-    from ..ranking.first_words import no_cutoff_coming, run_ranking, verify_claims
-    from ..ranking.probe import probe_first
+    from ..ranking.first_words import run_ranking, verify_claims
     from ..ranking.results import ResultsLog
 
     ranking, path = plan.ranking, plan.path
@@ -250,11 +249,9 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
             log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header, plan.spec.objective,
                              plan.spec.max_depth, plan.spec.weights is not None)
-            todo = probe_first(plan.spec, plan.todo, executor, no_cutoff_coming(plan.spec, ranking, plan.todo),
-                               None if bar is None else _probe_note(bar))
-            early = sample_words(todo)
-            eta = RankingEta(todo, early)  # its clock starts once the workers are up
-            run_ranking(plan.spec, todo, ranking, executor, on_result, early=early)
+            early = sample_words(plan.todo)
+            eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
+            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
             contradicted = ranking.broken_floor(fresh) or (
                 verify_claims(plan.spec, plan.kept, ranking, executor) if plan.kept else None)
             peaks = executor.worker_peak_rss_mib()
@@ -266,14 +263,6 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
         if bar is not None:
             bar.close()
     return fresh, counters, contradicted, peaks, log
-
-
-def _probe_note(bar):
-    """The progress bar's note while hard mode's first words are probed (:mod:`..ranking.probe`)."""
-    def note(done: int, total: int) -> None:
-        bar.set_postfix_str(f"ordering the first {total} words by their classes' bounds: {done} done")
-
-    return note
 
 
 def _checked_options(top, margin, jobs, scheduler, output):

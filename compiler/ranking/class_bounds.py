@@ -1,6 +1,6 @@
 """A first word's classes and their proved lower bounds, raised until the word is refuted
-by the cut-off or solved exactly (:func:`~wordle_compiler.ranking.first_words.evaluate_word`),
-and the cheap probe that also orders hard mode's words (:mod:`.probe`)."""
+by the cut-off or solved exactly (:func:`~wordle_compiler.ranking.first_words.evaluate_word`):
+first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 

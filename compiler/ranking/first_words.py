@@ -34,14 +34,12 @@ from ..core.modes import initial_legal
 from .class_bounds import ClassBounds, raise_rounds
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
-from .probe import probe_first
 from .tasks import (MAX_BATCH, PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts,
                     pair_key, use_context, word_tasks)
 from ..search import INF, classes_fit, solver_for
 
 __all__ = ["PAIR_SEPARATOR", "RankSpec", "Ranking", "WordResult", "context_for", "evaluate_word", "heuristic_order",
-           "no_cutoff_coming", "pair_key", "prove_best_first_word", "ranking_order", "run_ranking", "use_context",
-           "verify_claims"]
+           "pair_key", "prove_best_first_word", "run_ranking", "use_context", "verify_claims"]
 
 
 def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
@@ -53,7 +51,7 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
     """
     ctx = context_for(spec)
     ranking = Ranking(top=1)
-    words = ranking_order(spec, list(ctx.words.guesses), ranking, executor)
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))
     early = sample_words(words)
     eta = RankingEta(words, early)
 
@@ -291,19 +289,6 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
     return found
 
 
-def no_cutoff_coming(spec: RankSpec, ranking: Ranking, words: list[str]) -> bool:
-    """Whether every one of ``words`` is solved exactly: the depth objective, or a ``top``
-    that covers every word (``--top all``), so no cut-off comes before the last word."""
-    return spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
-
-
-def ranking_order(spec: RankSpec, words: list[str], ranking: Ranking, executor, progress=None) -> list[str]:
-    """``words`` in :func:`heuristic_order`, put in the order to decide them in on ``executor``:
-    in hard mode the head goes by its classes' probe (:mod:`.probe`)."""
-    ordered = heuristic_order(context_for(spec), spec, list(words))
-    return probe_first(spec, ordered, executor, no_cutoff_coming(spec, ranking, ordered), progress)
-
-
 def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
                 early: list[str] = ()) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
@@ -324,7 +309,8 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     jumped = set(early)
     pending = [w for w in words if w not in jumped]
     position = 0
-    at_once = no_cutoff_coming(spec, ranking, words)
+    # depth, or --top all: no cut-off comes before the last word (see the docstring)
+    at_once = spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
     while True:
         while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
                and (early or position < len(pending))):
