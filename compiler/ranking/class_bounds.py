@@ -4,8 +4,6 @@ first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 
-from ..search import INF
-
 # A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
 # Proving that a class costs at least b is cheap well below its optimum and dear close to it,
 # so each round asks every open class, smallest first, only for its share of what is still
@@ -44,7 +42,7 @@ class ClassBounds:
         self.exact[i] = cost < beta
         self.bounds[i] = max(self.bounds[i], cost)
 
-    def probe(self, counted: int, cutoff: int = INF) -> int:
+    def probe(self, counted: int, cutoff: int) -> int:
         """Each class solved below its budget 2W + 1 (exact under it), smallest first, until
         ``counted`` + the bounds' sum reaches ``cutoff``; returns that sum."""
         for i, weight in enumerate(self.weights):
