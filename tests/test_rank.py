@@ -92,21 +92,24 @@ def test_a_word_decided_again_replaces_its_earlier_result_in_the_cut_off_and_the
     assert ranking.wanted_before_cutoff() == 1 << 30
 
 
-def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "sigterm"])
+def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path, signum):
     whole = tmp_path / "whole.csv"
     assert rank(small_lists, whole).returncode == 0
     part = tmp_path / "part.csv"
     answers, guesses = small_lists
     proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
                              "--guesses", str(guesses), "--top", "5", "-o", str(part), "--quiet"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if part.exists() and part.read_text().count("\n") > 40:
             break
         time.sleep(0.005)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    if signum == signal.SIGTERM:  # unwound like Ctrl-C: one line
+        assert (proc.returncode, err) == (143, "wordle-rank: terminated\n")
     decided = len(read_results(small_lists, part))
     assert 0 < decided < 1200, "the kill should land mid-run"
     resumed = rank(small_lists, part, "--resume")

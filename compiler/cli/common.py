@@ -10,6 +10,7 @@ Exit codes (the README's "Errors and exit codes" table; tests check both agree):
 2     bad input: a bad option, word, word list, tree file, text file or output path
 3     internal error (a bug): reported in one line; ``WORDLE_TREE_DEBUG=1`` shows the traceback
 130   interrupted (Ctrl-C), at any moment including start-up (startup.exit_on_interrupt_while_loading)
+143   terminated (SIGTERM) while the command runs
 ====  ===========================================================================
 
 Every failure is exactly one line on stderr, ``PROG: message``.  With ``--json`` the
@@ -39,11 +40,12 @@ from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
 from ..util.files import OutputError
 from . import interrupts
-from .startup import EXIT_INTERRUPTED, exit_process, no_collection_at_exit, single_threaded_blas
+from .startup import EXIT_INTERRUPTED, EXIT_TERMINATED, exit_process, no_collection_at_exit, single_threaded_blas
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_CODES = (EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_TERMINATED)  # the table
 DEBUG_ENV = "WORDLE_TREE_DEBUG"
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -152,11 +154,11 @@ def run_click(command, argv, prog, as_program: bool = False) -> int:
     as_json = _wants_json(args)
     no_collection_at_exit()  # every command line: see startup
 
-    def say_interrupted():
-        _report(prog, "interrupted", EXIT_INTERRUPTED, as_json)
+    def say_stopped():
+        _report(prog, *interrupts.stop(), as_json)
 
     try:
-        with interrupts.recorded(say_interrupted, as_program), one_line_warnings(prog):
+        with interrupts.recorded(say_stopped, as_program), one_line_warnings(prog):
             # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
             with command.make_context(prog, args) as ctx:
                 code = command.invoke(ctx)
@@ -165,7 +167,7 @@ def run_click(command, argv, prog, as_program: bool = False) -> int:
         return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt):
         interrupts.report_once()
-        return EXIT_INTERRUPTED
+        return interrupts.stop()[1]
     except CliError as exc:
         return _report(prog, exc.format_message(), exc.exit_code, as_json, exc.details)
     except click.ClickException as exc:  # click's own usage errors
@@ -178,7 +180,7 @@ def run_click(command, argv, prog, as_program: bool = False) -> int:
     except Exception as exc:  # noqa: BLE001 - the one place that turns anything into one line
         if interrupts.interrupted():  # an error that replaced a KeyboardInterrupt
             interrupts.report_once()
-            return EXIT_INTERRUPTED
+            return interrupts.stop()[1]
         known = _known_exit_code(exc)
         if known is not None:
             return _report(prog, known[1], known[0], as_json)

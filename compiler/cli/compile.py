@@ -195,7 +195,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
                epilog="\b\nStrategies (ties: a possible answer first, then alphabetical):\n"
                       + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items()))
                       + "\n\n\bExit codes: 0 written, 1 infeasible or deeper than --max-depth, "
-                        "2 bad input, 3 internal error, 130 interrupted.")
+                        "2 bad input, 3 internal error, 130 interrupted, 143 terminated.")
 @click.option("--strategy", default="entropy", show_default=True, type=click.Choice(STRATEGY_NAMES),
               help="how to choose each guess (listed below)")
 @click.option("--start", callback=_word_option, help="fix the first guess")

@@ -2,7 +2,8 @@
 
 The handler records each SIGINT as well as raising KeyboardInterrupt: code that catches
 broad exceptions (a library's callback, a thread) could swallow the exception; the
-record cannot be.
+record cannot be.  SIGTERM (``kill``, a batch system's time limit) takes the same path,
+reported as ``PROG: terminated`` with 143 (128 + the signal's number, as the shell says).
 
 A person who presses Ctrl-C must see the one line ``PROG: interrupted`` and get the
 prompt back.  Two things could stand in the way once the interrupt unwinds a Dask run
@@ -14,7 +15,7 @@ prompt back.  Two things could stand in the way once the interrupt unwinds a Das
 - the unwinding itself can block on a cluster that will never answer.  A command run as
   a program (not a call from Python) arms a watchdog at the first Ctrl-C: if the process
   still lives :data:`GRACE_SECONDS` later, the watchdog says "interrupted" (unless that
-  was said already) and ends the process with 130.  The workers die with it
+  was said already) and ends the process with 130 (143 after SIGTERM).  The workers die with it
   (``PR_SET_PDEATHSIG``, see :mod:`..concurrency.worker_start`).
 """
 
@@ -27,14 +28,17 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from .startup import EXIT_INTERRUPTED
+from .startup import EXIT_INTERRUPTED, EXIT_TERMINATED
 
 # The longest a Ctrl-C'd Dask run took to exit cleanly was 1.3 s (200 interrupts of
 # `wordle-compile --strategy optimal --jobs 2` at random moments, two runs at once on two
 # cores; docs/performance.md): the watchdog waits well past it.
 GRACE_SECONDS = 10.0
 
-_seen: list[int] = []  # SIGINTs seen by the handler
+# what each stopping signal is called in the one line, and the exit code it ends with
+STOPS = {signal.SIGINT: ("interrupted", EXIT_INTERRUPTED), signal.SIGTERM: ("terminated", EXIT_TERMINATED)}
+
+_seen: list[int] = []  # stopping signals seen by the handler, first first
 _report_lock = threading.Lock()
 _reported: list[bool] = []
 _state: dict = {"report": None, "watchdog": None, "arm": False}
@@ -45,6 +49,12 @@ def interrupted() -> bool:
     return bool(_seen)
 
 
+def stop() -> tuple[str, int]:
+    """The first stopping signal's word and exit code; Ctrl-C's when no handler saw one
+    (a KeyboardInterrupt raised some other way)."""
+    return STOPS[_seen[0] if _seen else signal.SIGINT]
+
+
 def check_interrupted() -> None:
     """Raise KeyboardInterrupt if Ctrl-C came and was swallowed: called before writing."""
     if _seen:
@@ -52,7 +62,7 @@ def check_interrupted() -> None:
 
 
 def report_once() -> bool:
-    """Say "interrupted" through the report given to :func:`recorded`, unless it was said
+    """Say "interrupted" or "terminated" through the report given to :func:`recorded`, unless it was said
     already (by the watchdog or an earlier call); whether this call said it."""
     with _report_lock:
         if _reported:
@@ -71,10 +81,10 @@ def _expire() -> None:
             stream.flush()
         except (OSError, ValueError):
             pass
-    os._exit(EXIT_INTERRUPTED)
+    os._exit(stop()[1])
 
 
-def _on_sigint(signum, frame):
+def _on_stop(signum, frame):
     _seen.append(signum)
     sys.unraisablehook = _discard
     if _state["arm"] and _state["watchdog"] is None:
@@ -91,23 +101,25 @@ def _discard(unraisable) -> None:
 
 @contextmanager
 def recorded(report: Callable[[], object], as_program: bool) -> Iterator[None]:
-    """Ctrl-C handled as the module says while the block runs; ``report`` says
-    "interrupted".  ``as_program``: the watchdog may end the process, and stays armed
-    after the block, through the exit (never in a caller's own process)."""
+    """Ctrl-C and SIGTERM handled as the module says while the block runs; ``report``
+    says "interrupted" or "terminated" (see :func:`stop`).  ``as_program``: the watchdog
+    may end the process, and stays armed after the block, through the exit (never in a
+    caller's own process)."""
     del _seen[:], _reported[:]
     _state.update(report=report, watchdog=None, arm=as_program)
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set handlers (tests may run us in a thread)
         return
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is signal.SIG_IGN:
-        yield  # started with Ctrl-C ignored (e.g. a background job): keep it so
-        return
+    # a signal started ignored (Ctrl-C in a background job) stays ignored
+    previous = {signum: signal.getsignal(signum) for signum in STOPS}
+    handled = [signum for signum, handler in previous.items() if handler is not signal.SIG_IGN]
     saved_hook = sys.unraisablehook
-    signal.signal(signal.SIGINT, _on_sigint)
+    for signum in handled:
+        signal.signal(signum, _on_stop)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum in handled:
+            signal.signal(signum, previous[signum])
         if not as_program:
             sys.unraisablehook = saved_hook

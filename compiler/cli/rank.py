@@ -7,7 +7,6 @@ from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
 exit_on_interrupt_while_loading("wordle-rank")  # Ctrl-C while the modules import: 130, one line
 
 with collector_paused():  # see startup: no collections over the libraries' objects
-    import signal
     import sys
     import time
     from pathlib import Path
@@ -86,7 +85,7 @@ def _default_output(answers, guesses, mode, fmt):
 
 @click.command(context_settings=CONTEXT,
                epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
-                      "3 internal error, 130 interrupted.")
+                      "3 internal error, 130 interrupted, 143 terminated.")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules the trees must follow")
 @click.option("--answers", default="original", show_default=True,
@@ -242,8 +241,6 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
                 bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
             bar.update(1)
 
-    # SIGTERM unwinds like Ctrl-C, so the LocalCluster and its workers are shut down
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone

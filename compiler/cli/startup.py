@@ -58,8 +58,10 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.freeze)
 
 
-# the exit code of an interrupted command (common's table), here because common imports this module
+# the exit codes of an interrupted (Ctrl-C) and a terminated (SIGTERM) command (common's
+# table), here because common imports this module
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def exit_process(code: int):
@@ -67,16 +69,17 @@ def exit_process(code: int):
     handlers, flush stdout and stderr, then ``os._exit``.  Only for a command line's
     ``main`` run as the program; when a thread that is not a daemon is still alive (it
     would be waited for at a normal exit), exits normally instead, unless the run was
-    interrupted (130): its work is abandoned and its outputs already removed, and a
+    interrupted (130) or terminated (143): its work is abandoned and its outputs already removed, and a
     process pool's manager thread, stuck reading a result that a killed worker left half
     written, once kept an interrupted build alive forever."""
     import threading
 
     me = threading.current_thread()
     waited_for = [t for t in threading.enumerate() if t.is_alive() and not t.daemon and t is not me]
-    if waited_for and code != EXIT_INTERRUPTED:
+    stopped = code in (EXIT_INTERRUPTED, EXIT_TERMINATED)
+    if waited_for and not stopped:
         sys.exit(code)
-    if code == EXIT_INTERRUPTED:
+    if stopped:
         _run_exit_handlers_quietly()
     else:
         atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)

@@ -59,7 +59,7 @@ class SectionedGroup(click.Group):
 @click.group(cls=SectionedGroup, context_settings=CONTEXT,
              epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard, or - for standard input.\n"
                     "Exit codes: 0 ok, 1 verification failed or too deep, 2 bad input, "
-                    "3 internal error, 130 interrupted.")
+                    "3 internal error, 130 interrupted, 143 terminated.")
 @version_option("wordle-tree")
 def group():
     """Inspect, verify, export, import and benchmark Wordle decision trees."""
