@@ -15,8 +15,8 @@ prompt back.  Two things could stand in the way once the interrupt unwinds a Das
 - the unwinding itself can block on a cluster that will never answer.  A command run as
   a program (not a call from Python) arms a watchdog at the first Ctrl-C: if the process
   still lives :data:`GRACE_SECONDS` later, the watchdog says "interrupted" (unless that
-  was said already) and ends the process with 130 (143 after SIGTERM).  The workers die with it
-  (``PR_SET_PDEATHSIG``, see :mod:`..concurrency.worker_start`).
+  was said already) and ends the process with 130 (143 after SIGTERM).  The workers die
+  with it (``PR_SET_PDEATHSIG``, see :mod:`..concurrency.worker_start`).
 """
 
 from __future__ import annotations
@@ -62,8 +62,9 @@ def check_interrupted() -> None:
 
 
 def report_once() -> bool:
-    """Say "interrupted" or "terminated" through the report given to :func:`recorded`, unless it was said
-    already (by the watchdog or an earlier call); whether this call said it."""
+    """Say "interrupted" or "terminated" through the report given to :func:`recorded`,
+    unless it was said already (by the watchdog or an earlier call); whether this call
+    said it."""
     with _report_lock:
         if _reported:
             return False
