@@ -42,16 +42,6 @@ class ClassBounds:
         self.exact[i] = cost < beta
         self.bounds[i] = max(self.bounds[i], cost)
 
-    def probe(self, counted: int, cutoff: int) -> int:
-        """Each class solved below its budget 2W + 1 (exact under it), smallest first, until
-        ``counted`` + the bounds' sum reaches ``cutoff``; returns that sum."""
-        for i, weight in enumerate(self.weights):
-            if counted + sum(self.bounds) >= cutoff:
-                break
-            if not self.exact[i]:
-                self.raise_to(i, 2 * weight + 1)
-        return counted + sum(self.bounds)
-
     def settle(self, counted: int, cutoff: int) -> int:
         """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
         exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
@@ -59,7 +49,11 @@ class ClassBounds:
         def missing() -> int:
             return cutoff - counted - sum(self.bounds)
 
-        self.probe(counted, cutoff)
+        for i, weight in enumerate(self.weights):
+            if missing() <= 0:
+                break
+            if not self.exact[i]:
+                self.raise_to(i, 2 * weight + 1)
         for factor in self.rounds + (None,):
             open_classes = [i for i, exact in enumerate(self.exact) if not exact]
             open_weight = sum(self.weights[i] for i in open_classes)
