@@ -54,7 +54,7 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
-from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, endgame_infeasible, endgame_verdict
+from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, biggest_group, endgame_infeasible, endgame_verdict
 from legal cimport (NodeRows, every_guess_in_order, filter_legal, last_two_by_rows, last_two_guesses, list_hashes,
                    node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
@@ -317,6 +317,11 @@ cdef int64_t search_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_
             continue
         rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, cand.most_parts, limit - here)
         if here + rest_lb >= limit:
+            continue
+        # a class the endgame count refuses dooms the candidate before its larger classes are
+        # searched (docs/engine.md, "endgames": the passes and time this saves in hard mode)
+        if d >= 4 and refused_by_endgame(c, k, n_cls, L, m, g, d - 1):
+            c.stats[S_ENDGAME] += 1
             continue
         sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
         total = solve_classes(c, k, n_cls, L, m, lh1, lh2, g, here, d, limit, rest_lb, n_workers, &unsplittable,

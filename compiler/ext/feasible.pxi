@@ -183,7 +183,9 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
 cdef bint classes_fit(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
                       int64_t g, int64_t d, int64_t most_parts, PairSet* unsplittable, NodeRows* rows,
                       uint8_t* seen) noexcept nogil:
-    """Whether every class of g (k, sorted largest first) fits in d guesses.  With two
+    """Whether every class of g (k, sorted largest first) fits in d guesses.  First the
+    endgame count of each class (the class that refuses is often not the largest, and the
+    larger ones would be searched first, most of them to a tree that fits).  With two
     guesses left a class needs one guess that splits it completely: no guess makes more
     than ``most_parts`` classes of the parent, and a class no guess of L splits is
     remembered for the node's other candidates (as in the total search); ``rows``: the
@@ -191,6 +193,9 @@ cdef bint classes_fit(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64
     cdef int64_t j, code, lo, hi, r
     cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
     cdef uint64_t c1, k1, k2, payload
+    if d >= 3 and refused_by_endgame(c, k, n_cls, L, m, g, d):  # every class's count before any search
+        c.stats[S_ENDGAME] += 1
+        return False
     for j in range(n_cls):
         code = k.cls_codes[k.cls_order[j]]
         lo, hi = k.starts[code], k.starts[code + 1]
