@@ -54,7 +54,8 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
-from endgame cimport ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, biggest_group, endgame_infeasible, endgame_verdict
+from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, biggest_group, endgame_infeasible, endgame_verdict,
+                     group_infeasible)
 from legal cimport (NodeRows, every_guess_in_order, filter_legal, last_two_by_rows, last_two_guesses, list_hashes,
                    node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,

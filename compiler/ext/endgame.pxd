@@ -55,8 +55,16 @@ cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, co
     """1 when S's biggest endgame group cannot be split down to one member within d
     guesses from L; 0 means "not shown"."""
     cdef int64_t count
+    cdef int64_t group = biggest_group(c, S, n, &count)
+    return group_infeasible(c, S, n, L, m, d, group, count)
+
+
+cdef inline int group_infeasible(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
+                                 int64_t group, int64_t count) noexcept nogil:
+    """:func:`endgame_infeasible` for a group already found (``biggest_group``: its id and
+    its ``count`` members in S)."""
     cdef int64_t* members
-    cdef int verdict = endgame_verdict(c, S, n, L, m, d, 0, &members, &count)
+    cdef int verdict = group_verdict(c, S, n, L, m, d, 0, group, count, &members)
     free(members)
     return verdict == ENDGAME_CUT
 
@@ -70,10 +78,17 @@ cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const
     and ``members_count`` their number, and a search of those members alone often proves
     what the count cannot (the legal lists narrow as guesses are played; the reference
     solver's "subendgame" search)."""
-    cdef int64_t group = biggest_group(c, S, n, members_count), left = d - 1
+    cdef int64_t group = biggest_group(c, S, n, members_count)
+    return group_verdict(c, S, n, L, m, d, close_within, group, members_count[0], members_out)
+
+
+cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
+                              int64_t close_within, int64_t group, int64_t count, int64_t** members_out) noexcept nogil:
+    """:func:`endgame_verdict` for the group ``group`` with ``count`` members in S."""
+    cdef int64_t left = d - 1
     cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
     cdef int64_t sizes[243]
-    cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0, count = members_count[0]
+    cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0
     cdef int64_t* members
     cdef uint8_t code
     members_out[0] = NULL

@@ -7,7 +7,7 @@ cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L
                              int64_t d) noexcept nogil:
     """Whether a class after g is shown infeasible with d guesses left, before any search
     (so a refused guess costs no full pass)."""
-    cdef int64_t j, code, size, follow_m, refused, members
+    cdef int64_t j, code, size, follow_m, refused, members, group
     cdef int64_t* follow
     if d < 2:
         return False
@@ -16,17 +16,17 @@ cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L
         size = k.starts[code + 1] - k.starts[code]
         if size < max(<int64_t>MIN_GROUP, d + 1):
             continue  # a group of m members needs m > d to be refused (and m >= MIN_GROUP)
-        biggest_group(c, k.ordered + k.starts[code], size, &members)
+        group = biggest_group(c, k.ordered + k.starts[code], size, &members)
         if members <= d:
-            continue  # the same test as endgame_verdict's first, before the class's list is made
+            continue  # the same test as group_verdict's first, before the class's list is made
         if c.mode == MODE_NORMAL:
-            refused = endgame_infeasible(c, k.ordered + k.starts[code], size, L, m, d)
+            refused = group_infeasible(c, k.ordered + k.starts[code], size, L, m, d, group, members)
         else:
             follow = filter_legal(c, L, m, g, code, &follow_m)
             if follow == NULL:
                 c.stopped = STOP_NO_MEMORY
                 return False
-            refused = endgame_infeasible(c, k.ordered + k.starts[code], size, follow, follow_m, d)
+            refused = group_infeasible(c, k.ordered + k.starts[code], size, follow, follow_m, d, group, members)
             free(follow)
         if refused:
             return True
