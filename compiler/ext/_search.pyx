@@ -54,14 +54,14 @@ from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHAR
                       STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
-from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, biggest_group, endgame_infeasible, endgame_verdict,
-                     group_infeasible)
+from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, answers_split_group, biggest_group, endgame_infeasible,
+                     endgame_verdict, group_infeasible)
 from legal cimport (NodeRows, every_guess_in_order, filter_legal, last_two_by_rows, last_two_guesses, list_hashes,
                    node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
-from passes cimport (HIST_CHUNK, PAIRS_MAX_N, answer_splits_perfectly, heaviest_answer_split, score_by_histogram,
-                     score_by_pairs)
+from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, answer_splits_perfectly, heaviest_answer_split,
+                     score_by_histogram, score_by_pairs, some_answer_splits)
 from rules cimport ALL_GREEN
 
 cdef extern from "Python.h":
@@ -120,7 +120,7 @@ cdef int64_t class_bound(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint6
     elif s > most_parts + 1:
         bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
     else:
-        bound = 2 * s - 1 if answer_splits_perfectly(c, S, lo, hi, seen) >= 0 else 2 * s
+        bound = 2 * s - 1 if some_answer_splits(c, S, lo, hi, c1, c2, seen) else 2 * s
     # at most one answer is solved by the guess here; with two guesses before the K-th, one
     # per class of the first, and no guess makes more than most_parts classes
     bound += deep_charge(c, s, s - 1, d) + candidate_deep(c, s, most_parts, 0, d) * (d == c.deep_d + 2)
@@ -413,3 +413,4 @@ include "rebuild.pxi"
 include "feasible.pxi"
 include "interface.pxi"
 include "probes.pxi"
+

@@ -66,6 +66,7 @@ cdef struct Ctx:
     int64_t* stats
     int64_t* shared             # one shared node's state (SHARED_WORDS)
     uint8_t* scratch            # the passes' buffer
+    uint64_t* splits            # passes.some_answer_splits' table (SPLIT_ROWS words), shared by threads
     bint poll                   # this call runs on the main thread: check for Ctrl-C
     double next_poll
     int stopped                 # STOP_* once the search must unwind

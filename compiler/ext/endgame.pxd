@@ -69,6 +69,27 @@ cdef inline int group_infeasible(const Ctx* c, const int64_t* S, int64_t n, cons
     return verdict == ENDGAME_CUT
 
 
+cdef inline bint answers_split_group(const Ctx* c, const int64_t* S, int64_t n, int64_t d, int64_t group,
+                                     int64_t count) noexcept nogil:
+    """Whether S's own answers, played as guesses, split the group (its id and ``count``
+    members in S, from ``biggest_group``) enough for :func:`group_infeasible` to say "not
+    shown" from any list that holds them.  In hard and possible mode every answer of S is
+    legal at S (it keeps every hint it was shown), or a guess that plays alike on every
+    subset is (``legal.drop_duplicates``), so this settles a class before its list is made."""
+    cdef int64_t* guesses = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+    cdef int64_t* members
+    cdef int64_t i
+    cdef int verdict
+    if guesses == NULL:
+        return False
+    for i in range(n):
+        guesses[i] = c.a2g[S[i]]
+    verdict = group_verdict(c, S, n, guesses, n, d, 0, group, count, &members)
+    free(members)
+    free(guesses)
+    return verdict == ENDGAME_OPEN
+
+
 cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
                                 int64_t close_within, int64_t** members_out, int64_t* members_count) noexcept nogil:
     """ENDGAME_CUT when S's biggest endgame group cannot be split down to one member

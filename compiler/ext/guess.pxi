@@ -19,6 +19,8 @@ cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L
         group = biggest_group(c, k.ordered + k.starts[code], size, &members)
         if members <= d:
             continue  # the same test as group_verdict's first, before the class's list is made
+        if answers_split_group(c, k.ordered + k.starts[code], size, d, group, members):
+            continue  # a few guesses settle it, before the class's list is made or scanned
         if c.mode == MODE_NORMAL:
             refused = group_infeasible(c, k.ordered + k.starts[code], size, L, m, d, group, members)
         else:

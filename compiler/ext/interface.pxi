@@ -31,9 +31,36 @@ def _indices(values, Py_ssize_t size, str what):
     array = np.ascontiguousarray(values, dtype=np.int64)
     if array.ndim != 1:
         raise ValueError(f"{what} must be one-dimensional")
-    if array.size and (array.min() < 0 or array.max() >= size):
+    if not _all_below(array, size):
         raise IndexError(f"{what} out of range")
     return array
+
+
+cdef bint _all_below(const int64_t[::1] values, uint64_t size) noexcept:
+    # one typed pass: a ranking makes this check twice per class and call, on lists of
+    # thousands of guesses, where numpy's min and max were a tenth of a refutation's time
+    cdef Py_ssize_t i
+    for i in range(values.shape[0]):
+        if <uint64_t>values[i] >= size:  # a negative index wraps past any size
+            return False
+    return True
+
+
+cdef bint _ascending(const int64_t[::1] values) noexcept:
+    cdef Py_ssize_t i
+    for i in range(1, values.shape[0]):
+        if values[i] < values[i - 1]:
+            return False
+    return True
+
+
+cdef uint64_t _hash_sum(const uint64_t[::1] words, const int64_t[::1] indices) noexcept:
+    # the Zobrist words of a set, summed modulo 2**64 (indices already checked)
+    cdef uint64_t total = 0
+    cdef Py_ssize_t i
+    for i in range(indices.shape[0]):
+        total += words[indices[i]]
+    return total
 
 
 cdef class Workspace:
@@ -72,6 +99,7 @@ cdef class Engine:
     cdef int64_t deep_level
     cdef const int64_t[::1] weights, guess_weight
     cdef const int64_t[::1] every_guess  # 0, 1, ..., n_guesses - 1 (see legal_list)
+    cdef uint64_t[::1] splits  # passes.some_answer_splits' table, shared by every call and thread
     cdef bint weighted
 
     def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0,
@@ -83,6 +111,7 @@ cdef class Engine:
         self.deep_level = deep_level
         n_answers, n_guesses = self.MT.shape[0], self.MT.shape[1]
         self.every_guess = np.arange(n_guesses, dtype=np.int64)
+        self.splits = np.zeros(SPLIT_ROWS, dtype=np.uint64)
         if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_WEIGHT + 128) >= INF):
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
@@ -117,12 +146,35 @@ cdef class Engine:
         """``legal`` as the engine's guess indices; every guess in index order becomes the
         engine's own array, whose address tells the kernels they may scan the matrix's rows
         in place (legal.every_guess_in_order)."""
+        if legal is self.every_guess.base:
+            return legal
         L = _indices(legal, self.MT.shape[1], "legal guesses")
-        return self.every_guess.base if np.array_equal(L, self.every_guess) else L
+        cdef const int64_t[::1] values = L
+        cdef Py_ssize_t i
+        if values.shape[0] != self.every_guess.shape[0]:
+            return L
+        for i in range(values.shape[0]):
+            if values[i] != i:
+                return L
+        return self.every_guess.base
+
+    def node_keys(self, answers, legal, bint list_hashed):
+        """(answers sorted, h1, h2, legal, lh1, lh2): a node's arrays as the engine takes
+        them, with the Zobrist sums of its answers and, when ``list_hashed`` (the modes
+        whose lists narrow), of its legal guesses (else 0)."""
+        S = _indices(answers, self.MT.shape[0], "answers")
+        if not _ascending(S):
+            S = np.sort(S)
+        L = self.legal_list(legal)
+        h1, h2 = _hash_sum(self.z1, S), _hash_sum(self.z2, S)
+        lh1 = _hash_sum(self.zg1, L) if list_hashed else 0
+        lh2 = _hash_sum(self.zg2, L) if list_hashed else 0
+        return S, h1, h2, L, lh1, lh2
 
     cdef void setup(self, Ctx* c, Workspace w):
         memset(c, 0, sizeof(Ctx))
         c.every_guess = &self.every_guess[0] if self.every_guess.shape[0] else NULL
+        c.splits = &self.splits[0]
         c.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
         c.n_answers, c.n_guesses = self.MT.shape[0], self.MT.shape[1]
         c.letters = &self.letters[0, 0]

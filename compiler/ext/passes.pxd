@@ -11,7 +11,7 @@
 #   guesses at once: sumsq = n + 2 * (equal pairs), parts = n - (answers equal to an
 #   earlier one).  The inner loops are byte compares over contiguous rows.
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -19,6 +19,10 @@ from context cimport Ctx, cell
 from rules cimport ALL_GREEN
 
 cdef enum:
+    # some_answer_splits' table, per engine: 2 MiB.  On 4 hard-mode words refuted against
+    # 11784 (rione, soral, nuder, great) it answers 82% of the look-ups with 2^16 rows,
+    # 85% with 2^18, 87% with 2^20
+    SPLIT_ROWS = 1 << 18
     PAIRS_MAX_N = 96  # pairs win below ~96 answers, level to ~110 (m = 12972, benchmarks/passes.py)
     HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB
 
@@ -96,6 +100,14 @@ cdef extern from *:
     void equal_pairs "wordle_equal_pairs"(const uint8_t* rows, int64_t n, int64_t m, uint16_t* pairs,
                                           uint8_t* repeats, uint8_t* equal) noexcept nogil
     void mark_green "wordle_mark_green"(const uint8_t* rows, int64_t n, int64_t m, uint8_t* green) noexcept nogil
+
+cdef extern from *:
+    """
+    static inline uint64_t wordle_load_word(uint64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void wordle_store_word(uint64_t* p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    """
+    uint64_t load_word "wordle_load_word"(uint64_t* p) noexcept nogil
+    void store_word "wordle_store_word"(uint64_t* p, uint64_t v) noexcept nogil
 
 
 cdef inline int64_t letter_mask_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
@@ -228,6 +240,22 @@ cdef inline int64_t answer_splits_perfectly(const Ctx* c, const int64_t* S, int6
         if perfect_split(c, g, S, lo, hi, seen):
             return g
     return -1
+
+
+cdef inline bint some_answer_splits(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint64_t h1, uint64_t h2,
+                                    uint8_t* seen) noexcept nogil:
+    """Whether :func:`answer_splits_perfectly` finds an answer for S[lo:hi] (hashes h1, h2),
+    remembered per set: the same class comes from many candidates of a node, and the
+    answer depends on the set alone.  Each word of the table is one atomic store of
+    h1's high bits, the answer (bit 1) and a mark (bit 0), so threads share it safely."""
+    cdef uint64_t* slot = c.splits + (h2 & (SPLIT_ROWS - 1))
+    cdef uint64_t word = load_word(slot)
+    cdef bint found
+    if word & 1 and (word ^ h1) >> 2 == 0:
+        return (word >> 1) & 1
+    found = answer_splits_perfectly(c, S, lo, hi, seen) >= 0
+    store_word(slot, ((h1 >> 2) << 2) | (<uint64_t>found << 1) | 1)
+    return found
 
 
 cdef inline int64_t heaviest_answer_split(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint8_t* seen,
