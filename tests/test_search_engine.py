@@ -436,3 +436,33 @@ def test_a_search_over_any_list_of_guesses_equals_the_naive_minimiser(seed, mode
         assert outcome.cost >= ENGINE_INF and outcome.guess == -1
     else:
         assert (outcome.cost, outcome.depth) == (total, deepest)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard"]), data=st.data())
+def test_node_keys_are_the_sorted_answers_and_the_zobrist_sums(seed, mode, data):
+    ctx = tiny_context(seed, n_answers=12, n_extra=3)
+    solver = Solver(ctx, mode)
+    answers = data.draw(st.lists(st.sampled_from(list(ctx.all_answers)), unique=True, max_size=12))
+    legal = data.draw(st.lists(st.sampled_from(list(ctx.all_guesses)), unique=True, max_size=15))
+    S, h1, h2, L, lh1, lh2 = solver.engine.node_keys(answers, legal, mode == "hard")
+    expected = np.sort(np.asarray(answers, dtype=np.int64))
+    assert S.tolist() == expected.tolist() and L.tolist() == list(legal)
+    assert h1 == int(solver.z1[expected].sum(dtype=np.uint64)) and h2 == int(solver.z2[expected].sum(dtype=np.uint64))
+    list_sums = (int(solver.zg1[L].sum(dtype=np.uint64)), int(solver.zg2[L].sum(dtype=np.uint64)))
+    assert (lh1, lh2) == (list_sums if mode == "hard" else (0, 0))
+
+
+@pytest.mark.parametrize("answers, legal", [([0, -1], [0]), ([0, 12], [0]), ([0], [-3]), ([0], [15])])
+def test_node_keys_refuse_indices_out_of_range(answers, legal):
+    ctx = tiny_context(5, n_answers=12, n_extra=3)
+    with pytest.raises(IndexError):
+        Solver(ctx, "hard").engine.node_keys(answers, legal, True)
+
+
+def test_every_guess_in_order_becomes_the_engines_own_list():
+    ctx = tiny_context(6, n_answers=12, n_extra=3)
+    engine = Solver(ctx, "normal").engine
+    own = engine.legal_list(np.arange(len(ctx.words.guesses)))
+    assert engine.legal_list(list(range(len(ctx.words.guesses)))) is own and engine.legal_list(own) is own
+    assert engine.legal_list([1, 0] + list(range(2, len(ctx.words.guesses)))) is not own
