@@ -413,4 +413,3 @@ include "rebuild.pxi"
 include "feasible.pxi"
 include "interface.pxi"
 include "probes.pxi"
-

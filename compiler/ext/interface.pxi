@@ -37,8 +37,8 @@ def _indices(values, Py_ssize_t size, str what):
 
 
 cdef bint _all_below(const int64_t[::1] values, uint64_t size) noexcept:
-    # one typed pass: a ranking makes this check twice per class and call, on lists of
-    # thousands of guesses, where numpy's min and max were a tenth of a refutation's time
+    # one typed pass: a ranking checks on every kernel call, and ``legal_list`` on hard-mode
+    # tail words' class lists took 16 us a call with numpy's min and max, 4.5 us with this
     cdef Py_ssize_t i
     for i in range(values.shape[0]):
         if <uint64_t>values[i] >= size:  # a negative index wraps past any size

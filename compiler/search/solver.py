@@ -302,8 +302,8 @@ class Solver:
             return lane.workspace(self._no_share if shared is None else shared)
         if shared is not None:
             return Workspace(self.memo, self.counters, shared, self.scratch)
-        # one workspace for every serial call while the arrays stay the same: making one per
-        # call cost a hard-mode ranking's tail words 3% of their time (the checks it makes)
+        # one workspace for every serial call while the arrays stay the same (a workspace
+        # checks its arrays when it is made, which a ranking would pay on every call)
         memo, counters, workspace = self._serial
         if memo is not self.memo or counters is not self.counters:
             workspace = Workspace(self.memo, self.counters, self._no_share, self.scratch)
