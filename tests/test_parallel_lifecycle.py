@@ -119,7 +119,7 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     _interrupt_within_a_second(proc, tmp_path)
 
 
-RANK_2 = [sys.executable, "-m", "wordle_compiler.cli.rank", "--jobs", "2", "--quiet", "-o", "r.csv"]
+RANK_2 = [sys.executable, "-m", "wordle_compiler.cli.rank", "--jobs", "2", "--quiet", "--force", "-o", "r.csv"]
 # wordle-compile proving the best first word on a Dask LocalCluster (no --start)
 GLOBAL_OPTIMAL_2 = [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--jobs", "2",
                     "--quiet", "-o", "t.wtree"]

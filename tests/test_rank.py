@@ -15,7 +15,7 @@ from wordle_compiler.concurrency.cluster import SerialExecutor
 from wordle_compiler.ranking.first_words import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
                                   run_ranking)
 from wordle_compiler.ranking.eta import sample_words
-from wordle_compiler.ranking.results import read_ranking
+from wordle_compiler.ranking.results_log import read_ranking
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
 
@@ -293,7 +293,7 @@ def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_pat
     assert f"; second-after {first}; " in header
     ctx = Context.from_words(words)
     for row in rows:
-        word, total, _, status = row.split(",")
+        word, total, _, status, _check = row.split(",")
         if status == "exact":
             opened = compile_tree(BuildConfig(strategy="optimal", opening=(first, word), answers=str(answers),
                                               guesses=str(guesses)), ctx)
@@ -349,7 +349,7 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
         assert result.returncode == 0, result.stderr
         files[jobs] = out.read_bytes()
     assert files[1] == files[2]
-    rows = {line.split(",")[0]: line.split(",")[1:] for line in files[1].decode().splitlines()[2:]}
+    rows = {line.split(",")[0]: line.split(",")[1:-1] for line in files[1].decode().splitlines()[2:]}
     assert rows["salet"] == ["8122", "3.508423", "exact"] and rows["crane"][2] == "lower-bound"
     assert all(rows[word] == ["", "", "infeasible"] for word in doomed)
     resumed = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--first-words",
@@ -362,7 +362,7 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
 def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_path):
     out = tmp_path / "r.csv"
     assert rank(small_lists, out, "--top", "3").returncode == 0
-    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     statuses = {row[3] for row in rows}
     assert statuses <= {"exact", "lower-bound", "infeasible"} and {"exact", "lower-bound"} <= statuses
     cutoff = {int(row[1]) for row in rows if row[3] == "lower-bound"}
@@ -381,7 +381,7 @@ def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
     result = rank(small_lists, out, "--top", "all", "--first-words", str(firsts))
     assert result.returncode == 0, result.stderr
     assert "no word was cut off" in result.stdout and "warning" not in result.stderr
-    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     assert {row[3] for row in rows} <= {"exact", "infeasible"}
     ctx = Context.from_words(load_word_lists(str(answers), str(guesses)))
     for word, total, _, status in rows[::9]:
@@ -406,7 +406,7 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("best pair: ")
     ctx = Context.from_words(words)
-    rows = {row.split(",")[0]: row.split(",") for row in out.read_text().splitlines()[2:]}
+    rows = {row.split(",")[0]: row.split(",")[:-1] for row in out.read_text().splitlines()[2:]}
     assert set(rows) == {f"{a}+{b}" for a, b in pairs}
     for first, second in pairs:
         built = compile_tree(BuildConfig(strategy="optimal", opening=(first, second), answers=str(answers),
@@ -432,7 +432,7 @@ def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
                              str(tmp_path / "firsts.txt"), "--top", "all", "--jobs", "2", "--quiet", "-o", str(out)],
                             capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stderr
-    rows = [line.split(",") for line in out.read_text().splitlines()[2:]]
+    rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     assert sorted(row[0] for row in rows) == sorted(firsts) and {row[3] for row in rows} == {"exact"}
     for word, total, _, _ in rows:
         assert compile_tree(BuildConfig(strategy="optimal", start=word), ctx).report.total_guesses == int(total)

@@ -16,6 +16,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
                          split_long_games, version_option)
+    from ..core.config import DEFAULT_MAX_DEPTH
     from .rank_report import plural, report, report_depth
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
     from ..core.config import MODES, OBJECTIVES
@@ -56,7 +57,8 @@ class TopType(click.ParamType):
 
 def _pair_keys(ctx, path) -> list[str]:
     """``first+second`` keys of the openings in ``path`` (one pair per line: two words,
-    separated by a space, a comma or a plus), in the file's order, each once."""
+    separated by a space, a comma or a plus; ``#`` starts a comment), in the file's order,
+    each once."""
     from ..ranking.first_words import PAIR_SEPARATOR, pair_key
     from ..util.files import OutputError, read_regular_file
 
@@ -66,7 +68,7 @@ def _pair_keys(ctx, path) -> list[str]:
         raise CliError(str(exc)) from None
     keys = []
     for number, line in enumerate(text.splitlines(), start=1):
-        pair = line.replace(",", " ").replace(PAIR_SEPARATOR, " ").lower().split()
+        pair = line.split("#", 1)[0].replace(",", " ").replace(PAIR_SEPARATOR, " ").lower().split()
         if not pair:
             continue
         if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
@@ -78,9 +80,26 @@ def _pair_keys(ctx, path) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _default_output(answers, guesses, mode, fmt):
-    lists = answers if guesses is None else f"{answers}-{guesses}"
-    return f"ranking-{Path(lists).stem}-{mode}.{'csv' if fmt == 'csv' else 'txt'}"
+def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
+    """The results name made of every setting that changes the file: the lists, the mode,
+    the depth, what is ranked (the whole list, a first-words or pairs file, second words
+    after W), the objective and the weights, so two different rankings never share it."""
+    lists = Path(answers).stem if guesses is None else f"{Path(answers).stem}-{Path(guesses).stem}"
+    parts = [lists, mode]
+    if ranked["max_depth"] != DEFAULT_MAX_DEPTH:
+        parts.append(f"depth{ranked['max_depth']}")
+    if ranked["second_after"]:
+        parts.append(f"after-{ranked['second_after'].strip().lower()}")
+    if ranked["pairs"] is not None:
+        parts.append(f"pairs-{Path(ranked['pairs']).stem}")
+    elif ranked["first_words"] is not None:
+        parts.append(f"words-{Path(ranked['first_words']).stem}")
+    if ranked["objective"] != "total":
+        parts.append(ranked["objective"] + (f"{ranked['deep']}" if ranked["deep"] else ""))
+    if ranked["weighted"]:
+        parts.append("weighted")
+    name = "-".join(part for part in parts if part)
+    return f"ranking-{name}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
 @click.command(context_settings=CONTEXT,
@@ -117,13 +136,15 @@ def _default_output(answers, guesses, mode, fmt):
               help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
 @click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "selby"]),
               help="csv: word,total,average,status; selby: 'word average total' like the reference solver")
-@click.option("--resume", is_flag=True, help="keep the words already decided in the results file")
+@click.option("--resume", is_flag=True, help="go on from the results file: its rows are kept, checked rows trusted")
+@click.option("--recheck", is_flag=True, help="with --resume: prove every row again (a file from elsewhere)")
+@click.option("--force", is_flag=True, help="replace an existing results file instead of refusing")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object on stdout")
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
 def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
-                 jobs, scheduler, output, fmt, resume, as_json, quiet, verbose, **weight_options):
+                 jobs, scheduler, output, fmt, resume, recheck, force, as_json, quiet, verbose, **weight_options):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
@@ -136,16 +157,27 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
     weighted = weights_asked(**weight_options)
     _check_objective(objective, deep, max_depth, top, margin, fmt, weighted)
+    if recheck and not resume:
+        raise CliError("--recheck goes with --resume: it proves the resumed rows again")
+    if force and resume:
+        raise CliError("--force starts over and --resume goes on: give one")
+    output = output or _default_output(answers, guesses, mode, fmt, dict(
+        max_depth=max_depth, second_after=second_after, pairs=pairs, first_words=first_words, objective=objective,
+        deep=deep, weighted=weighted))
     plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
-                 resume, quiet, objective, deep, weight_options if weighted else None)
+                 "recheck" if recheck else "resume" if resume else "force" if force else "new", quiet, objective,
+                 deep, weight_options if weighted else None)
     began = time.perf_counter()
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
     if contradicted is not None:
-        log.finish([(r.word, r.value, r.exact) for r in fresh], complete=False)  # only what this run proved
+        kept = {r.word: r for r in plan.trusted + fresh}  # every proved row; no unchecked claim
+        log.finish([(r.word, r.value, r.exact) for r in kept.values()], complete=False)
         claim, proved = contradicted
-        raise CliError(f"results file {path} gives {claim.word} {_claim(claim)}, but the search proves "
-                       f"{_claim(proved)}; not resuming from it (it now holds only this run's results)")
+        deep = plan.spec.deep
+        raise CliError(f"results file {path} gives {claim.word} {_claim(claim, deep)}, but the search proves "
+                       f"{_claim(proved, deep)}; not resuming from it (it now holds only the rows whose checks "
+                       "hold and this run's results)")
     log.finish(ranking.final_rows())
     seconds = time.perf_counter() - began
     if objective == "depth":
@@ -173,17 +205,19 @@ def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=Fals
         raise CliError(f"--format selby has no rows for --objective {objective}: use csv")
 
 
-def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, resume,
+def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, start,
           quiet, objective="total", deep=None, weight_options=None) -> SimpleNamespace:
     """What to rank and how: spec, context, words, results path and header, the ranking with
-    any kept results, and the words still to decide in their order (``weight_options``:
-    the weights options, when any was given)."""
+    any kept results, and the words still to decide in their order (``start``: "new",
+    "force", "resume" or "recheck"; ``weight_options``: the weights options, when any was
+    given)."""
     from dataclasses import replace
 
     from .. import __version__
     from ..core.wordlists import WordListError
     from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order
-    from ..ranking.results import finished, results_header
+    from ..ranking.results import results_header
+    from ..ranking.results_log import LogContents
 
     second_after = second_after.strip().lower() if second_after else None
     spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
@@ -195,7 +229,7 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
         raise CliError(str(exc)) from None
     if weight_options is not None:
         spec = replace(spec, weights=weights_for(list(ctx.words.answers), **weight_options))
-    path = check_destination(output or _default_output(answers, guesses, mode, fmt), "results")
+    path = check_destination(output, "results")
     n_answers = len(ctx.words.answers) if spec.weights is None else sum(spec.weights.values)  # the average's divisor
     header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective, deep, spec.weights)
     every = top == ALL or (pairs is not None and top is None and margin is None) or objective == "depth"
@@ -204,14 +238,19 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
         click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
                    "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
-    kept = _kept_results(path, header, words, n_answers, max_depth, objective, spec.weights is not None) \
-        if resume else []
-    kept = ranking.resume(kept, finished(path))  # a kept bound's word is decided again: it stays in todo
+    if start in ("resume", "recheck"):
+        contents = _kept_results(path, header, words, n_answers, max_depth, objective, spec.weights is not None,
+                                 start == "recheck")
+    else:
+        _refuse_overwrite(path, start)
+        contents = LogContents()
+    claims = ranking.resume(contents)  # a bound below the cut-off or unchecked: its word stays in todo
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
     what = "first word" if second_after is None else f"second word after {second_after}"
     what = "pair" if pairs is not None else what
-    return SimpleNamespace(spec=spec, ctx=ctx, words=words, path=path, header=header, ranking=ranking, kept=kept,
-                           todo=todo, n_answers=n_answers, what=what)
+    return SimpleNamespace(spec=spec, ctx=ctx, words=words, path=path, header=header, ranking=ranking, kept=claims,
+                           trusted=contents.trusted, todo=todo, n_answers=n_answers, what=what,
+                           resume=start in ("resume", "recheck"))
 
 
 def _run(plan, jobs, scheduler, fmt, quiet, verbose):
@@ -220,17 +259,20 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.eta import RankingEta, sample_words
     from ..ranking.first_words import run_ranking, verify_claims
-    from ..ranking.results import ResultsLog
+    from ..ranking.results_log import ResultsLog
 
     ranking, path = plan.ranking, plan.path
-    bar = None if quiet else _progress(len(plan.words), len(plan.kept), plan.what)
+    bar = None if quiet else _progress(len(plan.words), len(plan.words) - len(plan.todo), plan.what)
     counters, fresh, log, eta = {}, [], None, None
+
+    def count(result):
+        for k, v in result.counters.items():
+            counters[k] = counters.get(k, 0) + v
 
     def on_result(result):
         log.append(result)
         fresh.append(result)
-        for k, v in result.counters.items():
-            counters[k] = counters.get(k, 0) + v
+        count(result)
         note = eta.record(result.word, result.seconds)
         if bar is not None:
             best = ranking.best()
@@ -244,13 +286,13 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     try:
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
-            log = ResultsLog(path, fmt, plan.n_answers, plan.kept, plan.header, plan.spec.objective,
-                             plan.spec.max_depth, plan.spec.weights is not None)
+            log = ResultsLog(path, fmt, plan.n_answers, plan.header, plan.spec.objective, plan.spec.max_depth,
+                             plan.spec.weights is not None, resume=plan.resume)
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
             contradicted = ranking.broken_floor(fresh) or (
-                verify_claims(plan.spec, plan.kept, ranking, executor) if plan.kept else None)
+                verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None)
             peaks = executor.worker_peak_rss_mib()
     except ClusterLostError as exc:
         raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None
@@ -280,20 +322,34 @@ def _checked_options(top, margin, jobs, scheduler, output):
         raise CliError(str(exc)) from None
 
 
-def _kept_results(path, header, words, n_answers, max_depth, objective, weighted):
-    """The decided words of an earlier run of the same ranking (``--resume``), checked line by line."""
-    from ..ranking.results import ResultsFileError, read_results
+def _kept_results(path, header, words, n_answers, max_depth, objective, weighted, recheck):
+    """The claims of an earlier run of the same ranking (``--resume``), checked line by line."""
+    from ..ranking.results import ResultsFileError
+    from ..ranking.results_log import read_log
 
     try:
-        return read_results(path, header, set(words), n_answers, max_depth, objective, weighted)
+        return read_log(path, header, set(words), n_answers, max_depth, objective, weighted, recheck)
     except ResultsFileError as exc:
         raise CliError(str(exc)) from None
 
 
-def _claim(result) -> str:
+def _refuse_overwrite(path, start):
+    """A results file that holds rows is replaced only with ``--force`` (``--resume`` goes on from it)."""
+    from ..ranking.results_log import decided_rows
+
+    rows = decided_rows(path)
+    if rows and start != "force":
+        raise CliError(f"results file {path} already holds {rows} row{'s' if rows != 1 else ''}: --resume goes on "
+                       "from it, --force replaces it, -o names another file")
+
+
+def _claim(result, deep=None) -> str:
+    """A claim in words: an exact value or a bound, with fewest-deep's two parts apart."""
     if result.value >= 1 << 36:
         return "no tree within the depth limit"
-    return f"{result.value} exactly" if result.exact else f"at least {result.value}"
+    long, total = split_long_games(result.value, deep)
+    value = f"{total}" if long is None else f"{long} long games and {total} guesses"
+    return f"{value} exactly" if result.exact else f"at least {value}"
 
 
 def _progress(total, done, what="first word"):

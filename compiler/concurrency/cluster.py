@@ -17,6 +17,7 @@ import os
 import re
 import signal
 import threading
+import time
 
 
 class ClusterLostError(RuntimeError):
@@ -53,32 +54,55 @@ class SerialExecutor:
         return [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024]
 
 
+# How long a run waits with tasks in flight and no worker connected before it gives up
+# (README: a cluster whose every worker is lost ends the run with one line).
+WORKERLESS_SECONDS = 120.0
+_POLL_SECONDS = 2.0
+
+
 class DaskExecutor:
-    """Submits tasks to a Dask client and hands back results as they complete."""
+    """Submits tasks to a Dask client and hands back results as they complete.
 
-    def __init__(self, client):
-        from distributed import as_completed
+    ``workers`` counts worker threads (a worker started with ``--nthreads 2`` counts
+    twice): each runs a task at a time, with its own solver (``search.solver_for``)."""
 
+    def __init__(self, client, workerless_seconds: float = WORKERLESS_SECONDS):
         self.client = client
-        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+        self.workers = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()))
         self.window = 4 * self.workers  # enough queued work to keep every worker busy
-        self._pending = as_completed([])
-        self._count = 0
+        self.workerless_seconds = workerless_seconds
+        self._pending: list = []
 
     def submit(self, fn, *args):
         """Send ``fn(*args)`` to the cluster (``pure=False``: every call runs, none is deduplicated)."""
-        self._pending.add(self.client.submit(fn, *args, pure=False))
-        self._count += 1
+        self._pending.append(self.client.submit(fn, *args, pure=False))
 
     def in_flight(self) -> int:
         """Tasks submitted whose results have not been handed back yet."""
-        return self._count
+        return len(self._pending)
 
     def wait_any(self):
-        """Block until at least one task finishes; return every finished result."""
-        batch = self._pending.next_batch(block=True)
-        self._count -= len(batch)
-        return [future.result() for future in batch]
+        """Block until at least one task finishes; return every finished result, oldest
+        first.  Raises :class:`ClusterLostError` when no worker has been connected for
+        ``workerless_seconds`` while tasks wait."""
+        from distributed import wait
+
+        alone_since = None
+        while True:
+            try:
+                done, _ = wait(self._pending, timeout=_POLL_SECONDS, return_when="FIRST_COMPLETED")
+                break
+            except TimeoutError:
+                pass
+            if self.client.scheduler_info().get("workers"):
+                alone_since = None
+                continue
+            alone_since = alone_since or time.monotonic()
+            if time.monotonic() - alone_since >= self.workerless_seconds:
+                raise ClusterLostError(f"no Dask worker has been connected for {self.workerless_seconds:.0f} s")
+        finished = [future for future in self._pending if future in done]
+        self._pending = [future for future in self._pending if future not in done]
+        return [future.result() for future in finished]
 
     def worker_peak_rss_mib(self) -> list[float]:
         """Each worker process's peak resident memory in MiB, smallest first."""

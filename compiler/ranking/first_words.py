@@ -147,8 +147,8 @@ class Ranking:
 
     Claims resumed from a finished results file keep their strength: ``standing`` words
     stay exact even above the cut-off, and ``floors`` holds the bound each other word was
-    proved to reach (each is proved again: :func:`verify_claims`, and the floor as the
-    word's own cut-off in :func:`run_ranking`)."""
+    proved to reach (an unchecked one is proved again: :func:`verify_claims`, and the
+    floor as the word's own cut-off in :func:`run_ranking`)."""
 
     def __init__(self, top: int | None = 10, margin: int | None = None):
         self.top, self.margin = top, margin
@@ -168,22 +168,38 @@ class Ranking:
         if result.exact:
             bisect.insort(self._exact, (result.value, result.word))
 
-    def resume(self, kept: list[WordResult], finished: bool) -> list[WordResult]:
-        """Take a results file's claims: exact values and infeasible words as decided (from a
-        ``finished`` file, exact values stay exact above the cut-off), and each proved bound
-        as its word's floor, the word to be decided again without going below it.  Returns
-        the claims taken as decided (for :func:`verify_claims`)."""
-        decided = []
+    def resume(self, contents) -> list[WordResult]:
+        """Take a results file's claims (a ``results_log.LogContents``).  Trusted rows are
+        proved results: exact values and infeasible words are decided, and so is a bound
+        that reaches the cut-off (a bound below it, left by a smaller ``--top``, is decided
+        again).  Unchecked rows are claims: exact values and infeasible words are taken as
+        decided and returned (for :func:`verify_claims`), and each bound is its word's
+        floor, the word to be decided again without going below it.  From a finished file,
+        exact values stay exact above the cut-off and bounds keep their value."""
+        finished = contents.finished
         self.keep_floors = finished
-        for result in kept:
+        for result in contents.trusted:
             if result.exact or result.value >= INF:
                 self.add(result)
-                decided.append(result)
+                if finished and result.exact:
+                    self.standing.add(result.word)
+        cutoff = self.cutoff()
+        for result in contents.trusted:
+            if not result.exact and result.value < INF:
+                if result.value >= cutoff:
+                    self.add(result)
+                if finished:
+                    self.floors[result.word] = result.value
+        claims = []
+        for result in contents.unchecked:
+            if result.exact or result.value >= INF:
+                self.add(result)
+                claims.append(result)
                 if finished and result.exact:
                     self.standing.add(result.word)
             else:
                 self.floors[result.word] = result.value
-        return decided
+        return claims
 
     def broken_floor(self, results: list[WordResult]) -> tuple[WordResult, WordResult] | None:
         """The first resumed bound that a result of this run contradicts (exact below it), as
@@ -252,14 +268,14 @@ def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordRe
     return [replace(evaluate_word(spec, word, cutoff), cutoff=cutoff) for word in words]
 
 
-def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor):
+def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor, on_proved=None):
     """Prove again the results a ranking took from a file (``--resume``), against its
     final cut-off: an exact total below the cut-off must come out the same, a word
     claimed infeasible must be proved so with no cut-off (its endgame check settles most
     at once), and anything else at or above the cut-off (the first step of
     :func:`evaluate_word`, the cheap bounds, settles most of those without a search).
     Returns the first claim the search contradicts and what the search proves, as
-    (claim, proved), or None."""
+    (claim, proved), or None.  ``on_proved(result)`` is called with each proof (its counters)."""
     cutoff = ranking.cutoff()
     exactly = {c.word for c in claims if c.exact and (c.value < cutoff or c.word in ranking.standing)}
     limits = {c.word: (c.value + 1 if c.word in exactly else INF if c.value >= INF else cutoff) for c in claims}
@@ -279,6 +295,8 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
             break
         for results in executor.wait_any():
             for proved in results:
+                if on_proved is not None:
+                    on_proved(proved)
                 claim = claimed[proved.word]
                 if claim.word in exactly:
                     holds = proved.exact and proved.value == claim.value

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..search import INF
 from ..util.files import write_atomic
-from .results import read_ranking
+from .results_log import read_ranking
 from ..core.wordlists import load_word_lists
 
 TABLE = Path(__file__).resolve().parents[2] / "trees" / "openings.json"

@@ -1,42 +1,35 @@
-"""The ranking's results file: appended line by line during a run, canonical at the end.
+"""The ranking's results file, line by line: its first line, its rows and their checks.
 
 CSV (default)::
 
     # wordle-rank results; answers original sha256:e2d2a4f4c5d9b1e6; guesses ...; mode normal; max-depth 6; ...
-    word,total,average,status
-    salet,7920,3.421166,exact
-    aahed,7951,3.434557,lower-bound
+    word,total,average,status,check
+    salet,7920,3.421166,exact,1f0c9a3e
+    aahed,7951,3.434557,lower-bound,77b2d410
 
-or the reference solver's style (``--format selby``): ``salet 3.42117 7920`` and
-``aahed >=3.43456 >=7951``, under the same first line.  With ``--objective depth`` (csv
-only) each word either solves every answer within max-depth or is proved not to::
+or the reference solver's style (``--format selby``): ``salet 3.42117 7920 1f0c9a3e`` and
+``aahed >=3.43456 >=7951 77b2d410``, under the same first line.  With ``--objective
+depth`` (csv only) each word either solves every answer within max-depth or is proved
+not to (``word,max_guesses,status,check``: ``salet,5,feasible,…``), and with
+``--objective fewest-deep`` the answers needing K or more guesses come first
+(``word,long_games,total,average,status,check``).
 
-    word,max_guesses,status
-    salet,5,feasible
-
-and with ``--objective fewest-deep`` the answers needing K or more guesses come first::
-
-    word,long_games,total,average,status
-    salet,21,7979,3.446652,exact
-  Every line is flushed as soon
-as a word is decided, so a killed run loses nothing; ``--resume`` reads back every
-complete line (either format) and skips those words.  At the end the file is
-rewritten atomically in canonical order (exact values by total then word, then the
-rest alphabetically), so the final file does not depend on timing, ``--jobs`` or
-interruptions.
-
-A file is never trusted: ``--resume`` refuses one whose first line names other lists,
-mode, depth or objective, and one with any line that is not a possible result for a
-word being ranked (:func:`read_results`); the claims it kept are proved again before
-the ranking reports anything (``rank.verify_claims``).
+**Checks.**  The last field of a row is :func:`row_check`: the first 8 hex digits of the
+sha256 of the first line (without ``; complete yes``) and the row.  The first line names
+the lists' hashes, mode, depth, objective, weights and this program's version, so a row
+whose check holds was written by this version for this very ranking; ``--resume`` takes
+it as proved (:mod:`.results_log`).  An edited row, a row of another ranking or of
+another version fails its check and is proved again.  The check is not a secret: whoever
+recomputes it to forge a row is editing the output, as they could edit any output.
+A row with no check (written by hand, or by an earlier format) is read as unchecked.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
+import re
 from pathlib import Path
 
-from ..util.files import write_atomic
 from .tasks import WordResult
 from ..search import DEEP_COST, INF
 
@@ -44,6 +37,9 @@ CSV_HEADER = "word,total,average,status"
 DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total
 LONG_CSV_HEADER = "word,long_games,total,average,status"  # --objective fewest-deep
 WEIGHTED_CSV_HEADER = "word,weighted_total,expected_guesses,status"  # --weights / --prior
+CHECK_COLUMN = "check"  # the last column of every row: row_check
+CHECK_DIGITS = 8
+_CHECKED_ROW = re.compile(rf"(?P<row>.+)[, ](?P<check>[0-9a-f]{{{CHECK_DIGITS}}})")
 HEADER_PREFIX = "# wordle-rank results"
 OBJECTIVE = "total"
 FITS, INFEASIBLE = "feasible", "infeasible"
@@ -60,11 +56,39 @@ class ResultsFileError(Exception):
     """A results file that --resume cannot take (another ranking's, or damaged)."""
 
 
-def csv_columns(objective: str, weighted: bool = False) -> str:
-    """The csv column line of a results file for ``objective`` (``weighted``: under weights)."""
+def csv_columns(objective: str, weighted: bool = False, checked: bool = True) -> str:
+    """The csv column line of a results file for ``objective`` (``weighted``: under weights;
+    ``checked``: with the check column every row of this version ends in)."""
     if weighted:
-        return WEIGHTED_CSV_HEADER
-    return {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
+        columns = WEIGHTED_CSV_HEADER
+    else:
+        columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
+    return f"{columns},{CHECK_COLUMN}" if checked else columns
+
+
+def signed_header(header: str) -> str:
+    """What a row's check binds it to: the first line, without the finished mark."""
+    return header.removesuffix(COMPLETE_FIELD)
+
+
+def row_check(header: str, row: str) -> str:
+    """The check of ``row`` (no newline, no check) under the first line ``header``: 8 hex
+    digits of sha256 over both (module docstring)."""
+    digest = hashlib.sha256(f"{signed_header(header)}\n{row}".encode())
+    return digest.hexdigest()[:CHECK_DIGITS]
+
+
+def checked_row(header: str, row: str, fmt: str) -> str:
+    """``row`` with its check appended (``,check`` in csv, `` check`` in the selby format)."""
+    return f"{row}{',' if fmt == 'csv' else ' '}{row_check(header, row)}"
+
+
+def split_check(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> tuple[str, str | None]:
+    """(the row, its check) of a results line; (the line, None) when it carries no check."""
+    match = _CHECKED_ROW.fullmatch(line)
+    if match and parse_line(match.group("row"), objective, max_depth) is not None:
+        return match.group("row"), match.group("check")
+    return line, None
 
 
 def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
@@ -130,16 +154,23 @@ def parse_line(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> Wor
                 return WordResult(word, INF, False)
             if status not in ("exact", LOWER_BOUND, f">= {total}"):  # ">= N": this version's first files
                 return None
-            return WordResult(word, int(total), status == "exact")
+            return WordResult(word, _whole(total), status == "exact")
         parts = line.split()
         if len(parts) == 2 and parts[1] == "infeasible":
             return WordResult(parts[0], INF, False)
         word, average, total = parts
         if average.startswith(">=") != total.startswith(">="):
             return None
-        return WordResult(word, int(total.removeprefix(">=")), not total.startswith(">="))
+        return WordResult(word, _whole(total.removeprefix(">=")), not total.startswith(">="))
     except ValueError:
         return None
+
+
+def _whole(text: str) -> int:
+    """A whole number in plain ASCII digits (no sign, underscore or other script's digits)."""
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(text)
+    return int(text)
 
 
 def _parse_long_games(line: str) -> WordResult | None:
@@ -150,79 +181,16 @@ def _parse_long_games(line: str) -> WordResult | None:
     word, long, total, _, status = fields
     if status == "infeasible" and long == total == "":
         return WordResult(word, INF, False)
-    if status not in ("exact", LOWER_BOUND) or not (long.isdigit() and total.isdigit()) \
+    if status not in ("exact", LOWER_BOUND) or not (long.isascii() and long.isdigit() and total.isascii()
+                                                     and total.isdigit()) \
             or int(total) >= DEEP_COST:
         return None
     return WordResult(word, int(long) * DEEP_COST + int(total), status == "exact")
 
 
-def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
-                 objective: str = OBJECTIVE, weighted: bool = False) -> list[WordResult]:
-    """Every complete line of an earlier run of the same ranking (a line cut by a kill has
-    no newline); raises :class:`ResultsFileError` for a file of another ranking (its first
-    line) or any line that is not a possible result: a word not being ranked or met twice,
-    an unknown status, a total no tree over ``n_answers`` answers can have (``weighted``:
-    ``n_answers`` is their total weight, and every answer pays the first guess)."""
-    try:
-        text = path.read_text(encoding="ascii")
-    except FileNotFoundError:
-        return []
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsFileError(f"cannot read results file {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    lines = text.split("\n")[:-1]  # the last piece is empty or an unfinished line
-    if not lines:
-        return []
-    _check_header(path, lines[0], header)
-    lowest, highest = 2 * n_answers - 1, max_depth * n_answers + 1  # a one-answer first word; a cut-off
-    if weighted:
-        lowest = n_answers
-    elif objective == "depth":
-        lowest = highest = max_depth
-    elif objective == "fewest-deep":
-        highest += n_answers * DEEP_COST
-    columns = csv_columns(objective, weighted)
-    results, seen = [], set()
-    for number, line in enumerate(lines[1:], start=2):
-        if line == columns:
-            continue
-        result = parse_line(line, objective, max_depth)
-        problem = None
-        if result is None:
-            problem = "is not a result line"
-        elif result.word not in words:
-            problem = f"names {result.word!r}, which is not among the first words being ranked"
-        elif result.word in seen:
-            problem = f"decides {result.word} a second time"
-        elif result.value != INF and not lowest <= result.value <= highest:
-            problem = f"gives {result.word} a total outside {lowest}..{highest}"
-        if problem:
-            raise ResultsFileError(f"results file {path}, line {number} {problem}: {line[:80]!r}; "
-                                   "not resuming from it")
-        seen.add(result.word)
-        results.append(result)
-    return results
-
-
-def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, weights=None) -> list[WordResult]:
-    """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``),
-    under ``weights`` when given."""
-    if weights is None:
-        return read_results(path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers),
-                            max_depth)
-    return read_results(path, results_header(words, mode, max_depth, weights=weights), set(words.guesses),
-                        sum(weights.values), max_depth, weighted=True)
-
-
-def finished(path: Path) -> bool:
-    """Whether the results file at ``path`` is one a ranking finished (its first line says so)."""
-    try:
-        with open(path, encoding="ascii", errors="replace") as file:
-            return file.readline().rstrip("\n").endswith(COMPLETE_FIELD)
-    except OSError:
-        return False
-
-
-def _check_header(path: Path, first: str, header: str) -> None:
+def check_header(path: Path, first: str, header: str) -> None:
+    """Raise :class:`ResultsFileError` unless ``first`` is a results header of the same
+    ranking as ``header`` (every field of :data:`MATCHED_FIELDS` equal)."""
     if not first.startswith(HEADER_PREFIX):
         raise ResultsFileError(f"results file {path} does not start with a wordle-rank header; "
                                "not resuming from it")
@@ -234,42 +202,3 @@ def _check_header(path: Path, first: str, header: str) -> None:
                                    "not resuming from it")
 
 
-class ResultsLog:
-    """Appends decided words to ``path`` as they come (``objective`` and ``max_depth``
-    choose the depth objective's rows)."""
-
-    def __init__(self, path: Path, fmt: str, n_answers: int, keep: list[WordResult], header: str,
-                 objective: str = OBJECTIVE, max_depth: int = 0, weighted: bool = False):
-        self.path, self.fmt, self.n_answers, self.header = path, fmt, n_answers, header
-        self.objective, self.max_depth, self.weighted = objective, max_depth, weighted
-        # start from the kept results only: drops a line a kill cut in half
-        lines = self._head() + [self._row(r.word, r.value, r.exact) for r in keep]
-        write_atomic(path, "".join(line + "\n" for line in lines).encode())
-        self._file = open(path, "a", encoding="ascii")
-
-    def _head(self) -> list[str]:
-        return [self.header] + ([csv_columns(self.objective, self.weighted)] if self.fmt == "csv" else [])
-
-    def _row(self, word: str, value: int, exact: bool) -> str:
-        return format_row(word, value, exact, self.n_answers, self.fmt, self.objective, self.max_depth)
-
-    def append(self, result: WordResult) -> None:
-        """Write one decided word's line and flush it, so a killed run keeps it."""
-        self._file.write(self._row(result.word, result.value, result.exact) + "\n")
-        self._file.flush()
-
-    def finish(self, rows, complete: bool = True) -> None:
-        """Replace the log with the canonical file, atomically (``complete``: the ranking
-        finished, and the first line says so)."""
-        self._file.close()
-        head = self._head()
-        head[0] += COMPLETE_FIELD if complete else ""
-        lines = head + [self._row(word, value, exact) for word, value, exact in rows]
-        write_atomic(self.path, "".join(line + "\n" for line in lines).encode())
-
-    def close(self) -> None:
-        """Flush, fsync and close the log; nothing to do after :meth:`finish`."""
-        if not self._file.closed:
-            self._file.flush()
-            os.fsync(self._file.fileno())
-            self._file.close()

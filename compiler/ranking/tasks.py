@@ -4,6 +4,7 @@ Shared by :mod:`.first_words` (the total) and :mod:`.objectives` (the other obje
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -50,39 +51,48 @@ class WordResult:
     cutoff: int | None = field(default=None, compare=False)  # what it was evaluated against (None: not ranked)
 
 
+# The process's caches, shared by its threads (a Dask worker may run one task per thread):
+# filled under _cache_lock, read-only once filled.
+_cache_lock = threading.RLock()
 _contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
 _most_parts: dict = {}  # RankSpec -> int, for the context above
 _first_classes: dict = {}  # (mode, first word) -> its classes [(answers, legal)], for the context above
 
 
 def context_for(spec: RankSpec) -> Context:
-    """One context per process and spec (a Dask worker keeps it across its tasks)."""
+    """One context per process and spec (a Dask worker keeps it across its tasks), its
+    matrices loaded before any thread reads them."""
     key = (spec.answers, spec.guesses)
-    if key not in _contexts:
-        _contexts.clear()
-        _most_parts.clear()
-        _first_classes.clear()
-        _contexts[key] = Context.load(spec.answers, spec.guesses)
-    return _contexts[key]
+    with _cache_lock:
+        if key not in _contexts:
+            _contexts.clear()
+            _most_parts.clear()
+            _first_classes.clear()
+            ctx = Context.load(spec.answers, spec.guesses)
+            ctx.matrix_by_answer()
+            _contexts[key] = ctx
+        return _contexts[key]
 
 
 def use_context(spec: RankSpec, ctx: Context) -> None:
     """Rank with an already loaded context (in this process) instead of loading another."""
-    _contexts.clear()
-    _most_parts.clear()
-    _first_classes.clear()
-    _contexts[(spec.answers, spec.guesses)] = ctx
+    with _cache_lock:
+        _contexts.clear()
+        _most_parts.clear()
+        _first_classes.clear()
+        _contexts[(spec.answers, spec.guesses)] = ctx
 
 
 def _classes_of_first(ctx, spec: RankSpec) -> list:
     """(answers, legal guesses) of each class the fixed first guess leaves: the same for
     every second word ranked after it, so computed once per process."""
     key = (spec.mode, spec.first)
-    if key not in _first_classes:
-        first = ctx.guess_index[spec.first]
-        _first_classes[key] = [(cls, follow) for _, cls, follow in
-                               class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
-    return _first_classes[key]
+    with _cache_lock:
+        if key not in _first_classes:
+            first = ctx.guess_index[spec.first]
+            _first_classes[key] = [(cls, follow) for _, cls, follow in
+                                   class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+        return _first_classes[key]
 
 
 # Words per task once a cut-off exists: most are refuted in milliseconds, and a Dask round
@@ -122,7 +132,8 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
 
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
-    if spec not in _most_parts:
-        stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
-        _most_parts[spec] = int(stats[:, PARTS].max())
-    return _most_parts[spec]
+    with _cache_lock:
+        if spec not in _most_parts:
+            stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
+            _most_parts[spec] = int(stats[:, PARTS].max())
+        return _most_parts[spec]

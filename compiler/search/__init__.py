@@ -10,10 +10,14 @@
 
 :func:`classes_fit` asks the depth-only question of every class a fixed opening leaves
 (``depth``).  :func:`solver_for` keeps one solver (and its memo) per context, mode and
-objective (``deep_level``: ``--objective fewest-deep``).
+objective (``deep_level``: ``--objective fewest-deep``) in each thread: a solver's memo
+and scratch belong to one caller at a time, and a Dask worker may run several tasks at
+once, one per thread.
 """
 
 from __future__ import annotations
+
+import threading
 
 from ..ext._search import DEEP_COST
 from ..ext._search import INFINITY as INF
@@ -24,14 +28,17 @@ from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, s
 __all__ = ["DEEP_COST", "INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "classes_fit", "GAUGES", "InfeasibleError", "Outcome",
            "Solver", "shared_states", "solver_for", "stop_shared", "unclaimed"]
 
-_solvers: dict = {}
+_per_thread = threading.local()
 
 
 def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None) -> Solver:
-    """The shared solver for (ctx, mode, objective, weights): its memo persists across calls.
-    ``weights``: a :class:`~wordle_compiler.core.weights.Weights` or None."""
+    """This thread's solver for (ctx, mode, objective, weights): its memo persists across
+    the thread's calls.  ``weights``: a :class:`~wordle_compiler.core.weights.Weights` or None."""
+    solvers = getattr(_per_thread, "solvers", None)
+    if solvers is None:
+        solvers = _per_thread.solvers = {}
     key = (id(ctx), mode, memo_mb, deep_level, weights)
-    if key not in _solvers:
-        _solvers.clear()  # one context at a time keeps memory bounded
-        _solvers[key] = Solver(ctx, mode, memo_mb, deep_level, None if weights is None else weights.values)
-    return _solvers[key]
+    if key not in solvers:
+        solvers.clear()  # one context at a time keeps memory bounded
+        solvers[key] = Solver(ctx, mode, memo_mb, deep_level, None if weights is None else weights.values)
+    return solvers[key]
