@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
 
     from .analysis.position import Analysis, MoveReport, ReviewRow
     from .core.weights import Weights
+    from .core.wordlists import WordLists
     from .pipeline.compile import BuildResult
     from .treefiles.verification import Verdict
 
@@ -34,17 +35,21 @@ _INTERNAL_PREFIX = "internal error"
 
 
 def build(cfg: BuildConfig, jobs: int = 1, progress: Callable | None = None, stamp: bool = False,
-          notify: Callable[[str], None] | None = None, memo_mb: int | None = None) -> BuildResult:
+          notify: Callable[[str], None] | None = None, memo_mb: int | None = None,
+          words: WordLists | None = None) -> BuildResult:
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
+    ``words``: ``cfg.answers`` and ``cfg.guesses`` already loaded by the caller, so that
+    they are read, and their warnings (a duplicate word dropped) given, once.
     """
     from .core.errors import BuildError
     from .core.config import Context
     from .pipeline.compile import compile_tree as engine_compile
     from .core.wordlists import load_word_lists
 
-    words = load_word_lists(cfg.answers, cfg.guesses)
+    if words is None:
+        words = load_word_lists(cfg.answers, cfg.guesses)
     known = set(words.guesses)
     for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
         if word and word not in known:  # the engine checks too; this answers before any work

@@ -4,7 +4,9 @@ Start-up is kept short and safe: this module imports only ``os`` and ``sys`` at 
 scope; :func:`main` first makes Ctrl-C end the program quietly (exit 130), and only then
 imports argparse, msgpack and the tree code.
 
-Exit codes: 0 ok, 1 no answer fits the history, 2 bad input or tree file, 130 interrupted.
+Exit codes: 0 ok (also when the reader of standard output stops early, ``| head``), 1 no
+answer fits the history, 2 bad input or tree file, or standard output refused a write (a
+full disk), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -67,7 +69,8 @@ def build_parser():
         prog=PROG, formatter_class=FixedWidthFormatter,
         description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
                     "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji. "
-                    "Exit codes: 0 ok, 1 no answer fits, 2 bad input or tree file, 130 interrupted.")
+                    "Exit codes: 0 ok, 1 no answer fits, 2 bad input or tree file (or standard output "
+                    "refused a write), 130 interrupted.")
     parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb courd=00120")
     parser.add_argument("--tree", help="tree file, or the name of a shipped tree (see --list-trees); "
                                        "default: the shipped proved-optimal salet tree")
@@ -154,16 +157,49 @@ def _run(argv) -> int:
 
 def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A warning (e.g. a newer minor tree format) as one line, without source location."""
-    print(f"{PROG}: warning: {message}", file=sys.stderr)
+    print(f"{PROG}: warning: {one_line(str(message))}", file=sys.stderr)
 
 
 def _report(message: str, code: int, json_wanted: bool) -> int:
+    """The error line on stderr and, with ``--json``, the error object on stdout (left out
+    when stdout fails: the line already says what went wrong)."""
     message = one_line(message)
     print(f"{PROG}: {message}", file=sys.stderr)
     if json_wanted:
         import json
 
-        print(json.dumps({"error": message, "exit_code": code}))
+        try:
+            print(json.dumps({"error": message, "exit_code": code}))
+            sys.stdout.flush()
+        except OSError:
+            _stdout_failed()
+    return code
+
+
+def _stdout_failed() -> None:
+    """Standard output failed: a program's stdout goes to /dev/null (see
+    :func:`.output.discard_stdout`); a caller's own stdout is left to the caller."""
+    from .output import discard_stdout, stdout_is_tagged
+
+    if stdout_is_tagged():
+        discard_stdout()
+
+
+def _answer(argv) -> int:
+    """:func:`_run` under one-line warnings, standard output flushed (here, not at the
+    interpreter's exit, so that a failure is reported); argparse's ``--help`` and
+    ``--version``, which exit, give their exit code back instead."""
+    import warnings  # already loaded by the interpreter: free
+
+    from .output import flush_stdout
+
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning
+            code = _run(argv)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else EXIT_OK
+    flush_stdout()
     return code
 
 
@@ -171,23 +207,32 @@ def main(argv=None) -> int:
     """Run ``wordle-next`` with ``argv`` (default: the command line); return the exit code.
 
     Called as a program (``argv`` None), Ctrl-C exits 130 at once, even during start-up
-    (the handler stays until the process ends).  Called from Python with a list, signal
-    handling is left to the caller, and a KeyboardInterrupt still returns 130.
+    (the handler stays until the process ends), and standard output reports its failures
+    (see :mod:`.output`): a reader that stops early (``| head``) ends the program quietly
+    with 0, a refused write (a full disk) is the error line ``cannot write to standard
+    output: REASON`` with 2.  Called from Python with a list, signal handling and
+    standard output are left to the caller, and a KeyboardInterrupt still returns 130.
     """
-    if argv is None:
+    as_program = argv is None
+    if as_program:
         _install_sigint_handler()
     argv = sys.argv[1:] if argv is None else list(argv)
     json_wanted = "--json" in argv
     try:
-        import warnings  # already loaded by the interpreter: free
-
         from .format import TreeFormatError
         from .history import HistoryError, NoAnswerError
+        from .output import StdoutWriteError, tag_stdout_errors
 
+        if as_program:
+            tag_stdout_errors()
         try:
-            with warnings.catch_warnings():
-                warnings.showwarning = _one_line_warning
-                return _run(argv)
+            return _answer(argv)
+        except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
+            _stdout_failed()
+            return EXIT_OK
+        except StdoutWriteError as exc:
+            _stdout_failed()
+            return _report(str(exc), EXIT_USAGE, False)
         except UsageError as exc:
             return _report(str(exc), EXIT_USAGE, json_wanted)
         except NoAnswerError as exc:

@@ -102,7 +102,8 @@ class _Console:
             self.out.write(prompt)
             self.out.flush()
             line = self.inp.readline()
-            return line.strip() if line else None
+            # a byte-order mark (a file saved by a Windows editor) is no part of a word
+            return line.lstrip("\ufeff").strip() if line else None
         try:
             with _ctrl_c_raises():
                 return input(prompt).strip()

@@ -17,8 +17,8 @@ TREE = "salet-optimal-normal"
 @pytest.mark.parametrize("prog,args,fragments", [
     ("wordle-compile", ["--start", ""], ["--start", "not empty"]),
     ("wordle-compile", ["-o", ""], ["file name is empty"]),
-    ("wordle-compile", ["--opening", "salet,salet"], ["twice"]),
-    ("wordle-compile", ["--opening", "salet"], ["exactly two words"]),
+    ("wordle-compile", ["--opening", "salet,salet"], ["two different words", "'salet,salet'"]),
+    ("wordle-compile", ["--opening", "salet"], ["--opening takes two different words, W1,W2: got 'salet'"]),
     ("wordle-compile", ["--answers", "bogus"], ["original, nyt, nyt-extended, improved, all"]),
     ("wordle-compile", ["--guesses", "bogus"], ["original, nyt, improved, answers"]),
     ("wordle-compile", ["--strategy", "nope"], ["--strategy"]),

@@ -54,7 +54,7 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     (["--start", "zzzzz"], "not in the guess list"),
     (["--answers", "/no/such/file"], "no word list"),
     (["--strategy", "nope"], "Invalid value"),
-    (["--opening", "salet"], "exactly two words"),
+    (["--opening", "salet"], "--opening takes two different words, W1,W2: got 'salet'"),
     (["--objective", "depth"], "heuristics have no objective"),
     (["--strategy", "optimal", "--objective", "depth"], "needs --start or --opening"),
     (["--strategy", "optimal", "--objective", "fewest"], "Invalid value for '--objective'"),
@@ -104,9 +104,9 @@ def fresh_solvers():
     """No memo left over from earlier builds in this process: the threads do the work."""
     from wordle_compiler import search
 
-    search._solvers.clear()
+    search.forget_solvers()
     yield
-    search._solvers.clear()
+    search.forget_solvers()
 
 
 @pytest.mark.parametrize("start, mode, guesses, jobs", [("salet", "normal", None, 2), ("salet", "normal", None, 3),

@@ -4,10 +4,12 @@ one-line warnings, ``--version`` and "… and N more".
 Exit codes (the README's "Errors and exit codes" table; tests check both agree):
 
 ====  ===========================================================================
-0     success
+0     success; also when the reader of standard output stopped early (``| head``): the
+      command ends quietly
 1     no answer: an infeasible depth, a tree deeper than ``--max-depth``, a failed
       verification
-2     bad input: a bad option, word, word list, tree file, text file or output path
+2     bad input: a bad option, word, word list, tree file, text file or output path; or
+      standard output refused a write (``cannot write to standard output: REASON``)
 3     internal error (a bug): reported in one line; ``WORDLE_TREE_DEBUG=1`` shows the traceback
 130   interrupted (Ctrl-C), at any moment including start-up (startup.exit_on_interrupt_while_loading)
 143   terminated (SIGTERM) while the command runs
@@ -35,6 +37,8 @@ import click
 from wordle_runtime.format import TreeFormatError
 from wordle_runtime.history import HistoryError
 from wordle_runtime.messages import one_line as runtime_one_line
+from wordle_runtime.output import (StdoutClosed, StdoutWriteError, discard_stdout, flush_stdout, stdout_is_tagged,
+                                   tag_stdout_errors)
 
 from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
@@ -129,10 +133,15 @@ def _known_exit_code(exc: BaseException):
 
 
 def _report(prog, message, code, as_json, details=None) -> int:
+    """The error line on stderr and, with ``--json``, the error object on stdout (left out
+    when stdout fails: the line already says what went wrong)."""
     message = one_line(message)
-    if as_json:
-        click.echo(json.dumps({**(details or {}), "error": message, "exit_code": code}))
     click.echo(f"{prog}: {message}", err=True)
+    if as_json:
+        try:
+            click.echo(json.dumps({**(details or {}), "error": message, "exit_code": code}))
+        except OSError:
+            discard_stdout()
     return code
 
 
@@ -149,22 +158,22 @@ def exit_after(command, argv, prog):
 def run_click(command, argv, prog, as_program: bool = False) -> int:
     """Run a click command; every outcome is an exit code and at most one line on stderr.
     ``as_program``: this process is the command, so a Ctrl-C whose unwinding blocks may
-    end it (see :mod:`.interrupts`)."""
+    end it (see :mod:`.interrupts`), and standard output names itself when it fails (see
+    :mod:`wordle_runtime.output`)."""
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = _wants_json(args)
     no_collection_at_exit()  # every command line: see startup
+    if as_program:
+        tag_stdout_errors()
 
     def say_stopped():
         _report(prog, *interrupts.stop(), as_json)
 
     try:
         with interrupts.recorded(say_stopped, as_program), one_line_warnings(prog):
-            # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
-            with command.make_context(prog, args) as ctx:
-                code = command.invoke(ctx)
+            code = _invoke(command, prog, args)
             interrupts.check_interrupted()
-    except click.exceptions.Exit as exc:  # --help, --version
-        return exc.exit_code
+            flush_stdout()  # here, not at exit, so that a failure is reported
     except (click.exceptions.Abort, KeyboardInterrupt):
         interrupts.report_once()
         return interrupts.stop()[1]
@@ -173,31 +182,43 @@ def run_click(command, argv, prog, as_program: bool = False) -> int:
     except click.ClickException as exc:  # click's own usage errors
         hint = f" (see {prog} --help)" if isinstance(exc, click.UsageError) else ""
         return _report(prog, exc.format_message() + hint, exc.exit_code, as_json)
-    except BrokenPipeError:
-        # the reader stopped early (``| head``): not an error of ours, and nothing more to say
-        _silence_stdout()
-        return EXIT_OK
+    except StdoutWriteError as exc:
+        discard_stdout()
+        return _report(prog, str(exc), EXIT_BAD_INPUT, as_json=False)
+    except BrokenPipeError as exc:
+        if isinstance(exc, StdoutClosed) or not stdout_is_tagged():
+            # the reader stopped early (``| head``): not an error of ours, and nothing more to say
+            discard_stdout()
+            return EXIT_OK
+        return _unexpected(prog, exc, as_json)  # another pipe (a worker's) broke
     except Exception as exc:  # noqa: BLE001 - the one place that turns anything into one line
-        if interrupts.interrupted():  # an error that replaced a KeyboardInterrupt
-            interrupts.report_once()
-            return interrupts.stop()[1]
-        known = _known_exit_code(exc)
-        if known is not None:
-            return _report(prog, known[1], known[0], as_json)
-        if os.environ.get(DEBUG_ENV):
-            raise
-        return _report(prog, f"internal error, please report it: {type(exc).__name__}: {exc} "
-                             f"({DEBUG_ENV}=1 shows the traceback)", EXIT_INTERNAL, as_json)
+        return _unexpected(prog, exc, as_json)
     return code if isinstance(code, int) else EXIT_OK
 
 
-def _silence_stdout() -> None:
-    """After a broken pipe, point stdout at /dev/null so the interpreter's final flush is quiet."""
+def _invoke(command, prog, args):
+    """Parse ``args`` and run ``command``; ``--help`` and ``--version`` give their exit code."""
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+        # not command.main(): on Ctrl-C it prints an empty line to stderr before our one
+        with command.make_context(prog, args) as ctx:
+            return command.invoke(ctx)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+
+
+def _unexpected(prog, exc: Exception, as_json: bool) -> int:
+    """Any other exception, as one line: bad input when it is a kind that means it,
+    else an internal error (``WORDLE_TREE_DEBUG=1`` re-raises it for the traceback)."""
+    if interrupts.interrupted():  # an error that replaced a KeyboardInterrupt
+        interrupts.report_once()
+        return interrupts.stop()[1]
+    known = _known_exit_code(exc)
+    if known is not None:
+        return _report(prog, known[1], known[0], as_json)
+    if os.environ.get(DEBUG_ENV):
+        raise exc
+    return _report(prog, f"internal error, please report it: {type(exc).__name__}: {exc} "
+                         f"({DEBUG_ENV}=1 shows the traceback)", EXIT_INTERNAL, as_json)
 
 
 def tree_source(path: str) -> str:

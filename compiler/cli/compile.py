@@ -137,6 +137,17 @@ def _word_option(ctx, param, value):
     return value.strip().lower()
 
 
+def _opening_option(ctx, param, value):
+    """``--opening W1,W2``: the two words, lower-case; anything else is one plain line
+    quoting what was given."""
+    if value is None:
+        return None
+    words = tuple(word.strip().lower() for word in value.split(","))
+    if len(words) != 2 or not all(words) or words[0] == words[1]:
+        raise CliError(f"--opening takes two different words, W1,W2: got {value!r}")
+    return words
+
+
 def _expected(result, cfg) -> float:
     """The tree's expected guesses under the build's weights."""
     return cfg.weights.expected_guesses(result.report.depths)
@@ -168,7 +179,9 @@ def _too_deep(deep, cfg, result, hint: bool = True) -> str:
             f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway")
 
 
-def _build(cfg, jobs, quiet, stamp, memo_mb=None):
+def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
+    """Build and verify ``cfg`` (``words``: its lists, when already loaded); an infeasible
+    request is exit 1, any other build failure one line with exit 2."""
     from ..api import build
     from ..core.errors import BuildError
     from ..pipeline.optimal import InfeasibleError
@@ -177,8 +190,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 
     try:
         with quiet_warnings(quiet):
-            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp,
-                           memo_mb=memo_mb,
+            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, words=words,
                            notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True))
     except InfeasibleError as exc:
         # a valid request with no answer: like a broken depth guarantee, exit 1
@@ -199,7 +211,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None):
 @click.option("--strategy", default="entropy", show_default=True, type=click.Choice(STRATEGY_NAMES),
               help="how to choose each guess (listed below)")
 @click.option("--start", callback=_word_option, help="fix the first guess")
-@click.option("--opening", help="fix the first two guesses, e.g. learn,sight (two different words)")
+@click.option("--opening", callback=_opening_option,
+              help="fix the first two guesses, e.g. learn,sight (two different words)")
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="total", show_default=True,
               help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
                    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest")
@@ -247,10 +260,10 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
     from ..api import make_config
 
     check_weight_numbers(prior_width, weight_missing)
-    weights = None
+    words = weights = None
     if weights_asked(weights_file, weight_missing, prior):
-        weights = weights_for(_answer_list(answers, guesses), weights_file, weight_missing, prior, prior_width,
-                              prior_common)
+        words = _word_lists(answers, guesses, quiet)  # read once: the build takes them as they are
+        weights = weights_for(list(words.answers), weights_file, weight_missing, prior, prior_width, prior_common)
     try:
         cfg = make_config(strategy, start=start, opening=opening, objective=objective, mode=mode, answers=answers,
                           guesses=guesses, max_depth=max_depth, seed=seed, width=width,
@@ -266,7 +279,7 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
     from ..core.guess_stats import set_threads
 
     set_threads(threads)
-    result = _build(cfg, jobs, quiet, stamp, memo_mb)
+    result = _build(cfg, jobs, quiet, stamp, memo_mb, words)
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
     start_word = result.data.meta["config"]["start"]
@@ -290,12 +303,14 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
         raise FailedError(_too_deep(deep, cfg, result), details=doc)
 
 
-def _answer_list(answers: str, guesses: str | None) -> list[str]:
-    """The answer words the weights are read against (one CliError line for a bad list)."""
+def _word_lists(answers: str, guesses: str | None, quiet: bool):
+    """The build's word lists, loaded before the build for the weights to be read against
+    (one CliError line for a bad list; its warnings shown once, none with ``--quiet``)."""
     from ..core.wordlists import load_word_lists
 
     try:
-        return list(load_word_lists(answers, guesses).answers)
+        with quiet_warnings(quiet):
+            return load_word_lists(answers, guesses)
     except ValueError as exc:
         raise CliError(str(exc)) from None
 

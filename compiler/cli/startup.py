@@ -85,7 +85,8 @@ def exit_process(code: int):
         atexit._run_exitfuncs()  # what a normal exit runs first (CPython's own hook)
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:  # None: the descriptor was closed when the process started
+                stream.flush()
         except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
             pass
     os._exit(code)

@@ -39,6 +39,15 @@ class SectionedGroup(click.Group):
     SECTIONS = (("Inspect", ("info", "verify", "analyse")), ("Convert", ("export", "import")),
                 ("Maintain", ("bench", "cache")))
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Called without a command: the whole help (as ``--help`` prints it) on stderr, exit 2,
+        on every click version (8.1 would print it on stdout with 0; 8.2 raises an error
+        whose message, the help, the one-line error would squash)."""
+        if not args and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), err=True)
+            ctx.exit(2)
+        return super().parse_args(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """One section per purpose; a command in no section is listed under "Other"."""
         named = {name for _, names in self.SECTIONS for name in names}

@@ -23,9 +23,10 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
 
     from ..core.wordlists import load_word_lists
     from ..treefiles.importer import ImportError_, import_tree
+    from ..util.files import decode_text
 
     try:
-        text = read_input(file, MAX_IMPORT_BYTES, "file").decode("utf-8")
+        text = decode_text(read_input(file, MAX_IMPORT_BYTES, "file"))
     except UnicodeDecodeError:
         raise CliError(f"cannot read {_shown(file)}: it is not UTF-8 text") from None
     with quiet_warnings(quiet):

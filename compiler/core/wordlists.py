@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from ..util.files import OutputError, read_regular_file
+from ..util.files import OutputError, decode_text, read_regular_file
 
 try:  # the interpreter's own SHA-256, as the standard library's ``random`` takes its SHA-512:
     from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, 2.8 ms of every process
@@ -57,14 +57,15 @@ def sha256_of_words(words: list[str]) -> str:
 
 
 def read_word_file(path: str | Path, label: str | None = None) -> list[str]:
-    """Read one word per line; lower-case and strip; validate; de-duplicate with a warning.
+    """Read one word per line (UTF-8, a leading byte-order mark skipped); lower-case and
+    strip; validate; de-duplicate with a warning.
 
     Only a regular file of at most ``MAX_LIST_BYTES`` is read (a FIFO or ``/dev/zero``
     is refused at once), and at most ``MAX_WORDS`` words are accepted.
     """
     label = label or str(path)
     try:
-        text = read_regular_file(path, MAX_LIST_BYTES, "word list").decode("utf-8")
+        text = decode_text(read_regular_file(path, MAX_LIST_BYTES, "word list"))
     except OutputError as exc:
         raise WordListError(str(exc)) from None
     except UnicodeDecodeError:

@@ -16,7 +16,8 @@ cache, :func:`wordle_compiler.save`) share one set of rules:
   whose process is gone or that are older than :data:`STALE_SECONDS`.
 
 Readers (:func:`read_regular_file`) open only regular files (a FIFO would block forever,
-``/dev/zero`` never ends) and refuse anything over a size cap before reading it.
+``/dev/zero`` never ends) and refuse anything over a size cap before reading it; the text
+inputs are decoded by :func:`decode_text`, which skips a leading byte-order mark.
 
 Standard library only: the matrix cache and the command lines both use it.
 """
@@ -223,3 +224,10 @@ def read_regular_file(path, limit: int, what: str = "file") -> bytes:
     if len(data) > limit:  # it grew while we read
         raise OutputError(f"{what} {path} is over the {limit:,}-byte limit")
     return data
+
+
+def decode_text(data: bytes, errors: str = "strict") -> str:
+    """The text of a UTF-8 input file (a word list, a first-words, weights or tree text
+    file), a leading byte-order mark skipped: editors on Windows write one, and it would
+    otherwise stick to the first word.  ``errors`` as for :meth:`bytes.decode`."""
+    return data.decode("utf-8-sig", errors)
