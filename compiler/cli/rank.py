@@ -60,10 +60,10 @@ def _pair_keys(ctx, path) -> list[str]:
     separated by a space, a comma or a plus; ``#`` starts a comment), in the file's order,
     each once."""
     from ..ranking.first_words import PAIR_SEPARATOR, pair_key
-    from ..util.files import OutputError, read_regular_file
+    from ..util.files import OutputError, decode_text, read_regular_file
 
     try:
-        text = read_regular_file(path, 1 << 20, "pairs file").decode("utf-8", errors="replace")
+        text = decode_text(read_regular_file(path, 1 << 20, "pairs file"), errors="replace")
     except OutputError as exc:
         raise CliError(str(exc)) from None
     keys = []

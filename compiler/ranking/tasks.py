@@ -86,12 +86,22 @@ def use_context(spec: RankSpec, ctx: Context) -> None:
 def _classes_of_first(ctx, spec: RankSpec) -> list:
     """(answers, legal guesses) of each class the fixed first guess leaves: the same for
     every second word ranked after it, so computed once per process."""
+    return [(cls, follow) for cls, follow, _ in _first_classes_with_masks(ctx, spec)]
+
+
+def _first_classes_with_masks(ctx, spec: RankSpec) -> list:
+    """(answers, legal guesses, legal as a mask over every guess) of each class the fixed
+    first guess leaves (the mask answers "may this second word be played here" at once)."""
     key = (spec.mode, spec.first)
     with _cache_lock:
         if key not in _first_classes:
             first = ctx.guess_index[spec.first]
-            _first_classes[key] = [(cls, follow) for _, cls, follow in
-                                   class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode))]
+            classes = []
+            for _, cls, follow in class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode)):
+                mask = np.zeros(len(ctx.words.guesses), dtype=bool)
+                mask[follow] = True
+                classes.append((cls, follow, mask))
+            _first_classes[key] = classes
         return _first_classes[key]
 
 
@@ -121,8 +131,8 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
     if spec.first is None:
         return weight(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
     counted, tasks = weight(answers), []
-    for cls, follow in _classes_of_first(ctx, spec):
-        if not np.isin(guess, follow).item():
+    for cls, follow, legal_here in _first_classes_with_masks(ctx, spec):
+        if not legal_here[guess]:
             return None
         counted += weight(cls)  # the second guess, played for every answer the first did not solve
         tasks += class_tasks(ctx, spec.mode, guess, cls, follow)

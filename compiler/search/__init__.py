@@ -26,7 +26,7 @@ from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
 __all__ = ["DEEP_COST", "INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "classes_fit", "GAUGES", "InfeasibleError", "Outcome",
-           "Solver", "shared_states", "solver_for", "stop_shared", "unclaimed"]
+           "Solver", "forget_solvers", "shared_states", "solver_for", "stop_shared", "unclaimed"]
 
 _per_thread = threading.local()
 
@@ -42,3 +42,8 @@ def solver_for(ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int
         solvers.clear()  # one context at a time keeps memory bounded
         solvers[key] = Solver(ctx, mode, memo_mb, deep_level, None if weights is None else weights.values)
     return solvers[key]
+
+
+def forget_solvers() -> None:
+    """Drop this thread's solvers (and their memos): the next :func:`solver_for` starts afresh."""
+    getattr(_per_thread, "solvers", {}).clear()
