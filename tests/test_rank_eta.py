@@ -138,3 +138,22 @@ def test_a_recorded_normal_mode_ranking_is_estimated_within_a_small_factor():
 def test_durations_read_naturally():
     assert [format_duration(s) for s in (0.2, 40, 95, 3000, 5400, 12600)] == \
         ["1 s", "40 s", "2 min", "50 min", "1.5 h", "3.5 h"]
+
+
+def test_the_share_shown_never_goes_back():
+    """Cheap words, then dear ones: the raw estimate of the share done falls, the share shown does not."""
+    import re
+
+    from wordle_compiler.ranking.eta import RankingEta
+
+    words = [f"w{i:03d}" for i in range(200)]
+    eta = RankingEta(words)
+    shares, raw = [], []
+    for i, word in enumerate(words[:150]):
+        note = eta.record(word, 0.001 if i < 60 else 0.5)
+        match = re.match(r"~(\d+)% of the work done", note)
+        if match:
+            shares.append(int(match.group(1)))
+            raw.append(eta.work.estimate(1.0)[0])
+    assert raw != sorted(raw)  # the case the rule is for happened
+    assert shares and shares == sorted(shares)

@@ -229,3 +229,35 @@ def test_an_existing_file_is_refused_without_resume_or_force(lists, serial_file,
     forced = rank(lists, out, "--force")
     assert forced.returncode == 0, forced.stderr
     assert out.read_bytes() == serial_file
+
+
+def test_a_results_file_larger_than_the_ranking_writes_is_refused_in_bounded_memory(lists, serial_file, tmp_path):
+    out = tmp_path / "r.csv"
+    header, columns, *rows = serial_file.decode().splitlines()
+    with open(out, "w") as file:
+        file.write(f"{header}\n{columns}\n")
+        for _ in range(30_000):
+            file.write("\n".join(rows) + "\n")
+    size = out.stat().st_size
+    measured = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+                "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)")
+    result = subprocess.run([sys.executable, "-c", measured, *rank_command(lists, out, "--resume")],
+                            capture_output=True, text=True, timeout=600)
+    code, peak_bytes = map(int, result.stdout.split())
+    assert code == 2 and "more than a ranking of these words writes" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and out.stat().st_size == size
+    assert peak_bytes < 10 * size, (peak_bytes, size)
+
+
+def test_a_contradicted_fewest_deep_claim_is_told_in_long_games_and_guesses(lists, tmp_path):
+    out = tmp_path / "r.csv"
+    fewest = ["--objective", "fewest-deep", "--deep", "3"]
+    assert rank(lists, out, *fewest).returncode == 0
+    header, columns, best, *rest = out.read_text().splitlines()
+    word, long, total, average, status, check = best.split(",")
+    out.write_text("\n".join([header, columns, f"{word},{long},{int(total) + 1},{average},lower-bound,{check}",
+                              *rest]) + "\n")
+    result = rank(lists, out, *fewest, "--resume")
+    assert result.returncode == 2, result.stderr
+    assert f"gives {word} at least {long} long games and {int(total) + 1} guesses, but the search proves " \
+           f"{long} long games and {total} guesses exactly" in result.stderr, result.stderr

@@ -182,9 +182,12 @@ class RankingEta:
     def __init__(self, order: list[str], sample: list[str] = ()):
         self.work = RemainingWork(order, sample)
         self.began = time.perf_counter()
+        self.shown = 0.0  # the largest share of the work shown so far
 
     def record(self, word: str, seconds: float) -> str:
-        """Record a decided word; return e.g. '~40% of the work done, about 12 min left'."""
+        """Record a decided word; return e.g. '~40% of the work done, about 12 min left'.
+        The share shown never goes back: when dearer words ahead raise the estimate of
+        what is left, the time left grows and the share waits until the work catches up."""
         self.work.done(word, seconds)
         estimate = self.work.estimate(time.perf_counter() - self.began)
         if estimate is None:
@@ -192,7 +195,8 @@ class RankingEta:
         fraction, left = estimate
         if fraction >= 1.0:
             return "every word decided"
-        return f"~{100 * fraction:.0f}% of the work done, about {format_duration(left)} left"
+        self.shown = max(self.shown, fraction)
+        return f"~{100 * self.shown:.0f}% of the work done, about {format_duration(left)} left"
 
 
 def format_duration(seconds: float) -> str:
