@@ -69,7 +69,7 @@ def test_wordle_next_escapes_a_file_name(hostile_folder):
 def test_wordle_compile_escapes_a_word_list_name(hostile_folder):
     answers = _words_file(hostile_folder / HOSTILE, ["cigar", "xx"])
     result = run("wordle-compile", "--answers", answers, "--quiet", cwd=hostile_folder)
-    one_line_error(result, 2, f"{HOSTILE_SHOWN}, line 2: 'xx' is not five letters a-z")
+    one_line_error(result, 2, f"{HOSTILE_SHOWN}, line 2: 'xx' has 2 symbols, where the list's words have 5")
     _no_control_characters(result.stderr)
 
 

@@ -24,9 +24,44 @@ def test_shipped_lists_match_provenance_hashes():
 
 def test_bad_line_names_file_and_line(tmp_path):
     path = tmp_path / "words.txt"
-    path.write_text("crane\nslate\nab1de\n")
-    with pytest.raises(WordListError, match=r"words.txt, line 3"):
+    path.write_text("crane\nslate\nab de\n")
+    with pytest.raises(WordListError, match=r"words.txt, line 3: 'ab de' holds a blank"):
         read_word_file(path)
+
+
+def test_words_of_another_length_than_the_first_are_refused(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("crane\nslate\nabacus\n")
+    with pytest.raises(WordListError, match=r"line 3: 'abacus' has 6 symbols, where the list's words have 5"):
+        read_word_file(path)
+
+
+def test_any_length_and_alphabet_make_their_game(tmp_path):
+    six = tmp_path / "six.txt"
+    six.write_text("abacus\nbanana\nCitrus\n")
+    lists = load_word_lists(str(six))
+    assert lists.guesses_name == "answers" and lists.answers == ("abacus", "banana", "citrus")
+    assert (lists.game.length, lists.game.alphabet) == (6, "abcdefghijklmnopqrstuvwxyz")
+    spanish = tmp_path / "es.txt"
+    spanish.write_text("aceña\nÁrbol\nniño\u0301s\n".replace("niño\u0301s", "nin\u0303os"))
+    lists = load_word_lists(str(spanish))
+    assert lists.answers == ("aceña", "niños", "árbol") and lists.game.length == 5
+    assert lists.game.alphabet == "abcdefghijklmnopqrstuvwxyzáñ"  # code point order
+
+
+def test_lists_of_two_lengths_are_one_line(tmp_path):
+    six = tmp_path / "six.txt"
+    six.write_text("abacus\nbanana\n")
+    with pytest.raises(WordListError, match=r"the answers \(six.txt\) have 6 symbols and the guesses \(original\) 5"):
+        load_word_lists(str(six), "original")
+
+
+def test_mastermind_lists_are_every_code():
+    from wordle_runtime.game import parse_game
+
+    lists = load_word_lists(game=parse_game("mastermind:4x6"))
+    assert len(lists.answers) == len(lists.guesses) == 1296 and lists.answers[:2] == ("1111", "1112")
+    assert lists.answers_name == "mastermind:4x6"
 
 
 def test_duplicates_dropped_with_warning(tmp_path):

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
 
 from .weights import Weights
-from .wordlists import WordLists, letters_array, load_word_lists
+from .wordlists import WordListError, WordLists, letters_array, load_word_lists
 
 # numpy and the compiled kernels are imported where they are used: the command lines import
 # this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
@@ -89,7 +89,7 @@ class Context:
     (:attr:`matrix`) is for callers that want a guess's row."""
 
     words: WordLists
-    guess_letters: object = field(repr=False)  # uint8[n_guesses, 5]
+    guess_letters: object = field(repr=False)  # uint8[n_guesses, game length]: symbol numbers
     answer_in_guesses: object = field(repr=False)  # int32[n_answers]
     guess_index: dict = field(repr=False)
     use_cache: bool = field(default=True, repr=False)  # how the matrices are loaded: see from_words
@@ -113,16 +113,24 @@ class Context:
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
         the check also overlaps building the context (2 ms)."""
+        if not words.game.is_default:
+            raise WordListError(f"the lists play {words.game.name}; the compiler's kernels play five-letter "
+                                "Wordle over a-z only")
         prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
         return cls(
             words=words,
-            guess_letters=letters_array(words.guesses),
+            guess_letters=letters_array(words.guesses, words.game),
             answer_in_guesses=words.answer_index_in_guesses(),
             guess_index={w: i for i, w in enumerate(words.guesses)},
             use_cache=use_cache,
             refresh_cache=refresh_cache,
             _prefetch=prefetch,
         )
+
+    @property
+    def game(self):
+        """The game the lists play (``wordle_runtime.game.Game``)."""
+        return self.words.game
 
     @property
     def matrix(self):

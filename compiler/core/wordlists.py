@@ -1,7 +1,10 @@
-"""Word lists: the shipped named sets, loading and validation.
+"""Word lists: the shipped named sets, loading and validation, and the game they play.
 
-Inside the compiler both lists are sorted alphabetically (byte order), so a
-word's index order *is* the alphabetical tie-break every strategy uses.
+Inside the compiler both lists are sorted (by code point: alphabetical for a-z), so a
+word's index order *is* the alphabetical tie-break every strategy uses.  A list file
+holds words of one length over any alphabet (normalised by
+:func:`wordle_runtime.game.normalise_word`); the game (:class:`wordle_runtime.game.Game`)
+is read from the lists: their length, and the symbols they use (``alphabet_of``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+
+from wordle_runtime.game import (DEFAULT_GAME, MASTERMIND, MAX_LENGTH, MAX_SYMBOLS, MIN_LENGTH, WORDLE, Game,
+                                  GameError, alphabet_of, mastermind_codes, normalise_word)
 
 from ..util.files import OutputError, decode_text, read_regular_file
 
@@ -22,7 +28,6 @@ except ImportError:  # Python 3.12+ names the module _sha2; a build without it h
     except ImportError:
         from hashlib import sha256
 
-_WORD = re.compile(r"^[a-z]{5}$")
 
 # Size limits, checked before anything is allocated (README, "Word lists").  The largest
 # shipped list has 14855 words; 30,000 leaves room for any real five-letter dictionary.
@@ -53,7 +58,7 @@ class WordListError(ValueError):
 
 def sha256_of_words(words: list[str]) -> str:
     """Hash of the list as its canonical file: one word per line, LF, final newline."""
-    return sha256("".join(w + "\n" for w in words).encode("ascii")).hexdigest()
+    return sha256("".join(w + "\n" for w in words).encode("utf-8")).hexdigest()
 
 
 def read_word_file(path: str | Path, label: str | None = None) -> list[str]:
@@ -96,19 +101,35 @@ def _canonical_words(text: str) -> list[str] | None:
     return words
 
 
+def _word_problem(word: str, length: int | None) -> str | None:
+    """Why ``word`` (normalised) cannot be a word of a list whose words have ``length``
+    symbols (None: the first word), or None."""
+    if not MIN_LENGTH <= len(word) <= MAX_LENGTH:
+        return f"is not a word of {MIN_LENGTH} to {MAX_LENGTH} symbols"
+    if any(ch.isspace() or not ch.isprintable() for ch in word):
+        return "holds a blank or control character"
+    if length is not None and len(word) != length:
+        return f"has {len(word)} symbols, where the list's words have {length}"
+    return None
+
+
 def parse_words(lines: list[str], label: str) -> list[str]:
-    """Validate, lower-case and de-duplicate; refuse an empty list or one over ``MAX_WORDS``."""
+    """Normalise (``normalise_word``), validate and de-duplicate; refuse an empty list, one
+    over ``MAX_WORDS``, and words of different lengths."""
     words: list[str] = []
     seen: set[str] = set()
     duplicates = 0
+    length = None
     for number, raw in enumerate(lines, start=1):
-        word = raw.strip().lower()
+        word = normalise_word(raw)
         if not word:
             continue
-        if not _WORD.match(word):
+        problem = _word_problem(word, length)
+        if problem:
             shown = raw.strip()
             shown = repr(shown) if len(shown) <= 20 else f"{shown[:12]!r}… ({len(shown):,} characters)"
-            raise WordListError(f"{label}, line {number}: {shown} is not five letters a-z")
+            raise WordListError(f"{label}, line {number}: {shown} {problem}")
+        length = len(word)
         if word in seen:
             duplicates += 1
             continue
@@ -131,12 +152,13 @@ def _named_file(filename: str) -> Path:
 
 @dataclass(frozen=True)
 class WordLists:
-    """The answers and guesses of one build, both alphabetical."""
+    """The answers and guesses of one build, both alphabetical, and the game they play."""
 
     answers: tuple[str, ...]
     guesses: tuple[str, ...]
     answers_name: str
     guesses_name: str
+    game: Game = DEFAULT_GAME
 
     @cached_property  # the lists never change (frozen), and a build asks several times
     def answers_sha256(self) -> str:
@@ -181,26 +203,33 @@ def paired_guesses(answers: str) -> str:
     return DEFAULT_GUESSES.get(answers, answers if answers in NAMED_GUESSES else "original")
 
 
-def load_word_lists(answers: str = "original", guesses: str | None = None) -> WordLists:
-    """Resolve ``--answers``/``--guesses`` specs into validated, sorted lists.
+def load_word_lists(answers: str = "original", guesses: str | None = None, game: Game | None = None) -> WordLists:
+    """Resolve ``--answers``/``--guesses`` specs into validated, sorted lists and their game.
 
     ``answers="all"`` makes every guess a possible answer; ``guesses="answers"``
     restricts guesses to the answers.  Answers missing from the guesses are added
-    to the guesses with a warning.
+    to the guesses with a warning.  Without ``guesses``, a file of answers that are not
+    five letters a-z is its own guess list.  ``game``: a Mastermind game generates its
+    codes (every code an answer and a guess) unless lists are named; without it the game
+    is Wordle over the lists' length and symbols (one line if the two lists disagree).
     """
-    if guesses is None:
-        guesses = paired_guesses(answers)
+    if game is not None and game.rule == MASTERMIND:
+        return _mastermind_lists(game, answers, guesses)
     if answers == "all" and guesses == "answers":
         raise WordListError("--answers all takes its words from --guesses, so --guesses answers means nothing")
     if answers == "all":
-        guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES, GUESS_SPECIALS)
+        guess_words, guess_name = resolve_list(guesses or "original", NAMED_GUESSES, GUESS_SPECIALS)
         answer_words, answer_name = list(guess_words), f"all:{guess_name}"
     else:
         answer_words, answer_name = resolve_list(answers, NAMED_ANSWERS, ANSWER_SPECIALS)
+        if guesses is None and answers not in NAMED_ANSWERS and not _default_game_words(answer_words):
+            guesses = "answers"
+        guesses = paired_guesses(answers) if guesses is None else guesses
         if guesses == "answers":
             guess_words, guess_name = list(answer_words), "answers"
         else:
             guess_words, guess_name = resolve_list(guesses, NAMED_GUESSES, GUESS_SPECIALS)
+    found = _game_of(answer_words, answer_name, guess_words, guess_name, game)
     missing = sorted(set(answer_words) - set(guess_words))
     if missing:
         warnings.warn(
@@ -209,6 +238,51 @@ def load_word_lists(answers: str = "original", guesses: str | None = None) -> Wo
             stacklevel=2,
         )
         guess_words = guess_words + missing
+    return _checked_lists(answer_words, guess_words, answer_name, guess_name, found)
+
+
+def _default_game_words(words: list[str]) -> bool:
+    """Whether ``words`` are five letters a-z (the default game's words)."""
+    return all(len(w) == 5 and w.isascii() and w.isalpha() and w.islower() for w in words)
+
+
+def _game_of(answer_words, answer_name, guess_words, guess_name, game: Game | None) -> Game:
+    """The Wordle game both lists play: their common length and the symbols they use
+    (``game``, when given, must take every word)."""
+    length, other = len(answer_words[0]), len(guess_words[0])
+    if length != other:
+        raise WordListError(f"the answers ({answer_name}) have {length} symbols and the guesses ({guess_name}) "
+                            f"{other}: one game needs words of one length")
+    if game is None:
+        alphabet = alphabet_of(answer_words + guess_words)
+        if len(alphabet) > MAX_SYMBOLS:
+            raise WordListError(f"the lists use {len(alphabet)} symbols; a game has at most {MAX_SYMBOLS}")
+        try:
+            return Game(WORDLE, length, alphabet)
+        except GameError as exc:
+            raise WordListError(str(exc)) from None
+    for words, name in ((answer_words, answer_name), (guess_words, guess_name)):
+        for word in words:
+            problem = game.word_problem(word)
+            if problem:
+                raise WordListError(f"{name}: {word!r} {problem} ({game.name})")
+    return game
+
+
+def _mastermind_lists(game: Game, answers: str, guesses: str | None) -> WordLists:
+    """Every code of ``game`` as answers and guesses, unless lists are named (then checked)."""
+    codes = mastermind_codes(game)
+    answer_words, answer_name = (codes, game.name) if answers in ("original", "all") else \
+        resolve_list(answers, {}, ANSWER_SPECIALS)
+    guess_words, guess_name = (codes, game.name) if guesses in (None, "original") else \
+        (list(answer_words), "answers") if guesses == "answers" else resolve_list(guesses, {}, GUESS_SPECIALS)
+    _game_of(answer_words, answer_name, guess_words, guess_name, game)
+    missing = sorted(set(answer_words) - set(guess_words))
+    return _checked_lists(answer_words, guess_words + missing, answer_name, guess_name, game)
+
+
+def _checked_lists(answer_words, guess_words, answer_name, guess_name, game: Game) -> WordLists:
+    """The lists sorted, within the matrix size limit."""
     cells = len(guess_words) * len(answer_words)
     if cells > MAX_MATRIX_CELLS:
         raise WordListError(
@@ -219,12 +293,17 @@ def load_word_lists(answers: str = "original", guesses: str | None = None) -> Wo
         guesses=tuple(sorted(guess_words)),
         answers_name=answer_name,
         guesses_name=guess_name,
+        game=game,
     )
 
 
-def letters_array(words):
-    """Words as a ``uint8[n, 5]`` array of letters 0..25, the kernels' input."""
+def letters_array(words, game: Game = DEFAULT_GAME):
+    """Words as a ``uint8[n, length]`` array of symbol numbers (``game.alphabet``'s order:
+    0..25 for a-z), the kernels' input."""
     import numpy as np
 
-    raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
-    return (raw.reshape(-1, 5) - ord("a")).astype(np.uint8)
+    if game.alphabet.startswith("abcdefghijklmnopqrstuvwxyz") and all(w.isascii() for w in words[:1]) \
+            and "".join(words).isascii():
+        raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+        return (raw.reshape(-1, game.length) - ord("a")).astype(np.uint8)
+    return np.array([game.symbols(w) for w in words], dtype=np.uint8).reshape(-1, game.length)

@@ -1,0 +1,264 @@
+"""The game being played: its word length, its alphabet and its feedback rule.
+
+One frozen value, :class:`Game`, that the compiler's pipeline, its search, the tree
+files and this runtime all read.  Two rules:
+
+``wordle``
+    Each position shows green (the right symbol there), yellow (the symbol is in the
+    answer elsewhere, as many times as the answer has unused copies of it) or gray.  The
+    code of a pattern is base 3, position 0 the least significant digit: ``digit * 3**i``
+    with gray 0, yellow 1, green 2, so five-letter Wordle's codes run from 0 to 242 (all
+    green).  Any length from 2 to :data:`MAX_LENGTH` and any alphabet of at most
+    :data:`MAX_SYMBOLS` symbols.
+``mastermind``
+    Black and white pegs: ``B`` positions hold the right colour, ``W`` more colours are
+    right but misplaced (Sørensen's ``BnWm`` scores); positions are not told.  The code is
+    ``B * (P + 1) + W`` for P pegs, so the all-correct code is ``P * (P + 1)``.  Codes
+    over K colours are written as digits ``1``..``K`` (``1122``); every code is a secret
+    and a guess.  ``mastermind:4x6`` is the classic game, ``mastermind:5x8`` Super
+    Mastermind.
+
+Words are compared symbol by symbol, as Python strings: lists are normalised to NFC and
+lower case without changing a word's length (``ß`` stays one letter; a symbol whose lower
+case would be two characters keeps its case), see :func:`normalise_word`.
+
+Standard library only, cheap to import: ``wordle-next`` reads it on every start.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+WORDLE, MASTERMIND = "wordle", "mastermind"
+RULES = (WORDLE, MASTERMIND)
+ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+MIN_LENGTH = 2
+MAX_LENGTH = 10  # 3**10 codes fit the engine's 16-bit feedback matrix
+MAX_SYMBOLS = 64  # hard mode's letter masks are 64 bits wide
+MAX_PEGS, MAX_COLOURS = 8, 9  # colours are the digits 1-9
+BYTE_CODES = 256  # a game with at most this many codes keeps one byte per matrix cell
+
+_WORDLE_DIGITS = "byg"  # gray, yellow, green
+
+
+class GameError(ValueError):
+    """A game that cannot be played: the message is one line naming the problem."""
+
+
+def normalise_word(raw: str) -> str:
+    """A word as the game compares it: stripped, NFC, each symbol in lower case unless its
+    lower case is longer than one character (so the word's length never changes)."""
+    word = unicodedata.normalize("NFC", raw.strip())
+    return "".join(lower if len(lower := ch.lower()) == 1 else ch for ch in word)
+
+
+class Game:
+    """One game's word length, alphabet and rule (frozen; equal games compare equal).
+
+    ``alphabet``: the symbols in the order their numbers follow (symbol ``alphabet[i]`` is
+    number ``i`` inside the engine), at most :data:`MAX_SYMBOLS`, no repeats."""
+
+    __slots__ = ("rule", "length", "alphabet", "n_codes", "all_correct", "_index")
+
+    def __init__(self, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET):
+        problem = _game_problem(rule, length, alphabet)
+        if problem:
+            raise GameError(problem)
+        set_ = object.__setattr__
+        set_(self, "rule", rule)
+        set_(self, "length", int(length))
+        set_(self, "alphabet", alphabet)
+        codes = 3 ** length if rule == WORDLE else (length + 1) ** 2
+        set_(self, "n_codes", codes)
+        set_(self, "all_correct", codes - 1 if rule == WORDLE else length * (length + 1))
+        set_(self, "_index", {symbol: i for i, symbol in enumerate(alphabet)})
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Game is frozen")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Game({self.rule!r}, {self.length}, {self.alphabet!r})"
+
+    def key(self) -> tuple[str, int, str]:
+        """(rule, length, alphabet): what makes two games the same."""
+        return self.rule, self.length, self.alphabet
+
+    @property
+    def is_default(self) -> bool:
+        """Five-letter Wordle over a-z: the game every tree file without a game field plays."""
+        return self.key() == DEFAULT_KEY
+
+    @property
+    def name(self) -> str:
+        """``wordle`` (five letters a-z), ``wordle:6``, ``wordle:5:<alphabet>`` or ``mastermind:4x6``."""
+        if self.rule == MASTERMIND:
+            return f"mastermind:{self.length}x{len(self.alphabet)}"
+        if self.alphabet == ENGLISH_ALPHABET:
+            return WORDLE if self.length == 5 else f"wordle:{self.length}"
+        return f"wordle:{self.length}:{self.alphabet}"
+
+    @property
+    def byte_codes(self) -> bool:
+        """Whether every code fits one byte (the feedback matrix is then ``uint8``)."""
+        return self.n_codes <= BYTE_CODES
+
+    def word_problem(self, word: str) -> str | None:
+        """Why ``word`` (normalised) is not a word of this game, or None."""
+        if len(word) != self.length:
+            return f"is not {self.length} symbols long"
+        strange = [ch for ch in word if ch not in self._index]
+        if strange:
+            return f"holds {strange[0]!r}, which is not in the game's alphabet"
+        return None
+
+    def symbols(self, word: str) -> list[int]:
+        """The numbers of ``word``'s symbols (KeyError for one outside the alphabet)."""
+        return [self._index[ch] for ch in word]
+
+    def score_code(self, guess: str, answer: str) -> int:
+        """The feedback code of ``guess`` against ``answer`` by this game's rule."""
+        if len(guess) != self.length or len(answer) != self.length:
+            raise ValueError(f"words must have {self.length} symbols: {guess!r}, {answer!r}")
+        if self.rule == MASTERMIND:
+            return _mastermind_code(guess, answer)
+        return _wordle_code(guess, answer)
+
+    def format_code(self, code: int) -> str:
+        """A code in the game's canonical notation: ``gybbg`` (Wordle), ``B2W1`` (Mastermind)."""
+        self._check_code(code)
+        if self.rule == MASTERMIND:
+            black, white = divmod(code, self.length + 1)
+            return f"B{black}W{white}"
+        letters = []
+        for _ in range(self.length):
+            code, digit = divmod(code, 3)
+            letters.append(_WORDLE_DIGITS[digit])
+        return "".join(letters)
+
+    def possible_code(self, code: int) -> bool:
+        """Whether some guess and answer can show ``code`` (Mastermind: B + W <= P, and
+        never P - 1 blacks with one white)."""
+        if not 0 <= code < self.n_codes:
+            return False
+        if self.rule == WORDLE:
+            return True
+        black, white = divmod(code, self.length + 1)
+        return black + white <= self.length and not (black == self.length - 1 and white == 1)
+
+    def _check_code(self, code: int) -> None:
+        if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < self.n_codes:
+            raise ValueError(f"a feedback code of {self.name} is an integer from 0 to {self.n_codes - 1}, "
+                             f"not {code!r}")
+
+    def to_fields(self) -> dict:
+        """The game as a tree file records it (FORMAT.md, ``meta.game``)."""
+        return {"rule": self.rule, "length": self.length, "alphabet": self.alphabet}
+
+
+DEFAULT_KEY = (WORDLE, 5, ENGLISH_ALPHABET)
+
+
+def _game_problem(rule, length, alphabet) -> str | None:
+    """Why (rule, length, alphabet) is not a playable game, or None."""
+    if rule not in RULES:
+        return f"unknown feedback rule {rule!r}: {' or '.join(RULES)}"
+    if isinstance(length, bool) or not isinstance(length, int):
+        return f"a word length is a whole number, not {length!r}"
+    if not isinstance(alphabet, str) or not alphabet:
+        return "the alphabet is empty"
+    if len(set(alphabet)) != len(alphabet):
+        return "the alphabet repeats a symbol"
+    if len(alphabet) > MAX_SYMBOLS:
+        return f"the alphabet has {len(alphabet)} symbols; at most {MAX_SYMBOLS} are supported"
+    if any(ch.isspace() or not ch.isprintable() for ch in alphabet):
+        return "the alphabet holds a blank or control character"
+    if rule == WORDLE and not MIN_LENGTH <= length <= MAX_LENGTH:
+        return f"a word length is from {MIN_LENGTH} to {MAX_LENGTH}, not {length}"
+    if rule == MASTERMIND and not (2 <= length <= MAX_PEGS and 2 <= len(alphabet) <= MAX_COLOURS):
+        return f"Mastermind takes 2-{MAX_PEGS} pegs and 2-{MAX_COLOURS} colours, not {length}x{len(alphabet)}"
+    return None
+
+
+def _wordle_code(guess: str, answer: str) -> int:
+    """Greens first; then, left to right, a non-green guess symbol is yellow while the answer
+    still has an unused, non-green copy of it; otherwise gray."""
+    code, power = 0, 1
+    unused, pending = [], []
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            code += 2 * power
+        else:
+            unused.append(a)
+            pending.append((i, power))
+        power *= 3
+    for i, weight in pending:
+        if guess[i] in unused:
+            unused.remove(guess[i])
+            code += weight
+    return code
+
+
+def _mastermind_code(guess: str, answer: str) -> int:
+    """``B * (P + 1) + W``: blacks are right colours in the right place, whites the rest of
+    the colours the two have in common."""
+    black = sum(g == a for g, a in zip(guess, answer))
+    common = sum(min(guess.count(ch), answer.count(ch)) for ch in set(guess))
+    return black * (len(guess) + 1) + common - black
+
+
+def mastermind(pegs: int, colours: int) -> Game:
+    """Mastermind with ``pegs`` positions and ``colours`` colours written ``1``..``K``."""
+    if isinstance(colours, bool) or not isinstance(colours, int) or not 2 <= colours <= MAX_COLOURS:
+        raise GameError(f"Mastermind takes 2-{MAX_COLOURS} colours, not {colours!r}")
+    return Game(MASTERMIND, pegs, "".join(str(i) for i in range(1, colours + 1)))
+
+
+def mastermind_codes(game: Game) -> list[str]:
+    """Every code of a Mastermind game, in order (``1111``, ``1112``, …)."""
+    codes = [""]
+    for _ in range(game.length):
+        codes = [code + colour for code in codes for colour in game.alphabet]
+    return codes
+
+
+def parse_game(text: str) -> Game:
+    """``wordle`` or ``mastermind:PxC`` (pegs x colours) as a game; GameError otherwise."""
+    name = str(text).strip().lower()
+    if name == WORDLE:
+        return DEFAULT_GAME
+    if name.startswith(MASTERMIND + ":"):
+        pegs, _, colours = name.split(":", 1)[1].partition("x")
+        if pegs.isascii() and pegs.isdigit() and colours.isascii() and colours.isdigit():
+            return mastermind(int(pegs), int(colours))
+    raise GameError(f"unknown game {str(text)[:40]!r}: wordle or mastermind:PxC (e.g. mastermind:4x6)")
+
+
+def game_from_fields(fields) -> Game:
+    """The game a tree file records (``meta.game``), checked; GameError for a bad one."""
+    if not isinstance(fields, dict) or set(fields) != {"rule", "length", "alphabet"}:
+        raise GameError("meta.game must be a map of rule, length and alphabet")
+    return Game(fields["rule"], fields["length"], fields["alphabet"])
+
+
+def alphabet_of(words) -> str:
+    """The alphabet a Wordle game over ``words`` plays with: when the words use a-z and
+    otherwise only letters, a-z first (so English lists of any length share one numbering)
+    and then the other letters in code point order; else every symbol found, in code point
+    order (a Cyrillic list, Nerdle's digits and operators)."""
+    found = set()
+    for word in words:
+        found.update(word)
+    english = set(ENGLISH_ALPHABET)
+    extra = sorted(found - english)
+    if found & english and all(ch.isalpha() for ch in extra):
+        return ENGLISH_ALPHABET + "".join(extra)
+    return "".join(sorted(found))
+
+
+DEFAULT_GAME = Game()
