@@ -145,7 +145,7 @@ def _run(argv) -> int:
     if any(not token.strip() for token in args.history):
         raise HistoryError("the history has an empty word or pattern")
     tree = load(args.tree)
-    history = parse_history(args.history)
+    history = parse_history(args.history, tree.game)
     if args.interactive:
         from .play import play
 

@@ -16,8 +16,8 @@ GRAY, YELLOW, GREEN = 0, 1, 2
 _DIGIT_LETTER = "byg"
 _POWERS = tuple(3**i for i in range(WORD_LENGTH))
 
-# Every notation a user might paste, mapped to a base-3 digit.
-_SYMBOLS = {
+# Every notation a user might paste, mapped to a base-3 digit (any word length).
+SYMBOL_DIGITS = _SYMBOLS = {
     "b": GRAY, "B": GRAY, "0": GRAY, "_": GRAY, ".": GRAY, "-": GRAY,
     "\u2b1b": GRAY,  # ⬛ black large square (dark theme)
     "\u2b1c": GRAY,  # ⬜ white large square (light theme)
@@ -26,7 +26,7 @@ _SYMBOLS = {
     "g": GREEN, "G": GREEN, "2": GREEN,
     "\U0001f7e9": GREEN,  # 🟩
 }
-_ACCEPTED = "g/y/b letters (any case), digits 2/1/0, '_' '.' '-' for gray, or 🟩 🟨 ⬛ ⬜"
+ACCEPTED_NOTATIONS = _ACCEPTED = "g/y/b letters (any case), digits 2/1/0, '_' '.' '-' for gray, or 🟩 🟨 ⬛ ⬜"
 # parse_pattern is on the runtime's hot path; remember what was already parsed.
 _PARSE_CACHE: dict[str, int] = {}
 

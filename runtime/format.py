@@ -8,13 +8,17 @@ name            dtype    length      meaning
 node_guess      uint32   n_nodes     index into ``guesses`` of the word played at the node
 node_answer     int32    n_nodes     index into ``answers`` solved by that guess, or -1
 child_start     uint32   n_nodes+1   CSR offsets: node i's edges are [start[i], start[i+1])
-edge_pattern    uint8    n_edges     feedback code, strictly increasing per node, never 242
+edge_pattern    uint8    n_edges     feedback code, strictly increasing per node, never all correct
+                                     (242); uint16 in a format 2 file whose game has over 256 codes
 edge_child      uint32   n_edges     child node id, always greater than its parent's id
 subtree_total   uint32   n_nodes     (1.1) guesses from this node on, summed over its answers
 subtree_depth   uint8    n_nodes     (1.1) the most guesses from this node on
 ==============  =======  ==========  ===============================================
 
 The optional top-level ``weights`` (format 1.2, :mod:`.weights`) holds one uint32 per answer.
+Format 2.0 adds the top-level ``game`` (:mod:`.game`: rule, length, alphabet) for every game
+but five-letter Wordle over a-z, whose files stay 1.x byte for byte; a 1.x reader refuses a
+2.0 file with one line, as it refuses any other major version.
 
 Memory: the loader never lets msgpack build more than a field's own size allows.  It first
 walks the container with ``Unpacker.skip`` (which builds nothing) to find each field's byte
@@ -32,13 +36,17 @@ from array import array
 
 import msgpack
 
+from .game import DEFAULT_GAME, GameError, game_from_fields
 from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
 from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
 FORMAT_NAME = "wordle-tree"
-FORMAT_VERSION = (1, 2)  # the newest version this runtime reads and writes
+FORMAT_VERSION = (2, 0)  # the newest version this runtime reads and writes
+NEWEST_MINOR = {1: 2, 2: 0}  # per major version read, the newest minor known
 PLAIN_VERSION = (1, 1)  # what a tree without weights is written as, so its bytes never change
+GAME_VERSION = (2, 0)  # what a tree of any other game than five-letter Wordle over a-z is written as
+_GAME_FIELD_BYTES = 1024  # rule, length and up to 64 symbols of up to 4 bytes
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
 MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
@@ -96,10 +104,11 @@ def pack_tree(data: TreeData) -> bytes:
     guess_list = data.guess_list
     if guess_list is None:
         guess_list = list(data.answers) + list(data.guesses)
+    game = data.game
     if not isinstance(guess_list, GuessList):
-        guess_list = GuessList.from_words(guess_list)
+        guess_list = GuessList.from_words(guess_list, game)
     tree = {}
-    for name, (typecode, itemsize) in ARRAYS.items():
+    for name, (typecode, itemsize) in _arrays(game).items():
         values = getattr(data, name)
         if not isinstance(values, array) or values.typecode != typecode or values.itemsize != itemsize:
             values = array(typecode, values)
@@ -121,8 +130,19 @@ def pack_tree(data: TreeData) -> bytes:
 
         doc["weights"] = pack_weights(data.weights, len(data.answers))  # checked as the loader checks
         doc["format_version"] = list(WEIGHTS_VERSION)
+    if game is not DEFAULT_GAME:
+        doc["game"] = {key: value for key, value in sorted(game.to_fields().items())}
+        doc["format_version"] = list(GAME_VERSION)
     # sorted keys here too, without walking the 15,000 words of the lists (1 ms)
     return msgpack.packb({key: doc[key] for key in sorted(doc)}, use_bin_type=True)
+
+
+def _arrays(game) -> dict:
+    """The tree arrays' (typecode, item size) for ``game``: patterns take two bytes when its
+    codes do not fit one."""
+    if game.byte_codes:
+        return ARRAYS
+    return {**ARRAYS, "edge_pattern": ("H", 2)}
 
 
 def _reject_ext(code, payload):
@@ -220,6 +240,24 @@ def _bin(blob, span, what: str) -> memoryview:
     return payload
 
 
+def _game_words(blob, span, key: str, game) -> list[str]:
+    """A format 2 list of ``game``'s words: text strings of ``game.length`` symbols of its
+    alphabet, in code point order without repeats.  Each word is at least two bytes of the
+    field, so the count of strings built is bounded by the field's size."""
+    if span is None:
+        _fail(f"'{key}' is missing")
+    start, end = span
+    words = _decode(blob, span, f"'{key}'", end - start, max_str_len=4 * game.length)
+    if not isinstance(words, list) or not 0 < len(words) <= MAX_WORDS:
+        _fail(f"'{key}' must be a list of 1 to {MAX_WORDS} words")
+    for word in words:
+        if not isinstance(word, str) or game.word_problem(word) is not None:
+            _fail(f"'{key}' holds {str(word)[:20]!r}, which is not a word of {game.name}")
+    if not all(map(str.__lt__, words, words[1:])):
+        _fail(f"'{key}' must be in code point order without repeats")
+    return words
+
+
 def _word_list(blob, span, key: str) -> list[str]:
     """A list of five-letter words, checked on the raw bytes before any string is built.
 
@@ -269,7 +307,7 @@ def _read_array(blob, spans: dict, name: str, typecode: str, itemsize: int) -> a
     return values
 
 
-def _meta(blob, span) -> dict:
+def _meta(blob, span, game=DEFAULT_GAME) -> dict:
     """``meta``, decoded within :data:`MAX_META_BYTES` and container caps, then schema-checked."""
     if span is None:
         return {}
@@ -285,7 +323,7 @@ def _meta(blob, span) -> dict:
     meta = _decode(blob, span, "'meta'", MAX_META_BYTES, max_bin_len=0, object_hook=count, list_hook=count,
                    invalid="may hold only nil, bool, int, float, text, lists and maps")
     try:
-        check_meta(meta)
+        check_meta(meta, None if game is DEFAULT_GAME else game)
     except MetaError as exc:
         _fail(str(exc))
     return meta
@@ -303,17 +341,33 @@ def _version(blob, top) -> tuple[int, int]:
             or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)):
         _fail("'format_version' must be [major, minor]")
     major, minor = version
-    if major != FORMAT_VERSION[0]:
+    if major not in NEWEST_MINOR:
         _fail(f"tree format version {major}.{minor} cannot be read by this runtime, "
-              f"which reads version {FORMAT_VERSION[0]}.x")
-    if minor > FORMAT_VERSION[1] and (major, minor) not in _warned_minor:
+              f"which reads versions {' and '.join(f'{m}.x' for m in NEWEST_MINOR)}")
+    if minor > NEWEST_MINOR[major] and (major, minor) not in _warned_minor:
         _warned_minor.add((major, minor))
         warnings.warn(f"tree format {major}.{minor} is newer than this runtime's "
-                      f"{FORMAT_VERSION[0]}.{FORMAT_VERSION[1]}; unknown fields are ignored", stacklevel=4)
+                      f"{major}.{NEWEST_MINOR[major]}; unknown fields are ignored", stacklevel=4)
     return major, minor
 
 
-def _game_rules(blob, top, meta) -> tuple[str, GuessList]:
+def _game(blob, top, major: int):
+    """Format 2's required ``game``; every 1.x file plays five-letter Wordle over a-z."""
+    if major < 2:
+        return DEFAULT_GAME
+    if "game" not in top:
+        _fail("a format 2 file must have 'game'")
+    fields = _decode(blob, top["game"], "'game'", _GAME_FIELD_BYTES)
+    try:
+        game = game_from_fields(fields)
+    except GameError as exc:
+        _fail(f"'game': {exc}")
+    if game is DEFAULT_GAME:
+        _fail("'game' is five-letter Wordle over a-z, which a format 1.x file holds")
+    return game
+
+
+def _game_rules(blob, top, meta, game=DEFAULT_GAME) -> tuple[str, GuessList]:
     """Format 1.1's ``mode`` and ``guess_list`` (both required from 1.1 on)."""
     if "mode" not in top or "guess_list" not in top:
         _fail("a format 1.1 file must have 'mode' and 'guess_list'")
@@ -323,7 +377,7 @@ def _game_rules(blob, top, meta) -> tuple[str, GuessList]:
     if "mode" in meta and meta["mode"] != mode:
         _fail(f"'mode' is {mode!r} but meta.mode says {meta['mode']!r}")
     try:
-        guess_list = GuessList.from_bytes(_bin(blob, top["guess_list"], "'guess_list'"))
+        guess_list = GuessList.from_bytes(_bin(blob, top["guess_list"], "'guess_list'"), game)
     except ValueError as exc:
         _fail(str(exc))
     return mode, guess_list
@@ -341,21 +395,27 @@ def unpack_tree(blob) -> TreeData:
         _fail("not a tree file: the top level is not a map")
     top, tree_spans = _spans(blob)
     major, minor = _version(blob, top)
-    meta = _meta(blob, top.get("meta"))
+    game = _game(blob, top, major)
+    meta = _meta(blob, top.get("meta"), game)
     if "tree" not in top or top["tree"][1] is not None:
         _fail("'tree' must be a map of arrays")
-    arrays = {name: _read_array(blob, tree_spans, name, *ARRAYS[name]) for name in ARRAYS}
-    data = TreeData(answers=_word_list(blob, top.get("answers"), "answers"),
-                    guesses=_word_list(blob, top.get("guesses"), "guesses"),
-                    meta=meta, format_version=(major, minor), **arrays)
-    if minor >= 1:
-        data.mode, data.guess_list = _game_rules(blob, top, meta)
+    layout = _arrays(game)
+    arrays = {name: _read_array(blob, tree_spans, name, *layout[name]) for name in layout}
+    if game is DEFAULT_GAME:
+        answers, guesses = (_word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
+    else:
+        answers, guesses = (_game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
+    data = TreeData(answers=answers, guesses=guesses, meta=meta, format_version=(major, minor), game=game,
+                    **arrays)
+    rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats
+    if rules_known:
+        data.mode, data.guess_list = _game_rules(blob, top, meta, game)
     if "weights" in top:  # imported only here: loading a file without weights never needs it
         from .weights import read_weights
 
         data.weights = read_weights(_bin(blob, top["weights"], "'weights'"), len(data.answers), (major, minor))
     stats = check_structure(data)
-    if minor >= 1:
+    if rules_known:
         for name, (typecode, itemsize) in STAT_ARRAYS.items():
             stored = _read_array(blob, tree_spans, name, typecode, itemsize)
             if stored != getattr(stats, name[len("subtree_"):]):

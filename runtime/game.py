@@ -56,11 +56,22 @@ class Game:
     """One game's word length, alphabet and rule (frozen; equal games compare equal).
 
     ``alphabet``: the symbols in the order their numbers follow (symbol ``alphabet[i]`` is
-    number ``i`` inside the engine), at most :data:`MAX_SYMBOLS`, no repeats."""
+    number ``i`` inside the engine), at most :data:`MAX_SYMBOLS`, no repeats, in code point
+    order (so the words' sort order is the order of their numbers)."""
 
     __slots__ = ("rule", "length", "alphabet", "n_codes", "all_correct", "_index")
 
+    def __new__(cls, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET):
+        """Five-letter Wordle over a-z is one object (:data:`DEFAULT_GAME`), so the hot paths
+        can ask ``game is DEFAULT_GAME``."""
+        default = globals().get("DEFAULT_GAME")
+        if default is not None and (rule, length, alphabet) == DEFAULT_KEY:
+            return default
+        return super().__new__(cls)
+
     def __init__(self, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET):
+        if globals().get("DEFAULT_GAME") is self:
+            return
         problem = _game_problem(rule, length, alphabet)
         if problem:
             raise GameError(problem)
@@ -141,6 +152,39 @@ class Game:
             letters.append(_WORDLE_DIGITS[digit])
         return "".join(letters)
 
+    def parse_code(self, text) -> int:
+        """A pasted feedback pattern as its code; ValueError naming the accepted notations.
+
+        Wordle: one symbol per position, ``g``/``y``/``b`` (any case), ``2``/``1``/``0``,
+        ``_ . -`` for gray or the emoji 🟩 🟨 ⬛ ⬜.  Mastermind: ``B2W1`` (any case) or
+        ``2,1`` (blacks, whites); a score no guess can get is refused."""
+        if not isinstance(text, str):
+            raise ValueError(f"a pattern must be text, not {type(text).__name__}")
+        if self.rule == MASTERMIND:
+            return self._parse_pegs(text)
+        from .feedback import ACCEPTED_NOTATIONS, SYMBOL_DIGITS
+
+        symbols = [ch for ch in text.strip() if ch != "\ufe0f"]  # drop emoji variation selectors
+        if len(symbols) != self.length or any(ch not in SYMBOL_DIGITS for ch in symbols):
+            raise ValueError(f"bad feedback pattern {text!r}: expected {self.length} of {ACCEPTED_NOTATIONS}")
+        return sum(SYMBOL_DIGITS[ch] * 3 ** i for i, ch in enumerate(symbols))
+
+    def _parse_pegs(self, text: str) -> int:
+        """``B2W1`` or ``2,1`` as a Mastermind code."""
+        raw = text.strip().upper().replace(" ", "")
+        black = white = None
+        if raw.startswith("B") and "W" in raw:
+            black, _, white = raw[1:].partition("W")
+        elif raw.count(",") == 1:
+            black, _, white = raw.partition(",")
+        if not (black and white and black.isascii() and black.isdigit() and white.isascii() and white.isdigit()):
+            raise ValueError(f"bad feedback pattern {text!r}: expected black and white pegs as B2W1 or 2,1")
+        code = int(black) * (self.length + 1) + int(white)
+        if int(black) > self.length or int(white) > self.length or not self.possible_code(code):
+            raise ValueError(f"bad feedback pattern {text!r}: no guess of {self.length} pegs scores "
+                             f"{int(black)} black and {int(white)} white")
+        return code
+
     def possible_code(self, code: int) -> bool:
         """Whether some guess and answer can show ``code`` (Mastermind: B + W <= P, and
         never P - 1 blacks with one white)."""
@@ -174,6 +218,8 @@ def _game_problem(rule, length, alphabet) -> str | None:
         return "the alphabet is empty"
     if len(set(alphabet)) != len(alphabet):
         return "the alphabet repeats a symbol"
+    if list(alphabet) != sorted(alphabet):
+        return "the alphabet's symbols must be in code point order (the words' sort order)"
     if len(alphabet) > MAX_SYMBOLS:
         return f"the alphabet has {len(alphabet)} symbols; at most {MAX_SYMBOLS} are supported"
     if any(ch.isspace() or not ch.isprintable() for ch in alphabet):

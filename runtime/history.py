@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import re
+
 from .feedback import ALL_GREEN, WORD_LENGTH, format_pattern, parse_pattern
+from .game import DEFAULT_GAME, MASTERMIND, normalise_word
 from .structure import MAX_DEPTH
 
 _SEPARATORS = (":", "=")
@@ -23,25 +26,41 @@ class NoAnswerError(HistoryError):
     """The history is well formed but no answer fits it (``wordle-next`` exits 1)."""
 
 
-def _word(text, step: int) -> str:
-    if not (isinstance(text, str) and len(text) == WORD_LENGTH and text.isascii() and text.isalpha()):
-        raise HistoryError(f"step {step}: {text!r} is not a five-letter word")
-    return text.lower()
+def _word(text, step: int, game=DEFAULT_GAME) -> str:
+    if game is DEFAULT_GAME:
+        if not (isinstance(text, str) and len(text) == WORD_LENGTH and text.isascii() and text.isalpha()):
+            raise HistoryError(f"step {step}: {text!r} is not a five-letter word")
+        return text.lower()
+    word = normalise_word(text) if isinstance(text, str) else None
+    problem = "is not text" if word is None else game.word_problem(word)
+    if problem:
+        raise HistoryError(f"step {step}: {text!r} {problem} ({game.name})")
+    return word
 
 
-def _code(pattern, step: int) -> int:
+def _code(pattern, step: int, game=DEFAULT_GAME) -> int:
     if isinstance(pattern, int) and not isinstance(pattern, bool):
-        if 0 <= pattern <= ALL_GREEN:
+        if game.possible_code(pattern):
             return pattern
-        raise HistoryError(f"step {step}: pattern code {pattern} is outside 0..{ALL_GREEN}")
+        if game is DEFAULT_GAME:
+            raise HistoryError(f"step {step}: pattern code {pattern} is outside 0..{ALL_GREEN}")
+        raise HistoryError(f"step {step}: pattern code {pattern} is not a score of {game.name} "
+                           f"(0..{game.n_codes - 1})")
     try:
-        return parse_pattern(pattern)
+        return parse_pattern(pattern) if game is DEFAULT_GAME else game.parse_code(pattern)
     except ValueError as exc:
         raise HistoryError(f"step {step}: {exc}") from None
 
 
-def _tokens(text: str) -> list[str]:
-    """Split a history string on white space and commas (``salet:bbbbb,courd:bbbyb``)."""
+# Mastermind's "2,1" score: a comma between two lone digits belongs to the score.
+_STEP_COMMA = re.compile(r"(?<!\b\d),|,(?!\d\b)")
+
+
+def _tokens(text: str, game=DEFAULT_GAME) -> list[str]:
+    """Split a history string on white space and commas (``salet:bbbbb,courd:bbbyb``);
+    in Mastermind a comma between two lone digits stays (``1122 2,1``)."""
+    if game.rule == MASTERMIND:
+        return _STEP_COMMA.sub(" ", text).split()
     return text.replace(",", " ").split()
 
 
@@ -53,7 +72,7 @@ def _too_long() -> HistoryError:
     return HistoryError(f"the history has more than {MAX_STEPS} steps; no game is that long")
 
 
-def _from_tokens(items, pairs: list) -> None:
+def _from_tokens(items, pairs: list, game=DEFAULT_GAME) -> None:
     """Turn word / pattern / word:pattern tokens (and ready-made pairs) into raw pairs,
     stopping at the first step beyond :data:`MAX_STEPS`."""
     pending = None
@@ -69,7 +88,7 @@ def _from_tokens(items, pairs: list) -> None:
             continue
         if not isinstance(item, str):
             raise HistoryError(f"step {len(pairs) + 1}: {item!r} is neither text nor a (guess, pattern) pair")
-        for token in _tokens(item):
+        for token in _tokens(item, game):
             if len(pairs) > MAX_STEPS:
                 raise _too_long()
             sep = next((s for s in _SEPARATORS if s in token), None)
@@ -92,8 +111,9 @@ def _from_tokens(items, pairs: list) -> None:
         _no_pattern(pending, pairs)
 
 
-def parse_history(history) -> list[tuple[str, int]]:
-    """Normalise a game history to a list of ``(word, code)`` pairs, ``code`` in 0..242.
+def parse_history(history, game=DEFAULT_GAME) -> list[tuple[str, int]]:
+    """Normalise a game history to a list of ``(word, code)`` pairs, ``code`` in 0..242
+    (``game``: any other game's words and notations, :meth:`.game.Game.parse_code`).
 
     Accepted shapes (they may be mixed):
 
@@ -110,19 +130,24 @@ def parse_history(history) -> list[tuple[str, int]]:
     if history is None:
         return []
     raw: list = []
-    _from_tokens([history] if isinstance(history, str) else history, raw)
+    _from_tokens([history] if isinstance(history, str) else history, raw, game)
     if len(raw) > MAX_STEPS:
         raise _too_long()
     steps = []
+    done = ALL_GREEN if game is DEFAULT_GAME else game.all_correct
     for step, (word, pattern) in enumerate(raw, start=1):
-        if steps and steps[-1][1] == ALL_GREEN:
+        if steps and steps[-1][1] == done:
             last = steps[-1][0]
             raise HistoryError(f"step {step}: the game ended at step {step - 1} "
-                               f"({last} {format_pattern(ALL_GREEN)}), so nothing may follow it")
-        steps.append((_word(word, step), _code(pattern, step)))
+                               f"({last} {_shown(done, game)}), so nothing may follow it")
+        steps.append((_word(word, step, game), _code(pattern, step, game)))
     return steps
 
 
-def format_history(steps) -> str:
+def _shown(code: int, game) -> str:
+    return format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
+
+
+def format_history(steps, game=DEFAULT_GAME) -> str:
     """``salet bbbbb courd bbbyb``: the canonical notation, which parse_history reads back."""
-    return " ".join(f"{word} {format_pattern(code)}" for word, code in steps)
+    return " ".join(f"{word} {_shown(code, game)}" for word, code in steps)

@@ -90,12 +90,15 @@ def _optimality_ok(value) -> bool:
     return value.startswith("imported from ") and value[len("imported from "):] in IMPORT_FORMATS
 
 
-def _word_ok(value) -> bool:
+def _word_ok(value, game=None) -> bool:
+    """A word of ``game`` (None: five letters a-z, the game of every 1.x file)."""
+    if game is not None:
+        return isinstance(value, str) and game.word_problem(value) is None
     return (isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha()
             and value.islower())
 
 
-def _check_scalar(spec, value) -> str | None:
+def _check_scalar(spec, value, game=None) -> str | None:
     """None if ``value`` fits a non-map ``spec``, else what was expected."""
     kind = spec[0]
     if kind == "text":
@@ -118,10 +121,11 @@ def _check_scalar(spec, value) -> str | None:
               and all(ch in "0123456789abcdef" for ch in value))
         return None if ok else f"{spec[1]} lowercase hex digits"
     if kind == "word":
-        return None if value is None or _word_ok(value) else "five letters a-z, or nil"
+        what = "five letters a-z" if game is None else f"a word of {game.name}"
+        return None if value is None or _word_ok(value, game) else f"{what}, or nil"
     if kind == "words":
-        ok = isinstance(value, list) and len(value) <= spec[1] and all(map(_word_ok, value))
-        return None if ok else f"a list of at most {spec[1]} five-letter words"
+        ok = isinstance(value, list) and len(value) <= spec[1] and all(_word_ok(w, game) for w in value)
+        return None if ok else f"a list of at most {spec[1]} {'five-letter words' if game is None else 'words'}"
     if kind == "histogram":
         ok = isinstance(value, dict) and len(value) <= 256 and all(
             k.isascii() and k.isdigit() and len(k) <= 3 and _is_int(v) and 0 <= v < 2**32
@@ -140,8 +144,9 @@ def _generic_problem(value) -> str | None:
     return f"a JSON-like value, not {type(value).__name__}"
 
 
-def check_meta(meta) -> None:
-    """Raise :class:`MetaError` unless ``meta`` fits :data:`SCHEMA`.
+def check_meta(meta, game=None) -> None:
+    """Raise :class:`MetaError` unless ``meta`` fits :data:`SCHEMA` (``game``: the words it
+    names are that game's; None: five letters a-z).
 
     The walk is iterative (a stack, not recursion) and bounded by the loader's caps on
     ``meta``'s size; it also enforces :data:`MAX_META_DEPTH`.
@@ -154,7 +159,7 @@ def check_meta(meta) -> None:
         if depth > MAX_META_DEPTH:
             raise MetaError(f"{path} is nested more than {MAX_META_DEPTH} deep")
         if spec is not None and spec[0] != "map":
-            expected = _check_scalar(spec, value)
+            expected = _check_scalar(spec, value, game)
             if expected:
                 raise MetaError(f"{path} must be {expected}, not {_show(value)}")
             continue

@@ -17,7 +17,8 @@ import sys
 from contextlib import contextmanager
 
 from .messages import one_line
-from .feedback import WORD_LENGTH, parse_pattern
+from .feedback import parse_pattern
+from .game import DEFAULT_GAME, normalise_word
 from .history import HistoryError, format_history, parse_history
 
 QUIT, UNDO, LIST, HELP = "quit", "undo", "list", "help"
@@ -39,13 +40,15 @@ LIST_WIDTH = 60  # characters of a word-list line when the output is not a termi
 PATTERN_LIKE_LETTERS = 3
 
 
-def _is_word(text: str) -> bool:
-    return len(text) == WORD_LENGTH and text.isascii() and text.isalpha()
+def _is_word(text: str, game=DEFAULT_GAME) -> bool:
+    if game is DEFAULT_GAME:
+        return len(text) == game.length and text.isascii() and text.isalpha()
+    return game.word_problem(normalise_word(text)) is None
 
 
-def _is_pattern(text: str) -> bool:
+def _is_pattern(text: str, game=DEFAULT_GAME) -> bool:
     try:
-        parse_pattern(text)
+        parse_pattern(text) if game is DEFAULT_GAME else game.parse_code(text)
     except ValueError:
         return False
     return True
@@ -138,7 +141,7 @@ class _Game:
         """The steps ``entry`` adds (text such as ``crane gyybb``, or a (word, pattern)
         pair), checked as ``wordle-next`` checks a whole history; None after refusing."""
         try:
-            steps = parse_history(self.steps + [entry])
+            steps = parse_history(self.steps + [entry], self.tree.game)
             self.tree.position(steps)
         except HistoryError as exc:
             self.refuse(str(exc))
@@ -178,8 +181,9 @@ class _Game:
         """The steps a line at the main prompt adds, QUIT, or None to prompt again."""
         if len(line.replace(",", " ").split()) > 1 or any(sep in line for sep in ":="):
             return self.checked(line)
-        word = line.lower()
-        if not _is_word(line) or _is_pattern(line) or self._mistyped_pattern(word):
+        game = self.tree.game
+        word = line.lower() if game is DEFAULT_GAME else normalise_word(line)
+        if not _is_word(line, game) or _is_pattern(line, game) or self._mistyped_pattern(word):
             return self.checked((position.guess, line))
         on_tree_guess = position.on_tree and word == position.guess  # the compiler verified it
         problem = None if on_tree_guess else self.tree.guess_problem(self.steps, word)
@@ -206,13 +210,13 @@ class _Game:
                 return steps
 
 
-def _compiler_hint(steps) -> str | None:
+def _compiler_hint(steps, game=DEFAULT_GAME) -> str | None:
     """A pointer to the exact analysis, when the compiler is installed (never imported here)."""
     from importlib.util import find_spec
 
     if find_spec("wordle_compiler") is None:
         return None
-    return f"hint: for the exact analysis of this position, run: wordle-tree analyse {format_history(steps)}"
+    return f"hint: for the exact analysis of this position, run: wordle-tree analyse {format_history(steps, game)}"
 
 
 def _plural(n: int) -> str:
@@ -235,7 +239,7 @@ def _show(position, io: _Console) -> None:
 def _list(candidates, io: _Console) -> None:
     """Every remaining answer, the count first, as many words a line as the width takes."""
     io.say(f"{_plural(len(candidates))}:")
-    per_line = max(1, io.width() // (WORD_LENGTH + 1))
+    per_line = max(1, io.width() // (len(candidates[0]) + 1 if candidates else 6))
     for start in range(0, len(candidates), per_line):
         io.say(" ".join(candidates[start:start + per_line]))
 
@@ -250,7 +254,7 @@ def play(tree, history, inp, out) -> int:
     the steps of ``history`` too, down to the empty game.
     """
     io = _Console(inp, out)
-    game = _Game(tree, parse_history(history), io)
+    game = _Game(tree, parse_history(history, tree.game), io)
     io.say(GREETING)
     on_tree = True
     while True:
@@ -261,7 +265,7 @@ def play(tree, history, inp, out) -> int:
         if on_tree and not position.on_tree:
             io.say("you left the tree: from here the runtime's simple off-tree rule chooses "
                    "(not a proved best move)")
-            hint = _compiler_hint(game.steps)
+            hint = _compiler_hint(game.steps, tree.game)
             if hint:
                 io.say(hint)
         on_tree = position.on_tree
@@ -270,7 +274,7 @@ def play(tree, history, inp, out) -> int:
         if result == QUIT:
             return 0
         if result == UNDO:
-            io.say(f"took back {format_history(game.steps[-1:])}")
+            io.say(f"took back {format_history(game.steps[-1:], tree.game)}")
             game.steps = game.steps[:-1]
         else:
             game.steps = game.steps + result

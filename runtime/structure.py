@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 
-from .feedback import ALL_GREEN
+from .game import DEFAULT_GAME
 
 MAX_DEPTH = 255  # subtree_depth is stored as uint8
 
@@ -50,16 +50,18 @@ class TreeData:
     __slots__ = ("answers", "guesses", "node_guess", "node_answer", "child_start",
                  "edge_pattern", "edge_child", "meta", "format_version", "mode", "guess_list",
                  "weights", "subtree_answers", "subtree_total", "subtree_depth", "subtree_weight",
-                 "subtree_weighted_total")
+                 "subtree_weighted_total", "game")
 
     def __init__(self, answers, guesses, node_guess, node_answer, child_start, edge_pattern,
-                 edge_child, meta=None, format_version=(1, 1), mode=None, guess_list=None, weights=None):
+                 edge_child, meta=None, format_version=(1, 1), mode=None, guess_list=None, weights=None,
+                 game=DEFAULT_GAME):
         self.answers, self.guesses = answers, guesses
         self.node_guess, self.node_answer = node_guess, node_answer
         self.child_start, self.edge_pattern, self.edge_child = child_start, edge_pattern, edge_child
         self.meta = {} if meta is None else meta
         self.format_version = format_version
         self.mode, self.guess_list, self.weights = mode, guess_list, weights
+        self.game = game  # format 2: the file's own game; every 1.x file plays five-letter Wordle
         self.subtree_answers = self.subtree_total = self.subtree_depth = None
         self.subtree_weight = self.subtree_weighted_total = None
 
@@ -107,9 +109,12 @@ def _check_lengths(data: TreeData) -> tuple[int, int]:
         _fail(f"a node plays guess #{max(data.node_guess)}, but there are only {len(data.guesses)} guesses")
     if max(data.node_answer) >= len(data.answers) or min(data.node_answer) < -1:
         _fail("a node's answer index is out of range")
-    if n_edges and (max(data.edge_pattern) >= ALL_GREEN or min(data.edge_child) < 1
-                    or max(data.edge_child) >= n_nodes):
-        _fail("an edge has an all-green or out-of-range pattern, or an out-of-range child")
+    game = data.game
+    if n_edges and (max(data.edge_pattern) >= game.n_codes or min(data.edge_child) < 1
+                    or max(data.edge_child) >= n_nodes
+                    or (game.all_correct != game.n_codes - 1 and game.all_correct in data.edge_pattern)
+                    or max(data.edge_pattern) == game.all_correct):
+        _fail("an edge has an all-correct or out-of-range pattern, or an out-of-range child")
     return n_nodes, n_edges
 
 

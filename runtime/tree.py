@@ -8,6 +8,7 @@ from bisect import bisect_left
 
 from .feedback import ALL_GREEN, format_pattern, parse_pattern, score_code
 from .format import TreeData, TreeFormatError, read_tree_file, unpack_tree
+from .game import DEFAULT_GAME
 from .history import HistoryError, NoAnswerError, parse_history
 from .rules import mode_problem
 
@@ -48,8 +49,13 @@ class Position:
                 f"on_tree={self.on_tree}, solved={self.solved})")
 
 
-def pattern_is_possible(guess: str, code: int) -> bool:
-    """Whether some five-letter string gives ``code`` for ``guess`` (Wordle's left-to-right rule)."""
+def pattern_is_possible(guess: str, code: int, game=DEFAULT_GAME) -> bool:
+    """Whether some string gives ``code`` for ``guess`` (Wordle's left-to-right rule;
+    Mastermind: the score is one some guess can get)."""
+    if game is not DEFAULT_GAME:
+        if game.rule != "wordle":
+            return game.possible_code(code)
+        return _wordle_pattern_is_possible(guess, code, game)
     digits = [(code // 3**i) % 3 for i in range(5)]
     answer = [guess[i] if d == 2 else None for i, d in enumerate(digits)]
     free = [i for i, d in enumerate(digits) if d != 2]
@@ -68,20 +74,41 @@ def pattern_is_possible(guess: str, code: int) -> bool:
     return False
 
 
-def choose_off_tree(candidates: list[str]) -> str:
+def _wordle_pattern_is_possible(guess: str, code: int, game) -> bool:
+    """:func:`pattern_is_possible` for a Wordle game of any length and alphabet."""
+    digits = [(code // 3**i) % 3 for i in range(game.length)]
+    answer = [guess[i] if d == 2 else None for i, d in enumerate(digits)]
+    free = [i for i, d in enumerate(digits) if d != 2]
+    yellows = [i for i in free if digits[i] == 1]
+    filler = next((ch for ch in game.alphabet if ch not in guess), None)
+    for slots in itertools.permutations(free, len(yellows)):
+        if any(guess[j] == guess[i] for i, j in zip(yellows, slots)):
+            continue
+        trial = list(answer)
+        for i, j in zip(yellows, slots):
+            trial[j] = guess[i]
+        if filler is None and None in trial:
+            continue
+        if game.score_code(guess, "".join(ch or filler for ch in trial)) == code:
+            return True
+    return False
+
+
+def choose_off_tree(candidates: list[str], score=score_code) -> str:
     """The documented off-tree rule.
 
     Among the remaining answers, shortlist the ``OFF_TREE_SHORTLIST`` with the highest
     positional letter frequency (all of them when fewer), then play the one whose
-    feedback leaves the smallest expected number of answers (sum of squared class
-    sizes); ties go to the alphabetically first word.  Every remaining answer fits all
-    the feedback so far, so the choice is legal in hard and "possible" mode too.
+    feedback (``score``: the game's rule) leaves the smallest expected number of answers
+    (sum of squared class sizes); ties go to the alphabetically first word.  Every
+    remaining answer fits all the feedback so far, so the choice is legal in hard and
+    "possible" mode too.
     """
     if len(candidates) <= 2:
         return min(candidates)
     shortlist = sorted(candidates)
     if len(shortlist) > OFF_TREE_SHORTLIST:
-        freq = [dict() for _ in range(5)]
+        freq = [dict() for _ in range(len(candidates[0]))]
         for word in candidates:
             for i, ch in enumerate(word):
                 freq[i][ch] = freq[i].get(ch, 0) + 1
@@ -91,7 +118,7 @@ def choose_off_tree(candidates: list[str]) -> str:
     for guess in shortlist:
         counts: dict[int, int] = {}
         for answer in candidates:
-            code = score_code(guess, answer)
+            code = score(guess, answer)
             counts[code] = counts.get(code, 0) + 1
         cost = sum(c * c for c in counts.values())
         if best_cost is None or cost < best_cost:
@@ -117,6 +144,7 @@ class Tree:
         self.answers = data.answers
         self.guesses = data.guesses
         self.meta = data.meta
+        self.game = data.game  # the rule, length and alphabet (wordle_runtime.game.Game)
         self.mode = data.mode  # None for a format 1.0 file: no mode rule is checked
         self.guess_list = data.guess_list  # None for 1.0: any five-letter word is accepted
         self.weights = data.weights  # the answers' weights (format 1.2), or None
@@ -166,7 +194,7 @@ class Tree:
         or None when the last step was all green.  Raises :class:`HistoryError`."""
         node = 0
         guesses, node_guess = self.guesses, self._node_guess
-        if isinstance(history, (list, tuple)):  # fast path: (word, pattern) pairs on the tree
+        if isinstance(history, (list, tuple)) and self.game is DEFAULT_GAME:  # fast path: pairs on the tree
             try:
                 for guess, pattern in history:  # anything but pairs fails here or below
                     code = pattern if type(pattern) is int else _quick_code(pattern)
@@ -193,34 +221,38 @@ class Tree:
         history is malformed, :class:`HistoryError`.  :class:`NoAnswerError` (a subclass)
         when no answer fits.
         """
-        steps = parse_history(history)
+        game = self.game
+        steps = parse_history(history, game)
+        done = game.all_correct
         node: int | None = 0
         remaining: list[str] | None = None
         for step, (guess, code) in enumerate(steps, start=1):
             if remaining is None and self.guesses[self._node_guess[node]] == guess:
-                if code == ALL_GREEN:
+                if code == done:
                     if self.data.node_answer[node] < 0:
                         raise NoAnswerError(f"step {step}: {guess!r} cannot be the answer here: "
                                             "no answer fits this history")
                     return Position(None, (guess,), True, True, 0.0, 0, None if self.weights is None else True)
                 child = self._child_of(node, code)
                 if child is None:
-                    _no_answer_fits(guess, code, step)
+                    _no_answer_fits(guess, code, step, game)
                 node = child
                 continue
             self._check_guess(steps[:step - 1], guess, step)
             if remaining is None:
                 remaining, node = self.subtree_answers(node), None
-            remaining = [a for a in remaining if score_code(guess, a) == code]
+            score = score_code if game is DEFAULT_GAME else game.score_code
+            remaining = [a for a in remaining if score(guess, a) == code]
             if not remaining:
-                _no_answer_fits(guess, code, step)
-            if code == ALL_GREEN:
+                _no_answer_fits(guess, code, step, game)
+            if code == done:
                 return Position(None, (guess,), False, True, weighted=self._weighted)
         if remaining is None:
             expected, weighted = self._expected(node)
             return Position(self.guesses[self._node_guess[node]], tuple(self.subtree_answers(node)),
                             True, False, expected, self.data.subtree_depth[node], weighted)
-        return Position(choose_off_tree(remaining), tuple(remaining), False, False, weighted=self._weighted)
+        score = score_code if game is DEFAULT_GAME else game.score_code
+        return Position(choose_off_tree(remaining, score), tuple(remaining), False, False, weighted=self._weighted)
 
     def _expected(self, node: int) -> tuple[float, bool | None]:
         """(expected guesses from ``node`` on, Position.weighted): under the weights when the
@@ -241,7 +273,7 @@ class Tree:
         """
         if not self.is_guess_allowed(word):
             return f"{word!r} is not in this tree's guess list"
-        problem = mode_problem(self.mode, history, word)
+        problem = mode_problem(self.mode, history, word, self.game)
         if problem:
             return f"{word!r} is not allowed in {self.mode} mode: {problem}"
         return None
@@ -260,12 +292,13 @@ def _quick_code(pattern) -> int | None:
         return None
 
 
-def _no_answer_fits(guess: str, code: int, step: int):
-    if not pattern_is_possible(guess, code):
+def _no_answer_fits(guess: str, code: int, step: int, game=DEFAULT_GAME):
+    shown = format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
+    if not pattern_is_possible(guess, code, game):
         raise NoAnswerError(
-            f"step {step}: pattern {format_pattern(code)} is impossible for {guess!r} "
+            f"step {step}: pattern {shown} is impossible for {guess!r} "
             "(Wordle marks repeated letters yellow left to right before gray)")
-    raise NoAnswerError(f"step {step}: no answer fits the history ({guess} {format_pattern(code)})")
+    raise NoAnswerError(f"step {step}: no answer fits the history ({guess} {shown})")
 
 
 def shipped_trees() -> list[str]:

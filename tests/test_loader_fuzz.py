@@ -100,7 +100,7 @@ def test_hostile_files(name, small_tree_bytes):
 
 
 def test_newer_minor_loads_with_one_warning(small_tree_bytes):
-    blob = _mutate(small_tree_bytes, lambda d: d.update(format_version=[FORMAT_VERSION[0], 99], extra=1))
+    blob = _mutate(small_tree_bytes, lambda d: d.update(format_version=[1, 99], extra=1))
     with pytest.warns(UserWarning, match="newer"):
         unpack_tree(blob)
 

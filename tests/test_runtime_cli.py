@@ -31,7 +31,7 @@ def _one_line_error(result, code):
 def test_version():
     result = _next("--version")
     assert result.returncode == 0
-    assert result.stdout.strip() == f"wordle-next {__version__} (tree format 1.2)"
+    assert result.stdout.strip() == f"wordle-next {__version__} (tree format 2.0)"
 
 
 @pytest.mark.parametrize("args,code,message", [

@@ -350,3 +350,28 @@ def read_input(path: str, limit: int, what: str) -> bytes:
     if len(data) > limit:
         raise CliError(f"the {what} on standard input is over the {limit:,}-byte limit")
     return data
+
+
+def game_option(command):
+    """``--game NAME``: ``wordle`` (the default: the game the word lists play, any length and
+    alphabet) or ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the
+    guesses; the command then receives ``answers`` naming the game (:func:`answers_for_game`)."""
+    return click.option("--game", default=None, metavar="NAME",
+                        help="wordle (the lists' own game) or mastermind:PxC, e.g. mastermind:4x6, whose codes "
+                             "are the answers and guesses")(command)
+
+
+def answers_for_game(game: str | None, answers: str, guesses: str | None) -> str:
+    """The ``--answers`` spec for ``--game``: Mastermind names its codes; one line when
+    the game is unknown or lists are given with it."""
+    from wordle_runtime.game import MASTERMIND, WORDLE, GameError, parse_game
+
+    if game is None or game.strip().lower() == WORDLE:
+        return answers
+    try:
+        chosen = parse_game(game)
+    except GameError as exc:
+        raise CliError(str(exc)) from None
+    if chosen.rule == MASTERMIND and (answers != "original" or guesses is not None):
+        raise CliError(f"--game {chosen.name} plays every code as answer and guess: no --answers or --guesses")
+    return chosen.name

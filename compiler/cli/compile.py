@@ -20,9 +20,9 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, STDIO, CliError, FailedError, check_tree_destination, exit_after, json_option,
-                         max_depth_option, one_line, quiet_option, quiet_warnings, shorten, version_option,
-                         write_output)
+    from .common import (CONTEXT, STDIO, CliError, FailedError, answers_for_game, check_tree_destination, exit_after,
+                         game_option, json_option, max_depth_option, one_line, quiet_option, quiet_warnings, shorten,
+                         version_option, write_output)
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
     from ..core.config import MODES, OBJECTIVES, BuildConfig
     from ..util.files import check_folder
@@ -221,6 +221,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
 @weights_options
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
+@game_option
 @click.option("--answers", default="original", show_default=True,
               help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"]))
 @click.option("--guesses", default=None, help=" | ".join([*NAMED_GUESSES, *GUESS_SPECIALS, "PATH"])
@@ -251,7 +252,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
 @quiet_option()
 @version_option(PROG)
 def compile_command(strategy, start, opening, objective, deep, weights_file, weight_missing, prior, prior_width,
-                    prior_common, mode, answers, guesses, max_depth, allow_deeper, seed, width, candidates, jobs,
+                    prior_common, mode, game, answers, guesses, max_depth, allow_deeper, seed, width, candidates, jobs,
                     threads, memo_mb, show_stats, output, as_json, stamp, quiet):
     """Compile a full Wordle decision tree, verify it, and write one msgpack file.
 
@@ -259,6 +260,7 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
     expected guesses under those weights, and the heuristics score with them."""
     from ..api import make_config
 
+    answers = answers_for_game(game, answers, guesses)
     check_weight_numbers(prior_width, weight_missing)
     words = weights = None
     if weights_asked(weights_file, weight_missing, prior):

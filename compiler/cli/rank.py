@@ -14,8 +14,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, CliError, FailedError, exit_after, file_only, max_depth_option, not_empty,
-                         split_long_games, version_option)
+    from .common import (CONTEXT, CliError, FailedError, answers_for_game, exit_after, file_only, game_option,
+                         max_depth_option, not_empty, split_long_games, version_option)
     from ..core.config import DEFAULT_MAX_DEPTH
     from .rank_report import plural, report, report_depth
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
@@ -107,6 +107,7 @@ def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
                       "3 internal error, 130 interrupted, 143 terminated.")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules the trees must follow")
+@game_option
 @click.option("--answers", default="original", show_default=True,
               help="original | nyt | nyt-extended | improved | all | PATH")
 @click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
@@ -143,7 +144,7 @@ def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
+def rank_command(mode, game, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
                  jobs, scheduler, output, fmt, resume, recheck, force, as_json, quiet, verbose, **weight_options):
     """Prove which first word needs the fewest total guesses, over every first word.
 
@@ -151,6 +152,7 @@ def rank_command(mode, answers, guesses, first_words, second_after, pairs, max_d
     among the best; the best word is then proved best over the whole list.  With
     --weights or --prior, the fewest expected guesses under those weights.
     """
+    answers = answers_for_game(game, answers, guesses)
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")

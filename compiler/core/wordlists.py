@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 
 from wordle_runtime.game import (DEFAULT_GAME, MASTERMIND, MAX_LENGTH, MAX_SYMBOLS, MIN_LENGTH, WORDLE, Game,
-                                  GameError, alphabet_of, mastermind_codes, normalise_word)
+                                  GameError, alphabet_of, mastermind_codes, normalise_word, parse_game)
 
 from ..util.files import OutputError, decode_text, read_regular_file
 
@@ -212,7 +212,14 @@ def load_word_lists(answers: str = "original", guesses: str | None = None, game:
     five letters a-z is its own guess list.  ``game``: a Mastermind game generates its
     codes (every code an answer and a guess) unless lists are named; without it the game
     is Wordle over the lists' length and symbols (one line if the two lists disagree).
+    ``answers="mastermind:PxC"`` names a Mastermind game the same way.
     """
+    if isinstance(answers, str) and answers.lower().startswith(MASTERMIND + ":"):
+        try:
+            game = parse_game(answers)
+        except GameError as exc:
+            raise WordListError(str(exc)) from None
+        answers = "all"
     if game is not None and game.rule == MASTERMIND:
         return _mastermind_lists(game, answers, guesses)
     if answers == "all" and guesses == "answers":

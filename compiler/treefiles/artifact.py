@@ -20,8 +20,10 @@ def flatten(root, ctx, meta: dict, weights=None) -> TreeData:
     ``weights``: the answers' integer weights (answer order) the tree was built under, or
     None; with them the file is format 1.2 and readers speak in expected guesses under them.
     """
+    game = ctx.words.game
     order = [root]  # breadth-first: a node's id is its place in this list
-    child_start, edge_pattern, edge_child = array("I", [0]), array("B"), array("I")
+    child_start, edge_child = array("I", [0]), array("I")
+    edge_pattern = array("B" if game.byte_codes else "H")
     for node in order:  # the list grows as it is walked
         for code, child in node.children:
             edge_pattern.append(code)
@@ -44,6 +46,7 @@ def flatten(root, ctx, meta: dict, weights=None) -> TreeData:
         meta=meta,
         guess_list=guess_list_of(ctx),
         weights=None if weights is None else array("I", weights),
+        game=game,
     )
 
 
@@ -55,14 +58,15 @@ def guess_list_of(ctx) -> GuessList:
     the words go through ``from_words`` after all."""
     import numpy as np
 
+    game = ctx.words.game
     letters = getattr(ctx, "guess_letters", None)  # the importer's context has only the words
-    if letters is not None and len(letters):
+    if letters is not None and len(letters) and len(game.alphabet) ** game.length < 2 ** 32:
         codes = np.zeros(len(letters), dtype=np.int64)
         for position in range(letters.shape[1]):
-            codes = codes * 26 + letters[:, position]
+            codes = codes * len(game.alphabet) + letters[:, position]
         if np.all(codes[1:] > codes[:-1]):
-            return GuessList(array("I", codes.tolist()))
-    return GuessList.from_words(ctx.words.guesses)
+            return GuessList(array("I", codes.tolist()), game)
+    return GuessList.from_words(ctx.words.guesses, game)
 
 
 def save_tree(path, data: TreeData) -> int:

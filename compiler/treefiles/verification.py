@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import TreeData
+from wordle_runtime.game import DEFAULT_GAME, MASTERMIND
 from wordle_runtime.rules import GuessList
 
 MAX_PROBLEMS = 1000  # kept in full; beyond this a hostile file only gets counted
@@ -26,7 +27,7 @@ def hard_mode_allows(history, word: str) -> bool:
     appears at least n times later.  Grays may be reused, yellows may stay put."""
     for guess, code in history:
         need: dict[str, int] = {}
-        for i in range(5):
+        for i in range(len(guess)):
             digit = (code // 3**i) % 3
             if digit == 2 and word[i] != guess[i]:
                 return False
@@ -37,10 +38,10 @@ def hard_mode_allows(history, word: str) -> bool:
     return True
 
 
-def possible_allows(history, word: str) -> bool:
-    """Possible mode: ``word`` is legal only if it fits every (guess, code) of ``history``,
-    that is, only if it could still be the answer."""
-    return all(score_code(guess, word) == code for guess, code in history)
+def possible_allows(history, word: str, score=score_code) -> bool:
+    """Possible mode: ``word`` is legal only if it fits every (guess, code) of ``history``
+    (``score``: the game's rule), that is, only if it could still be the answer."""
+    return all(score(guess, word) == code for guess, code in history)
 
 
 RULES = {"normal": lambda history, word: True, "hard": hard_mode_allows, "possible": possible_allows}
@@ -139,7 +140,10 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
 
     ``allowed``: the full guess list; when given, every guess must be in it.
     """
-    rule = RULES[mode]
+    game = getattr(data, "game", DEFAULT_GAME)
+    score = score_code if game is DEFAULT_GAME else game.score_code
+    shown = format_pattern if game is DEFAULT_GAME else game.format_code
+    rule = RULES[mode] if mode != "possible" else (lambda history, word: possible_allows(history, word, score))
     if allowed is not None and not isinstance(allowed, GuessList):  # a GuessList answers `in` itself
         allowed = set(allowed)
     problems = _Problems()
@@ -152,6 +156,8 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
         guess = words[node]
         if allowed is not None and guess not in allowed:
             problems.add(f"{paths.where(node)}: {guess!r} is not in the guess list")
+        elif mode == "hard" and game.rule == MASTERMIND:
+            problems.add(f"{paths.where(node)}: {game.name} has no hard mode")
         elif mode != "normal" and not rule(paths.history(node), guess):
             problems.add(f"{paths.where(node)}: {guess!r} is not a legal guess in {mode} mode")
         answer_index = data.node_answer[node]
@@ -170,13 +176,12 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
             problems.add(f"{answer!r} is never solved by the tree")
             continue
         step = node  # up the parent links: no history list per answer (1.6 of trace's 9.4 ms)
-        while parent[step] >= 0 and score_code(words[parent[step]], answer) == code_in[step]:
+        while parent[step] >= 0 and score(words[parent[step]], answer) == code_in[step]:
             step = parent[step]
         if parent[step] >= 0:  # a step disagrees: name the first one from the root
-            g, c = next((g, c) for g, c in paths.history(node) if score_code(g, answer) != c)
+            g, c = next((g, c) for g, c in paths.history(node) if score(g, answer) != c)
             problems.add(f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
-                         f"{g} against {answer} shows {format_pattern(score_code(g, answer))}, "
-                         f"not {format_pattern(c)}")
+                         f"{g} against {answer} shows {shown(score(g, answer))}, not {shown(c)}")
             continue
         depth = paths.depth[node]
         depths[answer_index] = depth
