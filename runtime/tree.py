@@ -52,35 +52,15 @@ class Position:
 def pattern_is_possible(guess: str, code: int, game=DEFAULT_GAME) -> bool:
     """Whether some string gives ``code`` for ``guess`` (Wordle's left-to-right rule;
     Mastermind: the score is one some guess can get)."""
-    if game is not DEFAULT_GAME:
-        if game.rule != "wordle":
-            return game.possible_code(code)
-        return _wordle_pattern_is_possible(guess, code, game)
-    digits = [(code // 3**i) % 3 for i in range(5)]
-    answer = [guess[i] if d == 2 else None for i, d in enumerate(digits)]
-    free = [i for i, d in enumerate(digits) if d != 2]
-    yellows = [i for i in free if digits[i] == 1]
-    filler = next(ch for ch in "abcdefghijklmnopqrstuvwxyz" if ch not in guess)
-    # place each yellow letter at a distinct free position where the guess has another letter
-    for slots in itertools.permutations(free, len(yellows)):
-        if any(guess[j] == guess[i] for i, j in zip(yellows, slots)):
-            continue
-        trial = list(answer)
-        for i, j in zip(yellows, slots):
-            trial[j] = guess[i]
-        word = "".join(ch or filler for ch in trial)
-        if score_code(guess, word) == code:
-            return True
-    return False
-
-
-def _wordle_pattern_is_possible(guess: str, code: int, game) -> bool:
-    """:func:`pattern_is_possible` for a Wordle game of any length and alphabet."""
+    if game.rule != "wordle":
+        return game.possible_code(code)
+    score = score_code if game is DEFAULT_GAME else game.score_code
     digits = [(code // 3**i) % 3 for i in range(game.length)]
     answer = [guess[i] if d == 2 else None for i, d in enumerate(digits)]
     free = [i for i, d in enumerate(digits) if d != 2]
     yellows = [i for i in free if digits[i] == 1]
     filler = next((ch for ch in game.alphabet if ch not in guess), None)
+    # place each yellow letter at a distinct free position where the guess has another letter
     for slots in itertools.permutations(free, len(yellows)):
         if any(guess[j] == guess[i] for i, j in zip(yellows, slots)):
             continue
@@ -89,7 +69,7 @@ def _wordle_pattern_is_possible(guess: str, code: int, game) -> bool:
             trial[j] = guess[i]
         if filler is None and None in trial:
             continue
-        if game.score_code(guess, "".join(ch or filler for ch in trial)) == code:
+        if score(guess, "".join(ch or filler for ch in trial)) == code:
             return True
     return False
 
