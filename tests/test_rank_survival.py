@@ -261,3 +261,26 @@ def test_a_contradicted_fewest_deep_claim_is_told_in_long_games_and_guesses(list
     assert result.returncode == 2, result.stderr
     assert f"gives {word} at least {long} long games and {int(total) + 1} guesses, but the search proves " \
            f"{long} long games and {total} guesses exactly" in result.stderr, result.stderr
+
+
+@pytest.mark.slow
+def test_a_cluster_that_loses_every_worker_ends_the_run_in_one_line(longer_lists, tmp_path):
+    """The worker (and its nanny) killed mid-run: after the documented wait, one line, exit 2,
+    and every word decided so far still in the file."""
+    address, processes = _start_cluster(tmp_path, nthreads=1)
+    worker, scheduler = processes
+    try:
+        out = tmp_path / "r.csv"
+        env = {**os.environ, "WORDLE_TREE_WORKERLESS_SECONDS": "5"}
+        proc = subprocess.Popen(rank_command(longer_lists, out, "--scheduler", address), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(3.0)
+        os.killpg(worker.pid, signal.SIGKILL)
+        began = time.monotonic()
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 2, err
+        assert err.strip().splitlines() == [err.strip()] and "no Dask worker has been connected for 5 s" in err
+        assert time.monotonic() - began < 60
+    finally:
+        _stop([scheduler])
+        worker.wait()

@@ -55,8 +55,10 @@ class SerialExecutor:
 
 
 # How long a run waits with tasks in flight and no worker connected before it gives up
-# (README: a cluster whose every worker is lost ends the run with one line).
+# (README: a cluster whose every worker is lost ends the run with one line); the
+# environment variable sets another wait, in seconds (docs/ranking.md).
 WORKERLESS_SECONDS = 120.0
+WORKERLESS_ENV = "WORDLE_TREE_WORKERLESS_SECONDS"
 _POLL_SECONDS = 2.0
 
 
@@ -112,6 +114,15 @@ class DaskExecutor:
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
         return sorted(self.client.run(peak).values())
+
+
+def _workerless_seconds() -> float:
+    """:data:`WORKERLESS_SECONDS`, or the positive number of seconds :data:`WORKERLESS_ENV` gives."""
+    try:
+        value = float(os.environ.get(WORKERLESS_ENV, WORKERLESS_SECONDS))
+    except ValueError:
+        return WORKERLESS_SECONDS
+    return value if 0 < value < float("inf") else WORKERLESS_SECONDS
 
 
 _ADDRESS = re.compile(r"(?:tcp://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]{0,252}):(\d{1,5})")
@@ -212,7 +223,7 @@ def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str
 
         with Client(scheduler, timeout="20s") as client:
             try:
-                yield DaskExecutor(client)
+                yield DaskExecutor(client, _workerless_seconds())
             except (CancelledError, CommClosedError):
                 raise ClusterLostError(f"lost the connection to the Dask scheduler at {scheduler} mid-run") from None
         return
