@@ -8,6 +8,7 @@ import time
 import click
 
 from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option, split_long_games
+from .numbers import PlainIntRange
 from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
 from ..core.config import MODES, OBJECTIVES
 
@@ -112,7 +113,7 @@ def _review_lines(rows, seconds):
 
 @click.command(name="analyse", short_help="Exact value of a position, a move, or every move of a game.")
 @click.argument("history", nargs=-1)
-@click.option("--top", default=None, type=click.IntRange(1, 1000),
+@click.option("--top", default=None, type=PlainIntRange(1, 1000),
               help="how many best moves to show [default: 5, or 1 with --move: its loss needs only the best]")
 @click.option("--move", callback=not_empty, help="the exact value of this move here and its loss against the best")
 @click.option("--rank", "with_rank", is_flag=True,
@@ -127,9 +128,9 @@ def _review_lines(rows, seconds):
 @click.option("--objective", default="total", show_default=True, type=click.Choice(OBJECTIVES),
               help="total: the fewest guesses in all; depth: the least worst case, then the fewest in all; "
                    "fewest-deep: the fewest answers needing --deep K guesses or more, then the fewest in all")
-@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
               help="with --objective fewest-deep: a game of K or more guesses counts as long")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 64),
               help="threads that count the better moves for --rank (the result does not depend on it)")
 @weights_options
 @json_option()

@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..util.numbers import PLAIN_FLOAT_HINT, is_plain_float
+
 WEIGHT_TOTAL = 1 << 28  # what the integer weights sum to (about): 64 guesses x 2^28 < 2^36
 MAX_WEIGHTS_BYTES = 1 << 22  # a weights file for 30,000 words is well under 1 MiB
 DEFAULT_PRIOR_WIDTH = 10.0  # 3Blue1Brown's sigmoid: x spans 10 units over the ranked words
@@ -51,11 +53,27 @@ class Weights:
 
 
 def integer_weights(raw, source: str) -> Weights:
-    """The documented rule (module docstring); WeightsError when no weight is positive."""
-    total = math.fsum(raw)
-    if not total > 0:
+    """The documented rule (module docstring); WeightsError when a weight is negative or
+    not finite, or when no weight is positive.
+
+    The weights are first multiplied by the power of two that brings the largest into
+    [0.5, 1).  That is exact in binary floating point (but for weights some 10^300 times
+    lighter than the largest, whose integer is 0 either way), so each ratio w / Σw, and so
+    each integer, is the one the unscaled weights give; and the sum, at most the number of
+    weights, cannot overflow however large the weights are (up to the largest double)."""
+    try:
+        values = [float(w) for w in raw]
+    except OverflowError:
+        raise WeightsError(f"{source}: a weight is larger than the largest floating-point number") from None
+    if not all(math.isfinite(w) and w >= 0 for w in values):
+        raise WeightsError(f"{source}: every weight must be a finite number of zero or more")
+    largest = max(values, default=0.0)
+    if not largest > 0:
         raise WeightsError(f"{source}: every weight is zero")
-    return Weights(tuple(round(w / total * WEIGHT_TOTAL) for w in raw), source)
+    shift = -math.frexp(largest)[1]
+    scaled = [math.ldexp(w, shift) for w in values]
+    total = math.fsum(scaled)
+    return Weights(tuple(round(w / total * WEIGHT_TOTAL) for w in scaled), source)
 
 
 def read_weights(path: str | Path, answers, missing: float | None = None) -> Weights:
@@ -124,10 +142,9 @@ def weights_for_answers(answers, weights=None, prior: str | None = None, missing
 
 
 def _weight(text: str, where: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise WeightsError(f"{where}: {text[:30]!r} is not a number") from None
+    if not is_plain_float(text):
+        raise WeightsError(f"{where}: {text[:30]!r} is not a number in decimal notation ({PLAIN_FLOAT_HINT})")
+    value = float(text)
     if not math.isfinite(value) or value < 0:
         raise WeightsError(f"{where}: {text[:30]!r} is not a finite weight of zero or more")
     return value
@@ -150,6 +167,13 @@ def frequency_prior(answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = D
     ranked = sorted(range(n), key=lambda i: (-zipf_frequency(answers[i], "en"), answers[i]))
     raw = [0.0] * n
     for rank, i in enumerate(ranked):
-        x = width * (common / n - rank / max(n - 1, 1))
-        raw[i] = 1.0 / (1.0 + math.exp(-x))
+        raw[i] = _sigmoid(width * (common / n - rank / max(n - 1, 1)))
     return integer_weights(raw, f"prior frequency (width {width:g}, common {common})")
+
+
+def _sigmoid(x: float) -> float:
+    """1 / (1 + e^-x) for every x.  Below x = -700 e^-x nears the largest double (about
+    e^709.8), while 1 + e^-x already equals e^-x to the last bit, so the value is e^x."""
+    if x < -700:
+        return math.exp(x)
+    return 1.0 / (1.0 + math.exp(-x))

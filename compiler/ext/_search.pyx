@@ -25,7 +25,9 @@ Bounds, cheapest first (each is exact information, never a heuristic):
   list keeps only the first of the guesses that differ only in letters none of its
   answers has (legal.node_list), for the same reason;
 * a set whose biggest endgame group (``.ight``) cannot be told apart within the guesses
-  left is infeasible (endgame.pxd), found before the node's full pass.
+  left is infeasible (endgame.pxd), found before the node's full pass;
+* under weights, a set whose answers all weigh 0 costs 0 with any tree, and the tie-break
+  alone picks its tree: the depth-only search finds it (weightless.pxi).
 
 A node with ``n_workers > 1`` is shared: calls on it from several threads at once (its
 participants, joining at any time) each evaluate the candidates they claim through the
@@ -226,6 +228,8 @@ cdef int64_t search_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint6
     cdef uint64_t k1, k2, payload
     cdef int64_t known_lb = 0, lower, result
     cdef Candidates cand
+    if weighs_nothing(c, S, n):  # every tree costs 0 here: the least depth decides (weightless.pxi)
+        return solve_weightless(c, S, n, h1, h2, L, m, lh1, lh2, d, seen)
     memo_key(h1, h2, lh1, lh2, key_depth(c, d), &k1, &k2)
     payload = memo_find(c.memo, c.stats, k1, k2)
     if payload != 0:
@@ -411,5 +415,6 @@ include "guess.pxi"
 include "weighted.pxi"
 include "rebuild.pxi"
 include "feasible.pxi"
+include "weightless.pxi"
 include "interface.pxi"
 include "probes.pxi"

@@ -65,7 +65,7 @@ cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, u
         c.stats[S_ENDGAME] += 1
         result = -1
     else:
-        result = feasible_candidates(c, S, n, L, m, lh1, lh2, d, seen)
+        result = feasible_candidates(c, S, n, L, m, lh1, lh2, d, seen, False)
     if not c.stopped:
         memo_store(c, k1, k2, FEASIBLE_YES if result >= 0 else FEASIBLE_NO, True, result, 0)
     return result
@@ -113,8 +113,11 @@ cdef inline int64_t fits_within(int64_t most_parts, int64_t d) noexcept nogil:
 
 
 cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
-                                 uint64_t lh2, int64_t d, uint8_t* seen) noexcept nogil:
-    """The first candidate (most classes first) whose every class fits in d - 1 guesses, or -1."""
+                                 uint64_t lh2, int64_t d, uint8_t* seen, bint by_tie_break) noexcept nogil:
+    """The first candidate whose every class fits in d - 1 guesses, or -1: in the order
+    most classes first, or with ``by_tie_break`` in the total search's tie-break order
+    among guesses of equal total and depth (a possible answer first, then the lowest
+    guess index, that is the alphabetically first word; weightless.pxi)."""
     cdef Classes* k = <Classes*>malloc(sizeof(Classes))
     cdef int64_t* keys = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
     cdef int64_t* parts = keys + m
@@ -122,7 +125,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
     cdef PairSet partitions, unsplittable
     cdef NodeRows rows  # d = 3: the answers' rows against L, for the children's scans
     cdef NodeRows* child_rows = NULL
-    cdef int64_t count = 0, most_parts = 1, i, in_set_c, g, n_cls, found = -1, cap
+    cdef int64_t count = 0, most_parts = 1, i, in_set_c, g, n_cls, found = -1, cap, order
     cdef bint ok = keys != NULL and k != NULL
     cdef int64_t* in_set = NULL
     partitions.table = NULL
@@ -148,8 +151,11 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
             # Σc² <= (largest class) * n: a candidate whose largest class must exceed what
             # d - 1 guesses can solve is refused with no split
             if (parts[i] > 1 or in_set[i]) and sumsq[i] <= cap * n:
-                # most classes first, then least Σc², then a possible answer, then list order
-                keys[count] = (((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])) << 16 | i
+                if by_tie_break:  # a possible answer first, then the guess index
+                    order = (1 - in_set[i]) << 16 | L[i]
+                else:  # most classes first, then least Σc², then a possible answer, then list order
+                    order = ((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])
+                keys[count] = order << 16 | i
                 count += 1
         qsort(keys, count, sizeof(int64_t), compare_keys)
         if d == 3 and scans_gather(c, L, m) and node_rows_init(c, &rows, S, n, L, m):

@@ -2,9 +2,10 @@
 # _search.pyx).  After solve_node has proved a set's optimum, every node's choice is
 # either an exact memo entry or one of the cheap closed cases (one or two answers, a word
 # of the set that splits it perfectly, the last two guesses), recomputed here exactly as
-# the search decides them.  When an entry was evicted (memo at its cap), or lost to two
-# threads writing one row at once, the rebuild reports the miss and the caller solves
-# node by node.
+# the search decides them; a weighted set that weighs nothing is settled again by
+# weightless.pxi when its entry is missing (its classes are checked, not searched).  When
+# an entry was evicted (memo at its cap), or lost to two threads writing one row at once,
+# the rebuild reports the miss and the caller solves node by node.
 
 from libc.stdlib cimport realloc
 
@@ -44,6 +45,8 @@ cdef int64_t choice(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h
         g = weighted_choice(c, S, n, L, m, d, seen)
         if g != MEMO_DECIDES:
             return g
+        if weighs_nothing(c, S, n):  # found again when its entry is gone, or was never made
+            return (solve_weightless(c, S, n, h1, h2, L, m, lh1, lh2, d, seen) & 0xFFFF) - 1
     elif n <= 2:
         return c.a2g[S[0]]
     else:

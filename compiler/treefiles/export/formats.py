@@ -30,6 +30,8 @@ class TextExporter:
 
     def write(self, view: TreeView, node: int, history, out) -> None:
         """Write the outline of the subtree at ``node`` to ``out`` (``history`` is not used)."""
+        view.check_text_depth(node, None if self.max_depth is None else self.max_depth + 1,
+                              "--depth N writes the first N levels; ")
         out.write(f"{view.guess(node)} ({_answers(view.below[node])})\n")
         # (node, its depth below the start, the pattern that led to it); children pushed
         # in reverse so that they pop in reading order
@@ -57,6 +59,7 @@ class SelbyExporter:
 
     def write(self, view, node, history, out):
         """Write one line per answer below ``node``: its whole path, ``history`` first."""
+        view.check_text_depth(node)
         previous = []
         for _, path in view.answer_paths(node, history):
             tokens = []
@@ -78,6 +81,7 @@ class CsvExporter:
 
     def write(self, view, node, history, out):
         """Write one line per answer below ``node``: the guesses of its whole path, ``history`` first."""
+        view.check_text_depth(node)
         for _, path in view.answer_paths(node, history):
             out.write(",".join(guess for guess, _ in path) + "\n")
 

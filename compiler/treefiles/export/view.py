@@ -3,12 +3,37 @@ error an export request can raise."""
 
 from __future__ import annotations
 
+from array import array
+
 from wordle_runtime.feedback import ALL_GREEN, format_pattern, pattern_digits
 from wordle_runtime.format import TreeData
 from wordle_runtime.history import HistoryError, parse_history
+from wordle_runtime.structure import MAX_DEPTH
 
 # pattern code -> its position in reading order (first letter most significant)
 READING_RANK = [int(pattern_digits(code), 3) for code in range(ALL_GREEN + 1)]
+
+
+# The most levels the text, selby and csv formats write, whose lines grow with the depth:
+# the depth a tree file of format 1.1 or later can hold.  A 1.0 file stores no depth, and
+# the outline of a 1.0 chain 20,000 guesses deep (580 KB) would take 800 MB.
+MAX_TEXT_DEPTH = MAX_DEPTH
+
+
+def _answers_and_depths_below(data: TreeData) -> tuple[array, array]:
+    """For each node, the answers solved at or below it and the most guesses any of them
+    needs from it (children have larger ids than their parents, so one pass from the last
+    node up sees every child first)."""
+    below, depth = array("I", [0]) * data.n_nodes, array("I", [0]) * data.n_nodes
+    start, children, node_answer = data.child_start, data.edge_child, data.node_answer
+    for node in range(data.n_nodes - 1, -1, -1):
+        count, deepest = (1 if node_answer[node] >= 0 else 0), 0
+        for edge in range(start[node], start[node + 1]):
+            child = children[edge]
+            count += below[child]
+            deepest = max(deepest, depth[child])
+        below[node], depth[node] = count, deepest + 1
+    return below, depth
 
 
 class ExportError(ValueError):
@@ -20,11 +45,21 @@ class TreeView:
 
     def __init__(self, data: TreeData):
         self.data = data
-        n = data.n_nodes
-        self.below = [0] * n  # answers solved in each node's subtree
-        for node in range(n - 1, -1, -1):  # children have larger ids than parents
-            count = 1 if data.node_answer[node] >= 0 else 0
-            self.below[node] = count + sum(self.below[c] for _, c in self.children(node))
+        # answers solved in each node's subtree and its depth: the loader's when it made them
+        if data.subtree_answers is not None and data.subtree_depth is not None:
+            self.below, self.depth = data.subtree_answers, data.subtree_depth
+        else:
+            self.below, self.depth = _answers_and_depths_below(data)
+
+    def check_text_depth(self, node: int, levels_shown: int | None = None, other_ways: str = "") -> None:
+        """ExportError when a text export of the subtree at ``node`` would write more than
+        MAX_TEXT_DEPTH levels (``levels_shown``: the most it writes; ``other_ways``: the
+        exporter's own options that would do, named in the error)."""
+        levels = self.depth[node] if levels_shown is None else min(self.depth[node], levels_shown)
+        if levels > MAX_TEXT_DEPTH:
+            raise ExportError(f"the tree is {levels} guesses deep from here, and this format writes at most "
+                              f"{MAX_TEXT_DEPTH} levels, as its lines grow with the depth ({other_ways}"
+                              "--format olson writes any depth)")
 
     def children(self, node):
         """(pattern code, child node) for each edge out of ``node``, in the order stored."""
