@@ -138,3 +138,12 @@ def test_numeric_weight_options_are_plain_ascii_decimal(option, text):
 def test_analyse_counts_are_plain_ascii_digits(option):
     result = run("wordle-tree", "analyse", "salet", "bbbbb", f"{option}=١")
     one_line_error(result, 2, option, "is not a whole number")
+
+
+@pytest.mark.parametrize("command, option", [("wordle-compile", "--max-depth"), ("wordle-compile", "--jobs"),
+                                             ("wordle-compile", "--memo-mb"), ("wordle-rank", "--jobs"),
+                                             ("wordle-rank", "--margin"), ("wordle-rank", "--top")])
+def test_every_numeric_option_takes_only_plain_digits(command, option):
+    result = run(command, option, "\uff16")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "'\uff16'" in result.stderr

@@ -44,6 +44,7 @@ from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
 from ..util.files import OutputError
 from . import interrupts
+from .numbers import PlainIntRange
 from .startup import EXIT_INTERRUPTED, EXIT_TERMINATED, exit_process, no_collection_at_exit, single_threaded_blas
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
@@ -256,7 +257,7 @@ def not_empty(ctx, param, value):
 def max_depth_option(help_text: str, default: int | None = DEFAULT_MAX_DEPTH):
     """The ``--max-depth`` option, with the one range every command takes (1 to
     ``MAX_DEPTH_LIMIT`` guesses); a value outside it is click's one line naming the range."""
-    return click.option("--max-depth", type=click.IntRange(1, MAX_DEPTH_LIMIT), default=default,
+    return click.option("--max-depth", type=PlainIntRange(1, MAX_DEPTH_LIMIT), default=default,
                         show_default=default is not None, help=help_text)
 
 

@@ -23,6 +23,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from .common import (CONTEXT, STDIO, CliError, FailedError, answers_for_game, check_tree_destination, exit_after,
                          game_option, json_option, max_depth_option, one_line, quiet_option, quiet_warnings, shorten,
                          version_option, write_output)
+    from .numbers import PlainFloatRange, PlainIntRange
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
     from ..core.config import MODES, OBJECTIVES, BuildConfig
     from ..util.files import check_folder
@@ -216,7 +217,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="total", show_default=True,
               help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
                    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest")
-@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
               help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
 @weights_options
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
@@ -228,20 +229,20 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
               + " [default: the allowed list that goes with --answers]")
 @max_depth_option("guarantee to check: every answer solved within this many guesses")
 @click.option("--allow-deeper", is_flag=True, help="write the tree even if it breaks --max-depth")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(-(1 << 63), (1 << 63) - 1),
+@click.option("--seed", default=0, show_default=True, type=PlainIntRange(-(1 << 63), (1 << 63) - 1),
               help="seed for --strategy random")
-@click.option("--width", default=50, show_default=True, type=click.IntRange(1, 100000),
+@click.option("--width", default=50, show_default=True, type=PlainIntRange(1, 100000),
               help="shortlist size for --strategy lookahead")
-@click.option("--candidates", default=None, type=click.IntRange(1, 100000),
+@click.option("--candidates", default=None, type=PlainIntRange(1, 100000),
               help="optimal without --start: only the K best-ranked first words (a labelled heuristic) "
                    "[default: prove the best over every first word, as wordle-rank does]")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
+@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 256),
               help="optimal: search threads sharing one memo, each class's candidates split between them; "
                    "heuristics: worker processes (output does not depend on it)")
-@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
+@click.option("--threads", default=1, show_default=True, type=PlainIntRange(1, 256),
               help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
                    "for a thread the machine has paused)")
-@click.option("--memo-mb", default=192, show_default=True, type=click.FloatRange(1, 1 << 14),
+@click.option("--memo-mb", default=192, show_default=True, type=PlainFloatRange(1, 1 << 14),
               help="cap on the optimal search's memo (it starts small and grows only as needed)")
 @click.option("--stats", "show_stats", is_flag=True,
               help="print the optimal search's work counters on stderr (also in --json)")

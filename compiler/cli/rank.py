@@ -16,6 +16,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from .common import (CONTEXT, CliError, FailedError, answers_for_game, exit_after, file_only, game_option,
                          max_depth_option, not_empty, split_long_games, version_option)
+    from .numbers import PlainIntRange
     from ..core.config import DEFAULT_MAX_DEPTH
     from .rank_report import plural, report, report_depth
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
@@ -52,7 +53,7 @@ class TopType(click.ParamType):
         """``all``, or the number checked against its range (one line naming it otherwise)."""
         if isinstance(value, str) and value.strip().lower() == ALL:
             return ALL
-        return click.IntRange(1, 100000).convert(value, param, ctx)
+        return PlainIntRange(1, 100000).convert(value, param, ctx)
 
 
 def _pair_keys(ctx, path) -> list[str]:
@@ -122,14 +123,14 @@ def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
               help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
                    "--max-depth (each word proved one way or the other); fewest-deep: the fewest answers "
                    "needing --deep K guesses or more, then the fewest in all")
-@click.option("--deep", type=click.IntRange(2, 64), metavar="K",
+@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
               help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
 @weights_options
 @click.option("--top", default=None, type=TopType(), metavar="K|all",
               help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
-@click.option("--margin", default=None, type=click.IntRange(0, 1 << 30),
+@click.option("--margin", default=None, type=PlainIntRange(0, 1 << 30),
               help="exact values for every word within M of the best (instead of --top)")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256),
+@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 256),
               help="Dask LocalCluster worker processes (1: no Dask, this process)")
 @click.option("--scheduler", help="a running Dask scheduler, e.g. tcp://host:8786 (instead of --jobs)")
 @click.option("-o", "--output", callback=file_only("the results file is written as words are decided and read "
