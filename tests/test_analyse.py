@@ -36,10 +36,10 @@ def _history(ctx, rng, steps):
 def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     ctx = tiny_context(700 + seed, n_answers=18, n_extra=4)
     rng = random.Random(seed)
-    history = _history(ctx, rng, 1)
-    answers, legal = _naive_position(ctx, mode, history)
-    if len(answers) < 2:
-        pytest.skip("the random step solved too much")
+    answers = ()
+    while len(answers) < 2:  # a first step that leaves something to decide (the seed fixes which)
+        history = _history(ctx, rng, 1)
+        answers, legal = _naive_position(ctx, mode, history)
     analysis = analyse_position(ctx, mode, history, top=3, max_depth=6)
     expected_best = naive_optimal(answers, legal, mode, 5)[0]
     assert analysis.best_total == expected_best

@@ -1,1 +1,1 @@
-"""Prebuilt, verified tree files shipped with the package (see MANIFEST.md)."""
+"""Prebuilt, verified tree files shipped with the package (listed in manifest.json)."""
