@@ -64,7 +64,16 @@ def info_doc(shown_path: str, source: str, data, size: int) -> dict:
         "compiler": metaview.get(meta, "compiler", kind=dict, default={}),
         "built_at": metaview.get(meta, "built_at", kind=str),
         "weights": weights_doc(data),
+        **_game_doc(data),
     }
+
+
+def _game_doc(data) -> dict:
+    """``{"game": …}`` for a tree of another game than five-letter Wordle over a-z (a 2.0 file)."""
+    from wordle_runtime.game import DEFAULT_GAME
+
+    game = getattr(data, "game", DEFAULT_GAME)
+    return {} if game is DEFAULT_GAME else {"game": {"name": game.name, **game.to_fields()}}
 
 
 def _list_text(entry: dict) -> str:
@@ -84,6 +93,10 @@ def info_lines(doc: dict) -> list[str]:
     strategy = shown(doc["strategy"]) if doc["strategy"] else "not recorded"
     if doc["optimality"]:
         strategy += f" ({shown(doc['optimality'])})"
+    if "game" in doc:
+        game = doc["game"]
+        lines.append(_line("game", f"{game['name']} ({game['rule']}, {game['length']} symbols over "
+                                   f"{shown(game['alphabet'])})"))
     lines += [_line("strategy", strategy), _line("mode", doc["mode"])]
     for key, value in doc["settings"].items():
         if key in ("mode", "answers", "guesses"):
