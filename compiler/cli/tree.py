@@ -164,9 +164,10 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
     return EXPORTERS[fmt]()
 
 
-def _export_history(words, path_text) -> tuple[list, str]:
+def _export_history(words, path_text, game=None) -> tuple[list, str]:
     """The history of the position to export from, and what the user called it: the words
-    after FILE or ``--path`` (not both), read by the runtime's one parser, as wordle-next's."""
+    after FILE or ``--path`` (not both), read by the runtime's one parser, as wordle-next's
+    (``game``: the tree's; None checks only the shape of the options)."""
     from wordle_runtime.history import HistoryError, parse_history
 
     if words and path_text is not None:
@@ -174,8 +175,10 @@ def _export_history(words, path_text) -> tuple[list, str]:
     if any(not word.strip() for word in words):
         raise CliError("the history has an empty word or pattern")
     label = "history" if words else "--path"
+    if game is None:
+        return [], label
     try:
-        return parse_history(list(words) if words else path_text), label
+        return parse_history(list(words) if words else path_text, game), label
     except HistoryError as exc:
         raise CliError(f"{label}: {exc}") from None
 
@@ -189,7 +192,7 @@ def _render(view, exporter, steps, label, fmt) -> tuple[int, bytes]:
 
     buffer = io.StringIO()
     try:
-        node, history = view.follow(format_history(steps))
+        node, history = view.follow(format_history(steps, view.game))
         exporter.write(view, node, history, buffer)
         text = buffer.getvalue()
         return node, render_dot(text, fmt) if fmt in ("svg", "png") else text.encode()
@@ -251,9 +254,10 @@ def export(file, history, fmt, path_text, depth, hollow, max_width, show_all, hi
         raise CliError("--json needs -o FILE: stdout carries the export")
     elif fmt == "png":
         refuse_binary_to_terminal("PNG", "use -o FILE.png or redirect stdout")
-    steps, label = _export_history(history, path_text)
+    _export_history(history, path_text)  # the options' shape, before the file is read
     exporter = _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
     view = TreeView(_load(file))
+    steps, label = _export_history(history, path_text, view.game)
     with quiet_warnings(quiet):
         node, payload = _render(view, exporter, steps, label, fmt)
     write_output(output, payload)

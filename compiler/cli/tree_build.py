@@ -31,6 +31,9 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
         raise CliError(f"cannot read {_shown(file)}: it is not UTF-8 text") from None
     with quiet_warnings(quiet):
         words = load_word_lists(answers, guesses)
+    if not words.game.is_default:
+        raise CliError(f"import reads the reference solvers' five-letter Wordle formats; the lists play "
+                       f"{words.game.name}")
     try:
         root = import_tree(text, fmt, words.answers, words.guesses)
     except ImportError_ as exc:

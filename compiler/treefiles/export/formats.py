@@ -11,11 +11,26 @@ from __future__ import annotations
 
 import json
 
-from wordle_runtime.feedback import format_pattern, pattern_digits
+from wordle_runtime.feedback import pattern_digits
+from wordle_runtime.game import DEFAULT_GAME, WORDLE
 
 from .graphviz import DotExporter
 from .html import HtmlExporter
-from .view import TreeView
+from .view import ExportError, TreeView
+
+
+def check_wordle(view: TreeView, fmt: str) -> None:
+    """ExportError unless the tree's game has Wordle's coloured patterns, which ``fmt`` writes."""
+    if view.game.rule != WORDLE:
+        raise ExportError(f"--format {fmt} writes Wordle patterns; a {view.game.name} tree has black and white "
+                          "pegs: use text, csv, dot, svg, png or html")
+
+
+def _digits(view: TreeView, code: int) -> str:
+    """A Wordle pattern as 0/1/2 digits, first symbol first (olson's keys)."""
+    if view.game is DEFAULT_GAME:
+        return pattern_digits(code)
+    return view.pattern(code).translate(str.maketrans("byg", "012"))
 
 def _answers(n: int) -> str:
     return f"{n} answer{'' if n == 1 else 's'}"
@@ -38,7 +53,7 @@ class TextExporter:
         stack = [(child, 1, code) for code, child in reversed(view.ordered_children(node))]
         while stack:
             current, depth, code = stack.pop()
-            indent = "|   " * (depth - 1) + "|--- " + format_pattern(code)
+            indent = "|   " * (depth - 1) + "|--- " + view.pattern(code)
             if self.max_depth is not None and depth > self.max_depth:
                 out.write(f"{indent} -> ... ({_answers(view.below[current])})\n")
                 continue
@@ -60,11 +75,12 @@ class SelbyExporter:
     def write(self, view, node, history, out):
         """Write one line per answer below ``node``: its whole path, ``history`` first."""
         view.check_text_depth(node)
+        check_wordle(view, "selby")
         previous = []
         for _, path in view.answer_paths(node, history):
             tokens = []
             for number, (guess, code) in enumerate(path, start=1):
-                tokens += [guess, f"{format_pattern(code).upper()}{number}"]
+                tokens += [guess, f"{view.pattern(code).upper()}{number}"]
             shown = list(tokens)
             if self.hollow:
                 for i, token in enumerate(tokens):
@@ -93,6 +109,7 @@ class OlsonExporter:
 
     def write(self, view, node, history, out):
         """Write the subtree at ``node`` to ``out`` as one line of JSON (``history`` is not used)."""
+        check_wordle(view, "olson")
         out.write(self._open(view, node))
         stack = [(iter(view.ordered_children(node)), True)]  # (children left, first entry?)
         while stack:
@@ -104,7 +121,7 @@ class OlsonExporter:
                 continue
             stack[-1] = (entries, False)
             code, child = item
-            out.write(("" if first else ",") + json.dumps(pattern_digits(code)) + ":")
+            out.write(("" if first else ",") + json.dumps(_digits(view, code)) + ":")
             kids = view.ordered_children(child)
             if kids:
                 out.write(self._open(view, child))

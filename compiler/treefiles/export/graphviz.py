@@ -28,6 +28,7 @@ import warnings
 from html import escape
 
 from wordle_runtime.feedback import format_pattern
+from wordle_runtime.game import DEFAULT_GAME, WORDLE
 
 from ...concurrency.parallel import killed_with_us
 from .view import ExportError
@@ -79,9 +80,15 @@ def letter_tiles(word: str, solved: bool = False) -> str:
     return _row_table("".join(_tile(ch, fill, 26, ink, 15) for ch in word), 3, 26, len(word))
 
 
-def feedback_tiles(word: str, code: int) -> str:
-    """The guess on small tiles in the feedback's colours (five of them for a whole word)."""
-    colours = format_pattern(code)
+def feedback_tiles(word: str, code: int, game=DEFAULT_GAME) -> str:
+    """The guess on small tiles in the feedback's colours (one per symbol); in Mastermind,
+    the guess on white tiles and its black and white pegs (``B2W1``) beside it."""
+    if game.rule != WORDLE:
+        cells = "".join(_tile(ch, "white", 17, "#1a1a1b", 10) for ch in word)
+        pegs = _text(game.format_code(code), size=10)
+        return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0"><TR>'
+                f'<TD>{_row_table(cells, 1, 17, len(word))}</TD><TD>{pegs}</TD></TR></TABLE>')
+    colours = format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
     cells = "".join(_tile(ch, TILE_COLOURS[c], 17, "white", 10) for ch, c in zip(word, colours))
     return _row_table(cells, 1, 17, len(word))
 
@@ -211,7 +218,7 @@ class DotExporter:
         guess on coloured tiles, as the game shows it), the guess to play, and counts."""
         guess, solves = view.guess(node), view.solves(node) is not None
         kids = view.children(node)
-        rows = [feedback_tiles(*arrival)] if arrival else []
+        rows = [feedback_tiles(*arrival, view.game)] if arrival else []
         rows.append(letter_tiles(guess, solved=not kids))
         if not kids:
             rows.append(_text(f"solved in {_plural(number, 'guess')}", SOLVED_TEXT))
@@ -229,14 +236,15 @@ class DotExporter:
     def _name(self, view, history) -> str:
         config = view.data.meta.get("config", {})
         parts = [view.guess(0), str(view.data.meta.get("strategy", "")), str(config.get("mode", ""))]
-        parts += [f"{w}:{format_pattern(c)}" for w, c in history]
+        parts += [f"{w}:{view.pattern(c)}" for w, c in history]
         return " ".join(p for p in parts if p)
 
     def _title(self, view, history) -> str:
         """Title (settings and stats) and legend, as one HTML label above the picture."""
         meta = view.data.meta
         config, stats = meta.get("config", {}), meta.get("stats", {})
-        head = (f"Wordle tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}, "
+        game = "Wordle" if view.game is DEFAULT_GAME else view.game.name
+        head = (f"{game} tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}, "
                 f"{config.get('mode', 'normal')} mode")
         facts = [_plural(len(view.data.answers), "answer")]
         if stats:
@@ -246,23 +254,26 @@ class DotExporter:
             facts.append(str(meta["optimality"]))
         rows = [_text(head, size=16), _text(" · ".join(facts), MUTED)]
         if history:
-            steps = ", ".join(f"{w.upper()} {format_pattern(c)}" for w, c in history)
+            steps = ", ".join(f"{w.upper()} {view.pattern(c)}" for w, c in history)
             rows.append(_text(f"The position after {steps}", MUTED))
         if self.highlight:
             rows.append(_text(f"Thick orange path: how the tree solves {self.highlight.upper()}", HIGHLIGHT))
         if self.min_depth:
             rows.append(_text(f"Only the branches where some answer needs {self.min_depth} or more guesses",
                               MUTED))
-        rows.append(self._legend())
+        rows.append(self._legend(view.game))
         return _label(rows, spacing=3)
 
     @staticmethod
-    def _legend() -> str:
+    def _legend(game=DEFAULT_GAME) -> str:
+        if game.rule == WORDLE:
+            feedback = [(feedback_tiles("a", 2), "right place"), (feedback_tiles("a", 1), "elsewhere in the word"),
+                        (feedback_tiles("a", 0), "not in the word")]
+        else:
+            feedback = [("", "B2W1: two pegs of the right colour in the right place, one elsewhere")]
         items = [
             (letter_tiles("a"), "guess to play"),
-            (feedback_tiles("a", 2), "right place"),
-            (feedback_tiles("a", 1), "elsewhere in the word"),
-            (feedback_tiles("a", 0), "not in the word"),
+            *feedback,
             (letter_tiles("a", solved=True), "solved"),
             ("", "children: largest class first;  … = folded"),
         ]

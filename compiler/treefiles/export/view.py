@@ -5,13 +5,24 @@ from __future__ import annotations
 
 from array import array
 
-from wordle_runtime.feedback import ALL_GREEN, format_pattern, pattern_digits
+from wordle_runtime.feedback import format_pattern, pattern_digits
 from wordle_runtime.format import TreeData
+from wordle_runtime.game import DEFAULT_GAME, WORDLE
 from wordle_runtime.history import HistoryError, parse_history
 from wordle_runtime.structure import MAX_DEPTH
 
 # pattern code -> its position in reading order (first letter most significant)
-READING_RANK = [int(pattern_digits(code), 3) for code in range(ALL_GREEN + 1)]
+READING_RANK = [int(pattern_digits(code), 3) for code in range(DEFAULT_GAME.n_codes)]
+
+
+def reading_rank(game) -> list[int]:
+    """Each code's place in reading order: a Wordle pattern read from its first symbol
+    (gray, yellow, green), a Mastermind score by blacks, then whites."""
+    if game is DEFAULT_GAME:
+        return READING_RANK
+    if game.rule != WORDLE:
+        return list(range(game.n_codes))
+    return [int(game.format_code(code).translate(str.maketrans("byg", "012")), 3) for code in range(game.n_codes)]
 
 
 # The most levels the text, selby and csv formats write, whose lines grow with the depth:
@@ -45,6 +56,8 @@ class TreeView:
 
     def __init__(self, data: TreeData):
         self.data = data
+        self.game = getattr(data, "game", DEFAULT_GAME)
+        self._rank = reading_rank(self.game)
         # answers solved in each node's subtree and its depth: the loader's when it made them
         if data.subtree_answers is not None and data.subtree_depth is not None:
             self.below, self.depth = data.subtree_answers, data.subtree_depth
@@ -75,9 +88,14 @@ class TreeView:
         a = self.data.node_answer[node]
         return self.data.answers[a] if a >= 0 else None
 
+    def pattern(self, code: int) -> str:
+        """A code in the game's notation (``gybbb``; ``B2W1`` in Mastermind)."""
+        return format_pattern(code) if self.game is DEFAULT_GAME else self.game.format_code(code)
+
     def ordered_children(self, node):
         """``children(node)`` in reading order (see the module docstring)."""
-        return sorted(self.children(node), key=lambda item: READING_RANK[item[0]])
+        rank = self._rank
+        return sorted(self.children(node), key=lambda item: rank[item[0]])
 
     def follow(self, path_text: str | None) -> tuple[int, list]:
         """Node reached by a history, in any notation ``wordle-next`` accepts
@@ -86,29 +104,29 @@ class TreeView:
         if not path_text:
             return node, history
         try:
-            steps = parse_history(path_text)
+            steps = parse_history(path_text, self.game)
         except HistoryError as exc:
             raise ExportError(f"--path: {exc}") from None
         for step, (word, code) in enumerate(steps, start=1):
             if word != self.guess(node):
                 raise ExportError(f"--path step {step}: the tree plays {self.guess(node)!r} here, not {word!r}")
-            if code == ALL_GREEN:
-                raise ExportError(f"--path step {step}: {word} {format_pattern(code)} ends the game; "
+            if code == self.game.all_correct:
+                raise ExportError(f"--path step {step}: {word} {self.pattern(code)} ends the game; "
                                   "there is no subtree after it")
             child = dict(self.children(node)).get(code)
             if child is None:
-                raise ExportError(f"--path step {step}: no answer gives {format_pattern(code)} for {word!r} here")
+                raise ExportError(f"--path step {step}: no answer gives {self.pattern(code)} for {word!r} here")
             history.append((word, code))
             node = child
         return node, history
 
     def answer_paths(self, node, history):
-        """(answer, [(guess, code), ...] ending with (answer, 242)) in depth-first order."""
+        """(answer, [(guess, code), ...] ending with (answer, all correct)) in depth-first order."""
         stack = [(node, list(history))]
         while stack:
             current, hist = stack.pop()
             guess = self.guess(current)
             if self.solves(current):
-                yield guess, hist + [(guess, ALL_GREEN)]
+                yield guess, hist + [(guess, self.game.all_correct)]
             for code, child in reversed(self.ordered_children(current)):
                 stack.append((child, hist + [(guess, code)]))
