@@ -7,7 +7,8 @@ import time
 
 import click
 
-from .common import CliError, FailedError, json_option, max_depth_option, not_empty, quiet_option, split_long_games
+from .common import (CliError, FailedError, answers_for_game, game_option, json_option, max_depth_option, not_empty,
+                     quiet_option, split_long_games)
 from .numbers import PlainIntRange
 from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
 from ..core.config import MODES, OBJECTIVES
@@ -122,6 +123,7 @@ def _review_lines(rows, seconds):
 @click.option("--review", is_flag=True, help="one row per move of the game in HISTORY (also implied by ggggg)")
 @click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
               help="game rules: hard and possible mode positions allow only the moves the rules allow")
+@game_option
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @max_depth_option("every answer must be solved within this many guesses")
@@ -135,7 +137,7 @@ def _review_lines(rows, seconds):
 @weights_options
 @json_option()
 @quiet_option("no progress on stderr")
-def analyse_command(history, top, move, with_rank, review, mode, answers, guesses, max_depth, objective, deep, jobs,
+def analyse_command(history, top, move, with_rank, review, mode, game, answers, guesses, max_depth, objective, deep, jobs,
                     as_json, quiet, **weight_options):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
@@ -167,10 +169,10 @@ def analyse_command(history, top, move, with_rank, review, mode, answers, guesse
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
-        steps = parse_history(list(history))
-        ctx = Context.load(answers, guesses)
+        ctx = Context.load(answers_for_game(game, answers, guesses), guesses)
+        steps = parse_history(list(history), ctx.game)
         weights = weights_for(list(ctx.words.answers), **weight_options) if weighted else None
-        if review or (steps and steps[-1][1] == 242):
+        if review or (steps and steps[-1][1] == ctx.game.all_correct):
             rows = review_game(ctx, mode, steps, max_depth, progress, weights)
             _print_review(rows, time.perf_counter() - began, as_json)
             return
