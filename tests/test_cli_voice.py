@@ -263,6 +263,6 @@ def test_group_help_lists_the_commands_by_purpose_one_line_each():
     assert sections == sorted(sections) and "Commands:" not in text and "Other:" not in text
     listed = [line.split()[0] for line in text.splitlines() if line.startswith("  ") and line.split()
               and line.split()[0] in group.commands]
-    assert listed == ["info", "verify", "analyse", "export", "import", "bench", "cache"]
+    assert listed == ["info", "verify", "analyse", "serve", "export", "import", "bench", "cache"]
     rows = [line for line in text.splitlines() if line[2:].split(" ", 1)[0] in group.commands]
     assert len({line.index(line.split()[1]) for line in rows}) == 1  # the texts line up

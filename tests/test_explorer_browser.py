@@ -1,13 +1,9 @@
 """The HTML explorer (`wordle-tree export --format html`), driven in a real headless Chromium.
 
 Needs the `selenium` package (the test extra) and Debian's `chromium` and `chromium-driver`
-(.ci/run installs them); skipped, with the reason, when they are missing.
-Set WORDLE_TREE_CHROMIUM / WORDLE_TREE_CHROMEDRIVER to use other binaries.
+(.ci/run installs them); skipped, with the reason, when they are missing (see browsing.py).
 """
 
-import os
-import shutil
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,37 +16,15 @@ from wordle_compiler.cli.tree import group
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
 
+from browsing import by_id, console_errors, start_chromium, text, wait_ready
+
 SHIPPED = Path(wordle_trees.__file__).parent
 DEFAULT = SHIPPED / "salet-optimal-normal.wtree"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--window-size=1280,1000"]
-
-
-def _binary(env, names):
-    found = os.environ.get(env) or next(filter(None, map(shutil.which, names)), None)
-    return found if found and os.path.exists(found) else None
 
 
 @pytest.fixture(scope="module")
 def browser():
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
-    chromium = _binary("WORDLE_TREE_CHROMIUM", ["chromium", "chromium-browser", "google-chrome"])
-    driver_path = _binary("WORDLE_TREE_CHROMEDRIVER", ["chromedriver"])
-    if not chromium or not driver_path:
-        pytest.skip("no Chromium and chromedriver found (apt-get install chromium chromium-driver, as .ci/run does)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="wordle-tree-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver_path), options=options)
-    driver.implicitly_wait(0)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from start_chromium()
 
 
 def export_html(tree, out, *extra):
@@ -73,22 +47,7 @@ def open_page(driver, path, fragment=""):
     """Load the page afresh; return its load time in ms (until the first render is done)."""
     driver.get("about:blank")  # so that a fragment-only change still loads the page again
     driver.get(path.as_uri() + fragment)
-    ready = driver.execute_script("return document.body.dataset.ready === 'true' && window.explorerReadyMs")
-    assert ready, "the page did not finish its first render"
-    load_end = driver.execute_script("return performance.getEntriesByType('navigation')[0].loadEventEnd")
-    return max(ready, load_end)
-
-
-def console_errors(driver):
-    return [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
-
-
-def by_id(driver, name):
-    return driver.find_element("id", name)
-
-
-def text(driver, name):
-    return by_id(driver, name).text
+    return wait_ready(driver)
 
 
 def shown_stats(driver):
@@ -117,7 +76,7 @@ def test_default_file_is_small_and_self_contained(page):
     assert page.stat().st_size <= 300_000
     assert "http://" not in html and "https://" not in html
     assert "<script src" not in html and "<link rel=\"stylesheet\"" not in html
-    assert "default-src 'none'" in html  # the CSP forbids any fetch, so a slip would show as an error
+    assert "default-src 'none'" in html and "connect-src 'none'" in html  # a fetch would show as an error
 
 
 def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page, view):
@@ -141,7 +100,8 @@ def click_feedback(driver, code):
     for tile, colour in zip(tiles, format_pattern(code)):
         for _ in range("byg".index(colour)):
             tile.click()
-    assert by_id(driver, "pattern-input").get_attribute("value") == format_pattern(code)
+    typed = by_id(driver, "pattern-input").get_attribute("value")
+    assert typed == format_pattern(code) or (code == 0 and typed == "")  # untouched tiles are grey
     by_id(driver, "play-button").click()
 
 
@@ -173,7 +133,7 @@ def test_typed_feedback_and_an_impossible_one(browser, page):
     open_page(browser, page)
     box = by_id(browser, "pattern-input")
     box.send_keys("ggggg\n")
-    assert text(browser, "status") == "SALET cannot be the answer here"
+    assert text(browser, "status") == "step 1: 'salet' cannot be the answer here: no answer fits this history"
     box.clear()
     box.send_keys("bbbbb\n")
     assert "Play COURD: 221 answers left" in text(browser, "status")
@@ -185,14 +145,46 @@ def test_fragment_opens_a_shared_position(browser, page):
     assert "Play NYMPH: 14 answers left" in text(browser, "status")
     words = text(browser, "answers-list").split()
     assert len(words) == 14 and "nymph" in words  # few answers: listed
-    open_page(browser, page, "#salet:bbbbb,crane:bbbbb")
-    assert "the tree plays COURD there, not CRANE" in text(browser, "status")
+    open_page(browser, page, "#salet:bbbbb,crane:bbbbb")  # an own guess: off the tree, as wordle-next says
+    assert text(browser, "status").startswith("Play DOUGH: 51 answers left (the runtime's simple off-tree rule")
+    open_page(browser, page, "#salet:bbbbb,qqqqq:bbbbb")  # refused: the playable start is kept
+    assert text(browser, "status") == "step 2: 'qqqqq' is not in this tree's guess list"
+    assert browser.current_url.endswith("#salet:bbbbb")
     opens_at = export_html(DEFAULT, page.with_name("at-path.html"), "--path", "salet:bbbbb")
     open_page(browser, opens_at)  # no fragment: --path decides where the page opens
     assert "Play COURD: 221 answers left" in text(browser, "status")
     assert browser.current_url.endswith("#salet:bbbbb")
     open_page(browser, page, "#%E0%A4%A")  # a mangled link: one message, no exception
     assert "is not readable" in text(browser, "status") and "Play SALET" not in text(browser, "status")
+    assert console_errors(browser) == []
+
+
+def test_own_guesses_undo_restart_and_share(browser, page):
+    """An own guess typed and coloured by tapping its tiles takes the game off the tree, as
+    wordle-next plays it; a guess the game refuses gets the runtime's reason; undo, restart."""
+    open_page(browser, page)
+    guess = by_id(browser, "guess-input")
+    guess.clear()
+    guess.send_keys("qqqqq")
+    assert text(browser, "guess-note") == "'qqqqq' is not in this tree's guess list"
+    guess.clear()
+    guess.send_keys("crane")
+    assert "leaves the tree" in text(browser, "guess-note")
+    assert "".join(t.text for t in browser.find_elements("css selector", "#guess-tiles .tile")) == "CRANE"
+    click_feedback(browser, score_code("crane", "dough"))  # crane bbbbb
+    assert text(browser, "status").startswith("Play ") and "off the tree" in text(browser, "status")
+    assert browser.current_url.endswith("#crane:bbbbb")
+    assert not browser.find_elements("css selector", "#children tbody tr")  # no tree below an own guess
+    by_id(browser, "undo").click()
+    assert text(browser, "status").startswith("Play SALET: 2,315 answers left")
+    by_id(browser, "back").click()  # an undo is a step of the browser's history too
+    assert browser.current_url.endswith("#crane:bbbbb")
+    by_id(browser, "share").click()
+    assert by_id(browser, "share-link").get_attribute("value") == browser.current_url
+    by_id(browser, "restart").click()
+    assert browser.current_url.endswith("#") and "Play SALET" in text(browser, "status")
+    assert "wordle-tree serve" in text(browser, "analysis-status")  # a file cannot reach the engine
+    assert not by_id(browser, "analyse-button").is_displayed()
     assert console_errors(browser) == []
 
 

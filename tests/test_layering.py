@@ -34,7 +34,7 @@ LAYERS = {
     "core": 2,
     "search": 3, "strategies": 3,
     "treefiles": 4,
-    "ranking": 5, "analysis": 5,
+    "ranking": 5, "analysis": 5, "server": 5,
     "pipeline": 6,
     "api": 7,
     "cli": 8,

@@ -341,6 +341,7 @@ class ReviewRow:
     actual_class: int  # the class the feedback actually left
     luck: float  # expected further guesses after the move minus those of the actual class
     weight_before: int  # what the totals divide by: answers_before, or their weight under weights
+    best_move: str  # a best move here (the first of the ties, in best_moves' order)
 
 
 def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
@@ -379,4 +380,5 @@ def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: d
         further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
     return ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
                      (move.total - analysis.best_total) / weight, float((sizes ** 2).sum() / n),
-                     len(after.answers), (move.total - position.weight) / weight - further, weight)
+                     len(after.answers), (move.total - position.weight) / weight - further, weight,
+                     analysis.moves[0].word)

@@ -19,6 +19,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from .analyse import analyse_command
+    from .serve import serve_command
     from .common import (CONTEXT, CliError, FailedError, exit_after, is_stdout, json_option, load_tree_arg,
                          max_depth_option, not_empty, quiet_option, quiet_warnings, refuse_binary_to_terminal,
                          version_option, write_output)
@@ -36,7 +37,7 @@ def _load(path):
 class SectionedGroup(click.Group):
     """A group whose ``--help`` lists its commands by purpose, one line each."""
 
-    SECTIONS = (("Inspect", ("info", "verify", "analyse")), ("Convert", ("export", "import")),
+    SECTIONS = (("Inspect", ("info", "verify", "analyse", "serve")), ("Convert", ("export", "import")),
                 ("Maintain", ("bench", "cache")))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -338,6 +339,7 @@ def cache(clear, as_json):
 
 
 group.add_command(analyse_command)
+group.add_command(serve_command)
 
 
 def main(argv=None):

@@ -1,15 +1,22 @@
-"""HTML export: one self-contained page to explore a tree in a browser.
+"""HTML export: one self-contained page to explore a tree and play it in a browser.
 
-The page is ``templates/explorer.html`` (plain JS and CSS, inline) with the tree
-embedded as JSON. Nothing is fetched over the network. The embedded fields:
+The page is ``templates/explorer.html`` (CSS inline) with the scripts ``rules.js`` (the
+runtime's rules), ``analysis.js`` and ``explorer.js`` inlined and the tree embedded as JSON.
+An exported page fetches nothing; ``wordle-tree serve`` serves the same page with
+``server`` set, allowed to fetch its own ``/api/``. The embedded fields:
 
 ==============  ==================================================================
-``words``       the tree's guess list, concatenated (five letters each)
+``words``       the tree's own words, concatenated (a list if a symbol is past U+FFFF)
 ``guess``       per node, in breadth-first order: index into ``words``
 ``kids``        per node: number of children (node i's children are consecutive,
                 starting at 1 + the sum of ``kids`` before i)
 ``pattern``     per non-root node c: the feedback code leading to it, at ``c - 1``
 ``solves``      per node, "1" if its guess can be the answer there, else "0"
+``game``        the game: rule (wordle, mastermind), length, alphabet, name
+``mode``        the game's rules (normal, hard, possible; null: none checked)
+``allowed``     the rest of the game's guess list, as ``words`` (null: any word)
+``server``      null, or the served tree's name and the other trees served
+``limits``      the runtime's history length and off-tree shortlist (history.py, tree.py)
 ``title`` ...   display strings; ``start_path``: the position to open at (--path)
 ==============  ==================================================================
 
@@ -25,13 +32,30 @@ from collections import deque
 from html import escape
 from importlib import resources
 
-from wordle_runtime.feedback import format_pattern
+from wordle_runtime.history import MAX_STEPS, format_history
+from wordle_runtime.tree import OFF_TREE_SHORTLIST
 
 TEMPLATE = "explorer.html"
+SCRIPTS = ("rules.js", "analysis.js", "explorer.js")  # inlined in this order
 
 
-def explorer_data(view, history=()) -> dict:
-    """The JSON-able document the page embeds, for the whole tree of ``view``."""
+def _word_table(words: list[str], length: int):
+    """Words for the page: concatenated when each is ``length`` UTF-16 units (every symbol in
+    the Basic Multilingual Plane), else a list."""
+    if all(len(w.encode("utf-16-le")) == 2 * length for w in words):
+        return "".join(words)
+    return list(words)
+
+
+def _game_fields(game) -> dict:
+    """The game as the page's rules read it (``wordle_runtime.game``)."""
+    return {"rule": game.rule, "length": game.length, "alphabet": game.alphabet, "name": game.name,
+            "is_default": game.is_default}
+
+
+def explorer_data(view, history=(), server: dict | None = None) -> dict:
+    """The JSON-able document the page embeds, for the whole tree of ``view``; ``server``:
+    what ``wordle-tree serve`` tells its page (the tree's name, the trees served)."""
     data = view.data
     guess, kids, pattern, solves = [], [], [], []
     queue = deque([0])
@@ -52,13 +76,18 @@ def explorer_data(view, history=()) -> dict:
                      f"at most {stats.get('max_depth')}")
     if meta.get("optimality"):
         facts.append(str(meta["optimality"]))
+    game, own = data.game, set(data.guesses)
+    allowed = None if data.guess_list is None else [w for w in data.guess_list if w not in own]
     return {
-        "words": "".join(data.guesses),
+        "words": _word_table(data.guesses, game.length),
         "guess": guess, "kids": kids, "pattern": pattern, "solves": "".join(solves),
-        "title": (f"Wordle tree from {data.guesses[data.node_guess[0]].upper()}: "
-                  f"{meta.get('strategy', 'unknown strategy')}, {config.get('mode', 'normal')} mode"),
+        "game": _game_fields(game), "mode": data.mode,
+        "allowed": None if allowed is None else _word_table(allowed, game.length), "server": server,
+        "limits": {"max_steps": MAX_STEPS, "off_tree_shortlist": OFF_TREE_SHORTLIST},
+        "title": (f"{game.rule.capitalize()} tree from {data.guesses[data.node_guess[0]].upper()}: "
+                  f"{meta.get('strategy', 'unknown strategy')}, {data.mode or config.get('mode', 'normal')} mode"),
         "subtitle": " · ".join(facts),
-        "start_path": ",".join(f"{w}:{format_pattern(c)}" for w, c in history),
+        "start_path": ",".join(format_history([step], game).replace(" ", ":", 1) for step in history),
     }
 
 
@@ -69,9 +98,35 @@ def _script_json(doc: dict) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _template_file(name: str) -> str:
+    return resources.files("wordle_compiler").joinpath("templates", name).read_text(encoding="utf-8")
+
+
 def load_template() -> str:
     """The page template shipped in the package (``compiler/templates``)."""
-    return resources.files("wordle_compiler").joinpath("templates", TEMPLATE).read_text(encoding="utf-8")
+    return _template_file(TEMPLATE)
+
+
+def page_script() -> str:
+    """The page's scripts, in order, as one block of JavaScript."""
+    script = "\n".join(_template_file(name) for name in SCRIPTS)
+    if "</script" in script.lower():  # would end the inline element early
+        raise ValueError("a page script holds '</script'")
+    return script
+
+
+def render_page(doc: dict, connect_src: str = "'none'") -> str:
+    """The page for ``doc`` (:func:`explorer_data`); ``connect_src``: where its scripts may fetch
+    from, in Content-Security-Policy syntax (``'none'`` for a file, ``'self'`` when served)."""
+    values = (("__CONNECT_SRC__", connect_src), ("__TITLE__", escape(doc["title"])),
+              ("__TREE_DATA__", _script_json(doc)), ("__SCRIPT__", page_script()))
+    # One split per marker, in the template's order, each in the text after the previous one:
+    # text from the tree (its title, its meta) is never searched for a marker.
+    parts, rest = [], load_template()
+    for marker, value in values:
+        head, rest = rest.split(marker, 1)
+        parts += [head, value]
+    return "".join(parts) + rest
 
 
 class HtmlExporter:
@@ -79,9 +134,4 @@ class HtmlExporter:
 
     def write(self, view, node, history, out):
         """Write the page for the whole tree to the text file-like ``out``."""
-        doc = explorer_data(view, history)
-        # One split per marker (the title comes first in the template), so text inside the
-        # tree's meta can never be mistaken for a marker.
-        head, rest = load_template().split("__TITLE__")
-        middle, tail = rest.split("__TREE_DATA__")
-        out.write(head + escape(doc["title"]) + middle + _script_json(doc) + tail)
+        out.write(render_page(explorer_data(view, history)))

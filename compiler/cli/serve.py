@@ -1,0 +1,99 @@
+"""``wordle-tree serve``: the explorer page for any tree, with the engine behind it.
+
+The trees are read and their pages rendered once, at start; the HTTP server (the standard
+library's, :mod:`..server.http`) answers pages and ``/api/trees`` itself and hands each
+analysis to a worker process (:mod:`.serve_api`, :mod:`.serve_jobs`).  Ctrl-C or SIGTERM stops
+it as every command stops (one line, 130 or 143), and no worker outlives it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from functools import partial
+from pathlib import Path
+
+import click
+
+from .common import STDIO, CliError, load_tree_arg, not_empty, quiet_option
+from .numbers import PlainFloatRange, PlainIntRange
+
+JOB_MODULE = f"{__package__}.serve_jobs"
+DEFAULT_PORT = 8000
+
+
+def served_trees(sources: tuple[str, ...]) -> list:
+    """The trees to serve (:class:`..server.site.ServedTree`), the default first: the ones named
+    (paths or shipped names), else every shipped tree; CliError for a bad file or a name twice."""
+    from wordle_runtime.tree import default_tree_path, shipped_trees
+
+    from ..server.site import ServedTree
+
+    if not sources:
+        default = Path(default_tree_path()).name
+        sources = tuple([default] + [name for name in shipped_trees() if name != default])
+    trees, seen = [], set()
+    for source in sources:
+        if source == STDIO:
+            raise CliError("'-' is not taken here: the server reads its trees once, from files")
+        path, data, _ = load_tree_arg(source)
+        name = Path(path).name.removesuffix(".wtree")
+        if name in seen:
+            raise CliError(f"two trees are named {name!r}: a tree's name is its file name without .wtree")
+        seen.add(name)
+        trees.append(ServedTree(name, str(Path(path).resolve()), data))
+    return trees
+
+
+def _setup(trees: list) -> dict:
+    """What each worker needs to find the trees: their files and the bytes they held."""
+    files = {}
+    for tree in trees:
+        with open(tree.path, "rb") as fh:
+            files[tree.name] = {"path": tree.path, "sha256": hashlib.sha256(fh.read()).hexdigest()}
+    return {"trees": files, "default": trees[0].name}
+
+
+@click.command(name="serve", short_help="The explorer for any tree in a browser, with exact analyses.")
+@click.argument("trees", nargs=-1)
+@click.option("--host", default="127.0.0.1", show_default=True, callback=not_empty,
+              help="the address to listen on (another than 127.0.0.1 or localhost lets other machines in)")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=PlainIntRange(0, 65535),
+              help="the port to listen on (0: any free port; the address is printed)")
+@click.option("--workers", default=2, show_default=True, type=PlainIntRange(1, 16),
+              help="analyses that run at once, each in a process of its own")
+@click.option("--time-limit", default=30.0, show_default=True, type=PlainFloatRange(0.1, 3600),
+              help="seconds an analysis may take; past them it is stopped and the request told why")
+@quiet_option("no line on stderr per request")
+def serve_command(trees, host, port, workers, time_limit, quiet):
+    """Serve the explorer page for each TREE (tree files or shipped names; default: every
+    shipped tree) at http://127.0.0.1:8000/: play the tree or your own guesses, and ask the
+    engine for the exact value of any position and move, or a review of a finished game.
+    The API: /api/trees, /api/analyse and /api/review answer what wordle-tree analyse
+    [--review] --json prints (the query's fields are its options, with history and tree).
+    Ctrl-C stops it."""
+    from ..server.http import WordleServer
+    from ..server.site import Site
+    from ..server.workers import AnalysisPool
+    from .serve_api import answer
+
+    if time_limit != time_limit:
+        raise CliError("--time-limit must be a number of seconds from 0.1 to 3600")
+    served = served_trees(trees)
+    pool = AnalysisPool(JOB_MODULE, _setup(served), workers, time_limit, waiting=2 * workers)
+    site = Site(served, partial(answer, pool), pool.maintain)
+    try:
+        server = WordleServer((host, port), site, log=not quiet)
+    except OSError as exc:
+        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port "
+                       "(0: any free port)") from None
+    try:
+        pool.start()
+        if server.host_names is None:
+            click.echo(f"wordle-tree: warning: listening on {host}: any machine that reaches it can use it", err=True)
+        click.echo(f"serving {len(served)} tree{'s' if len(served) != 1 else ''} at {server.url} (Ctrl-C stops it)")
+        sys.stdout.flush()
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+        pool.close()

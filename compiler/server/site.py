@@ -1,0 +1,88 @@
+"""What ``wordle-tree serve`` serves: the named trees, each tree's page, and the list of trees.
+
+Everything is read and rendered once, when the server starts; a request only looks names up
+in :class:`Site`, so nothing outside the named trees can ever be read or served.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+from wordle_runtime.format import TreeData
+
+from ..treefiles.export.html import explorer_data, render_page
+from ..treefiles.export.view import TreeView
+
+
+@dataclass
+class Reply:
+    """An HTTP answer: status, JSON or HTML text, and any extra headers."""
+
+    status: int
+    body: str
+    content_type: str = "application/json; charset=utf-8"
+    headers: dict = field(default_factory=dict)
+
+
+def json_reply(status: int, doc: dict, headers: dict | None = None) -> Reply:
+    """``doc`` as JSON, as the command lines print it (``json.dumps``)."""
+    return Reply(status, json.dumps(doc), headers=headers or {})
+
+
+def error_reply(status: int, message: str, headers: dict | None = None) -> Reply:
+    """A server's own refusal (not one of the command line's): ``{"error": message}``."""
+    return json_reply(status, {"error": message}, headers)
+
+
+@dataclass
+class ServedTree:
+    """One tree: its name in URLs, the file it was read from, its data and its page."""
+
+    name: str
+    path: str
+    data: TreeData
+    page: str = ""
+
+    def summary(self, default: bool) -> dict:
+        """What ``/api/trees`` says of the tree."""
+        meta = self.data.meta
+        lists = meta.get("word_lists", {})
+        return {"name": self.name, "page": f"/tree/{self.name}", "default": default,
+                "mode": self.data.mode or meta.get("mode", "normal"),
+                "answers": lists.get("answers", {}).get("name"), "guesses": lists.get("guesses", {}).get("name"),
+                "weighted": self.data.weights is not None, "first_guess": self.data.guesses[self.data.node_guess[0]],
+                "stats": meta.get("stats", {})}
+
+
+# What a served page may do: run its inline script and fetch only from this server.
+PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+class Site:
+    """The trees (the first is the default), their pages, and the API's answerer.
+
+    ``api(endpoint, tree, params)`` answers ``/api/analyse`` and ``/api/review`` (``params``:
+    each query key with its values); ``maintain()`` runs on the server's main thread between
+    requests (the worker pool starts its replacement workers there)."""
+
+    def __init__(self, trees: list[ServedTree], api: Callable[[str, ServedTree, dict], Reply],
+                 maintain: Callable[[], None] = lambda: None):
+        self.trees = {tree.name: tree for tree in trees}
+        self.default = trees[0].name
+        self.api, self.maintain = api, maintain
+        names = [{"name": tree.name} for tree in trees]
+        for tree in trees:
+            doc = explorer_data(TreeView(tree.data), server={"tree": tree.name, "trees": names})
+            tree.page = render_page(doc, connect_src="'self'")
+
+    def tree_list(self) -> Reply:
+        """``/api/trees``: every tree served, the default first."""
+        return json_reply(200, {"trees": [tree.summary(name == self.default) for name, tree in self.trees.items()]})
+
+    def unknown_tree(self, name: str) -> Reply:
+        """The refusal for a tree name this server does not have."""
+        shown = name if len(name) <= 60 else name[:60] + "…"
+        return error_reply(404, f"no tree {shown!r} here: this server has {', '.join(self.trees)}")
