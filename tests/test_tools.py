@@ -203,5 +203,8 @@ def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
         assert guess_list_of(ctx).codes == GuessList.from_words(ctx.words.guesses).codes
     # out of order (never so in a real context): the words are coded one by one instead
     words = ("crane", "abbey", "those")
-    unsorted = SimpleNamespace(words=SimpleNamespace(guesses=words), guess_letters=letters_array(words))
+    from wordle_runtime.game import DEFAULT_GAME
+
+    unsorted = SimpleNamespace(words=SimpleNamespace(guesses=words, game=DEFAULT_GAME),
+                               guess_letters=letters_array(words))
     assert guess_list_of(unsorted).codes == GuessList.from_words(words).codes
