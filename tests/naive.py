@@ -1,43 +1,82 @@
-"""Slow, obviously-correct references that the fast paths are tested against."""
+"""Slow, obviously-correct references that the fast paths are tested against.
+
+Every reference takes the game (``wordle_runtime.game.Game``; five-letter Wordle over a-z
+when not given) and states its rule on its own, from the words' symbols.  Patterns are
+text: one of ``g``/``y``/``b`` per position (Wordle), or ``B<blacks>W<whites>`` (Mastermind).
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from wordle_runtime.game import DEFAULT_GAME, MASTERMIND
+
 INF = float("inf")
 
 
-def naive_score(guess: str, answer: str) -> str:
-    """Letter-pool statement of the feedback rule."""
-    result = ["b"] * 5
+def naive_score(guess: str, answer: str, game=DEFAULT_GAME) -> str:
+    """The pattern of ``guess`` against ``answer``.  Wordle, as a letter pool: greens first,
+    then each guess letter left to right is yellow while the pool of the answer's
+    non-green letters still holds it.  Mastermind: blacks are pegs right in place; whites
+    the colours in common (each peg matched at most once) that are not black."""
+    if game.rule == MASTERMIND:
+        black = sum(1 for g, a in zip(guess, answer) if g == a)
+        pool, common = list(answer), 0
+        for g in guess:
+            if g in pool:
+                pool.remove(g)
+                common += 1
+        return f"B{black}W{common - black}"
+    result = ["b"] * len(guess)
     pool = []
-    for i in range(5):
+    for i in range(len(guess)):
         if guess[i] == answer[i]:
             result[i] = "g"
         else:
             pool.append(answer[i])
-    for i in range(5):
+    for i in range(len(guess)):
         if result[i] != "g" and guess[i] in pool:
             result[i] = "y"
             pool.remove(guess[i])
     return "".join(result)
 
 
-def naive_allowed(mode: str, history, word: str) -> bool:
+def naive_code(guess: str, answer: str, game=DEFAULT_GAME) -> int:
+    """:func:`naive_score` as the game's integer code (FORMAT.md): base 3, position 0 the
+    lowest digit, gray 0 yellow 1 green 2; Mastermind blacks * (pegs + 1) + whites."""
+    pattern = naive_score(guess, answer, game)
+    if game.rule == MASTERMIND:
+        black, white = pattern[1:].split("W")
+        return int(black) * (game.length + 1) + int(white)
+    return sum("byg".index(mark) * 3 ** i for i, mark in enumerate(pattern))
+
+
+def solved_pattern(game=DEFAULT_GAME) -> str:
+    """The pattern of a guess that is the answer."""
+    return f"B{game.length}W0" if game.rule == MASTERMIND else "g" * game.length
+
+
+def naive_allowed(mode: str, history, word: str, game=DEFAULT_GAME) -> bool:
+    """Whether ``word`` may be played after ``history`` ((guess, pattern) pairs): possible
+    mode, when it shows every guess's pattern as the answer; hard mode (Wordle), when it
+    keeps every green letter in place and holds every shown letter as often as shown."""
     for guess, pattern in history:
-        if mode == "possible" and naive_score(guess, word) != pattern:
+        if mode == "possible" and naive_score(guess, word, game) != pattern:
             return False
         if mode == "hard":
-            for i in range(5):
+            if game.rule == MASTERMIND:
+                raise ValueError("Mastermind has no hard mode")
+            for i in range(len(guess)):
                 if pattern[i] == "g" and word[i] != guess[i]:
                     return False
-            shown = [guess[i] for i in range(5) if pattern[i] in "gy"]
+            shown = [guess[i] for i in range(len(guess)) if pattern[i] in "gy"]
             if any(word.count(ch) < shown.count(ch) for ch in set(shown)):
                 return False
     return True
 
 
-def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None):
+def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None,
+                  game=DEFAULT_GAME):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
     Exhaustive, no pruning.  With ``start``, the first guess is fixed and
@@ -45,10 +84,17 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
     ``second`` as well, it is played in every class ``start`` leaves (a fixed opening).
     With ``deep`` = K: (fewest answers needing K or more guesses, the least total among
     those trees, the least depth among those).  With ``weights`` ({answer: integer}), the
-    total is Σ weight × guesses.
+    total is Σ weight × guesses.  ``game``: the game the words play.
     """
     guesses = tuple(sorted(guesses))
     top = max_depth + (1 if start is not None else 0)  # the guesses a game may take in all
+    solved = solved_pattern(game)
+
+    def split(guess, members):
+        classes: dict[str, list[str]] = {}
+        for answer in members:
+            classes.setdefault(naive_score(guess, answer, game), []).append(answer)
+        return classes
 
     def charge(members, level):
         """(answers meeting their K-th guess here, guesses): what one guess at ``level`` costs ``members``."""
@@ -64,16 +110,14 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
             return ((INF, INF), 0)
         result = ((INF, INF), 0)
         for guess in legal:
-            classes: dict[str, list[str]] = {}
-            for answer in remaining:
-                classes.setdefault(naive_score(guess, answer), []).append(answer)
+            classes = split(guess, remaining)
             if len(classes) == 1 and guess not in remaining:
                 continue
             cost, deepest = charge(remaining, top - depth + 1), 1
             for pattern, members in classes.items():
-                if pattern == "ggggg":
+                if pattern == solved:
                     continue
-                follow = tuple(w for w in legal if naive_allowed(mode, [(guess, pattern)], w))
+                follow = tuple(w for w in legal if naive_allowed(mode, [(guess, pattern)], w, game))
                 sub_cost, sub_depth = best(frozenset(members), follow, depth - 1)
                 cost = add(cost, sub_cost)
                 deepest = max(deepest, sub_depth + 1)
@@ -81,15 +125,12 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
         return result
 
     def fixed_second(members, history):
-        if not naive_allowed(mode, history, second) or max_depth < 1:
+        if not naive_allowed(mode, history, second, game) or max_depth < 1:
             return (INF, INF), 0
-        classes2: dict[str, list[str]] = {}
-        for answer in members:
-            classes2.setdefault(naive_score(second, answer), []).append(answer)
         cost, deepest = charge(members, 2), 1
-        for pattern, rest in classes2.items():
-            if pattern != "ggggg":
-                follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w))
+        for pattern, rest in split(second, members).items():
+            if pattern != solved:
+                follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w, game))
                 sub_cost, sub_depth = best(frozenset(rest), follow, max_depth - 1)
                 cost = add(cost, sub_cost)
                 deepest = max(deepest, sub_depth + 1)
@@ -100,15 +141,12 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
 
     if start is None:
         return result(*best(frozenset(answers), guesses, max_depth))
-    classes: dict[str, list[str]] = {}
-    for answer in answers:
-        classes.setdefault(naive_score(start, answer), []).append(answer)
     total, deepest = charge(answers, 1), 1
-    for pattern, members in classes.items():
-        if pattern == "ggggg":
+    for pattern, members in split(start, answers).items():
+        if pattern == solved:
             continue
         if second is None:
-            follow = tuple(w for w in guesses if naive_allowed(mode, [(start, pattern)], w))
+            follow = tuple(w for w in guesses if naive_allowed(mode, [(start, pattern)], w, game))
             sub_cost, sub_depth = best(frozenset(members), follow, max_depth)
         else:
             sub_cost, sub_depth = fixed_second(members, [(start, pattern)])
@@ -119,26 +157,26 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
 
 def naive_endgame_groups(answers):
     """``groups[a][p]`` as wordle_compiler.search.endgame.endgame_groups defines it, by a
-    dict over every (open position, other four letters): ids in order of first appearance."""
+    dict over every (open position, the other symbols): ids in order of first appearance."""
     from wordle_compiler.search.endgame import MIN_GROUP
 
     counts = {}
     for word in answers:
-        for p in range(5):
+        for p in range(len(word)):
             key = (p, word[:p] + word[p + 1:])
             counts[key] = counts.get(key, 0) + 1
     ids = {}
     groups = []
     for word in answers:
         row = []
-        for p in range(5):
+        for p in range(len(word)):
             key = (p, word[:p] + word[p + 1:])
             row.append(ids.setdefault(key, len(ids)) if counts[key] >= MIN_GROUP else -1)
         groups.append(row)
     return groups
 
 
-def naive_partition_stats(matrix, guesses, answers):
+def naive_partition_stats(matrix, guesses, answers, game=DEFAULT_GAME):
     """Per guess, from the guess-major ``matrix`` one class at a time: (parts, largest class,
     sum of squared sizes, 1 if the guess is among the answers) and the entropy in bits,
     with sum(c log c) added class by class in the order the answers first show each
@@ -155,12 +193,13 @@ def naive_partition_stats(matrix, guesses, answers):
         h = 0.0
         for c in sizes.values():
             h += c * math.log(c)
-        stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()), int(242 in sizes)))
+        stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()),
+                      int(game.all_correct in sizes)))
         bits.append((math.log(n) - h / n) / math.log(2.0))
     return stats, bits
 
 
-def naive_weighted_scores(matrix, guesses, answers, weights):
+def naive_weighted_scores(matrix, guesses, answers, weights, game=DEFAULT_GAME):
     """Per guess, from the guess-major ``matrix`` class by class: (parts, largest class weight,
     sum of squared class weights, 1 if the guess is among the answers) and the entropy in
     bits of the classes' shares of the weight, -Σ p log2 p with p = W_C / W, written as
@@ -177,7 +216,7 @@ def naive_weighted_scores(matrix, guesses, answers, weights):
             code = int(matrix[g, a])
             mass[code] = mass.get(code, 0) + int(weights[a])
         total = sum(mass.values())
-        stats.append((len(mass), max(mass.values()), sum(m * m for m in mass.values()), int(242 in mass)))
+        stats.append((len(mass), max(mass.values()), sum(m * m for m in mass.values()), int(game.all_correct in mass)))
         if total == 0:
             bits.append(0.0)
             continue
@@ -211,7 +250,7 @@ def naive_letter_score(guess: str, answers, weights, kind: str) -> float:
             if first:
                 q = anywhere / total
                 score += q * (1 - q)
-    return score / 10.0 if kind == "entropy" else score
+    return score / (2.0 * len(guess)) if kind == "entropy" else score
 
 
 def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", width=50):
@@ -247,7 +286,7 @@ def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", widt
     def lookahead_score(guess):
         total = 0
         for pattern, cls in classes(guess, answers).items():
-            if pattern == "ggggg" or len(cls) == 1:
+            if pattern == solved_pattern() or len(cls) == 1:
                 total += sum(weights[a] for a in cls) ** 2
             else:
                 follow = [w for w in legal if naive_allowed(mode, [(guess, pattern)], w)]

@@ -150,7 +150,7 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: i
         answers = answers[ctx.codes(guess, answers) == code]
         if len(answers) == 0:
             raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
-        if code != 242:
+        if code != ctx.game.all_correct:
             legal = legal_after(ctx, mode, legal, guess, code)
     return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
 
@@ -374,9 +374,9 @@ def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: d
     analysis = best_moves(position, 1, table, known=move if move.exact else None)
     after = position_after(ctx, mode, steps[:i + 1], max_depth, weights=weights)
     n, weight = len(position.answers), max(position.weight, 1)  # all weights 0: every total is 0
-    sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=243)
+    sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=ctx.game.n_codes)
     further = 0.0
-    if code != 242:
+    if code != ctx.game.all_correct:
         further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
     return ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
                      (move.total - analysis.best_total) / weight, float((sizes ** 2).sum() / n),

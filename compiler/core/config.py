@@ -113,9 +113,9 @@ class Context:
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
         the check also overlaps building the context (2 ms)."""
-        if not words.game.is_default:
-            raise WordListError(f"the lists play {words.game.name}; the compiler's kernels play five-letter "
-                                "Wordle over a-z only")
+        if not words.game.byte_codes:
+            raise WordListError(f"the lists play {words.game.name}: words of six or more letters need the 16-bit "
+                                f"feedback matrix ({words.game.n_codes:,} codes), which is not built yet")
         prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
         return cls(
             words=words,

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordle_runtime.game import DEFAULT_GAME, Game
+
 from ..ext import _kernels
 from ..concurrency.parallel import map_chunks
 
@@ -36,15 +38,18 @@ def set_threads(threads: int) -> None:
     _threads = max(1, int(threads))
 
 
-def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray):
+def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, game: Game = DEFAULT_GAME):
     """For each guess: (parts, largest class, sum of squared class sizes, guess is an answer)
     and the entropy in bits of its partition of ``answers``, read from the answer-major
-    matrix ``MT`` (``Context.matrix_by_answer()``)."""
-    return _chunked(lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits),
-                    guesses, answers)
+    matrix ``MT`` (``Context.matrix_by_answer()``) of ``game`` (``Context.game``: a guess
+    is an answer when one answer shows it the game's all-correct code)."""
+    all_correct = game.all_correct
+    return _chunked(lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits,
+                                                                                   all_correct), guesses, answers)
 
 
-def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray):
+def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
+                             game: Game = DEFAULT_GAME):
     """:func:`partition_stats` with a non-negative integer weight per answer (``weights``,
     one per answer of ``MT``, in the answer list's order): for each guess (parts, largest
     class weight W_C, Σ W_C², guess is an answer) and the entropy in bits of the class
@@ -54,9 +59,9 @@ def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.nd
     2^31, checked).  Equal weights give the very numbers of :func:`partition_stats` scaled:
     the largest class and Σ by the weight and its square, the bits unchanged to the bit.
     """
-    weights = np.ascontiguousarray(weights, dtype=np.int64)
+    weights, all_correct = np.ascontiguousarray(weights, dtype=np.int64), game.all_correct
     return _chunked(lambda part, within, stats, bits: _kernels.weighted_partition_stats_into(
-        MT, part, within, weights, stats, bits), guesses, answers)
+        MT, part, within, weights, stats, bits, all_correct), guesses, answers)
 
 
 def _chunked(fill, guesses, answers):

@@ -1,7 +1,8 @@
 """The feedback matrix ``uint8[n_guesses, n_answers]``: computed, or read from its cache
 (:mod:`.matrix_cache`).
 
-Cell (g, a) is the pattern code (see FORMAT.md) of guess g against answer a.  The
+Cell (g, a) is the code of guess g against answer a by the lists' game (see FORMAT.md and
+``wordle_runtime.game``; every game the kernels play has at most 256 codes).  The
 exact search reads the same codes answers × guesses (one answer's codes for every
 guess, sequentially); that layout has a cache file of its own, so a build maps it
 instead of transposing 30 MB first (:func:`answer_major_matrix`).
@@ -15,7 +16,9 @@ import os
 
 import numpy as np
 
-from ..ext._kernels import fill_matrix_rows
+from wordle_runtime.game import DEFAULT_GAME, Game
+
+from ..ext._kernels import RULE_NUMBERS, fill_matrix_rows
 from ..util.files import OutputError
 from .matrix_cache import cache_path, load_cached, warn_unwritable, write_cached
 from .wordlists import WordLists, letters_array
@@ -25,17 +28,17 @@ MATRIX_CHUNKS = 16
 MATRIX_THREADS = min(os.cpu_count() or 1, 8)
 
 
-def compute_matrix(guesses, answers) -> np.ndarray:
-    """Compute the matrix for word sequences (no cache)."""
+def compute_matrix(guesses, answers, game: Game = DEFAULT_GAME) -> np.ndarray:
+    """Compute the matrix for word sequences of ``game`` (no cache)."""
     from ..concurrency.parallel import map_chunks
 
     out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
-    guess_letters, answer_letters = letters_array(guesses), letters_array(answers)
-    rows = len(guesses)
+    guess_letters, answer_letters = letters_array(guesses, game), letters_array(answers, game)
+    rows, rule = len(guesses), RULE_NUMBERS[game.rule]
     chunks = max(1, min(MATRIX_CHUNKS, rows // 256))
 
     def fill(i: int) -> bool:  # a chunk may be filled twice (see map_chunks): same bytes
-        fill_matrix_rows(guess_letters, answer_letters, out, i * rows // chunks, (i + 1) * rows // chunks)
+        fill_matrix_rows(guess_letters, answer_letters, out, i * rows // chunks, (i + 1) * rows // chunks, rule)
         return True
 
     if chunks == 1 or MATRIX_THREADS == 1:
@@ -56,8 +59,9 @@ def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = Fa
     verification, when a cache that passed its checks may still have been tampered with.
     """
     if not use_cache:
-        return compute_matrix(words.guesses, words.answers)
-    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers), write=keep)
+        return compute_matrix(words.guesses, words.answers, words.game)
+    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers, words.game),
+                   write=keep)
 
 
 def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,

@@ -3,7 +3,8 @@ trustworthy (shape, whole-file checksum, spot checks against the reference score
 writes, and the cache's administration (``wordle-tree cache``).
 
 Each layout (guesses × answers, answers × guesses) has a file of its own, keyed by the two
-lists' hashes and :data:`KERNEL_VERSION`; a file that fails a check is never used.
+lists' hashes, :data:`KERNEL_VERSION` and the game (:func:`cache_path`); a file that fails a
+check is never used.
 """
 
 from __future__ import annotations
@@ -39,9 +40,15 @@ def cache_dir() -> Path:
 
 
 def cache_path(words: WordLists, by_answer: bool = False) -> Path:
-    key = sha256(
-        f"{words.guesses_sha256}:{words.answers_sha256}:{KERNEL_VERSION}".encode()
-    ).hexdigest()[:32]
+    """The cache file of the matrix of ``words`` in one layout.  The key hashes both lists,
+    the kernel version and the game's rule, length and alphabet, so two games over the same
+    words never share a file; five-letter Wordle over a-z, the game every key named before
+    games had one, leaves the game out, so its files keep their names."""
+    game = words.game
+    fields = f"{words.guesses_sha256}:{words.answers_sha256}:{KERNEL_VERSION}"
+    if not game.is_default:
+        fields += f":{game.rule}:{game.length}:{game.alphabet}"
+    key = sha256(fields.encode("utf-8")).hexdigest()[:32]
     return cache_dir() / f"feedback-{key}{BY_ANSWER if by_answer else ''}.npy"
 
 
@@ -65,13 +72,11 @@ def spot_check_cells(n_guesses: int, n_answers: int):
 
 
 def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
-    """Compare a few deterministic cells against the pure-Python reference (the cells read
-    in one gather, since a memmap's indexing one cell at a time is slow)."""
-    from wordle_runtime.feedback import score_code
-
+    """Compare a few deterministic cells against the pure-Python reference, the game's own
+    rule (the cells read in one gather, since a memmap's indexing one cell at a time is slow)."""
     gs, as_ = spot_check_cells(*matrix.shape)
     cells = np.asarray(matrix)[gs, as_].tolist()
-    guesses, answers = words.guesses, words.answers
+    guesses, answers, score_code = words.guesses, words.answers, words.game.score_code
     return all(cell == score_code(guesses[g], answers[a]) for cell, g, a in zip(cells, gs.tolist(), as_.tolist()))
 
 

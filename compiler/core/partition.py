@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordle_runtime.feedback import ALL_GREEN
-
 from .guess_stats import split_by_codes
 from .modes import legal_after
 
@@ -23,11 +21,12 @@ class Node:
 
 
 def class_tasks(ctx, mode, guess, answers, legal):
-    """(code, class answers, legal guesses for the class), non-green classes, increasing code."""
+    """(code, class answers, legal guesses for the class) for the classes the guess does not
+    solve (all but the game's all-correct code), increasing code."""
     codes, offsets, ordered = split_by_codes(ctx.codes(guess, answers), answers)
-    tasks = []
+    tasks, all_correct = [], ctx.game.all_correct
     for j, code in enumerate(codes):
-        if code == ALL_GREEN:
+        if code == all_correct:
             continue
         cls = ordered[offsets[j]:offsets[j + 1]]
         tasks.append((int(code), cls, legal_after(ctx, mode, legal, guess, int(code))))

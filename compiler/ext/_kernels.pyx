@@ -4,10 +4,14 @@ and the heuristic strategies' partition statistics (with a weight per answer in
 weighted_stats.pxi), feedback splits, mode filters and letter scores.  Each def function
 checks its inputs and releases the GIL for its loops.
 
-The matrix kernel takes a fast path for most pairs: when the guess has five different
-letters, a non-green guess letter is yellow exactly when the answer contains that letter
-at all, one bit test against the answer's 26-bit letter mask.  Guesses with a repeated
-letter take the general count-based rule (rules.general_code).
+Every game whose codes fit a byte is played (rules.pxd: Wordle of up to five letters over
+up to 64 symbols, Mastermind); a function that needs the game takes its rule
+(``RULE_NUMBERS``), its all-correct code, or reads the word length from the letters' shape.
+
+The matrix kernel takes a fast path for most Wordle pairs: when the guess has no repeated
+letter, a non-green guess letter is yellow exactly when the answer contains that letter
+at all, one bit test against the answer's letter mask.  Guesses with a repeated letter,
+and Mastermind, take the rule itself (rules.feedback_code).
 """
 
 import numpy as np
@@ -17,7 +21,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from rules cimport ALL_GREEN, general_code, has_repeat, hard_mode_hints, keeps_hints
+from rules cimport (MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE,
+                   SYMBOL_FIELD_BITS, WORDLE_LENGTH, feedback_code, has_repeat, hard_mode_hints, keeps_hints,
+                   wordle_code)
 
 ctypedef fused index_t:
     int32_t
@@ -29,64 +35,14 @@ cdef enum:
     LARGEST = 1
     SUMSQ = 2
     IN_SET = 3
-    STATS_CHUNK = 64  # guesses counted together: 64 histograms of 256 uint16 = 32 KB
+    STATS_CHUNK = 64  # guesses counted together: 64 histograms of MAX_CODES uint16 = 32 KB
+
+RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> the kernels' rule
+# hard mode's hint masks (core/modes.py hard_mode_word_bits, rules.hard_mode_bit_masks)
+HINT_MASK_SYMBOLS, HINT_MASK_LENGTH, HINT_SYMBOL_FIELD_BITS = MASK_SYMBOLS, MASK_LENGTH, SYMBOL_FIELD_BITS
 
 
-cdef int matrix_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters,
-                     uint8_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop) except -1 nogil:
-    cdef Py_ssize_t n_answers = answer_letters.shape[0], gi, ai
-    # The answers transposed (one column per position) and their letter masks: the
-    # distinct-letter loop is then branch-free over contiguous bytes, which vectorises.
-    cdef uint8_t* columns = <uint8_t*>malloc(5 * n_answers + 1)
-    cdef uint32_t* present = <uint32_t*>malloc(4 * n_answers + 4)
-    cdef uint8_t* row
-    cdef const uint8_t* g
-    cdef uint8_t l0, l1, l2, l3, l4
-    cdef uint32_t p
-    cdef int j
-    if columns == NULL or present == NULL:
-        free(columns)
-        free(present)
-        with gil:
-            raise MemoryError()
-    for ai in range(n_answers):
-        present[ai] = 0
-        for j in range(5):
-            columns[j * n_answers + ai] = answer_letters[ai, j]
-            present[ai] |= (<uint32_t>1) << answer_letters[ai, j]
-    for gi in range(first, stop):
-        g = &guess_letters[gi, 0]
-        row = &out[gi, 0]
-        if has_repeat(g):
-            for ai in range(n_answers):
-                row[ai] = <uint8_t>general_code(g, &answer_letters[ai, 0])
-            continue
-        # Five different letters: a non-green letter is yellow iff the answer has it
-        # anywhere (another copy cannot be green, since the guess has only one).
-        l0, l1, l2, l3, l4 = g[0], g[1], g[2], g[3], g[4]
-        for ai in range(n_answers):
-            p = present[ai]
-            row[ai] = <uint8_t>(
-                ((p >> l0) & 1) + (columns[ai] == l0)
-                + 3 * (((p >> l1) & 1) + (columns[n_answers + ai] == l1))
-                + 9 * (((p >> l2) & 1) + (columns[2 * n_answers + ai] == l2))
-                + 27 * (((p >> l3) & 1) + (columns[3 * n_answers + ai] == l3))
-                + 81 * (((p >> l4) & 1) + (columns[4 * n_answers + ai] == l4)))
-    free(columns)
-    free(present)
-    return 0
-
-
-def fill_matrix_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters,
-                     uint8_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop):
-    """Rows ``first:stop`` of the guess-major matrix into ``out`` (guesses x answers),
-    without the GIL, so several threads can fill one matrix."""
-    if not (0 <= first <= stop <= guess_letters.shape[0] == out.shape[0]) or out.shape[1] != answer_letters.shape[0]:
-        raise ValueError("matrix rows out of range")
-    if guess_letters.shape[1] != 5 or answer_letters.shape[1] != 5:
-        raise ValueError("words must have five letters")
-    with nogil:
-        matrix_rows(guess_letters, answer_letters, out, first, stop)
+include "matrix.pxi"
 
 
 def xor_and_sum(const uint64_t[::1] words):
@@ -103,16 +59,17 @@ def xor_and_sum(const uint64_t[::1] words):
 cdef inline void count_code(uint16_t* hist, uint8_t* order, int64_t* found, int64_t j, uint8_t code) noexcept nogil:
     # One answer's code for guess j of a chunk: its histogram, and the code noted when it
     # is new (always written, kept only then: no branch).
-    cdef int64_t slot = j * 256 + code
+    cdef int64_t slot = j * MAX_CODES + code
     cdef uint16_t c = hist[slot]
     hist[slot] = c + 1
     cdef int64_t f = found[j]
-    order[j * 256 + f] = code
+    order[j * MAX_CODES + f] = code
     found[j] = f + (c == 0)
 
 
 cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
-                         int64_t[:, ::1] stats, double[::1] entropy, double* c_log_c) noexcept nogil:
+                         int64_t all_correct, int64_t[:, ::1] stats, double[::1] entropy,
+                         double* c_log_c) noexcept nogil:
     # Reads the answer-major matrix 64 guesses at a time: each answer's row slice is read
     # in order and consecutive increments land in different histograms, so none waits for
     # the one before.  Each guess's codes are noted in order of first appearance, so the
@@ -120,8 +77,8 @@ cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
     # answers give them: the entropy is the same to the bit as a pass guess by guess.
     cdef Py_ssize_t n = answers.shape[0], m = guesses.shape[0], start, i, j, k, t
     cdef double log_n = log(<double>n), h
-    cdef uint16_t hist[STATS_CHUNK * 256]
-    cdef uint8_t order[STATS_CHUNK * 256]
+    cdef uint16_t hist[STATS_CHUNK * MAX_CODES]
+    cdef uint8_t order[STATS_CHUNK * MAX_CODES]
     cdef int64_t found[STATS_CHUNK]
     cdef int64_t largest, sumsq, c, slot, base
     cdef int32_t first
@@ -147,8 +104,8 @@ cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
                 for j in range(k):
                     count_code(hist, order, found, j, row[guesses[start + j]])
         for j in range(k):
-            base = j * 256
-            stats[start + j, IN_SET] = 1 if hist[base + ALL_GREEN] > 0 else 0
+            base = j * MAX_CODES
+            stats[start + j, IN_SET] = 1 if hist[base + all_correct] > 0 else 0
             largest = 0
             sumsq = 0
             h = 0.0
@@ -168,13 +125,16 @@ cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
 
 
 def partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
-                         int64_t[:, ::1] stats, double[::1] entropy):
+                         int64_t[:, ::1] stats, double[::1] entropy, int64_t all_correct):
     """For each of ``guesses``: (parts, largest class, sum of squared class sizes, guess
-    is an answer) into ``stats`` and the entropy in bits of its partition of ``answers``
-    into ``entropy``, read from the answer-major matrix ``MT``."""
+    is an answer, that is one answer shows it ``all_correct``) into ``stats`` and the
+    entropy in bits of its partition of ``answers`` into ``entropy``, read from the
+    answer-major matrix ``MT``."""
     cdef Py_ssize_t n = answers.shape[0], c
     if stats.shape[0] != guesses.shape[0] or stats.shape[1] != 4 or entropy.shape[0] != guesses.shape[0]:
         raise ValueError("output arrays do not match the guesses")
+    if not 0 <= all_correct < MAX_CODES:
+        raise ValueError("the all-correct code is not a byte")
     if n > 65535:
         raise ValueError("too many answers for the 16-bit class counts")
     _check_indices(guesses, MT.shape[1])
@@ -187,7 +147,7 @@ def partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
     for c in range(1, n + 1):
         table[c] = c * log(<double>c)
     with nogil:
-        partition_pass(MT, guesses, answers, stats, entropy, &table[0])
+        partition_pass(MT, guesses, answers, all_correct, stats, entropy, &table[0])
 
 
 def _check_indices(const index_t[::1] values, Py_ssize_t size):
@@ -211,11 +171,11 @@ def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidat
     at its first repeated code."""
     cdef Py_ssize_t n = answers.shape[0], k, i, distinct
     cdef int64_t g, found = -1
-    cdef uint8_t seen[256]
+    cdef uint8_t seen[MAX_CODES]
     _check_indices(candidates, MT.shape[1])
     _check_indices(answers, MT.shape[0])
-    if n > ALL_GREEN + 1:
-        return -1  # more answers than feedback codes: no guess gives each its own
+    if n > MAX_CODES:
+        return -1  # more answers than a byte has codes: no guess gives each its own
     memset(seen, 0, sizeof(seen))
     with nogil:
         for k in range(candidates.shape[0]):
@@ -236,32 +196,30 @@ def split_by_codes(const uint8_t[::1] codes, index_t[::1] answers):
     """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer
     ``answers[i]``'s): (codes present, offsets, answers ordered by code)."""
     cdef Py_ssize_t n = answers.shape[0], i, code, j = 0, n_codes = 0
-    cdef int64_t counts[244]
-    cdef int64_t fill[243]
+    cdef int64_t counts[MAX_CODES + 1]
+    cdef int64_t fill[MAX_CODES]
     if codes.shape[0] != n:
         raise ValueError("one code per answer")
     ordered_array = np.empty(n, dtype=np.asarray(answers).dtype)
     cdef index_t[::1] ordered = ordered_array
     memset(counts, 0, sizeof(counts))
     for i in range(n):
-        if codes[i] > ALL_GREEN:
-            raise ValueError("feedback code out of range")
         counts[codes[i] + 1] += 1
-    for code in range(243):
+    for code in range(MAX_CODES):
         counts[code + 1] += counts[code]
-    for code in range(243):
+    for code in range(MAX_CODES):
         fill[code] = counts[code]
     for i in range(n):
         code = codes[i]
         ordered[fill[code]] = answers[i]
         fill[code] += 1
-    for code in range(243):
+    for code in range(MAX_CODES):
         if counts[code + 1] > counts[code]:
             n_codes += 1
     present = np.empty(n_codes, dtype=np.int64)
     offsets = np.empty(n_codes + 1, dtype=np.int64)
     cdef int64_t[::1] p = present, o = offsets
-    for code in range(243):
+    for code in range(MAX_CODES):
         if counts[code + 1] > counts[code]:
             p[j] = code
             o[j] = counts[code]
@@ -271,49 +229,64 @@ def split_by_codes(const uint8_t[::1] codes, index_t[::1] answers):
 
 
 def hard_mode_filter(const uint8_t[:, ::1] guess_letters, legal, int64_t played, int64_t code):
-    """The guesses of ``legal`` that hard mode still allows after ``played`` showed ``code``."""
-    return _filter(guess_letters, legal, played, code, True)
+    """The guesses of ``legal`` that hard mode still allows after ``played`` showed ``code``
+    (Wordle: hard mode keeps green letters in place and shown letters in the word)."""
+    return _filter(guess_letters, legal, played, code, True, RULE_WORDLE)
 
 
-def possible_filter(const uint8_t[:, ::1] guess_letters, legal, int64_t played, int64_t code):
-    """The guesses of ``legal`` that could still be the answer after ``played`` showed ``code``."""
-    return _filter(guess_letters, legal, played, code, False)
+def possible_filter(const uint8_t[:, ::1] guess_letters, legal, int64_t played, int64_t code,
+                    int rule=RULE_WORDLE):
+    """The guesses of ``legal`` that could still be the answer after ``played`` showed
+    ``code`` by the game's ``rule`` (RULE_NUMBERS)."""
+    return _filter(guess_letters, legal, played, code, False, rule)
 
 
-def _filter(const uint8_t[:, ::1] guess_letters, legal, int64_t played, int64_t code, bint hard):
+def _filter(const uint8_t[:, ::1] guess_letters, legal, int64_t played, int64_t code, bint hard, int rule):
     legal = np.ascontiguousarray(legal)
     if legal.dtype != np.int32:
         legal = legal.astype(np.int64, copy=False)
     keep = np.empty(legal.shape[0], dtype=np.uint8)
     if not 0 <= played < guess_letters.shape[0]:
         raise IndexError("played guess out of range")
-    if guess_letters.shape[1] != 5:
-        raise ValueError("words must have five letters")
+    if not 1 <= guess_letters.shape[1] <= MAX_LENGTH:
+        raise ValueError(f"words must have 1-{MAX_LENGTH} symbols")
+    if rule not in (RULE_WORDLE, RULE_MASTERMIND):
+        raise ValueError(f"unknown rule {rule}")
     _check_indices(legal, guess_letters.shape[0])
     cdef const int32_t[::1] narrow
     cdef const int64_t[::1] wide
     cdef uint8_t[::1] kept = keep
+    cdef int length = <int>guess_letters.shape[1]
     if legal.dtype == np.int32:
         narrow = legal
-        _mask[int32_t](&guess_letters[0, 0], narrow, played, code, hard, kept)
+        _mask[int32_t](&guess_letters[0, 0], length, rule, narrow, played, code, hard, kept)
     else:
         wide = legal
-        _mask[int64_t](&guess_letters[0, 0], wide, played, code, hard, kept)
+        _mask[int64_t](&guess_letters[0, 0], length, rule, wide, played, code, hard, kept)
     return legal[keep.view(np.bool_)]
 
 
-cdef void _mask(const uint8_t* letters, const index_t[::1] legal, int64_t played, int64_t code, bint hard,
-                uint8_t[::1] keep) noexcept:
+cdef void _mask(const uint8_t* letters, int length, int rule, const index_t[::1] legal, int64_t played, int64_t code,
+                bint hard, uint8_t[::1] keep) noexcept:
+    with nogil:
+        if length == WORDLE_LENGTH:  # a copy the C compiler unrolls
+            _mask_rows(letters, WORDLE_LENGTH, rule, legal, played, code, hard, keep)
+        else:
+            _mask_rows(letters, length, rule, legal, played, code, hard, keep)
+
+
+cdef inline void _mask_rows(const uint8_t* letters, int length, int rule, const index_t[::1] legal, int64_t played,
+                            int64_t code, bint hard, uint8_t[::1] keep) noexcept nogil:
     cdef Py_ssize_t k
     cdef int64_t hints
-    with nogil:
-        if hard:
-            hints = hard_mode_hints(letters, played, code)
-            for k in range(legal.shape[0]):
-                keep[k] = keeps_hints(letters, legal[k], played, hints)
-        else:
-            for k in range(legal.shape[0]):
-                keep[k] = general_code(letters + played * 5, letters + legal[k] * 5) == code
+    cdef const uint8_t* shown = letters + played * length
+    if hard:
+        hints = hard_mode_hints(letters, length, played, code)
+        for k in range(legal.shape[0]):
+            keep[k] = keeps_hints(letters, length, legal[k], played, hints)
+    else:
+        for k in range(legal.shape[0]):
+            keep[k] = feedback_code(shown, letters + legal[k] * length, length, rule) == code
 
 
 cdef enum:
@@ -324,21 +297,38 @@ cdef enum:
 LETTER_UNIQUE, LETTER_LOCATED, LETTER_ENTROPY = UNIQUE, LOCATED, ENTROPY
 
 
+cdef bint _rows_below(const uint8_t[:, ::1] letters, const index_t[::1] rows, int limit) noexcept:
+    """Whether the symbol numbers of ``letters``' rows ``rows`` (checked indices) are all
+    below ``limit``: the rows a kernel reads, not the whole table."""
+    cdef Py_ssize_t k, i
+    cdef bint ok = True
+    with nogil:
+        for k in range(rows.shape[0]):
+            for i in range(letters.shape[1]):
+                ok = ok & (letters[rows[k], i] < limit)
+    return ok
+
+
 def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
                   const uint8_t[:, ::1] answer_letters, int64_t kind, const int64_t[::1] answer_weights):
     """Letter-frequency scores of each legal guess over the remaining answers (higher is
     better), each answer counted ``answer_weights`` times (all ones: how many answers);
-    see strategies.letters.letter_scores."""
+    see strategies.letters.letter_scores.  Words of any length up to MAX_LENGTH over
+    symbols numbered below MAX_SYMBOLS."""
     cdef Py_ssize_t a, k
     cdef int64_t n = 0
-    cdef int64_t positional[5][26]
-    cdef int64_t anywhere[26]
-    cdef int64_t seen
-    cdef int i
+    cdef int64_t positional[MAX_LENGTH][MAX_SYMBOLS]
+    cdef int64_t anywhere[MAX_SYMBOLS]
+    cdef uint64_t seen
+    cdef int i, length = <int>guess_letters.shape[1]
     cdef uint8_t letter
     cdef bint first
     cdef double score, p, q
     _check_indices(legal, guess_letters.shape[0])
+    if answer_letters.shape[1] != length or not 1 <= length <= MAX_LENGTH:
+        raise ValueError(f"guesses and answers must have one length, from 1 to {MAX_LENGTH} symbols")
+    if _largest(answer_letters) >= MAX_SYMBOLS or not _rows_below(guess_letters, legal, MAX_SYMBOLS):
+        raise ValueError(f"symbol numbers must be below {MAX_SYMBOLS}")
     if answer_weights.shape[0] != answer_letters.shape[0]:
         raise ValueError("one weight per answer")
     for a in range(answer_weights.shape[0]):
@@ -352,19 +342,19 @@ def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
         for a in range(answer_letters.shape[0]):
             seen = 0
             n += answer_weights[a]  # the answers' total weight, n itself when all weigh 1
-            for i in range(5):
+            for i in range(length):
                 letter = answer_letters[a, i]
                 positional[i][letter] += answer_weights[a]
                 if not (seen >> letter) & 1:
                     anywhere[letter] += answer_weights[a]
-                    seen |= (<int64_t>1) << letter
+                    seen |= (<uint64_t>1) << letter
         for k in range(legal.shape[0]):
             seen = 0
             score = 0.0
-            for i in range(5):
+            for i in range(length):
                 letter = guess_letters[legal[k], i]
                 first = not (seen >> letter) & 1
-                seen |= (<int64_t>1) << letter
+                seen |= (<uint64_t>1) << letter
                 if kind == UNIQUE:
                     if first and anywhere[letter] < n:
                         score += anywhere[letter]
@@ -378,5 +368,5 @@ def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
                     if first:
                         q = anywhere[letter] / <double>n
                         score += q * (1 - q)
-            scores[k] = score / 10.0 if kind == ENTROPY else score
+            scores[k] = score / (2.0 * length) if kind == ENTROPY else score  # entropy: the mean of 2 x length terms
     return out

@@ -1,6 +1,45 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The exact search: branch and bound over guesses, with a growing memo.
 
+The kernels' vocabulary (every kernel of this module and its .pxd/.pxi parts):
+
+``c``
+    the search's state (context.Ctx): the matrix, the game, the memo, the counters.
+``S``, ``n``
+    a node's answers (answer indices, ascending) and their number; ``S[lo:hi]`` a class
+    of them, kept in place in a parent's buffer.
+``L``, ``m``
+    the guesses legal at the node (guess indices, in tie-break order) and their number.
+``d``
+    the guesses left, the one about to be played included.
+``beta``, ``limit``
+    a result is exact when below ``beta``, else a lower bound at least ``beta``; the
+    candidate loop's ``limit`` is the best total so far + 1 (ties are evaluated).
+``h1``, ``h2``, ``lh1``, ``lh2``
+    the two Zobrist hashes of S and of L (L's are 0 in normal mode, whose list never
+    narrows); the memo's key is made of them and d.
+``g``, ``played``, ``shown``
+    a candidate guess; the guess the parent played and the code it showed (hard and
+    possible mode narrow L by them; ``played`` < 0 at a root).
+``code``, class
+    a feedback code (0 .. c.n_codes - 1, c.all_correct when the guess is the answer);
+    the answers of S that show one code to a guess.  ``k`` (candidates.Classes) holds one
+    candidate's classes, ``n_cls`` their number (the all-correct one left out), ``seen``
+    MAX_CODES flags.
+``parts``, ``most_parts``, ``in_set``
+    the classes a guess makes (its all-correct one included), the most any legal guess
+    makes of the node's set (P), and whether the guess is one of the set's answers.
+``lb``, ``here``
+    a class's lower bound; what the guess played here costs the node's answers (n, or
+    their weight W).
+``deep_d``
+    --objective fewest-deep: the guesses left when the K-th guess is played (0: off).
+packed result
+    ``cost << 24 | depth << 16 | (guess + 1)`` (:func:`pack`).
+
+The game comes from the Ctx: its word ``length``, ``n_symbols``, ``n_codes``,
+``all_correct`` and ``rule`` (rules.pxd); arrays indexed by a code have MAX_CODES slots.
+
 ``solve_node`` returns the minimum total number of guesses that solves every answer of
 ``S`` with at most ``d`` more guesses (this one included) when that minimum is below
 ``beta``; otherwise a lower bound that is at least ``beta``.  Results are packed as
@@ -52,7 +91,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from candidates cimport (Candidates, Classes, KEY_BOUND_SHIFT, PARTITION_SLOTS, PairSet, candidate_keys,
                          compare_keys, free_candidates, group_by_bound, group_floor, key_bound, nonzero, pair_set_add,
                          pair_set_has, pair_set_init, seen_before, sort_classes, sort_group, split_classes)
-from context cimport (DEEP_WEIGHT, INF, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
+from context cimport (DEEP_WEIGHT, INF, MODE_HARD, MODE_NORMAL, N_STATS, SHARED_COUNT, SHARED_LIMIT, SHARED_NEXT,
                       STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES, S_DUPLICATES, S_ENDGAME, S_HITS,
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
@@ -64,7 +103,8 @@ from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, answer_splits_perfectly, heaviest_answer_split,
                      score_by_histogram, score_by_pairs, some_answer_splits)
-from rules cimport ALL_GREEN
+from rules cimport (MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND,
+                   RULE_WORDLE)
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
@@ -104,100 +144,12 @@ cdef void poll_signals(Ctx* c) noexcept nogil:
             c.stopped = STOP_INTERRUPTED
 
 
-cdef int64_t class_bound(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint64_t c1, uint64_t c2, uint64_t lh1,
-                         uint64_t lh2, int64_t d, uint8_t* seen, int64_t most_parts) noexcept nogil:
-    """Cheap lower bound on the cost of the class S[lo:hi] with d guesses left (exact for
-    1-2 answers).  ``most_parts``: the most classes any legal guess makes of the parent
-    set; no guess makes more of a subset, so s answers cost at least 3s - most_parts - 1."""
-    cdef int64_t s = hi - lo, bound
-    cdef uint64_t k1, k2, payload
-    if c.weights != NULL:
-        bound = weighted_class_bound(c, S, lo, hi, d, seen, most_parts)
-        if s <= 2:
-            return bound
-    elif s == 1:
-        return 1 + deep_charge(c, 1, 0, d)
-    elif s == 2:
-        return 3 + deep_charge(c, 2, 1, d)
-    elif s > most_parts + 1:
-        bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
-    else:
-        bound = 2 * s - 1 if some_answer_splits(c, S, lo, hi, c1, c2, seen) else 2 * s
-    # at most one answer is solved by the guess here; with two guesses before the K-th, one
-    # per class of the first, and no guess makes more than most_parts classes
-    bound += deep_charge(c, s, s - 1, d) + candidate_deep(c, s, most_parts, 0, d) * (d == c.deep_d + 2)
-    if c.mode == MODE_NORMAL and d >= 3:
-        memo_key(c1, c2, lh1, lh2, key_depth(c, d), &k1, &k2)
-        payload = memo_find(c.memo, c.stats, k1, k2)
-        if payload != 0 and entry_value(payload) > bound:
-            bound = entry_value(payload)
-    return bound
-
-
-cdef int64_t class_bounds(Ctx* c, Classes* k, int64_t n_cls, uint64_t lh1, uint64_t lh2, int64_t d, uint8_t* seen,
-                          int64_t most_parts, int64_t cap) noexcept nogil:
-    """The classes' bounds into k.lb[code], and their sum, stopping as soon as the sum
-    reaches ``cap`` (the candidate cannot beat the limit then)."""
-    cdef int64_t rest_lb = 0, j, code
-    for j in range(n_cls):
-        code = k.cls_codes[j]
-        k.lb[code] = class_bound(c, k.ordered, k.starts[code], k.starts[code + 1], k.ch1[code], k.ch2[code], lh1, lh2,
-                                 d, seen, most_parts)
-        rest_lb += k.lb[code]
-        if rest_lb >= cap:
-            break
-    return rest_lb
-
-
-cdef int64_t settle_without_search(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, const int64_t* L, int64_t m,
-                                   int64_t played, int64_t shown, int64_t d, int64_t beta, uint8_t* seen,
-                                   bint* hopeless, NodeRows* rows) noexcept nogil:
-    """The answers S[lo:hi] when they need neither memo nor candidate loop (one or two
-    answers, the 2n - 1 and 2n bounds, a perfect split by an answer, d <= 2): a packed
-    result, or -1.  ``hopeless``: they need two more guesses but no guess of L splits
-    them (infeasible at d = 2 whatever the parent played).  ``rows``: the parent's
-    gathered rows against L, or NULL.  It counts the node."""
-    cdef int64_t n = hi - lo, g, deep
-    hopeless[0] = False
-    c.stats[S_NODES] += 1
-    if c.weights != NULL:
-        return settle_weighted(c, S, lo, hi, L, m, played, shown, d, beta, seen, hopeless)
-    if d <= 0:
-        return pack(INF, 0, -1)  # no guess left, not even for a single answer
-    if n == 1:
-        return pack(1 + deep_charge(c, 1, 0, d), 1, c.a2g[S[lo]])
-    if d == 1:
-        return pack(INF, 0, -1)
-    if n == 2:
-        return pack(3 + deep_charge(c, 2, 1, d), 2, c.a2g[S[lo]])  # S is sorted, so this is the alphabetically first
-    deep = deep_charge(c, n, n - 1, d)  # the least any tree pays for answers needing K or more
-    if 2 * n - 1 + deep >= beta:
-        c.stats[S_BOUND_EXITS] += 1
-        return pack(2 * n - 1 + deep, 0, -1)
-    g = answer_splits_perfectly(c, S, lo, hi, seen)
-    if g >= 0:
-        return pack(2 * n - 1 + deep, 2, g)
-    if 2 * n + deep >= beta:
-        c.stats[S_BOUND_EXITS] += 1
-        return pack(2 * n + deep, 0, -1)
-    if d == 2:  # hard/possible mode: the parent's list, checked guess by guess
-        if rows != NULL:
-            g = last_two_by_rows(c, c.mode, S, lo, hi, rows, played, shown, seen)
-        else:
-            g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
-        if g >= 0:
-            return pack(2 * n + deep_charge(c, n, n, d), 2, g)
-        hopeless[0] = g == -1
-        return pack(INF, 0, -1)
-    return -1
-
-
 cdef int64_t solve_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L, int64_t m,
                         uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d, int64_t beta,
                         int64_t n_workers) noexcept nogil:
     """See the module docstring.  In hard and possible mode ``L`` is the parent's list,
     made the node's own (legal.node_list) only when the cheap cases above need more."""
-    cdef uint8_t seen[243]
+    cdef uint8_t seen[MAX_CODES]
     cdef bint hopeless
     cdef int64_t settled, result, own_m
     cdef int64_t* own_L
@@ -411,6 +363,7 @@ cdef int64_t solve_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, 
     return total
 
 
+include "settle.pxi"
 include "guess.pxi"
 include "weighted.pxi"
 include "rebuild.pxi"

@@ -11,7 +11,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 
 from context cimport INF, Ctx, S_PAIRS, S_PASSES, candidate_deep, cell, deep_charge
 from passes cimport PAIRS_MAX_N, score_by_histogram, score_by_pairs
-from rules cimport ALL_GREEN
+from rules cimport MAX_CODES
 
 cdef enum:
     PARTITION_SLOTS = 1 << 15  # pairs remembered per node: 16,384 (512 KiB at most)
@@ -103,15 +103,15 @@ cdef struct Classes:
     # Scratch for splitting one node's answers by its candidates, allocated once per node:
     # class ``code`` is ordered[starts[code]:starts[code + 1]] for the codes that occur.
     int64_t* ordered
-    int64_t starts[244]
-    int64_t cursor[243]   # zeros between calls
-    int64_t codes[243]
-    uint64_t ch1[243]     # the classes' hashes
-    uint64_t ch2[243]
-    int64_t lb[243]       # the classes' bounds, by code
-    int64_t cls_codes[243]
-    int64_t cls_keys[243]
-    int64_t cls_order[243]
+    int64_t starts[MAX_CODES + 1]
+    int64_t cursor[MAX_CODES]   # zeros between calls
+    int64_t codes[MAX_CODES]
+    uint64_t ch1[MAX_CODES]     # the classes' hashes
+    uint64_t ch2[MAX_CODES]
+    int64_t lb[MAX_CODES]       # the classes' bounds, by code
+    int64_t cls_codes[MAX_CODES]
+    int64_t cls_keys[MAX_CODES]
+    int64_t cls_order[MAX_CODES]
     uint64_t sig[2]       # the partition's signature
 
 
@@ -119,8 +119,9 @@ cdef inline int64_t split_classes(const Ctx* c, const int64_t* S, int64_t n, int
                                   Classes* k) noexcept nogil:
     """Counting sort of S by g's pattern (stable: classes stay sorted), the classes' hashes,
     their codes with a largest-first sort key, and the partition's signature.  Returns
-    the number of non-green classes.  Only the codes that occur are touched (a node has
-    ~20 answers but 243 codes, and this runs once per candidate)."""
+    the number of classes other than the guess's own (all correct).  Only the codes that
+    occur are touched (a Wordle node has ~20 answers but 243 codes, and this runs once per
+    candidate)."""
     cdef int64_t i, j, found = 0, offset = 0, size, n_cls = 0, a, code, cc
     for i in range(n):
         code = cell(c, S[i], g)
@@ -140,7 +141,7 @@ cdef inline int64_t split_classes(const Ctx* c, const int64_t* S, int64_t n, int
             k.codes[j + 1] = cc
     else:
         found = 0
-        for code in range(243):
+        for code in range(c.n_codes):
             if k.cursor[code] > 0:
                 k.codes[found] = code
                 found += 1
@@ -163,10 +164,10 @@ cdef inline int64_t split_classes(const Ctx* c, const int64_t* S, int64_t n, int
     for i in range(found):
         code = k.codes[i]
         k.cursor[code] = 0
-        if code == ALL_GREEN:
+        if code == c.all_correct:
             continue
         k.cls_codes[n_cls] = code
-        k.cls_keys[n_cls] = -(k.starts[code + 1] - k.starts[code]) * 256 + code
+        k.cls_keys[n_cls] = -(k.starts[code + 1] - k.starts[code]) * MAX_CODES + code
         n_cls += 1
         k.sig[0] += mix(k.ch1[code])
         k.sig[1] += mix(k.ch2[code] ^ 0xC2B2AE3D27D4EB4FULL)

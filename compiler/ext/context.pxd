@@ -3,6 +3,8 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from cpython.ref cimport PyObject
 
+from rules cimport RULE_WORDLE, WORDLE_LENGTH, feedback_code, wordle_code
+
 cdef enum:
     MODE_NORMAL = 0
     MODE_HARD = 1
@@ -49,10 +51,17 @@ cdef struct Ctx:
     int64_t n_guesses
     const int64_t* every_guess  # 0, 1, ..., n_guesses - 1: a list at this address is every guess in order
     int64_t n_answers
-    const uint8_t* letters      # letters[w * 5 + i]
-    const uint64_t* word_bits   # hard mode: two words per guess (kernels.hard_mode_word_bits)
+    const uint8_t* letters      # letters[w * length + i]: the symbol numbers of guess w
+    int length                  # the game: its word length,
+    int rule                    # its rule (rules.RULE_WORDLE, RULE_MASTERMIND),
+    int64_t n_symbols           # its alphabet's size,
+    int64_t n_codes             # its codes, 0 .. n_codes - 1 (at most rules.MAX_CODES),
+    int64_t all_correct         # and the code of a guess that is the answer
+    const uint64_t* symbol_sets # per guess: bit s set when symbol s occurs in it
+    bint hint_masks             # hard mode tests hints with word_bits' masks (else symbol by symbol)
+    const uint64_t* word_bits   # with hint_masks: two words per guess (core/modes.py hard_mode_word_bits)
     const int64_t* a2g          # answer index -> guess index
-    const int64_t* groups       # groups[a * 5 + p]: endgame group or -1
+    const int64_t* groups       # groups[a * length + p]: endgame group or -1
     int64_t mode
     int64_t deep_d              # fewest-deep: the guesses left when the K-th guess is played (0: off)
     const int64_t* weights      # each answer's integer weight, or NULL: every answer weighs 1
@@ -77,6 +86,20 @@ cdef struct Ctx:
 
 cdef inline uint8_t cell(const Ctx* c, int64_t answer, int64_t guess) noexcept nogil:
     return c.MT[answer * c.n_guesses + guess]
+
+
+cdef inline const uint8_t* symbols_of(const Ctx* c, int64_t word) noexcept nogil:
+    """Guess ``word``'s symbol numbers (``c.length`` of them)."""
+    return c.letters + word * c.length
+
+
+cdef inline int64_t code_between(const Ctx* c, int64_t guess, int64_t other) noexcept nogil:
+    """The code ``guess`` shows when the guess word ``other`` is the answer (by the rule,
+    not the matrix, whose columns hold only the answers).  Five-letter Wordle takes a
+    copy with the length a constant, which the C compiler unrolls."""
+    if c.length == WORDLE_LENGTH and c.rule == RULE_WORDLE:
+        return wordle_code(c.letters + guess * WORDLE_LENGTH, c.letters + other * WORDLE_LENGTH, WORDLE_LENGTH)
+    return feedback_code(symbols_of(c, guess), symbols_of(c, other), c.length, c.rule)
 
 
 cdef inline int64_t deep_charge(const Ctx* c, int64_t here, int64_t after, int64_t d) noexcept nogil:

@@ -1,6 +1,6 @@
-# Endgames: answers that share four letters in place (.ight, ma.es) and so can only be told
-# apart one letter at a time.  See search/endgame.py for the argument: a set holding m
-# members of one group, with d guesses left, is infeasible when the d - 1 largest
+# Endgames: answers that share all their letters in place but one (.ight, ma.es) and so
+# can only be told apart one letter at a time.  See search/endgame.py for the argument: a
+# set holding m members of one group, with d guesses left, is infeasible when the d - 1 largest
 # "split-offs" D(t) = m - |largest class of the members under t| over the legal guesses
 # sum to less than m - 1.
 
@@ -10,6 +10,7 @@ from libc.string cimport memset
 
 from candidates cimport compare_keys
 from context cimport Ctx, cell
+from rules cimport MAX_CODES
 
 cdef enum:
     MIN_GROUP = 4  # a smaller group can never be why a set needs more than three guesses
@@ -19,14 +20,14 @@ cdef enum:
 cdef inline int64_t biggest_group(const Ctx* c, const int64_t* S, int64_t n, int64_t* count) noexcept nogil:
     """The group with most members in S, and that count; -1 (and 0) when S meets no group
     or no memory was left (ties: the lowest id)."""
-    cdef int64_t* ids = <int64_t*>malloc(5 * n * sizeof(int64_t) + 8)
+    cdef int64_t* ids = <int64_t*>malloc(c.length * n * sizeof(int64_t) + 8)
     cdef int64_t k = 0, i, j, p, g, best, run = 1
     count[0] = 0
     if ids == NULL:
         return -1
     for i in range(n):
-        for p in range(5):
-            g = c.groups[S[i] * 5 + p]
+        for p in range(c.length):
+            g = c.groups[S[i] * c.length + p]
             if g >= 0:
                 ids[k] = g
                 k += 1
@@ -108,7 +109,7 @@ cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const i
     """:func:`endgame_verdict` for the group ``group`` with ``count`` members in S."""
     cdef int64_t left = d - 1
     cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
-    cdef int64_t sizes[243]
+    cdef int64_t sizes[MAX_CODES]
     cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0
     cdef int64_t* members
     cdef uint8_t code
@@ -119,8 +120,8 @@ cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const i
     if members == NULL:
         return ENDGAME_OPEN
     for i in range(n):
-        for p in range(5):
-            if c.groups[S[i] * 5 + p] == group:
+        for p in range(c.length):
+            if c.groups[S[i] * c.length + p] == group:
                 members[k] = S[i]
                 k += 1
                 break

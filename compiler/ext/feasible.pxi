@@ -19,7 +19,7 @@ cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uin
                            uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d) noexcept nogil:
     """See the include's header.  As in solve_node, hard and possible mode pass the
     parent's list, made the node's own (legal.node_list) only past the cheap cases."""
-    cdef uint8_t seen[243]
+    cdef uint8_t seen[MAX_CODES]
     cdef int64_t g, own_m, result
     cdef int64_t* own_L
     if c.stopped:
@@ -38,7 +38,7 @@ cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uin
     if g >= 0:
         return g
     if d == 2:
-        return -1 if n > 243 else max(last_two_guesses(c, c.mode, S, 0, n, L, m, played, shown, seen), -1)
+        return -1 if n > c.n_codes else max(last_two_guesses(c, c.mode, S, 0, n, L, m, played, shown, seen), -1)
     if searches_given_list(c, played):
         return feasible_search(c, S, n, h1, h2, L, m, lh1, lh2, d, seen)
     own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
@@ -154,7 +154,7 @@ cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int6
                 if by_tie_break:  # a possible answer first, then the guess index
                     order = (1 - in_set[i]) << 16 | L[i]
                 else:  # most classes first, then least Σc², then a possible answer, then list order
-                    order = ((243 - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])
+                    order = ((MAX_CODES - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])
                 keys[count] = order << 16 | i
                 count += 1
         qsort(keys, count, sizeof(int64_t), compare_keys)

@@ -42,7 +42,7 @@ cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, 
     lower bound >= beta with guess -1 (INF: infeasible).  One step of the search's
     candidate loop for a guess named in advance (analyse --move, --candidates)."""
     cdef Classes* k = <Classes*>malloc(sizeof(Classes))
-    cdef uint8_t seen[243]
+    cdef uint8_t seen[MAX_CODES]
     cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta, here, heaviest, lightest
     if k == NULL:
         c.stopped = STOP_NO_MEMORY

@@ -23,6 +23,7 @@ PAIRS_BELOW = PAIRS_MAX_N
 HISTOGRAM_CHUNK = HIST_CHUNK
 SMALLEST_GROUP = MIN_GROUP
 PAIR_SET_ROWS = PARTITION_SLOTS
+RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> Ctx.rule
 _MAIN_THREAD = threading.main_thread().ident
 
 
@@ -83,15 +84,22 @@ cdef class Workspace:
 
 cdef class Engine:
     """One context's arrays for the exact search (see the module docstring):
-    ``MT`` answers x guesses feedback codes, ``letters`` guesses x 5, ``word_bits``
-    (guesses x 2, hard mode only), ``a2g`` each answer's guess index, ``groups`` answers x 5
+    ``MT`` answers x guesses feedback codes, ``letters`` guesses x length symbol numbers,
+    ``word_bits`` (guesses x 2, hard mode when its hint masks fit the game: core/modes.py
+    ``hint_masks_fit``), ``a2g`` each answer's guess index, ``groups`` answers x length
     endgame groups, the answers' and guesses' Zobrist words, and the mode; ``deep_level``
     (fewest-deep, 0: off) is the number of guesses left when the K-th guess is played;
     ``weights`` (None: every answer weighs 1) one non-negative integer per answer, the
-    costs then being Σ weight × guesses (weighted.pxi)."""
+    costs then being Σ weight × guesses (weighted.pxi); ``game`` the game played
+    (``wordle_runtime.game.Game``; None: five-letter Wordle over a-z), with at most
+    MAX_CODES (256) codes."""
     cdef const uint8_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
+    cdef const uint64_t[::1] symbol_sets  # per guess: its symbols as a mask (Ctx.symbol_sets)
+    cdef int length, rule
+    cdef int64_t n_symbols, n_codes, all_correct
+    cdef bint hint_masks
     cdef const int64_t[::1] a2g
     cdef const int64_t[:, ::1] groups
     cdef const uint64_t[::1] z1, z2, zg1, zg2
@@ -103,7 +111,7 @@ cdef class Engine:
     cdef bint weighted
 
     def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0,
-                 weights=None):
+                 weights=None, game=None):
         self.MT, self.letters, self.word_bits = MT, letters, word_bits
         self.a2g, self.groups = a2g, groups
         self.z1, self.z2, self.zg1, self.zg2 = z1, z2, zg1, zg2
@@ -116,20 +124,40 @@ cdef class Engine:
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
             raise ValueError(f"unknown mode {mode}")
-        if self.letters.shape[0] != n_guesses or self.letters.shape[1] != 5 or n_guesses >= 1 << 16:
-            raise ValueError("letters must be guesses x 5 (fewer than 65,536 guesses)")
+        self._set_game(game, n_guesses)
         if self.a2g.shape[0] != n_answers or (n_answers and (np.min(a2g) < 0 or np.max(a2g) >= n_guesses)):
             raise ValueError("a2g must give every answer's guess index")
-        if self.groups.shape[0] != n_answers or self.groups.shape[1] != 5:
-            raise ValueError("groups must be answers x 5")
+        if self.groups.shape[0] != n_answers or self.groups.shape[1] != self.length:
+            raise ValueError(f"groups must be answers x {self.length}")
         if self.z1.shape[0] != n_answers or self.z2.shape[0] != n_answers or self.zg1.shape[0] != n_guesses \
                 or self.zg2.shape[0] != n_guesses:
             raise ValueError("Zobrist words must be one per answer and one per guess")
-        if mode == 1 and (self.word_bits.shape[0] != n_guesses or self.word_bits.shape[1] != 2):
-            raise ValueError("hard mode needs word_bits, guesses x 2")
-        if n_answers and np.asarray(letters).max() >= 26:
-            raise ValueError("letters must be 0-25")
         self._set_weights(weights, n_answers, n_guesses)
+
+    def _set_game(self, game, Py_ssize_t n_guesses):
+        """The game's numbers, checked against the letters, and each guess's set of symbols."""
+        if game is None:
+            from wordle_runtime.game import DEFAULT_GAME as game
+        if game.rule not in RULE_NUMBERS or not 0 <= game.all_correct < game.n_codes <= MAX_CODES:
+            raise ValueError(f"the engine plays games of at most {MAX_CODES} codes, not {game!r}")
+        self.length, self.rule, self.n_symbols = game.length, RULE_NUMBERS[game.rule], len(game.alphabet)
+        self.n_codes, self.all_correct = game.n_codes, game.all_correct
+        if not 1 <= self.length <= MAX_LENGTH or self.n_symbols > MAX_SYMBOLS:
+            raise ValueError(f"the engine plays words of 1-{MAX_LENGTH} symbols over at most {MAX_SYMBOLS} symbols")
+        if self.letters.shape[0] != n_guesses or self.letters.shape[1] != self.length or n_guesses >= 1 << 16:
+            raise ValueError(f"letters must be guesses x {self.length} (fewer than 65,536 guesses)")
+        letters = np.asarray(self.letters)
+        if n_guesses and letters.max() >= self.n_symbols:
+            raise ValueError(f"letters must be symbol numbers 0-{self.n_symbols - 1}")
+        if self.mode == MODE_HARD and self.rule != RULE_WORDLE:
+            raise ValueError(f"{game.rule} has no hard mode: its feedback names no position to keep")
+        self.hint_masks = self.mode == MODE_HARD and self.n_symbols <= MASK_SYMBOLS and self.length <= MASK_LENGTH
+        if self.hint_masks and (self.word_bits.shape[0] != n_guesses or self.word_bits.shape[1] != 2):
+            raise ValueError("hard mode needs word_bits, guesses x 2")
+        sets = np.zeros(n_guesses, dtype=np.uint64)
+        for i in range(self.length):
+            sets |= np.left_shift(np.uint64(1), letters[:, i].astype(np.uint64))
+        self.symbol_sets = sets
 
     def _set_weights(self, weights, Py_ssize_t n_answers, Py_ssize_t n_guesses):
         self.weighted = weights is not None
@@ -177,8 +205,12 @@ cdef class Engine:
         c.splits = &self.splits[0]
         c.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
         c.n_answers, c.n_guesses = self.MT.shape[0], self.MT.shape[1]
-        c.letters = &self.letters[0, 0]
-        c.word_bits = &self.word_bits[0, 0]
+        c.letters = &self.letters[0, 0] if self.letters.shape[0] else NULL
+        c.length, c.rule, c.n_symbols = self.length, self.rule, self.n_symbols
+        c.n_codes, c.all_correct = self.n_codes, self.all_correct
+        c.symbol_sets = &self.symbol_sets[0] if self.symbol_sets.shape[0] else NULL
+        c.hint_masks = self.hint_masks
+        c.word_bits = &self.word_bits[0, 0] if self.word_bits.shape[0] else NULL
         c.a2g = &self.a2g[0] if self.a2g.shape[0] else NULL
         c.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
         c.mode = self.mode
@@ -257,7 +289,7 @@ cdef class Engine:
         choices would overrun the depth limit (only a matrix that breaks the rules can)."""
         cdef Ctx c
         cdef Nodes out
-        cdef uint8_t seen[243]
+        cdef uint8_t seen[MAX_CODES]
         cdef int status
         cdef int64_t[:, ::1] view
         S = _indices(answers, self.MT.shape[0], "answers")

@@ -4,8 +4,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
-from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell
-from passes cimport letter_mask_of_set, perfect_split
+from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell, code_between, symbols_of
+from passes cimport perfect_split, symbols_of_set
 
 cdef enum:
     SPLIT_CHUNK = 512  # guesses pre-tested per call of the vector filter (a stack buffer)
@@ -41,7 +41,7 @@ cdef extern from *:
     """
     void distinct_columns "wordle_distinct_columns"(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
                                                    const uint8_t* r3, int64_t count, uint8_t* out) noexcept nogil
-from rules cimport general_code, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
+from rules cimport WORDLE_LENGTH, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
 
 
 cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
@@ -54,11 +54,28 @@ cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t
         lh2[0] += c.ZG2[L[k]]
 
 
+cdef inline int64_t hints_after(const Ctx* c, int64_t played, int64_t code) noexcept nogil:
+    """Hard mode's hints of ``played`` showing ``code`` (rules.hard_mode_hints); five-letter
+    words take a copy of the rule the C compiler unrolls (a node computes them for every
+    class it filters or scans)."""
+    if c.length == WORDLE_LENGTH:
+        return hard_mode_hints(c.letters, WORDLE_LENGTH, played, code)
+    return hard_mode_hints(c.letters, c.length, played, code)
+
+
+cdef inline bint hint_masks_after(const Ctx* c, int64_t played, int64_t code, uint64_t* need, uint64_t* green_mask,
+                                  uint64_t* green) noexcept nogil:
+    """rules.hard_mode_bit_masks for the game (Ctx.hint_masks), unrolled for five letters."""
+    if c.length == WORDLE_LENGTH:
+        return hard_mode_bit_masks(c.letters, WORDLE_LENGTH, c.word_bits, played, code, need, green_mask, green)
+    return hard_mode_bit_masks(c.letters, c.length, c.word_bits, played, code, need, green_mask, green)
+
+
 cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int64_t played, int64_t code,
                                   int64_t* out_m) noexcept nogil:
     """The guesses of L the mode allows after ``played`` showed ``code`` (malloc'd; NULL
     when no memory was left) and their count.  Hard mode tests each guess with two masks
-    (rules.hard_mode_bit_masks) when they can express the hints."""
+    (rules.hard_mode_bit_masks) when the game and the hints fit them (Ctx.hint_masks)."""
     cdef int64_t* out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     cdef uint64_t need, green_mask, green
     cdef int64_t k, w, count = 0, hints
@@ -66,25 +83,36 @@ cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int
     if out == NULL:
         return NULL
     if c.mode == MODE_HARD:
-        if hard_mode_bit_masks(c.letters, c.word_bits, played, code, &need, &green_mask, &green):
+        if c.hint_masks and hint_masks_after(c, played, code, &need, &green_mask, &green):
             for k in range(m):
                 w = L[k]
                 if keeps_hint_masks(c.word_bits[2 * w], c.word_bits[2 * w + 1], need, green_mask, green):
                     out[count] = w
                     count += 1
         else:
-            hints = hard_mode_hints(c.letters, played, code)
+            hints = hints_after(c, played, code)
             for k in range(m):
-                if keeps_hints(c.letters, L[k], played, hints):
+                if keeps_hints(c.letters, c.length, L[k], played, hints):
                     out[count] = L[k]
                     count += 1
     else:
         for k in range(m):
-            if general_code(c.letters + played * 5, c.letters + L[k] * 5) == code:
+            if code_between(c, played, L[k]) == code:
                 out[count] = L[k]
                 count += 1
     out_m[0] = count
     return out
+
+
+cdef inline uint32_t absent_key(const uint8_t* word, int length, uint64_t present, uint32_t absent) noexcept nogil:
+    """``word``'s letters as the digits of a number in base ``absent`` + 1, each letter
+    not in ``present`` written as the digit ``absent``."""
+    cdef uint32_t key = 0, letter
+    cdef int i
+    for i in range(length):
+        letter = word[i]
+        key = key * (absent + 1) + (letter if (present >> letter) & 1 else absent)
+    return key
 
 
 cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, int64_t* L, int64_t m) noexcept nogil:
@@ -92,9 +120,14 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
     only in letters no answer of S has, and returns how many it kept (m when no memory was
     left).  Such guesses show every answer of S the same pattern, and hard mode's hints,
     made of S's letters, allow all of them or none: so any subset of S splits alike under
-    them, at any depth, and the later ones can never win, and lose ties."""
-    cdef int64_t present = letter_mask_of_set(c, S, n), size = 16, kept = 0, k, i, w, slot
-    cdef uint32_t key, letter
+    them, at any depth, and the later ones can never win, and lose ties.  A guess's key
+    is :func:`absent_key` with n_symbols as the absent digit: fewer than 65^5 < 2^32 keys
+    (hard mode's words have at most five letters); five-letter words take a copy of the
+    loop the C compiler unrolls."""
+    cdef uint64_t present = symbols_of_set(c, S, n)
+    cdef int64_t size = 16, kept = 0, k, w, slot
+    cdef uint32_t key, absent = <uint32_t>c.n_symbols
+    cdef bint five = c.length == WORDLE_LENGTH
     cdef uint32_t* table
     while size < 2 * m:
         size *= 2
@@ -103,10 +136,10 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
         return m
     for k in range(m):
         w = L[k]
-        key = 0
-        for i in range(5):
-            letter = c.letters[w * 5 + i]
-            key = key * 27 + (letter if (present >> letter) & 1 else 26)
+        if five:
+            key = absent_key(symbols_of(c, w), WORDLE_LENGTH, present, absent)
+        else:
+            key = absent_key(symbols_of(c, w), c.length, present, absent)
         key += 1  # 0 marks an empty slot
         slot = (key * <uint32_t>0x9E3779B1) & (size - 1)
         while table[slot] != 0 and table[slot] != key:
@@ -169,7 +202,7 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
     if played < 0 and c.mode == MODE_NORMAL and every_guess_in_order(c, L, m):
         return first_splitter(c, S, lo, hi, seen)
     if played >= 0 and mode == MODE_HARD:
-        hints = hard_mode_hints(c.letters, played, code)
+        hints = hints_after(c, played, code)
     for k in range(m):
         g = L[k]
         c0, c1, c2 = cell(c, a0, g), cell(c, a1, g), cell(c, a2, g)
@@ -274,7 +307,7 @@ cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* 
     cdef int64_t start = 0, count, j, g, found = -1, hints = 0
     cdef uint64_t word
     if played >= 0 and mode == MODE_HARD:
-        hints = hard_mode_hints(c.letters, played, code)
+        hints = hints_after(c, played, code)
     while start < r.m:
         count = min(<int64_t>SPLIT_CHUNK, r.m - start)
         distinct_columns(r0 + start, r1 + start, r2 + start, r3 + start if r3 != NULL else NULL, count, ok)
@@ -300,5 +333,7 @@ cdef inline bint allowed_after(const Ctx* c, int64_t mode, int64_t g, int64_t pl
                                int64_t hints) noexcept nogil:
     """Whether the mode allows g after ``played`` showed ``code`` (``hints``: hard mode's)."""
     if mode == MODE_HARD:
-        return keeps_hints(c.letters, g, played, hints)
-    return general_code(c.letters + played * 5, c.letters + g * 5) == code
+        if c.length == WORDLE_LENGTH:  # a copy the C compiler unrolls
+            return keeps_hints(c.letters, WORDLE_LENGTH, g, played, hints)
+        return keeps_hints(c.letters, c.length, g, played, hints)
+    return code_between(c, played, g) == code

@@ -4,7 +4,7 @@
 # class sizes, and whether the guess is itself in the set.  Two kernels compute the same
 # numbers and the search picks by set size (PAIRS_MAX_N, measured by benchmarks/passes.py):
 #
-# * score_by_histogram (any n): a 256-slot histogram per guess for 64 guesses at a time,
+# * score_by_histogram (any n): a MAX_CODES-slot histogram per guess for 64 guesses at a time,
 #   filled answer by answer (each answer's matrix row read in order, so consecutive
 #   increments land in different histograms and none waits for the one before);
 # * score_by_pairs (small n): compares every pair of answers' matrix rows across all
@@ -16,7 +16,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from context cimport Ctx, cell
-from rules cimport ALL_GREEN
+from rules cimport MAX_CODES
 
 cdef enum:
     # some_answer_splits' table, per engine: 2 MiB.  On 4 hard-mode words refuted against
@@ -24,7 +24,7 @@ cdef enum:
     # 85% with 2^18, 87% with 2^20
     SPLIT_ROWS = 1 << 18
     PAIRS_MAX_N = 96  # pairs win below ~96 answers, level to ~110 (m = 12972, benchmarks/passes.py)
-    HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB
+    HIST_CHUNK = 64   # guesses per histogram chunk: 64 x MAX_CODES uint16 = 32 KB
 
 # The two loops that vectorise, in C: on x86-64 Linux, GCC compiles each twice (AVX2 and
 # the baseline) and the loader picks the one this CPU runs, so one build serves any CPU.
@@ -36,14 +36,17 @@ cdef extern from *:
     #define WORDLE_VECTOR_CLONES
     #endif
 
-    /* parts (non-zero slots) and sum of squares of k histograms of 256 uint16 counts,
-       which it zeroes; all 256 slots in int32 (sumsq <= 30,000^2): whole vectors */
+    /* one histogram slot per byte code (rules.MAX_CODES) */
+    #define WORDLE_HISTOGRAM_SLOTS 256
+
+    /* parts (non-zero slots) and sum of squares of k histograms of WORDLE_HISTOGRAM_SLOTS
+       uint16 counts, which it zeroes; all slots in int32 (sumsq <= 30,000^2): whole vectors */
     WORDLE_VECTOR_CLONES static void wordle_summarise(uint16_t* hist, int64_t k, int32_t* parts,
                                                       int32_t* sumsq) {
         for (int64_t j = 0; j < k; j++) {
-            uint16_t* h = hist + j * 256;
+            uint16_t* h = hist + j * WORDLE_HISTOGRAM_SLOTS;
             int32_t p = 0, sq = 0;
-            for (int code = 0; code < 256; code++) {
+            for (int code = 0; code < WORDLE_HISTOGRAM_SLOTS; code++) {
                 int32_t c = h[code];
                 p += c != 0;
                 sq += c * c;
@@ -84,22 +87,23 @@ cdef extern from *:
         }
     }
 
-    /* green[idx] = 1 where some row of the n x m table holds the all-green code 242 at idx
+    /* green[idx] = 1 where some row of the n x m table holds the all-correct code at idx
        (that guess is one of the rows' answers) */
     WORDLE_VECTOR_CLONES static void wordle_mark_green(const uint8_t* rows, int64_t n, int64_t m,
-                                                       uint8_t* green) {
+                                                       uint8_t all_correct, uint8_t* green) {
         memset(green, 0, m);
         for (int64_t i = 0; i < n; i++) {
             const uint8_t* r = rows + i * m;
             for (int64_t idx = 0; idx < m; idx++)
-                green[idx] |= r[idx] == 242;
+                green[idx] |= r[idx] == all_correct;
         }
     }
     """
     void summarise "wordle_summarise"(uint16_t* hist, int64_t k, int32_t* parts, int32_t* sumsq) noexcept nogil
     void equal_pairs "wordle_equal_pairs"(const uint8_t* rows, int64_t n, int64_t m, uint16_t* pairs,
                                           uint8_t* repeats, uint8_t* equal) noexcept nogil
-    void mark_green "wordle_mark_green"(const uint8_t* rows, int64_t n, int64_t m, uint8_t* green) noexcept nogil
+    void mark_green "wordle_mark_green"(const uint8_t* rows, int64_t n, int64_t m, uint8_t all_correct,
+                                        uint8_t* green) noexcept nogil
 
 cdef extern from *:
     """
@@ -110,37 +114,32 @@ cdef extern from *:
     void store_word "wordle_store_word"(uint64_t* p, uint64_t v) noexcept nogil
 
 
-cdef inline int64_t letter_mask_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
-    cdef int64_t present = 0, i
-    cdef const uint8_t* word
-    cdef int j
+cdef inline uint64_t symbols_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
+    """The symbols the answers S[:n] use, as a mask (bit s: symbol s)."""
+    cdef uint64_t present = 0
+    cdef int64_t i
     for i in range(n):
-        word = c.letters + c.a2g[S[i]] * 5
-        for j in range(5):
-            present |= (<int64_t>1) << word[j]
+        present |= c.symbol_sets[c.a2g[S[i]]]
     return present
 
 
 cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
                                     int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
-    # Guesses that share no letter with the set are settled without counting (one
-    # all-gray class).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
-    cdef int64_t present = letter_mask_of_set(c, S, n), idx = 0, k, i, j, first, mask
+    # Guesses that share no symbol with the set are settled without counting (one class:
+    # all gray, no peg).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
+    cdef uint64_t present = symbols_of_set(c, S, n)
+    cdef int64_t idx = 0, k, i, j, first
     cdef uint16_t* hist = <uint16_t*>c.scratch
     cdef int64_t columns[HIST_CHUNK]
     cdef int64_t positions[HIST_CHUNK]
     cdef int32_t chunk_parts[HIST_CHUNK]
     cdef int32_t chunk_sumsq[HIST_CHUNK]
-    cdef const uint8_t* word
     cdef const uint8_t* source
-    memset(hist, 0, HIST_CHUNK * 256 * sizeof(uint16_t))  # the pairs kernel shares the scratch
+    memset(hist, 0, HIST_CHUNK * MAX_CODES * sizeof(uint16_t))  # the pairs kernel shares the scratch
     while idx < m:
         k = 0
         while idx < m and k < HIST_CHUNK:
-            word = c.letters + L[idx] * 5
-            mask = ((<int64_t>1) << word[0]) | ((<int64_t>1) << word[1]) | ((<int64_t>1) << word[2]) \
-                | ((<int64_t>1) << word[3]) | ((<int64_t>1) << word[4])
-            if mask & present == 0:
+            if c.symbol_sets[L[idx]] & present == 0:
                 parts[idx] = 1
                 sumsq[idx] = n * n
                 in_set[idx] = 0
@@ -154,14 +153,14 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
             for i in range(n):
                 source = c.MT + S[i] * c.n_guesses + first  # read straight, no index per guess
                 for j in range(k):
-                    hist[j * 256 + source[j]] += 1
+                    hist[j * MAX_CODES + source[j]] += 1
         else:
             for i in range(n):
                 source = c.MT + S[i] * c.n_guesses
                 for j in range(k):
-                    hist[j * 256 + source[columns[j]]] += 1
+                    hist[j * MAX_CODES + source[columns[j]]] += 1
         for j in range(k):
-            in_set[positions[j]] = 1 if hist[j * 256 + ALL_GREEN] > 0 else 0
+            in_set[positions[j]] = 1 if hist[j * MAX_CODES + c.all_correct] > 0 else 0
         summarise(hist, k, chunk_parts, chunk_sumsq)
         for j in range(k):
             parts[positions[j]] = chunk_parts[j]
@@ -202,7 +201,7 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
         for i in range(n):
             in_set[c.a2g[S[i]]] = 1
     else:
-        mark_green(rows, n, m, equal)  # a branch per cell here cost as much as the pairs
+        mark_green(rows, n, m, <uint8_t>c.all_correct, equal)  # a branch per cell here cost as much as the pairs
         for idx in range(m):
             in_set[idx] = equal[idx]
     free(pairs)
@@ -213,8 +212,8 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
 
 cdef inline bint perfect_split(const Ctx* c, int64_t g, const int64_t* S, int64_t lo, int64_t hi,
                                uint8_t* seen) noexcept nogil:
-    """Whether guess g gives every answer of S[lo:hi] its own pattern (seen: 243 zeros,
-    returned so)."""
+    """Whether guess g gives every answer of S[lo:hi] its own pattern (seen: MAX_CODES
+    zeros, returned so)."""
     cdef bint ok = True
     cdef int64_t i = lo, j
     cdef uint8_t code

@@ -59,7 +59,7 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
     """The search's d = 2 answer for answers[lo:hi] (see legal.pxd); ``gathered``: by the
     scan over rows of ``answers`` gathered against ``legal``, as under a d = 3 node."""
     cdef Ctx c
-    cdef uint8_t seen[243]
+    cdef uint8_t seen[MAX_CODES]
     cdef NodeRows rows
     cdef int64_t found
     S = _indices(answers, engine.MT.shape[0], "answers")

@@ -66,8 +66,8 @@ cdef int rebuild_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t
                       uint64_t lh1, uint64_t lh2, int64_t left, int64_t parent, int64_t from_code, int64_t top,
                       Nodes* out, uint8_t* seen) noexcept nogil:
     """The subtree of S in depth-first order, children in code order, into ``out``."""
-    cdef int64_t starts[244]
-    cdef int64_t fill[243]
+    cdef int64_t starts[MAX_CODES + 1]
+    cdef int64_t fill[MAX_CODES]
     cdef int64_t g, answer = -1, i, code, node, size, child_m, j
     cdef int64_t* ordered
     cdef int64_t* child_L
@@ -82,23 +82,23 @@ cdef int rebuild_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t
     for i in range(n):
         code = cell(c, S[i], g)
         starts[code + 1] += 1
-        if code == ALL_GREEN:
+        if code == c.all_correct:
             answer = S[i]
     node = out.count
     ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
     if ordered == NULL or not append_node(out, g, parent, from_code, answer):
         free(ordered)
         return REBUILD_NO_MEMORY
-    for code in range(243):
+    for code in range(c.n_codes):
         starts[code + 1] += starts[code]
         fill[code] = starts[code]
     for i in range(n):
         code = cell(c, S[i], g)
         ordered[fill[code]] = S[i]
         fill[code] += 1
-    for code in range(ALL_GREEN):
+    for code in range(c.n_codes):
         size = starts[code + 1] - starts[code]
-        if size == 0:
+        if size == 0 or code == c.all_correct:
             continue
         c1 = 0
         c2 = 0

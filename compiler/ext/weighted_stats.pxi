@@ -1,7 +1,7 @@
 # Included by _kernels.pyx: the partition statistics with a weight per answer.
 
 cdef enum:
-    WEIGHTED_CHUNK = 32  # guesses counted together: 32 x 256 x (2 + 4 bytes) = 48 KB
+    WEIGHTED_CHUNK = 32  # guesses counted together: 32 x MAX_CODES x (2 + 4 bytes) = 48 KB
 
 # The most weight one answer set may carry: every class weight then fits 32 bits and
 # Σ W_C² <= W² <= 2^62 stays exact in int64.
@@ -10,7 +10,7 @@ MAX_SET_WEIGHT = SET_WEIGHT_LIMIT
 
 
 cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
-                        const int64_t[::1] weights, int64_t total, int64_t divisor,
+                        const int64_t[::1] weights, int64_t total, int64_t divisor, int64_t all_correct,
                         int64_t[:, ::1] stats, double[::1] entropy) noexcept nogil:
     # The chunked pass of partition_pass with a second histogram, of class weights.  The
     # answer counts still mark each code's first appearance, since a class of weight zero
@@ -21,9 +21,9 @@ cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, co
     cdef Py_ssize_t n = answers.shape[0], m = guesses.shape[0], start, i, j, k, t
     cdef int64_t reduced_total = total // divisor if divisor > 0 else 0
     cdef double log_total = log(<double>reduced_total) if reduced_total > 0 else 0.0, h, r
-    cdef uint16_t hist[WEIGHTED_CHUNK * 256]
-    cdef uint32_t mass[WEIGHTED_CHUNK * 256]
-    cdef uint8_t order[WEIGHTED_CHUNK * 256]
+    cdef uint16_t hist[WEIGHTED_CHUNK * MAX_CODES]
+    cdef uint32_t mass[WEIGHTED_CHUNK * MAX_CODES]
+    cdef uint8_t order[WEIGHTED_CHUNK * MAX_CODES]
     cdef int64_t found[WEIGHTED_CHUNK]
     cdef int64_t largest, sumsq, wc, slot, base
     cdef uint32_t w
@@ -46,15 +46,15 @@ cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, co
                 row = &MT[answers[i], first]
                 for j in range(k):
                     count_code(hist, order, found, j, row[j])
-                    mass[j * 256 + row[j]] += w
+                    mass[j * MAX_CODES + row[j]] += w
             else:
                 row = &MT[answers[i], 0]
                 for j in range(k):
                     count_code(hist, order, found, j, row[guesses[start + j]])
-                    mass[j * 256 + row[guesses[start + j]]] += w
+                    mass[j * MAX_CODES + row[guesses[start + j]]] += w
         for j in range(k):
-            base = j * 256
-            stats[start + j, IN_SET] = 1 if hist[base + ALL_GREEN] > 0 else 0
+            base = j * MAX_CODES
+            stats[start + j, IN_SET] = 1 if hist[base + all_correct] > 0 else 0
             largest = 0
             sumsq = 0
             h = 0.0
@@ -77,16 +77,20 @@ cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, co
 
 
 def weighted_partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
-                                  const int64_t[::1] weights, int64_t[:, ::1] stats, double[::1] entropy):
+                                  const int64_t[::1] weights, int64_t[:, ::1] stats, double[::1] entropy,
+                                  int64_t all_correct):
     """For each of ``guesses``: (parts, largest class weight, sum of squared class weights,
-    guess is an answer) into ``stats`` and the entropy in bits of its classes' share of
-    the weight into ``entropy`` (0 when the answers weigh nothing), for ``weights`` one
-    non-negative integer per answer of the answer-major matrix ``MT``."""
+    guess is an answer, that is one answer shows it ``all_correct``) into ``stats`` and the
+    entropy in bits of its classes' share of the weight into ``entropy`` (0 when the
+    answers weigh nothing), for ``weights`` one non-negative integer per answer of the
+    answer-major matrix ``MT``."""
     cdef Py_ssize_t n = answers.shape[0], i
     cdef int64_t total = 0, divisor = 0, a, b, w
     cdef bint negative = False
     if stats.shape[0] != guesses.shape[0] or stats.shape[1] != 4 or entropy.shape[0] != guesses.shape[0]:
         raise ValueError("output arrays do not match the guesses")
+    if not 0 <= all_correct < MAX_CODES:
+        raise ValueError("the all-correct code is not a byte")
     if weights.shape[0] != MT.shape[0]:
         raise ValueError("one weight per answer of the matrix")
     if n > 65535:
@@ -112,4 +116,4 @@ def weighted_partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] g
     if n == 0 or guesses.shape[0] == 0:
         return
     with nogil:
-        weighted_pass(MT, guesses, answers, weights, total, divisor, stats, entropy)
+        weighted_pass(MT, guesses, answers, weights, total, divisor, all_correct, stats, entropy)

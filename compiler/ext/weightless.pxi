@@ -42,7 +42,7 @@ cdef int64_t solve_weightless(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, 
             return pack(entry_value(payload), entry_depth(payload), entry_guess(payload))
         if entry_value(payload) > 0:
             return pack(INF, 0, -1)  # it costs 0 when it can be solved in time, so it cannot
-    if n <= 243:
+    if n <= c.n_codes:
         g = last_two_guesses(c, c.mode, S, 0, n, L, m, -1, 0, seen)
     while g < 0 and depth < d and not c.stopped:
         depth += 1

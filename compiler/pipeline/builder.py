@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..concurrency import parallel
 from ..core.errors import BuildError
 from ..core.modes import initial_legal
-from ..core.partition import ALL_GREEN, Node, class_tasks, solved_here
+from ..core.partition import Node, class_tasks, solved_here
 
 __all__ = ["build", "build_from_root", "choose_guess"]
 
@@ -20,7 +20,7 @@ RECURSION_GUARD = 40
 
 def _progresses(ctx, guess, answers) -> bool:
     codes = ctx.codes(guess, answers)
-    return bool(codes.min() != codes.max() or codes[0] == ALL_GREEN)
+    return bool(codes.min() != codes.max() or codes[0] == ctx.game.all_correct)
 
 
 def choose_guess(ctx, cfg, choose, answers, legal, forced) -> int:

@@ -19,7 +19,7 @@ from ..ext._search import SHARED_STATE_LIMIT as SHARED_LIMIT
 from ..ext._search import SHARED_STATE_NEXT as SHARED_NEXT
 from ..ext._search import SHARED_STATE_WORDS as SHARED_WORDS
 from ..ext._search import STAT_NAMES, Engine, Workspace
-from ..core.modes import hard_mode_word_bits
+from ..core.modes import check_mode, hard_mode_word_bits, hint_masks_fit
 from ..core.errors import BuildError
 from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..util.splitmix import splitmix64
@@ -37,7 +37,7 @@ GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across l
 
 
 def _not_a_tree(n_answers: int) -> BuildError:
-    """The rebuild's choices overran the depth limit (a matrix that breaks Wordle's rules):
+    """The rebuild's choices overran the depth limit (a matrix that breaks the game's rules):
     an "internal error", so the build recomputes the matrix and retries once (api.build)."""
     return BuildError(f"internal error: the search's choices for {n_answers} answers do not "
                       "make a tree within the depth limit")
@@ -128,7 +128,8 @@ class Lane:
 
 
 class Solver:
-    """Exact minimum-total search over one context's word lists in one mode.
+    """Exact minimum-total search over one context's word lists in one mode, for the
+    lists' game (``ctx.game``: any game whose codes fit a byte).
 
     ``deep_level`` > 0 (``--objective fewest-deep``): costs count first the answers that
     meet the guess played with ``deep_level`` guesses left (those needing K or more, for a
@@ -142,6 +143,7 @@ class Solver:
     def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None):
         if mode not in MODE_CODES:
             raise BuildError(f"unknown mode {mode!r}")
+        check_mode(ctx.game, mode)
         self.ctx = ctx
         self.deep_level = deep_level
         self.mode_name = mode
@@ -156,17 +158,18 @@ class Solver:
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
-        # read by the kernel in hard mode only: 0.3-5 ms of a build's set-up otherwise
-        self.word_bits = hard_mode_word_bits(ctx.guess_letters) if self.mode == MODE_HARD else np.zeros(
-            (1, 2), dtype=np.uint64)
-        self.groups = endgame_groups(ctx.words.answers)
+        # read by the kernel in hard mode only, when the game fits the masks: 0.3-5 ms of a
+        # build's set-up otherwise
+        masks = self.mode == MODE_HARD and hint_masks_fit(ctx.game)
+        self.word_bits = hard_mode_word_bits(ctx.guess_letters) if masks else np.zeros((1, 2), dtype=np.uint64)
+        self.groups = endgame_groups(ctx.words.answers, ctx.game)
         self._no_share = shared_states(1)[0]  # read by no serial call
         self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
         self.weights = None if weights is None else np.asarray(weights, dtype=np.int64)
         try:
             self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
-                                 self.z1, self.z2, self.zg1, self.zg2, deep_level, self.weights)
+                                 self.z1, self.z2, self.zg1, self.zg2, deep_level, self.weights, ctx.game)
         except ValueError as exc:
             raise BuildError(str(exc)) from None
         self._serial = (None, None, None)  # (memo, counters, the workspace made on them)

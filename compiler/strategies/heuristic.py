@@ -53,8 +53,8 @@ def _pick(ctx, legal, answers, score, prior: Prior | None = None) -> int:
 
 def _stats(ctx, answers, legal, prior: Prior | None = None):
     if prior is None:
-        return partition_stats(ctx.matrix_by_answer(), legal, answers)
-    return weighted_partition_stats(ctx.matrix_by_answer(), legal, answers, prior.by_answer)
+        return partition_stats(ctx.matrix_by_answer(), legal, answers, ctx.game)
+    return weighted_partition_stats(ctx.matrix_by_answer(), legal, answers, prior.by_answer, ctx.game)
 
 
 def _possible_splitter(ctx, answers, legal, prior: Prior | None = None) -> int:
@@ -211,7 +211,7 @@ def lookahead(ctx, answers, legal, cfg):
         total = 0
         for j, code in enumerate(codes):
             cls = ordered[offsets[j]:offsets[j + 1]]
-            if code == 242 or len(cls) == 1:
+            if code == ctx.game.all_correct or len(cls) == 1:
                 size = len(cls) if prior is None else prior.weight(cls)
                 total += size * size
                 continue

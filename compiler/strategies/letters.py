@@ -22,6 +22,8 @@ def letter_scores(guess_letters, legal, answer_letters, kind: int, answer_weight
     entropy: mean of p(1-p) for the letter at each position and for its presence anywhere,
              p the share of the answers with it
 
+    Words of any one length, letters numbered as the game's alphabet (``Context.guess_letters``).
+
     With ``answer_weights`` (one non-negative integer per row of ``answer_letters``) every
     count is a sum of the weights of the answers counted, and a share is of their total:
     equal weights give the scores without them, times the weight (unique, located) or
