@@ -59,3 +59,34 @@ def test_import_refuses_another_game(tmp_path):
     result = run("wordle-tree", "import", tmp_path / "t.csv", "--from", "csv", "--answers", "mastermind:3x4",
                  "-o", tmp_path / "out.wtree")
     one_line_error(result, 2, "five-letter Wordle formats", "mastermind:3x4")
+
+
+SPANISH = ["aceña", "añejo", "árbol", "baño", "cañón", "dueño", "niños", "otoño", "pared", "peña", "señor", "sueño",
+           "tarde", "uñero"]
+
+
+def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path):
+    words = [w for w in SPANISH if len(w) == 5]
+    (tmp_path / "es.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    tree = tmp_path / "es.wtree"
+    built = run("wordle-compile", "--strategy", "optimal", "--answers", tmp_path / "es.txt", "-o", tree, "--quiet")
+    assert built.returncode == 0, built.stderr
+    verified = run("wordle-tree", "verify", tree)
+    assert verified.returncode == 0 and verified.stdout.startswith("OK:"), verified.stdout + verified.stderr
+    assert "wordle:5:" in run("wordle-tree", "info", tree).stdout
+    outline = run("wordle-tree", "export", tree, "--format", "text").stdout
+    assert outline.startswith(run("wordle-next", "--tree", tree).stdout.split()[0])
+    first = run("wordle-next", "--tree", tree).stdout.split()[0]
+    played = run("wordle-next", "--tree", tree, "--json", first, "bbbbb")
+    assert played.returncode in (0, 1), played.stderr
+
+
+def test_mastermind_4x6_from_1122_through_the_command_line(tmp_path):
+    tree = tmp_path / "mm.wtree"
+    built = run("wordle-compile", "--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1122", "-o", tree,
+                "--json")
+    assert built.returncode == 0, built.stderr
+    assert '"total_guesses": 5702' in built.stdout.replace(" ", " ")
+    assert run("wordle-tree", "verify", tree).returncode == 0
+    hard = run("wordle-compile", "--game", "mastermind:4x6", "--mode", "hard", "--strategy", "optimal")
+    one_line_error(hard, 2, "has no hard mode")
