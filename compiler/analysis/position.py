@@ -19,7 +19,6 @@ from typing import Protocol
 
 import numpy as np
 
-from wordle_runtime.feedback import format_pattern
 from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
 from ..concurrency import parallel
@@ -139,17 +138,17 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: i
     count first the answers needing K or more guesses (``--objective fewest-deep``);
     ``weights``: values are Σ weight × guesses."""
     answers, legal = ctx.all_answers, initial_legal(ctx, mode)
-    steps = parse_history(history)
+    steps = parse_history(history, ctx.game)
     for step, (word, code) in enumerate(steps, start=1):
         if word not in ctx.guess_index:
             raise HistoryError(f"step {step}: {word!r} is not in the guess list {ctx.words.guesses_name}")
         guess = ctx.guess_index[word]
         if mode != "normal" and not np.isin(guess, legal):
             raise HistoryError(f"step {step}: {word!r} is illegal in {mode} mode after "
-                               f"{' '.join(w + ' ' + format_pattern(c) for w, c in steps[:step - 1])}")
+                               f"{' '.join(w + ' ' + ctx.game.format_code(int(c)) for w, c in steps[:step - 1])}")
         answers = answers[ctx.codes(guess, answers) == code]
         if len(answers) == 0:
-            raise NoAnswerError(f"step {step}: no answer fits {word} {format_pattern(code)} after the earlier steps")
+            raise NoAnswerError(f"step {step}: no answer fits {word} {ctx.game.format_code(int(code))} after the earlier steps")
         if code != ctx.game.all_correct:
             legal = legal_after(ctx, mode, legal, guess, code)
     return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
@@ -348,7 +347,7 @@ def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
                 progress: Progress = SILENT, weights: Weights | None = None) -> list[ReviewRow]:
     """One row per move: best value, the move's value, the loss, and the luck (``weights``:
     in expected guesses under them)."""
-    steps = parse_history(history)
+    steps = parse_history(history, ctx.game)
     table = _opening_table(ctx, mode, max_depth, weights)
     rows = []
     # one step can take most of the time (the early ones hold the most answers): no ETA
@@ -378,7 +377,7 @@ def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: d
     further = 0.0
     if code != ctx.game.all_correct:
         further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
-    return ReviewRow(i + 1, word, format_pattern(code), n, analysis.best_total, move.total,
+    return ReviewRow(i + 1, word, ctx.game.format_code(int(code)), n, analysis.best_total, move.total,
                      (move.total - analysis.best_total) / weight, float((sizes ** 2).sum() / n),
                      len(after.answers), (move.total - position.weight) / weight - further, weight,
                      analysis.moves[0].word)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 
-from wordle_runtime.feedback import format_pattern
 
 from ..concurrency import parallel
 from ..core.modes import initial_legal
@@ -131,5 +130,5 @@ class _FirstLevel:
         word = self.ctx.words.guesses[self.first]
         shown = ", ".join(self.ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
         return InfeasibleError(f"no tree solves every answer within {self.cfg.max_depth} guesses after {word!r}: "
-                               f"after {word} {format_pattern(int(code))}, the {len(cls)} answers left ({shown}) "
+                               f"after {word} {self.ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
                                f"need more than {self.cfg.max_depth - 1} further guesses")

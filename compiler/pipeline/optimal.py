@@ -17,7 +17,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from wordle_runtime.feedback import format_pattern
 
 from .first_level import solve_first_level
 from ..core.guess_stats import PARTS, SUMSQ, partition_stats
@@ -99,7 +98,7 @@ def _opening_classes(ctx, mode: str, first: int, second: int) -> list:
     words, found = ctx.words.guesses, []
     for code, cls, follow in class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode)):
         if not np.isin(second, follow).item():
-            raise BuildError(f"{words[second]!r} is not a legal guess after {words[first]} {format_pattern(code)} "
+            raise BuildError(f"{words[second]!r} is not a legal guess after {words[first]} {ctx.game.format_code(int(code))} "
                              f"in {mode} mode")
         found.append((code, cls, follow, class_tasks(ctx, mode, second, cls, follow)))
     return found
@@ -114,7 +113,7 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
         progress.start(len(answers), f"optimal after {words[first]}, {words[second]}")
     root = Node(first, solved_here(ctx, first, answers))
     for code, cls, _, second_tasks in _opening_classes(ctx, cfg.mode, first, second):
-        after = f"after {words[first]} {format_pattern(code)}"
+        after = f"after {words[first]} {ctx.game.format_code(int(code))}"
         node = Node(second, solved_here(ctx, second, cls))
         for code2, sub, follow2 in second_tasks:
             try:
@@ -124,7 +123,7 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
             except InfeasibleError:
                 raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
                                       f"opening {words[first]}, {words[second]}: {after}, {words[second]} "
-                                      f"{format_pattern(code2)}, the {len(sub)} answers left need more "
+                                      f"{ctx.game.format_code(int(code2))}, the {len(sub)} answers left need more "
                                       f"than {_guesses(max(cfg.max_depth - 2, 0))}") from None
         root.children.append((code, node))
         if progress is not None:
