@@ -36,6 +36,7 @@ from array import array
 
 import msgpack
 
+from .fields import decode, game_words, payload_of, read_array, reject_ext, word_list
 from .game import DEFAULT_GAME, GameError, game_from_fields
 from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
 from .rules import GuessList
@@ -49,9 +50,7 @@ GAME_VERSION = (2, 0)  # what a tree of any other game than five-letter Wordle o
 _GAME_FIELD_BYTES = 1024  # rule, length and up to 64 symbols of up to 4 bytes
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
-MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
 _SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
-_WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
 _warned_minor: set[tuple[int, int]] = set()
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "MAX_FILE_BYTES", "PLAIN_VERSION", "TreeData", "TreeFormatError",
@@ -145,10 +144,6 @@ def _arrays(game) -> dict:
     return {**ARRAYS, "edge_pattern": ("H", 2)}
 
 
-def _reject_ext(code, payload):
-    raise TreeFormatError(f"the file contains a msgpack extension type ({code}), which is not allowed")
-
-
 def _spans(blob) -> tuple[dict, dict]:
     """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``.
 
@@ -157,7 +152,7 @@ def _spans(blob) -> tuple[dict, dict]:
     """
     # The limits apply to what ``unpack`` builds (only the keys here: short strings, so no
     # container may be built); ``skip`` and ``read_map_header`` ignore them.
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, ext_hook=_reject_ext,
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, ext_hook=reject_ext,
                                 max_buffer_size=max(len(blob), 1), max_str_len=64, max_bin_len=0,
                                 max_array_len=0, max_map_len=0, max_ext_len=0)
     unpacker.feed(blob)
@@ -207,106 +202,6 @@ def _key(unpacker, seen: dict, where: str) -> str:
     return key
 
 
-def _decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid value", **limits):
-    """Decode one field's bytes with msgpack, refusing more than ``max_bytes`` of input."""
-    start, end = span
-    if end - start > max_bytes:
-        _fail(f"{what} is {end - start} bytes, over its limit of {max_bytes}")
-    size = end - start
-    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size,
-                   max_ext_len=0)
-    options.update(limits)
-    try:
-        return msgpack.unpackb(memoryview(blob)[start:end], raw=False, strict_map_key=True,
-                               ext_hook=_reject_ext, **options)
-    except (TreeFormatError, MetaError):
-        raise
-    except Exception as exc:
-        _fail(f"{what} {invalid} ({type(exc).__name__})")
-
-
-def _bin(blob, span, what: str) -> memoryview:
-    """A ``bin`` field's payload, read in place (no copy)."""
-    start, end = span
-    head = blob[start] if end > start else None
-    sizes = {0xC4: 1, 0xC5: 2, 0xC6: 4}
-    if head not in sizes:
-        _fail(f"{what} is not binary")
-    width = sizes[head]
-    length = int.from_bytes(blob[start + 1:start + 1 + width], "big")
-    payload = memoryview(blob)[start + 1 + width:end]
-    if len(payload) != length:
-        _fail(f"{what} is not a single binary value")
-    return payload
-
-
-def _game_words(blob, span, key: str, game) -> list[str]:
-    """A format 2 list of ``game``'s words: text strings of ``game.length`` symbols of its
-    alphabet, in code point order without repeats.  Each word is at least two bytes of the
-    field, so the count of strings built is bounded by the field's size."""
-    if span is None:
-        _fail(f"'{key}' is missing")
-    start, end = span
-    words = _decode(blob, span, f"'{key}'", end - start, max_str_len=4 * game.length)
-    if not isinstance(words, list) or not 0 < len(words) <= MAX_WORDS:
-        _fail(f"'{key}' must be a list of 1 to {MAX_WORDS} words")
-    for word in words:
-        if not isinstance(word, str) or game.word_problem(word) is not None:
-            _fail(f"'{key}' holds {str(word)[:20]!r}, which is not a word of {game.name}")
-    if not all(map(str.__lt__, words, words[1:])):
-        _fail(f"'{key}' must be in code point order without repeats")
-    return words
-
-
-def _word_list(blob, span, key: str) -> list[str]:
-    """A list of five-letter words, checked on the raw bytes before any string is built.
-
-    Each word must be a fixstr (0xa5 + five ASCII lowercase letters), so the field's size
-    fixes its length and no other value can hide in it; a hostile list therefore costs
-    at most its own size times ~10 in str objects.
-    """
-    if span is None:
-        _fail(f"'{key}' is missing")
-    start, end = span
-    head = blob[start]
-    width = 0 if 0x90 <= head <= 0x9F else {0xDC: 2, 0xDD: 4}.get(head)
-    if width is None:
-        _fail(f"'{key}' must be a list of words")
-    count = head & 0x0F if width == 0 else int.from_bytes(blob[start + 1:start + 1 + width], "big")
-    body = start + 1 + width
-    if not 0 < count <= MAX_WORDS:
-        _fail(f"'{key}' must hold 1 to {MAX_WORDS} words, not {count}")
-    ok = end - body == _WORD_RECORD * count and blob[body:end:_WORD_RECORD] == b"\xa5" * count
-    for k in range(1, _WORD_RECORD):
-        if not ok:
-            break
-        letters = blob[body + k:end:_WORD_RECORD]
-        ok = letters.isalpha() and letters.islower()
-    if not ok:
-        _fail(f"'{key}' must be a list of words of five letters a-z")
-    words = _decode(blob, span, f"'{key}'", end - start, max_array_len=count, max_str_len=5)
-    # Strictly increasing (alphabetical, no repeats); compared pairwise at C speed.
-    if not all(map(str.__lt__, words, words[1:])):
-        _fail(f"'{key}' must be in alphabetical order without repeats")
-    return words
-
-
-def _read_array(blob, spans: dict, name: str, typecode: str, itemsize: int) -> array:
-    span = spans.get(name)
-    if span is None:
-        _fail(f"tree array '{name}' is missing")
-    blob_part = _bin(blob, span, f"tree array '{name}'")
-    if len(blob_part) % itemsize:
-        _fail(f"tree array '{name}' has {len(blob_part)} bytes, not a multiple of {itemsize}")
-    values = array(typecode)
-    if values.itemsize != itemsize:
-        _fail(f"this platform's '{typecode}' arrays are not {itemsize} bytes wide")
-    values.frombytes(blob_part)
-    if sys.byteorder == "big" and itemsize > 1:
-        values.byteswap()
-    return values
-
-
 def _meta(blob, span, game=DEFAULT_GAME) -> dict:
     """``meta``, decoded within :data:`MAX_META_BYTES` and container caps, then schema-checked."""
     if span is None:
@@ -320,7 +215,7 @@ def _meta(blob, span, game=DEFAULT_GAME) -> dict:
             _fail(f"'meta' holds more than {MAX_META_CONTAINERS} maps and lists")
         return container
 
-    meta = _decode(blob, span, "'meta'", MAX_META_BYTES, max_bin_len=0, object_hook=count, list_hook=count,
+    meta = decode(blob, span, "'meta'", MAX_META_BYTES, max_bin_len=0, object_hook=count, list_hook=count,
                    invalid="may hold only nil, bool, int, float, text, lists and maps")
     try:
         check_meta(meta, None if game is DEFAULT_GAME else game)
@@ -332,10 +227,10 @@ def _meta(blob, span, game=DEFAULT_GAME) -> dict:
 def _version(blob, top) -> tuple[int, int]:
     if "format" not in top:
         _fail(f"not a tree file: it has no 'format' field (expected {FORMAT_NAME!r})")
-    name = _decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
+    name = decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
     if name != FORMAT_NAME:
         _fail(f"not a tree file: format is {str(name)[:40]!r}, expected {FORMAT_NAME!r}")
-    version = _decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) \
+    version = decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) \
         if "format_version" in top else None
     if (not isinstance(version, list) or len(version) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)):
@@ -357,7 +252,7 @@ def _game(blob, top, major: int):
         return DEFAULT_GAME
     if "game" not in top:
         _fail("a format 2 file must have 'game'")
-    fields = _decode(blob, top["game"], "'game'", _GAME_FIELD_BYTES)
+    fields = decode(blob, top["game"], "'game'", _GAME_FIELD_BYTES)
     try:
         game = game_from_fields(fields)
     except GameError as exc:
@@ -371,13 +266,13 @@ def _game_rules(blob, top, meta, game=DEFAULT_GAME) -> tuple[str, GuessList]:
     """Format 1.1's ``mode`` and ``guess_list`` (both required from 1.1 on)."""
     if "mode" not in top or "guess_list" not in top:
         _fail("a format 1.1 file must have 'mode' and 'guess_list'")
-    mode = _decode(blob, top["mode"], "'mode'", _SMALL_FIELD_BYTES)
+    mode = decode(blob, top["mode"], "'mode'", _SMALL_FIELD_BYTES)
     if mode not in MODES:
         _fail(f"'mode' must be one of {', '.join(MODES)}")
     if "mode" in meta and meta["mode"] != mode:
         _fail(f"'mode' is {mode!r} but meta.mode says {meta['mode']!r}")
     try:
-        guess_list = GuessList.from_bytes(_bin(blob, top["guess_list"], "'guess_list'"), game)
+        guess_list = GuessList.from_bytes(payload_of(blob, top["guess_list"], "'guess_list'"), game)
     except ValueError as exc:
         _fail(str(exc))
     return mode, guess_list
@@ -400,11 +295,11 @@ def unpack_tree(blob) -> TreeData:
     if "tree" not in top or top["tree"][1] is not None:
         _fail("'tree' must be a map of arrays")
     layout = _arrays(game)
-    arrays = {name: _read_array(blob, tree_spans, name, *layout[name]) for name in layout}
+    arrays = {name: read_array(blob, tree_spans, name, *layout[name]) for name in layout}
     if game is DEFAULT_GAME:
-        answers, guesses = (_word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
+        answers, guesses = (word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
     else:
-        answers, guesses = (_game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
+        answers, guesses = (game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
     data = TreeData(answers=answers, guesses=guesses, meta=meta, format_version=(major, minor), game=game,
                     **arrays)
     rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats
@@ -413,11 +308,11 @@ def unpack_tree(blob) -> TreeData:
     if "weights" in top:  # imported only here: loading a file without weights never needs it
         from .weights import read_weights
 
-        data.weights = read_weights(_bin(blob, top["weights"], "'weights'"), len(data.answers), (major, minor))
+        data.weights = read_weights(payload_of(blob, top["weights"], "'weights'"), len(data.answers), (major, minor))
     stats = check_structure(data)
     if rules_known:
         for name, (typecode, itemsize) in STAT_ARRAYS.items():
-            stored = _read_array(blob, tree_spans, name, typecode, itemsize)
+            stored = read_array(blob, tree_spans, name, typecode, itemsize)
             if stored != getattr(stats, name[len("subtree_"):]):
                 _fail(f"tree array '{name}' does not match the tree (recomputed on load)")
     data.subtree_answers, data.subtree_total, data.subtree_depth = stats.count, stats.total, stats.depth

@@ -1,0 +1,124 @@
+"""The tree file's fields decoded one at a time, each within limits sized from its own
+bytes (:mod:`.format` finds each field's span first): msgpack values, ``bin`` payloads,
+word lists and little-endian arrays.  Nothing here trusts the file."""
+
+from __future__ import annotations
+
+import sys
+from array import array
+
+import msgpack
+
+from .meta import MetaError
+from .structure import TreeFormatError
+
+MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
+_WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
+
+
+def _fail(message: str):
+    raise TreeFormatError(message)
+
+
+def reject_ext(code, payload):
+    raise TreeFormatError(f"the file contains a msgpack extension type ({code}), which is not allowed")
+
+
+def decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid value", **limits):
+    """Decode one field's bytes with msgpack, refusing more than ``max_bytes`` of input."""
+    start, end = span
+    if end - start > max_bytes:
+        _fail(f"{what} is {end - start} bytes, over its limit of {max_bytes}")
+    size = end - start
+    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size,
+                   max_ext_len=0)
+    options.update(limits)
+    try:
+        return msgpack.unpackb(memoryview(blob)[start:end], raw=False, strict_map_key=True,
+                               ext_hook=reject_ext, **options)
+    except (TreeFormatError, MetaError):
+        raise
+    except Exception as exc:
+        _fail(f"{what} {invalid} ({type(exc).__name__})")
+
+
+def payload_of(blob, span, what: str) -> memoryview:
+    """A ``bin`` field's payload, read in place (no copy)."""
+    start, end = span
+    head = blob[start] if end > start else None
+    sizes = {0xC4: 1, 0xC5: 2, 0xC6: 4}
+    if head not in sizes:
+        _fail(f"{what} is not binary")
+    width = sizes[head]
+    length = int.from_bytes(blob[start + 1:start + 1 + width], "big")
+    payload = memoryview(blob)[start + 1 + width:end]
+    if len(payload) != length:
+        _fail(f"{what} is not a single binary value")
+    return payload
+
+
+def game_words(blob, span, key: str, game) -> list[str]:
+    """A format 2 list of ``game``'s words: text strings of ``game.length`` symbols of its
+    alphabet, in code point order without repeats.  Each word is at least two bytes of the
+    field, so the count of strings built is bounded by the field's size."""
+    if span is None:
+        _fail(f"'{key}' is missing")
+    start, end = span
+    words = decode(blob, span, f"'{key}'", end - start, max_str_len=4 * game.length)
+    if not isinstance(words, list) or not 0 < len(words) <= MAX_WORDS:
+        _fail(f"'{key}' must be a list of 1 to {MAX_WORDS} words")
+    for word in words:
+        if not isinstance(word, str) or game.word_problem(word) is not None:
+            _fail(f"'{key}' holds {str(word)[:20]!r}, which is not a word of {game.name}")
+    if not all(map(str.__lt__, words, words[1:])):
+        _fail(f"'{key}' must be in code point order without repeats")
+    return words
+
+
+def word_list(blob, span, key: str) -> list[str]:
+    """A list of five-letter words, checked on the raw bytes before any string is built.
+
+    Each word must be a fixstr (0xa5 + five ASCII lowercase letters), so the field's size
+    fixes its length and no other value can hide in it; a hostile list therefore costs
+    at most its own size times ~10 in str objects.
+    """
+    if span is None:
+        _fail(f"'{key}' is missing")
+    start, end = span
+    head = blob[start]
+    width = 0 if 0x90 <= head <= 0x9F else {0xDC: 2, 0xDD: 4}.get(head)
+    if width is None:
+        _fail(f"'{key}' must be a list of words")
+    count = head & 0x0F if width == 0 else int.from_bytes(blob[start + 1:start + 1 + width], "big")
+    body = start + 1 + width
+    if not 0 < count <= MAX_WORDS:
+        _fail(f"'{key}' must hold 1 to {MAX_WORDS} words, not {count}")
+    ok = end - body == _WORD_RECORD * count and blob[body:end:_WORD_RECORD] == b"\xa5" * count
+    for k in range(1, _WORD_RECORD):
+        if not ok:
+            break
+        letters = blob[body + k:end:_WORD_RECORD]
+        ok = letters.isalpha() and letters.islower()
+    if not ok:
+        _fail(f"'{key}' must be a list of words of five letters a-z")
+    words = decode(blob, span, f"'{key}'", end - start, max_array_len=count, max_str_len=5)
+    # Strictly increasing (alphabetical, no repeats); compared pairwise at C speed.
+    if not all(map(str.__lt__, words, words[1:])):
+        _fail(f"'{key}' must be in alphabetical order without repeats")
+    return words
+
+
+def read_array(blob, spans: dict, name: str, typecode: str, itemsize: int) -> array:
+    span = spans.get(name)
+    if span is None:
+        _fail(f"tree array '{name}' is missing")
+    blob_part = payload_of(blob, span, f"tree array '{name}'")
+    if len(blob_part) % itemsize:
+        _fail(f"tree array '{name}' has {len(blob_part)} bytes, not a multiple of {itemsize}")
+    values = array(typecode)
+    if values.itemsize != itemsize:
+        _fail(f"this platform's '{typecode}' arrays are not {itemsize} bytes wide")
+    values.frombytes(blob_part)
+    if sys.byteorder == "big" and itemsize > 1:
+        values.byteswap()
+    return values
