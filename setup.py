@@ -14,8 +14,10 @@ JOBS = os.cpu_count() or 1  # the two modules translate and compile side by side
 
 setup(
     ext_modules=cythonize(
-        [Extension(f"wordle_compiler.ext.{name}", [f"{EXT}/{name}.pyx"], extra_compile_args=FLAGS)
-         for name in ("_search", "_kernels")],
+        [
+            Extension(f"wordle_compiler.ext.{name}", [f"{EXT}/{name}.pyx"], extra_compile_args=FLAGS)
+            for name in ("_search", "_kernels")
+        ],
         include_path=[EXT],
         compiler_directives={"language_level": 3},
         nthreads=JOBS,

@@ -93,8 +93,17 @@ def bench_strategies(rows, quick):
     from wordle_compiler.pipeline.compile import compile_tree
 
     ctx = Context.load()
-    names = ["minimax", "entropy", "expected-size", "most-parts", "unique-letters",
-             "located-letters", "letter-entropy", "random", "first"]
+    names = [
+        "minimax",
+        "entropy",
+        "expected-size",
+        "most-parts",
+        "unique-letters",
+        "located-letters",
+        "letter-entropy",
+        "random",
+        "first",
+    ]
     if not quick:
         names.append("lookahead")
     for name in names:
@@ -102,8 +111,7 @@ def bench_strategies(rows, quick):
         compile_tree(cfg, ctx)  # warm
         t, result = timed(lambda cfg=cfg: compile_tree(cfg, ctx), 1 if name == "lookahead" else 3)
         s = result.report
-        rows.append((f"{name} salet normal", s.answers, s.total_guesses, f"{s.average:.4f}",
-                     s.max_depth, t))
+        rows.append((f"{name} salet normal", s.answers, s.total_guesses, f"{s.average:.4f}", s.max_depth, t))
 
 
 def run_child(cmd, env=None):
@@ -136,24 +144,59 @@ def bench_optimal(rows, quick):
     exe = str(Path(sys.executable).with_name("wordle-compile"))
     cases = [("salet", "normal", None, 6)]
     if not quick:
-        cases += [("plate", "normal", None, 6), ("salet", "hard", None, 6), ("plate", "hard", None, 6),
-                  ("plate", "possible", "answers", 6), ("palet", "hard", None, 5)]
+        cases += [
+            ("plate", "normal", None, 6),
+            ("salet", "hard", None, 6),
+            ("plate", "hard", None, 6),
+            ("plate", "possible", "answers", 6),
+            ("palet", "hard", None, 5),
+        ]
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "t.wtree")
         for start, mode, guesses, depth in cases:
-            cmd = [exe, "--strategy", "optimal", "--start", start, "--mode", mode, "--max-depth", str(depth),
-                   "--json", "--quiet", "-o", out] + (["--guesses", guesses] if guesses else [])
+            cmd = [
+                exe,
+                "--strategy",
+                "optimal",
+                "--start",
+                start,
+                "--mode",
+                mode,
+                "--max-depth",
+                str(depth),
+                "--json",
+                "--quiet",
+                "-o",
+                out,
+            ] + (["--guesses", guesses] if guesses else [])
             run_child(cmd)  # warm: the matrix cache filled
             wall, peak, doc = min((run_child(cmd) for _ in range(2)), key=lambda r: r[0])
-            rows.append((f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth} (warm)",
-                         doc["answers"], doc["total_guesses"], f"{doc['average']:.5f}", doc["max_depth"],
-                         wall, peak))
+            rows.append(
+                (
+                    f"optimal {start} {mode}{' guesses=answers' if guesses else ''} d{depth} (warm)",
+                    doc["answers"],
+                    doc["total_guesses"],
+                    f"{doc['average']:.5f}",
+                    doc["max_depth"],
+                    wall,
+                    peak,
+                )
+            )
         # one cold row: an empty matrix cache, so the matrix is computed first
         env = dict(os.environ, WORDLE_TREE_CACHE=os.path.join(tmp, "cold-cache"))
         cmd = [exe, "--strategy", "optimal", "--start", "salet", "--json", "--quiet", "-o", out]
         wall, peak, doc = run_child(cmd, env)
-        rows.append(("optimal salet normal d6 (cold: no matrix cache)", doc["answers"], doc["total_guesses"],
-                     f"{doc['average']:.5f}", doc["max_depth"], wall, peak))
+        rows.append(
+            (
+                "optimal salet normal d6 (cold: no matrix cache)",
+                doc["answers"],
+                doc["total_guesses"],
+                f"{doc['average']:.5f}",
+                doc["max_depth"],
+                wall,
+                peak,
+            )
+        )
 
 
 def bench_sorensen(rows, quick):
@@ -162,19 +205,39 @@ def bench_sorensen(rows, quick):
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [exe, "--strategy", "minimax", "--start", "lares", "--answers", "all", "--allow-deeper",
-               "--json", "--quiet", "-o", os.path.join(tmp, "t.wtree")]
+        cmd = [
+            exe,
+            "--strategy",
+            "minimax",
+            "--start",
+            "lares",
+            "--answers",
+            "all",
+            "--allow-deeper",
+            "--json",
+            "--quiet",
+            "-o",
+            os.path.join(tmp, "t.wtree"),
+        ]
         run_child(cmd)
         wall, peak, doc = run_child(cmd)
-        rows.append(("minimax lares --answers all", doc["answers"], doc["total_guesses"],
-                     f"{doc['average']:.4f}", doc["max_depth"], wall, peak))
+        rows.append(
+            (
+                "minimax lares --answers all",
+                doc["answers"],
+                doc["total_guesses"],
+                f"{doc['average']:.4f}",
+                doc["max_depth"],
+                wall,
+                peak,
+            )
+        )
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="skip the slowest rows")
-    parser.add_argument("--only", nargs="*",
-                        default=["matrix", "runtime", "strategies", "optimal", "sorensen"])
+    parser.add_argument("--only", nargs="*", default=["matrix", "runtime", "strategies", "optimal", "sorensen"])
     args = parser.parse_args()
     rows = []
     for name in args.only:
@@ -188,20 +251,32 @@ def main():
         previous = {r["what"]: r for r in json.loads(RESULTS.read_text())["rows"]}
     import numpy
 
-    print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {numpy.__version__}, "
-          f"peak RSS {peak_mib():.0f} MiB")
-    header = (f"{'what':52} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} "
-              f"{'peak MiB':>8} {'previous':>9}")
+    print(
+        f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {numpy.__version__}, "
+        f"peak RSS {peak_mib():.0f} MiB"
+    )
+    header = (
+        f"{'what':52} {'answers':>7} {'total':>6} {'average':>8} {'max':>3} {'seconds':>9} "
+        f"{'peak MiB':>8} {'previous':>9}"
+    )
     print(header)
     print("-" * len(header))
     out = []
     for what, answers, total, avg, depth, seconds, peak in rows:
         prev = previous.get(what, {}).get("seconds")
         prev_s = f"{prev:9.4f}" if isinstance(prev, (int, float)) else f"{'':>9}"
-        print(f"{what:52} {answers!s:>7} {total!s:>6} {avg!s:>8} {depth!s:>3} {seconds:9.4f} "
-              f"{peak:8.0f} {prev_s}")
-        out.append({"what": what, "answers": answers, "total": total, "average": avg,
-                    "max_depth": depth, "seconds": seconds, "peak_mib": round(peak)})
+        print(f"{what:52} {answers!s:>7} {total!s:>6} {avg!s:>8} {depth!s:>3} {seconds:9.4f} {peak:8.0f} {prev_s}")
+        out.append(
+            {
+                "what": what,
+                "answers": answers,
+                "total": total,
+                "average": avg,
+                "max_depth": depth,
+                "seconds": seconds,
+                "peak_mib": round(peak),
+            }
+        )
     RESULTS.parent.mkdir(exist_ok=True)
     merged = {**previous, **{r["what"]: r for r in out}}
     RESULTS.write_text(json.dumps({"rows": list(merged.values()), "peak_rss_mib": peak_mib()}, indent=1) + "\n")

@@ -46,8 +46,17 @@ ROWS = {
     "minimax salet": ["--strategy", "minimax", "--start", "salet"],
     "minimax salet --threads 2": ["--strategy", "minimax", "--start", "salet", "--threads", "2"],
     "minimax lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all", "--allow-deeper"],
-    "minimax lares --answers all --threads 2": ["--strategy", "minimax", "--start", "lares", "--answers", "all",
-                                                "--allow-deeper", "--threads", "2"],
+    "minimax lares --answers all --threads 2": [
+        "--strategy",
+        "minimax",
+        "--start",
+        "lares",
+        "--answers",
+        "all",
+        "--allow-deeper",
+        "--threads",
+        "2",
+    ],
     "optimal trace --jobs 1": ["--strategy", "optimal", "--start", "trace", "--jobs", "1"],
     "optimal trace --jobs 2": ["--strategy", "optimal", "--start", "trace", "--jobs", "2"],
 }
@@ -65,8 +74,9 @@ class Load:
 
     def __enter__(self):
         if self.other_session:  # one session (and process group) holding both
-            self.procs.append(subprocess.Popen(["sh", "-c", "yes >/dev/null & yes >/dev/null & wait"],
-                                               start_new_session=True))
+            self.procs.append(
+                subprocess.Popen(["sh", "-c", "yes >/dev/null & yes >/dev/null & wait"], start_new_session=True)
+            )
         else:
             self.procs += [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(2)]
         time.sleep(SETTLE_S)
@@ -95,9 +105,13 @@ def measure(cmd: list[str], load: str, pairs: int) -> dict:
         with Load(other_session=load == "other-session"):
             busy.append(run_with_usage(cmd))
     med = statistics.median
-    return {"idle_s": med(r[0] for r in idle), "busy_s": med(r[0] for r in busy),
-            "idle_cpu_s": med(_cpu_s(r[1]) for r in idle), "busy_cpu_s": med(_cpu_s(r[1]) for r in busy),
-            "pair_ratios": sorted(b[0] / i[0] for i, b in zip(idle, busy))}
+    return {
+        "idle_s": med(r[0] for r in idle),
+        "busy_s": med(r[0] for r in busy),
+        "idle_cpu_s": med(_cpu_s(r[1]) for r in idle),
+        "busy_cpu_s": med(_cpu_s(r[1]) for r in busy),
+        "pair_ratios": sorted(b[0] / i[0] for i, b in zip(idle, busy)),
+    }
 
 
 def main(argv=None) -> int:
@@ -105,8 +119,11 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", type=int, default=9)
     parser.add_argument("--rows", default="minimax salet", help=f"comma-separated, of: {', '.join(ROWS)}")
     parser.add_argument("--load", default=",".join(LOADS), help=f"comma-separated, of: {', '.join(LOADS)}")
-    parser.add_argument("--python", default=sys.executable,
-                        help="interpreter whose installed wordle-tree is measured (default: this one)")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="interpreter whose installed wordle-tree is measured (default: this one)",
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still stops the load (Load.__exit__)
     names, loads = [n.strip() for n in args.rows.split(",")], [n.strip() for n in args.load.split(",")]
@@ -119,12 +136,24 @@ def main(argv=None) -> int:
     results = dict(previous)
     with tempfile.TemporaryDirectory() as tmp:
         compile_bytecode(args.python)
-        print(f"# {os.cpu_count()} CPUs, sched_autogroup_enabled {autogroup}, medians of {args.pairs} "
-              f"interleaved pairs, whole processes, {args.python}")
-        print(f"{'row':40} {'load':14} {'idle s':>7} {'busy s':>7} {'ratio':>6} {'pairs':>9} "
-              f"{'CPU idle':>8} {'CPU busy':>8} {'busy/CPU':>8} {'prev':>5}")
+        print(
+            f"# {os.cpu_count()} CPUs, sched_autogroup_enabled {autogroup}, medians of {args.pairs} "
+            f"interleaved pairs, whole processes, {args.python}"
+        )
+        print(
+            f"{'row':40} {'load':14} {'idle s':>7} {'busy s':>7} {'ratio':>6} {'pairs':>9} "
+            f"{'CPU idle':>8} {'CPU busy':>8} {'busy/CPU':>8} {'prev':>5}"
+        )
         for name in names:
-            cmd = [args.python, "-m", "wordle_compiler.cli.compile", *ROWS[name], "--quiet", "-o", str(Path(tmp) / "t.wtree")]
+            cmd = [
+                args.python,
+                "-m",
+                "wordle_compiler.cli.compile",
+                *ROWS[name],
+                "--quiet",
+                "-o",
+                str(Path(tmp) / "t.wtree"),
+            ]
             run_with_usage(cmd)  # warm: the matrix cache, the OS file cache
             for load in loads:
                 row = measure(cmd, load, args.pairs)
@@ -132,9 +161,11 @@ def main(argv=None) -> int:
                 prev = previous.get(key, {}).get("ratio")
                 row["ratio"] = row["busy_s"] / row["idle_s"]
                 results[key] = {**row, "autogroup": autogroup}
-                print(f"{name:40} {load:14} {row['idle_s']:7.2f} {row['busy_s']:7.2f} {row['ratio']:6.2f} "
-                      f"{spread(row['pair_ratios']):>9} {row['idle_cpu_s']:8.2f} {row['busy_cpu_s']:8.2f} "
-                      f"{row['busy_s'] / row['busy_cpu_s']:8.2f} {'-' if prev is None else f'{prev:.2f}':>5}")
+                print(
+                    f"{name:40} {load:14} {row['idle_s']:7.2f} {row['busy_s']:7.2f} {row['ratio']:6.2f} "
+                    f"{spread(row['pair_ratios']):>9} {row['idle_cpu_s']:8.2f} {row['busy_cpu_s']:8.2f} "
+                    f"{row['busy_s'] / row['busy_cpu_s']:8.2f} {'-' if prev is None else f'{prev:.2f}':>5}"
+                )
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({"rows": results}, indent=1) + "\n")
     return 0

@@ -45,17 +45,52 @@ from wordle_runtime.cli import main as next_main
 from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
 from wordle_runtime.tree import Tree, default_tree_path
 
-HOSTILE_HEADERS = [b"\xdd\xff\xff\xff\xff", b"\xc6\xff\xff\xff\xf0", b"\xdf\x7f\xff\xff\xff",
-                   b"\xc7\x05\x01", b"\xd9\xff", b"\x91" * 64]
-ODD_VALUES = [None, True, 0, -1, 2**64 - 1, -(2**63), 1.5, math.nan, math.inf, -0.0, "", "x" * 2000,
-              "/etc/passwd", "/dev/zero", "../../secret", "é🟩\u0000", b"raw", [], {}, [1, "a", None],
-              {"k": {"k": {"k": 1}}}, "salet", ["salet", "crane"], 255, 256, "best of 99 first words",
-              "imported from csv", "hard", "possible", "bogus"]
+HOSTILE_HEADERS = [
+    b"\xdd\xff\xff\xff\xff",
+    b"\xc6\xff\xff\xff\xf0",
+    b"\xdf\x7f\xff\xff\xff",
+    b"\xc7\x05\x01",
+    b"\xd9\xff",
+    b"\x91" * 64,
+]
+ODD_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    2**64 - 1,
+    -(2**63),
+    1.5,
+    math.nan,
+    math.inf,
+    -0.0,
+    "",
+    "x" * 2000,
+    "/etc/passwd",
+    "/dev/zero",
+    "../../secret",
+    "é🟩\u0000",
+    b"raw",
+    [],
+    {},
+    [1, "a", None],
+    {"k": {"k": {"k": 1}}},
+    "salet",
+    ["salet", "crane"],
+    255,
+    256,
+    "best of 99 first words",
+    "imported from csv",
+    "hard",
+    "possible",
+    "bogus",
+]
 CLI_TIMEOUT = 20.0
 SMALL_FILE = 64 * 1024  # below this, page granularity makes an RSS ratio meaningless
 
 
 # --------------------------------------------------------------------------- inputs
+
 
 def mutate_bytes(blob: bytes, rng: random.Random) -> bytes:
     """Flips, overwrites, a truncation, a splice or an inserted hostile msgpack header."""
@@ -99,8 +134,11 @@ def _odd_value(rng: random.Random):
         return value
     if kind == 1:  # a long list or a big map
         n = rng.choice([10, 300, 5000, 100_000])
-        return [rng.choice([None, 1, "ab", {}]) for _ in range(n)] if rng.random() < 0.5 else \
-            {f"k{i}": i for i in range(n)}
+        return (
+            [rng.choice([None, 1, "ab", {}]) for _ in range(n)]
+            if rng.random() < 0.5
+            else {f"k{i}": i for i in range(n)}
+        )
     if kind == 2:
         return "y" * rng.choice([100, 1025, 20_000, 1_000_000])
     return rng.choice(ODD_VALUES)
@@ -155,11 +193,24 @@ def _containers(value):
 def _chain(n: int) -> bytes:
     """A valid format-1.0 tree that is one chain of ``n`` nodes (deeper than recursion allows)."""
     words = ["".join(chr(97 + (i // 26**k) % 26) for k in (3, 2, 1, 0)) + "z" for i in range(n)]
-    tree = {"node_guess": array("I", range(n)).tobytes(), "node_answer": array("i", range(n)).tobytes(),
-            "child_start": array("I", list(range(n)) + [n - 1]).tobytes(), "edge_pattern": bytes(n - 1),
-            "edge_child": array("I", range(1, n)).tobytes()}
-    return msgpack.packb({"format": "wordle-tree", "format_version": [1, 0], "meta": {}, "answers": words,
-                          "guesses": words, "tree": tree}, use_bin_type=True)
+    tree = {
+        "node_guess": array("I", range(n)).tobytes(),
+        "node_answer": array("i", range(n)).tobytes(),
+        "child_start": array("I", list(range(n)) + [n - 1]).tobytes(),
+        "edge_pattern": bytes(n - 1),
+        "edge_child": array("I", range(1, n)).tobytes(),
+    }
+    return msgpack.packb(
+        {
+            "format": "wordle-tree",
+            "format_version": [1, 0],
+            "meta": {},
+            "answers": words,
+            "guesses": words,
+            "tree": tree,
+        },
+        use_bin_type=True,
+    )
 
 
 def crafted(doc: dict, rng: random.Random) -> bytes:
@@ -178,6 +229,7 @@ def crafted(doc: dict, rng: random.Random) -> bytes:
 
 
 # --------------------------------------------------------------------------- measuring
+
 
 def _vm(field: str) -> int:
     with open("/proc/self/status") as fh:
@@ -212,6 +264,7 @@ def measure_load(blob: bytes, rss: bool):
 
 
 # --------------------------------------------------------------------------- commands
+
 
 class Hang(BaseException):
     """A command ran past CLI_TIMEOUT (BaseException: nothing in a command may catch it)."""
@@ -254,8 +307,7 @@ def run_command(entry, argv):
 
 def commands(path: str, data, rng: random.Random, loaded: bool):
     """(name, entry, argv) for each command to run on ``path``."""
-    runs = [("wordle-next", next_main, ["--tree", path]),
-            ("wordle-next --json", next_main, ["--json", "--tree", path])]
+    runs = [("wordle-next", next_main, ["--tree", path]), ("wordle-next --json", next_main, ["--json", "--tree", path])]
     if loaded:
         tree = Tree(data)
         answer = rng.choice(tree.answers)
@@ -278,12 +330,14 @@ def commands(path: str, data, rng: random.Random, loaded: bool):
     runs += [("info", tree_main, ["info", path]), ("info --json", tree_main, ["info", path, "--json"])]
     if loaded:
         runs.append(("verify", tree_main, ["verify", path]))
-        runs += [(f"export {fmt}", tree_main, ["export", path, "--format", fmt])
-                 for fmt in ("text", "selby", "csv", "olson")]
+        runs += [
+            (f"export {fmt}", tree_main, ["export", path, "--format", fmt]) for fmt in ("text", "selby", "csv", "olson")
+        ]
     return runs
 
 
 # --------------------------------------------------------------------------- main loop
+
 
 def main() -> None:
     """Fuzz for --seconds; print the report; exit 1 if anything escaped."""
@@ -308,8 +362,13 @@ def main() -> None:
         while time.monotonic() - began < args.seconds:
             i = counts["inputs"]
             kind = "crafted" if i % 40 == 39 else ("meta" if rng.random() < 0.3 else "bytes")
-            candidate = crafted(doc, rng) if kind == "crafted" else \
-                mutate_meta(doc, rng) if kind == "meta" else mutate_bytes(blob, rng)
+            candidate = (
+                crafted(doc, rng)
+                if kind == "crafted"
+                else mutate_meta(doc, rng)
+                if kind == "meta"
+                else mutate_bytes(blob, rng)
+            )
             counts["inputs"] += 1
             data, seconds, grown = measure_load(candidate, rss)
             label = f"input #{i} ({kind}, {len(candidate):,} bytes)"
@@ -331,18 +390,24 @@ def main() -> None:
                 if escape:
                     counts["escapes"] += 1
                     if len(escapes) < 10:
-                        escapes.append(f"{label}, `{name}`: {escape} (--seed {args.seed})"
-                                       + (f"; stderr: {stderr.strip()[-200:]!r}" if stderr.strip() else ""))
+                        escapes.append(
+                            f"{label}, `{name}`: {escape} (--seed {args.seed})"
+                            + (f"; stderr: {stderr.strip()[-200:]!r}" if stderr.strip() else "")
+                        )
     elapsed = time.monotonic() - began
-    print(f"{counts['inputs']:,} inputs in {elapsed:.0f} s: {counts['loaded']:,} loaded, {counts['rejected']:,} "
-          f"rejected with TreeFormatError, nothing else raised by the loader")
+    print(
+        f"{counts['inputs']:,} inputs in {elapsed:.0f} s: {counts['loaded']:,} loaded, {counts['rejected']:,} "
+        f"rejected with TreeFormatError, nothing else raised by the loader"
+    )
     print(f"{counts['runs']:,} command runs on them: {counts['escapes']} escapes")
     for line in escapes:
         print(f"  escape: {line}")
     print(f"worst load time: {worst_time[0] * 1000:.1f} ms ({worst_time[2]})")
     if rss:
-        print(f"worst memory ratio (peak RSS growth / file size, files >= {SMALL_FILE // 1024} KiB): "
-              f"{worst_ratio[0]:.2f}x = {worst_ratio[1] / 2**20:.1f} MiB ({worst_ratio[2]})")
+        print(
+            f"worst memory ratio (peak RSS growth / file size, files >= {SMALL_FILE // 1024} KiB): "
+            f"{worst_ratio[0]:.2f}x = {worst_ratio[1] / 2**20:.1f} MiB ({worst_ratio[2]})"
+        )
         print(f"largest peak RSS growth for a smaller file: {worst_small[0] / 2**20:.2f} MiB ({worst_small[2]})")
     else:
         print("memory: not measured (needs Linux /proc/self/clear_refs)")

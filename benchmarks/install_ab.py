@@ -27,19 +27,53 @@ RESULTS = HERE / "results" / "install_ab.json"
 ROWS = {
     "minimax --start salet": ["--strategy", "minimax", "--start", "salet"],
     "entropy (default build)": [],
-    "entropy --start salet --mode hard": ["--strategy", "entropy", "--start", "salet", "--mode", "hard",
-                                          "--allow-deeper"],
-    "most-parts --start salet --mode possible": ["--strategy", "most-parts", "--start", "salet", "--mode", "possible",
-                                                 "--allow-deeper"],
-    "minimax --answers nyt-extended --start tarse": ["--strategy", "minimax", "--answers", "nyt-extended",
-                                                     "--start", "tarse"],
+    "entropy --start salet --mode hard": [
+        "--strategy",
+        "entropy",
+        "--start",
+        "salet",
+        "--mode",
+        "hard",
+        "--allow-deeper",
+    ],
+    "most-parts --start salet --mode possible": [
+        "--strategy",
+        "most-parts",
+        "--start",
+        "salet",
+        "--mode",
+        "possible",
+        "--allow-deeper",
+    ],
+    "minimax --answers nyt-extended --start tarse": [
+        "--strategy",
+        "minimax",
+        "--answers",
+        "nyt-extended",
+        "--start",
+        "tarse",
+    ],
     "lookahead --start salet": ["--strategy", "lookahead", "--start", "salet"],
-    "lookahead --start salet --mode hard": ["--strategy", "lookahead", "--start", "salet", "--mode", "hard",
-                                            "--allow-deeper"],
+    "lookahead --start salet --mode hard": [
+        "--strategy",
+        "lookahead",
+        "--start",
+        "salet",
+        "--mode",
+        "hard",
+        "--allow-deeper",
+    ],
     # the 12,972-answer list: a heuristic's passes over small sets of widely spread answers
     "entropy --answers all": ["--answers", "all", "--allow-deeper"],
-    "minimax --start lares --answers all": ["--strategy", "minimax", "--start", "lares", "--answers", "all",
-                                            "--allow-deeper"],
+    "minimax --start lares --answers all": [
+        "--strategy",
+        "minimax",
+        "--start",
+        "lares",
+        "--answers",
+        "all",
+        "--allow-deeper",
+    ],
     "optimal --start salet": ["--strategy", "optimal", "--start", "salet"],
     "optimal --start trace": ["--strategy", "optimal", "--start", "trace"],
     "optimal --start trace --jobs 2": ["--strategy", "optimal", "--start", "trace", "--jobs", "2"],
@@ -66,7 +100,9 @@ def _answer(stdout: str) -> dict:
 def measure(before: str, after: str, args: list[str], pairs: int, tmp: Path) -> dict:
     """``pairs`` interleaved runs of each install (after a warm-up of each, through
     side_by_side's runner), and whether the two give the same tree bytes (or analysis)."""
-    commands = [_command(python, args, tmp / f"{name}.wtree") for python, name in ((before, "before"), (after, "after"))]
+    commands = [
+        _command(python, args, tmp / f"{name}.wtree") for python, name in ((before, "before"), (after, "after"))
+    ]
     outputs = [run_measured(command)[2] for command in commands]
     old, new, ratios = median_pairs(*commands, pairs)
     if args[:1] == ["analyse"]:
@@ -95,11 +131,17 @@ def main(argv=None) -> int:
         for name in names:
             rows[name] = row = measure(args.before, args.after, ROWS[name], args.pairs, Path(tmp))
             prev = previous.get(name, {}).get("ratio")
-            print(f"{name:45} {row['before_s']:8.2f} {row['after_s']:8.2f} {row['ratio']:6.2f} {row['pairs']:>9} "
-                  f"{'yes' if row['same'] else 'NO':>5} {'-' if prev is None else f'{prev:.2f}':>10}")
+            print(
+                f"{name:45} {row['before_s']:8.2f} {row['after_s']:8.2f} {row['ratio']:6.2f} {row['pairs']:>9} "
+                f"{'yes' if row['same'] else 'NO':>5} {'-' if prev is None else f'{prev:.2f}':>10}"
+            )
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({"before": args.before, "after": args.after, "pairs": args.pairs,
-                                   "rows": {**previous, **rows}}, indent=1) + "\n")
+    RESULTS.write_text(
+        json.dumps(
+            {"before": args.before, "after": args.after, "pairs": args.pairs, "rows": {**previous, **rows}}, indent=1
+        )
+        + "\n"
+    )
     return 0 if all(r["same"] for r in rows.values()) else 1
 
 

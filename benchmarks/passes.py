@@ -43,8 +43,11 @@ def answer_sets(ctx) -> list[tuple[str, np.ndarray]]:
     sizes = np.bincount(codes, minlength=243)
     largest = [np.flatnonzero(codes == c).astype(np.int64) for c in np.argsort(-sizes, kind="stable")[:3]]
     rng = np.random.default_rng(1)
-    sets = [(f"random {n} of the largest class", np.sort(rng.choice(largest[0], n, replace=False)))
-            for n in SIZES if n < len(largest[0])]
+    sets = [
+        (f"random {n} of the largest class", np.sort(rng.choice(largest[0], n, replace=False)))
+        for n in SIZES
+        if n < len(largest[0])
+    ]
     sets += [(f"salet class #{i + 1}", s) for i, s in enumerate(largest)]
     return sets + [("every answer", np.arange(len(ctx.words.answers), dtype=np.int64))]
 
@@ -67,24 +70,31 @@ def main() -> None:
     out = tuple(np.empty(m, dtype=np.int64) for _ in range(3))
     previous = json.loads(RESULTS.read_text())["rows"] if RESULTS.exists() else {}
 
-    print(f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {np.__version__}, "
-          f"{args.answers} answers against all {m} guesses; * = the search's choice")
-    header = f"{'set':34} {'n':>5} {'histogram ms':>13} {'Gpairs/s':>8} {'pairs ms':>9} {'Gpairs/s':>8} {'previous ms':>17}"
+    print(
+        f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, numpy {np.__version__}, "
+        f"{args.answers} answers against all {m} guesses; * = the search's choice"
+    )
+    header = (
+        f"{'set':34} {'n':>5} {'histogram ms':>13} {'Gpairs/s':>8} {'pairs ms':>9} {'Gpairs/s':>8} {'previous ms':>17}"
+    )
     print(header)
     print("-" * len(header))
     rows = {}
     for label, S in answer_sets(ctx):
         n = len(S)
         hist = best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="histogram"), args.repeats)
-        pairs = (best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="pairs"), args.repeats)
-                 if n < 256 else None)
+        pairs = (
+            best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="pairs"), args.repeats) if n < 256 else None
+        )
         rows[label] = {"n": n, "histogram": hist, "pairs": pairs}
         before = previous.get(label, {})
         prev = " / ".join(f"{before[k] * 1e3:.2f}" if before.get(k) else "-" for k in ("histogram", "pairs"))
         star_h, star_p = ("", "*") if n <= PAIRS_MAX_N else ("*", "")
         pairs_text = f"{pairs * 1e3:8.2f}{star_p:1} {n * m / pairs / 1e9:8.2f}" if pairs else f"{'-':>9} {'':>8}"
-        print(f"{label:34} {n:5d} {hist * 1e3:12.2f}{star_h:1} {n * m / hist / 1e9:8.2f} {pairs_text} "
-              f"{prev if before else '':>17}")
+        print(
+            f"{label:34} {n:5d} {hist * 1e3:12.2f}{star_h:1} {n * m / hist / 1e9:8.2f} {pairs_text} "
+            f"{prev if before else '':>17}"
+        )
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({"rows": rows}, indent=1) + "\n")
     print(f"(previous: histogram / pairs ms from {RESULTS.name})", file=sys.stderr)

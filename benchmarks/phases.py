@@ -64,8 +64,20 @@ main()  # as the program: sys.argv[1:], and its exit path
 
 
 def _command(start: str, jobs: int, out: Path, python: str) -> list:
-    return [python, "-c", PROBE, "--strategy", "optimal", "--start", start, "--quiet", "--jobs", str(jobs),
-            "-o", str(out)]
+    return [
+        python,
+        "-c",
+        PROBE,
+        "--strategy",
+        "optimal",
+        "--start",
+        start,
+        "--quiet",
+        "--jobs",
+        str(jobs),
+        "-o",
+        str(out),
+    ]
 
 
 def _phases(returncode: int, stderr: str, spawned: float, ended: float) -> dict:
@@ -73,10 +85,16 @@ def _phases(returncode: int, stderr: str, spawned: float, ended: float) -> dict:
     if returncode != 0:
         raise SystemExit(f"failed ({returncode}): {stderr.strip()[-300:]}")
     line = next(x for x in stderr.splitlines() if x.startswith("PHASES "))
-    began, search0, search1, exiting, search_cpu = ast.literal_eval(line[len("PHASES "):])
-    return {"spawn": began - spawned, "before": search0 - began, "search": search1 - search0,
-            "after": exiting - search1, "teardown": ended - exiting, "total": ended - spawned,
-            "search cpu": search_cpu}
+    began, search0, search1, exiting, search_cpu = ast.literal_eval(line[len("PHASES ") :])
+    return {
+        "spawn": began - spawned,
+        "before": search0 - began,
+        "search": search1 - search0,
+        "after": exiting - search1,
+        "teardown": ended - exiting,
+        "total": ended - spawned,
+        "search cpu": search_cpu,
+    }
 
 
 def one_run(start: str, jobs: int, out: Path, python: str = sys.executable) -> dict:
@@ -92,8 +110,15 @@ def two_at_once(start: str, out: Path, python: str = sys.executable) -> list:
     so the search CPU each takes beyond one alone is what this host charges any two busy
     cores (caches, memory, the hypervisor), not our threads' sharing."""
     spawned = time.time()
-    procs = [subprocess.Popen(_command(start, 1, out.with_name(f"{out.stem}-{k}{out.suffix}"), python),
-                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) for k in (0, 1)]
+    procs = [
+        subprocess.Popen(
+            _command(start, 1, out.with_name(f"{out.stem}-{k}{out.suffix}"), python),
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+        )
+        for k in (0, 1)
+    ]
     found = []
     for proc in procs:
         _, stderr = proc.communicate()
@@ -139,11 +164,18 @@ def main(argv=None) -> int:
     parser.add_argument("--start", default="trace")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values")
-    parser.add_argument("--no-two-at-once", dest="two_at_once", action="store_false",
-                        help="skip the control runs of two --jobs 1 processes at once")
-    parser.add_argument("--python", default=sys.executable,
-                        help="interpreter whose installed wordle-tree is measured (default: this one; an "
-                             "editable install adds its import finder to every process)")
+    parser.add_argument(
+        "--no-two-at-once",
+        dest="two_at_once",
+        action="store_false",
+        help="skip the control runs of two --jobs 1 processes at once",
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="interpreter whose installed wordle-tree is measured (default: this one; an "
+        "editable install adds its import finder to every process)",
+    )
     args = parser.parse_args(argv)
     jobs = [int(j) for j in args.jobs.split(",")]
     out = Path("/tmp") / f"phases-{args.start}.wtree"
@@ -158,8 +190,10 @@ def main(argv=None) -> int:
             together += two_at_once(args.start, out, args.python)
     host = host_check(python=args.python)
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    print(f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets), "
-          f"{args.python}")
+    print(
+        f"# {args.start}, medians of {args.runs} interleaved runs, milliseconds (previous run in brackets), "
+        f"{args.python}"
+    )
     print(f"{'jobs':>5} " + " ".join(f"{p:>15}" for p in PHASES))
     table = {}
     for j in jobs:
@@ -171,19 +205,30 @@ def main(argv=None) -> int:
     if len(jobs) == 2:
         a, b = (table[f"{args.start} jobs {j}"] for j in jobs)
         fixed = a["total"] - a["search"]
-        print(f"total ratio {b['total'] / a['total']:.3f}, search ratio {b['search'] / a['search']:.3f}, "
-              f"fixed part F {fixed:.0f} ms (jobs {jobs[0]})")
-        print(f"search CPU, all threads: jobs {jobs[0]} {a['search cpu']:.0f} ms, jobs {jobs[1]} "
-              f"{b['search cpu']:.0f} ms: ratio {b['search cpu'] / a['search cpu']:.3f}")
+        print(
+            f"total ratio {b['total'] / a['total']:.3f}, search ratio {b['search'] / a['search']:.3f}, "
+            f"fixed part F {fixed:.0f} ms (jobs {jobs[0]})"
+        )
+        print(
+            f"search CPU, all threads: jobs {jobs[0]} {a['search cpu']:.0f} ms, jobs {jobs[1]} "
+            f"{b['search cpu']:.0f} ms: ratio {b['search cpu'] / a['search cpu']:.3f}"
+        )
     if together:
         alone = table[f"{args.start} jobs 1"]["search cpu"]
         both = statistics.median(together) * 1000
         table[f"{args.start} two jobs-1 processes at once"] = {"search cpu": both}
-        print(f"two --jobs 1 processes at once: {both:.0f} ms of search CPU each, {both / alone:.3f}x one alone "
-              "(what the host charges two busy cores; the rest of the ratio above is our threads' sharing)")
+        print(
+            f"two --jobs 1 processes at once: {both:.0f} ms of search CPU each, {both / alone:.3f}x one alone "
+            "(what the host charges two busy cores; the rest of the ratio above is our threads' sharing)"
+        )
     before = previous.get("host", {})
-    print("host: " + ", ".join(f"{k} {v:.1f} {'us' if k == 'page fault' else 'ms'}"
-                               + (f" [{before[k]:.1f}]" if k in before else "") for k, v in host.items()))
+    print(
+        "host: "
+        + ", ".join(
+            f"{k} {v:.1f} {'us' if k == 'page fault' else 'ms'}" + (f" [{before[k]:.1f}]" if k in before else "")
+            for k, v in host.items()
+        )
+    )
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({**previous, **table, "host": host}, indent=1) + "\n")
     return 0

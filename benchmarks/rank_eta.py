@@ -42,7 +42,7 @@ def run(args) -> tuple[list[tuple[float, float | None]], float, str, dict]:
 
     spec = RankSpec(answers=args.answers, mode=args.mode)
     ctx = context_for(spec)
-    words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::args.every]
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))[:: args.every]
     ranking, trace, decided = Ranking(top=args.top), [], []
     with executor_for(args.jobs) as executor:
         early = sample_words(words)
@@ -53,13 +53,27 @@ def run(args) -> tuple[list[tuple[float, float | None]], float, str, dict]:
             elapsed = time.perf_counter() - began
             estimate = work.estimate(elapsed)
             trace.append((elapsed, None if estimate is None else estimate[1]))
-            decided.append([result.word, round(result.seconds, 6), round(elapsed, 3), result.value, result.exact,
-                            result.cutoff, result.counters.get("full_passes", 0)])
+            decided.append(
+                [
+                    result.word,
+                    round(result.seconds, 6),
+                    round(elapsed, 3),
+                    result.value,
+                    result.exact,
+                    result.cutoff,
+                    result.counters.get("full_passes", 0),
+                ]
+            )
 
         run_ranking(spec, words, ranking, executor, on_result, early=early)
         wall = time.perf_counter() - began
-    run_trace = {"order": words, "sample": early, "wall": round(wall, 3), "jobs": args.jobs,
-                 "decided": decided}  # [word, seconds, elapsed, value, exact, cut-off faced, full passes]
+    run_trace = {
+        "order": words,
+        "sample": early,
+        "wall": round(wall, 3),
+        "jobs": args.jobs,
+        "decided": decided,
+    }  # [word, seconds, elapsed, value, exact, cut-off faced, full passes]
     return trace, wall, ranking.best().word, run_trace
 
 
@@ -85,9 +99,15 @@ def table(trace, wall) -> list[dict]:
         shown = [(t, e) for t, e in trace if t <= mark * wall]
         elapsed, estimate = shown[-1] if shown else (0.0, None)
         left = wall - elapsed
-        rows.append({"mark": mark, "elapsed": round(elapsed, 2), "left": round(left, 2),
-                     "estimate": None if estimate is None else round(estimate, 2),
-                     "ratio": None if estimate is None or left <= 0 else round(estimate / left, 2)})
+        rows.append(
+            {
+                "mark": mark,
+                "elapsed": round(elapsed, 2),
+                "left": round(left, 2),
+                "estimate": None if estimate is None else round(estimate, 2),
+                "ratio": None if estimate is None or left <= 0 else round(estimate / left, 2),
+            }
+        )
     return rows
 
 
@@ -98,8 +118,10 @@ def print_rows(rows: list[dict], before: dict) -> None:
         shown = "-" if row["estimate"] is None else f"{row['estimate']:.1f}"
         ratio = "-" if row["ratio"] is None else f"{row['ratio']:.2f}"
         prev = before.get(row["mark"])
-        print(f"{row['mark']:>5.0%} {row['elapsed']:>10.1f} {row['left']:>8.1f} {shown:>8} {ratio:>6} "
-              f"{'-' if prev is None else f'{prev:.2f}':>6}")
+        print(
+            f"{row['mark']:>5.0%} {row['elapsed']:>10.1f} {row['left']:>8.1f} {shown:>8} {ratio:>6} "
+            f"{'-' if prev is None else f'{prev:.2f}':>6}"
+        )
 
 
 def main() -> None:
@@ -126,12 +148,18 @@ def main() -> None:
     rows = table(trace, wall)
     previous = json.loads(RESULTS.read_text()).get(key, {}) if RESULTS.exists() else {}
     before = {row["mark"]: row["ratio"] for row in previous.get("rows", [])}
-    print(f"# {key}: {len(trace)} words in {wall:.1f} s, best {best}; {os.cpu_count()} CPUs, "
-          f"{platform.python_version()}")
+    print(
+        f"# {key}: {len(trace)} words in {wall:.1f} s, best {best}; {os.cpu_count()} CPUs, {platform.python_version()}"
+    )
     print_rows(rows, before)
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    results[key] = {"wall": round(wall, 2), "words": len(trace), "best": best, "rows": rows,
-                    "when": time.strftime("%Y-%m-%d %H:%M")}
+    results[key] = {
+        "wall": round(wall, 2),
+        "words": len(trace),
+        "best": best,
+        "rows": rows,
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+    }
     RESULTS.write_text(json.dumps(results, indent=1) + "\n")
 
 

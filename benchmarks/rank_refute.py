@@ -67,8 +67,12 @@ print(json.dumps({"seconds": time.perf_counter() - began, "passes": passes, "ref
 
 def run(args, schedule: str) -> dict:
     """One schedule in a fresh interpreter."""
-    out = subprocess.run([sys.executable, "-c", CHILD, args.answers, args.mode, str(args.cutoff), args.words,
-                          schedule], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, args.answers, args.mode, str(args.cutoff), args.words, schedule],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -85,15 +89,22 @@ def main() -> None:
     base = rows.get("rounds")
     count = len(args.words.split(","))
     print(f"# {args.answers} {args.mode}, cut-off {args.cutoff}, {count} words")
-    print(f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
-          f"{'passes / rounds':>15}")
+    print(
+        f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
+        f"{'passes / rounds':>15}"
+    )
     for schedule, row in rows.items():
         ratio = f"{row['passes'] / base['passes']:.2f}" if base else "-"
-        print(f"{schedule:<13} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
-              f"{row['peak_mib']:>8.0f} {ratio:>15}")
+        print(
+            f"{schedule:<13} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
+            f"{row['peak_mib']:>8.0f} {ratio:>15}"
+        )
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     results[f"{args.answers} {args.mode} cutoff {args.cutoff}"] = {
-        "words": args.words, "rows": rows, "when": time.strftime("%Y-%m-%d %H:%M")}
+        "words": args.words,
+        "rows": rows,
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+    }
     RESULTS.write_text(json.dumps(results, indent=1) + "\n")
 
 

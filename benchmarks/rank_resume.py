@@ -30,8 +30,22 @@ from pathlib import Path
 
 
 def _rank_command(args, out: Path, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", args.answers, "--mode", args.mode,
-            "--jobs", str(args.jobs), "--quiet", "--json", "-o", str(out), *extra]
+    return [
+        sys.executable,
+        "-m",
+        "wordle_compiler.cli.rank",
+        "--answers",
+        args.answers,
+        "--mode",
+        args.mode,
+        "--jobs",
+        str(args.jobs),
+        "--quiet",
+        "--json",
+        "-o",
+        str(out),
+        *extra,
+    ]
 
 
 def _timed(command: list[str], stop_after: float | None = None) -> tuple[float, int, int | None]:
@@ -60,7 +74,9 @@ def main(argv=None) -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--answers", default="original")
     parser.add_argument("--mode", default="normal")
-    parser.add_argument("--out", type=Path, default=None, help="folder for the results files (default: a temporary one)")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="folder for the results files (default: a temporary one)"
+    )
     args = parser.parse_args(argv)
     folder = args.out or Path(tempfile.mkdtemp(prefix="rank-resume-"))
     fresh_file, killed_file = folder / "fresh.csv", folder / "killed.csv"

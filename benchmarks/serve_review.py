@@ -56,8 +56,12 @@ def adieu_game() -> list[tuple[str, str]]:
 
 
 def start(python: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([python, "-m", "wordle_compiler.cli.tree", "serve", "--port", "0", "--quiet"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [python, "-m", "wordle_compiler.cli.tree", "serve", "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     url = proc.stdout.readline().split()[4]
     time.sleep(WARM_SECONDS)
     return proc, url
@@ -72,8 +76,21 @@ def review(url: str, game) -> tuple[float, dict]:
 
 
 def cli_review(python: str, game) -> list:
-    out = subprocess.run([python, "-m", "wordle_compiler.cli.tree", "analyse", "--review", "--json", "--quiet",
-                          *(f"{w}:{p}" for w, p in game)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [
+            python,
+            "-m",
+            "wordle_compiler.cli.tree",
+            "analyse",
+            "--review",
+            "--json",
+            "--quiet",
+            *(f"{w}:{p}" for w, p in game),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return json.loads(out)["review"]
 
 
@@ -94,8 +111,11 @@ def main() -> None:
             proc.terminate()
             proc.wait()
         assert doc["review"] == cli_review(args.python, game), name
-        rows[name] = {"first_s": round(first, 3), "server_s": doc["seconds"],
-                      "again_median_s": round(statistics.median(again), 3)}
+        rows[name] = {
+            "first_s": round(first, 3),
+            "server_s": doc["seconds"],
+            "again_median_s": round(statistics.median(again), 3),
+        }
         print(f"{name}\n  first {first:.3f} s (server {doc['seconds']:.3f} s), again {statistics.median(again):.3f} s")
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps({"rows": rows, "python": args.python}, indent=1) + "\n")

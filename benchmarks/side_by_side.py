@@ -89,8 +89,25 @@ def build_reference(workdir: Path) -> Path | None:
 
 def ours_cmd(row, out: Path, python: str, jobs: int = 1):
     start, mode, answers, guesses, _, _ = row
-    cmd = [python, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", start,
-           "--mode", mode, "--answers", answers, "-o", str(out), "--json", "--quiet", "--jobs", str(jobs)]
+    cmd = [
+        python,
+        "-m",
+        "wordle_compiler.cli.compile",
+        "--strategy",
+        "optimal",
+        "--start",
+        start,
+        "--mode",
+        mode,
+        "--answers",
+        answers,
+        "-o",
+        str(out),
+        "--json",
+        "--quiet",
+        "--jobs",
+        str(jobs),
+    ]
     return cmd + (["--guesses", guesses] if guesses else [])
 
 
@@ -125,29 +142,42 @@ def spread(ratios) -> str:
 def compare_reference(names, binary, pairs, tmp, previous, python) -> dict:
     """Ours against the reference, row by row; prints the table, returns the rows."""
     results = {}
-    header = (f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'pairs':>9} {'ours MiB':>8} {'ref MiB':>7} "
-              f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio")
+    header = (
+        f"{'row':22} {'ours s':>7} {'ref s':>7} {'ratio':>6} {'pairs':>9} {'ours MiB':>8} {'ref MiB':>7} "
+        f"{'total':>6} agree  passes  pairs(M)  memo  prev ratio"
+    )
     print(header + "\n" + "-" * len(header))
     for name in names:
         row = ALL_ROWS[name]
         # exit 1 is "no tree within the guess limit" (a JSON error), which the reference must echo
-        ours, ref, ref_over_ours = median_pairs(ours_cmd(row, tmp / "t.wtree", python), reference_cmd(binary, row),
-                                                pairs, (0, 1))
+        ours, ref, ref_over_ours = median_pairs(
+            ours_cmd(row, tmp / "t.wtree", python), reference_cmd(binary, row), pairs, (0, 1)
+        )
         pair_ratios = sorted(1 / r for r in ref_over_ours)
         doc = json.loads(ours[2])
         counters = doc.get("counters", {})
         ratio = ours[0] / ref[0]
         total, ref_total = doc.get("total_guesses"), reference_total(ref[2])
         agree = total == (None if ref_total == INFEASIBLE else ref_total) and (total is not None or "error" in doc)
-        results[name] = {"ours_s": ours[0], "ref_s": ref[0], "ratio": ratio, "pair_ratios": pair_ratios,
-                         "ours_mib": ours[1] / 1024, "ref_mib": ref[1] / 1024, "total": total, "agree": agree,
-                         "counters": counters}
+        results[name] = {
+            "ours_s": ours[0],
+            "ref_s": ref[0],
+            "ratio": ratio,
+            "pair_ratios": pair_ratios,
+            "ours_mib": ours[1] / 1024,
+            "ref_mib": ref[1] / 1024,
+            "total": total,
+            "agree": agree,
+            "counters": counters,
+        }
         prev = previous.get("rows", {}).get(name, {}).get("ratio")
-        print(f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {spread(pair_ratios):>9} {ours[1] / 1024:8.0f} "
-              f"{ref[1] / 1024:7.0f} {'none' if total is None else total:>6} {'yes' if agree else 'NO':>5} "
-              f"{counters.get('full_passes', 0):7} "
-              f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
-              f"{prev if prev is None else round(prev, 2)!s:>10}")
+        print(
+            f"{name:22} {ours[0]:7.2f} {ref[0]:7.2f} {ratio:6.2f} {spread(pair_ratios):>9} {ours[1] / 1024:8.0f} "
+            f"{ref[1] / 1024:7.0f} {'none' if total is None else total:>6} {'yes' if agree else 'NO':>5} "
+            f"{counters.get('full_passes', 0):7} "
+            f"{counters.get('pairs_scored', 0) / 1e6:9.0f} {counters.get('memo_entries', 0):5} "
+            f"{prev if prev is None else round(prev, 2)!s:>10}"
+        )
     print(f"geometric mean ratio {statistics.geometric_mean([r['ratio'] for r in results.values()]):.2f}")
     return results
 
@@ -155,24 +185,37 @@ def compare_reference(names, binary, pairs, tmp, previous, python) -> dict:
 def compare_jobs(names, pairs, tmp, python) -> dict:
     """--jobs 1 against --jobs 2, and whether the bytes agree."""
     jobs = {}
-    print(f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'pairs':>9} {'same bytes':>10} {'passes1':>8} "
-          f"{'passes2':>8} {'MiB1':>5} {'MiB2':>5}")
+    print(
+        f"\n{'row':22} {'jobs1 s':>8} {'jobs2 s':>8} {'ratio':>6} {'pairs':>9} {'same bytes':>10} {'passes1':>8} "
+        f"{'passes2':>8} {'MiB1':>5} {'MiB2':>5}"
+    )
     for name in names:
         row = ALL_ROWS[name]
         files = [tmp / "j1.wtree", tmp / "j2.wtree"]
         for file in files:
             file.unlink(missing_ok=True)
-        one, two, pair_ratios = median_pairs(ours_cmd(row, files[0], python, 1), ours_cmd(row, files[1], python, 2),
-                                             pairs, (0, 1))
+        one, two, pair_ratios = median_pairs(
+            ours_cmd(row, files[0], python, 1), ours_cmd(row, files[1], python, 2), pairs, (0, 1)
+        )
         contents = [f.read_bytes() if f.exists() else None for f in files]  # None: a refused start
         same = contents[0] == contents[1]
         # the last run's counters: exact for --jobs 1, timing-dependent for --jobs 2
         passes = [json.loads(run[2]).get("counters", {}).get("full_passes", 0) for run in (one, two)]
-        jobs[name] = {"jobs1_s": one[0], "jobs2_s": two[0], "ratio": two[0] / one[0], "pair_ratios": pair_ratios,
-                      "same": same, "passes1": passes[0], "passes2": passes[1], "mib1": one[1] / 1024,
-                      "mib2": two[1] / 1024}
-        print(f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {spread(pair_ratios):>9} "
-              f"{'yes' if same else 'NO':>10} {passes[0]:8} {passes[1]:8} {one[1] / 1024:5.0f} {two[1] / 1024:5.0f}")
+        jobs[name] = {
+            "jobs1_s": one[0],
+            "jobs2_s": two[0],
+            "ratio": two[0] / one[0],
+            "pair_ratios": pair_ratios,
+            "same": same,
+            "passes1": passes[0],
+            "passes2": passes[1],
+            "mib1": one[1] / 1024,
+            "mib2": two[1] / 1024,
+        }
+        print(
+            f"{name:22} {one[0]:8.2f} {two[0]:8.2f} {two[0] / one[0]:6.2f} {spread(pair_ratios):>9} "
+            f"{'yes' if same else 'NO':>10} {passes[0]:8} {passes[1]:8} {one[1] / 1024:5.0f} {two[1] / 1024:5.0f}"
+        )
     return jobs
 
 
@@ -180,21 +223,31 @@ def compile_bytecode(python: str) -> None:
     """Write the measured package's .pyc files first: with PYTHONDONTWRITEBYTECODE set (as
     on this host) an edited module is otherwise compiled from source in every measured
     process (about 30 ms of a 0.5 s build), which an installed package never pays."""
-    folders = subprocess.run([python, "-c", "import os, wordle_compiler, wordle_runtime\n"
-                              "for m in (wordle_compiler, wordle_runtime): print(os.path.dirname(m.__file__))"],
-                             capture_output=True, text=True, check=True).stdout.split()
+    folders = subprocess.run(
+        [
+            python,
+            "-c",
+            "import os, wordle_compiler, wordle_runtime\n"
+            "for m in (wordle_compiler, wordle_runtime): print(os.path.dirname(m.__file__))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     subprocess.run([python, "-m", "compileall", "-q", *folders], check=True)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=3)
-    parser.add_argument("--rows", help="comma-separated row names (default: all but "
-                        + ", ".join(EXTRA_ROWS) + ")")
+    parser.add_argument("--rows", help="comma-separated row names (default: all but " + ", ".join(EXTRA_ROWS) + ")")
     parser.add_argument("--jobs-rows", action="store_true", help="also compare --jobs 1 with --jobs 2")
     parser.add_argument("--jobs-only", action="store_true", help="only the --jobs rows (no reference runs)")
-    parser.add_argument("--python", default=sys.executable,
-                        help="interpreter whose installed wordle-tree is measured (default: this one)")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="interpreter whose installed wordle-tree is measured (default: this one)",
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.rows.split(",")] if args.rows else list(ROWS)
     unknown = [n for n in names if n not in ALL_ROWS]

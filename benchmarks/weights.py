@@ -20,15 +20,34 @@ import subprocess
 import sys
 import tempfile
 
-BUILDS = [("salet", "original", "normal"), ("plate", "original", "normal"), ("salet", "original", "hard"),
-          ("salet", "nyt-extended", "normal")]
+BUILDS = [
+    ("salet", "original", "normal"),
+    ("plate", "original", "normal"),
+    ("salet", "original", "hard"),
+    ("salet", "nyt-extended", "normal"),
+]
 
 
 def run(python: str, start: str, answers: str, mode: str, weighted: bool) -> dict:
     """One build in its own process: its JSON report and its peak RSS in MiB."""
     with tempfile.TemporaryDirectory() as folder:
-        cmd = [python, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", start,
-               "--answers", answers, "--mode", mode, "--json", "--quiet", "-o", os.path.join(folder, "t.wtree")]
+        cmd = [
+            python,
+            "-m",
+            "wordle_compiler.cli.compile",
+            "--strategy",
+            "optimal",
+            "--start",
+            start,
+            "--answers",
+            answers,
+            "--mode",
+            mode,
+            "--json",
+            "--quiet",
+            "-o",
+            os.path.join(folder, "t.wtree"),
+        ]
         if weighted:
             cmd += ["--prior", "frequency"]
         process = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
@@ -46,11 +65,32 @@ def expected_under_prior(start: str, answers: str, mode: str, python: str) -> fl
     """The unweighted tree's expected guesses under the prior (wordle-tree verify --prior)."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "t.wtree")
-        subprocess.run([python, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", start,
-                        "--answers", answers, "--mode", mode, "--quiet", "-o", path], check=True,
-                       capture_output=True)
-        out = subprocess.run([python, "-m", "wordle_compiler.cli.tree", "verify", path, "--prior", "frequency",
-                              "--json"], capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [
+                python,
+                "-m",
+                "wordle_compiler.cli.compile",
+                "--strategy",
+                "optimal",
+                "--start",
+                start,
+                "--answers",
+                answers,
+                "--mode",
+                mode,
+                "--quiet",
+                "-o",
+                path,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        out = subprocess.run(
+            [python, "-m", "wordle_compiler.cli.tree", "verify", path, "--prior", "frequency", "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     return json.loads(out)["weighted"]["expected_guesses"]
 
 
@@ -59,8 +99,9 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args()
-    print(f"{'build':48} {'answers':>7} {'total':>6} {'expected':>9} {'seconds':>8} {'MiB':>5} "
-          f"{'passes':>8} {'ratio':>6}")
+    print(
+        f"{'build':48} {'answers':>7} {'total':>6} {'expected':>9} {'seconds':>8} {'MiB':>5} {'passes':>8} {'ratio':>6}"
+    )
     for start, answers, mode in BUILDS:
         runs = {False: [], True: []}
         for _ in range(args.pairs):
@@ -70,12 +111,13 @@ def main() -> None:
         for weighted in (False, True):
             last = runs[weighted][-1]
             seconds = statistics.median(r["seconds"] for r in runs[weighted])
-            expected = last["expected_guesses"] if weighted else expected_under_prior(start, answers, mode,
-                                                                                      args.python)
+            expected = last["expected_guesses"] if weighted else expected_under_prior(start, answers, mode, args.python)
             label = f"{start} {mode} {answers}" + (" --prior frequency" if weighted else "")
-            print(f"{label:48} {last['answers']:>7} {last['total_guesses']:>6} {expected:>9.6f} {seconds:>8.2f} "
-                  f"{max(r['peak_mib'] for r in runs[weighted]):>5.0f} {last['counters']['full_passes']:>8,} "
-                  f"{seconds / plain:>6.2f}")
+            print(
+                f"{label:48} {last['answers']:>7} {last['total_guesses']:>6} {expected:>9.6f} {seconds:>8.2f} "
+                f"{max(r['peak_mib'] for r in runs[weighted]):>5.0f} {last['counters']['full_passes']:>8,} "
+                f"{seconds / plain:>6.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -13,8 +13,17 @@ Importing the package is cheap: numpy and the engine load on first use.
 
 __version__ = "0.1.0"
 
-__all__ = ["compile_tree", "save", "verify", "analyse", "review", "rank_first_words", "CompileResult",
-           "InfeasibleError", "__version__"]
+__all__ = [
+    "compile_tree",
+    "save",
+    "verify",
+    "analyse",
+    "review",
+    "rank_first_words",
+    "CompileResult",
+    "InfeasibleError",
+    "__version__",
+]
 
 # name -> (module, attribute), imported on first access (PEP 562) so that the command
 # lines and ``import wordle_compiler`` stay light.  No submodule has one of these names:

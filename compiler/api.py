@@ -34,9 +34,15 @@ Path_ = Union[str, "PathLike[str]"]
 _INTERNAL_PREFIX = "internal error"
 
 
-def build(cfg: BuildConfig, jobs: int = 1, progress: Callable | None = None, stamp: bool = False,
-          notify: Callable[[str], None] | None = None, memo_mb: int | None = None,
-          words: WordLists | None = None) -> BuildResult:
+def build(
+    cfg: BuildConfig,
+    jobs: int = 1,
+    progress: Callable | None = None,
+    stamp: bool = False,
+    notify: Callable[[str], None] | None = None,
+    memo_mb: int | None = None,
+    words: WordLists | None = None,
+) -> BuildResult:
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
@@ -61,8 +67,10 @@ def build(cfg: BuildConfig, jobs: int = 1, progress: Callable | None = None, sta
     except BuildError as exc:
         if not str(exc).startswith(_INTERNAL_PREFIX):
             raise
-        message = ("the built tree failed verification, so the cached feedback matrix may be damaged; "
-                   "recomputing it without the cache and retrying once")
+        message = (
+            "the built tree failed verification, so the cached feedback matrix may be damaged; "
+            "recomputing it without the cache and retrying once"
+        )
         if notify is None:
             import warnings
 
@@ -119,10 +127,22 @@ def _check_objective(objective: str, deep, max_depth: int) -> None:
         _check_whole("deep (K)", deep, 2, max_depth)
 
 
-def make_config(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
-                mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-                seed: int = 0, width: int = 50, candidates: int | None = None,
-                objective: str = "total", deep: int | None = None, weights: Weights | None = None) -> BuildConfig:
+def make_config(
+    strategy: str = "entropy",
+    *,
+    start: str | None = None,
+    opening: str | Sequence[str] | None = None,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    max_depth: int = 6,
+    seed: int = 0,
+    width: int = 50,
+    candidates: int | None = None,
+    objective: str = "total",
+    deep: int | None = None,
+    weights: Weights | None = None,
+) -> BuildConfig:
     """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line.
     ``weights``: the answers' :class:`~wordle_compiler.core.weights.Weights` (see :func:`compile_tree`)."""
     from .strategies.heuristic import DESCRIPTIONS, canonical_name
@@ -156,17 +176,43 @@ def make_config(strategy: str = "entropy", *, start: str | None = None, opening:
     if weights is not None and objective == "fewest-deep":
         raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
     _check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
-    return BuildConfig(strategy=canonical_name(strategy), mode=mode, answers=answers, guesses=guesses,
-                       start=start, opening=opening, max_depth=max_depth, seed=seed, width=width,
-                       candidates=candidates, objective=objective, deep=deep, weights=weights)
+    return BuildConfig(
+        strategy=canonical_name(strategy),
+        mode=mode,
+        answers=answers,
+        guesses=guesses,
+        start=start,
+        opening=opening,
+        max_depth=max_depth,
+        seed=seed,
+        width=width,
+        candidates=candidates,
+        objective=objective,
+        deep=deep,
+        weights=weights,
+    )
 
 
-def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening: str | Sequence[str] | None = None,
-                 mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-                 seed: int = 0, width: int = 50, candidates: int | None = None, objective: str = "total",
-                 deep: int | None = None, jobs: int = 1, stamp: bool = False,
-                 progress: Callable | None = None, weights: Weights | Mapping[str, float] | Path_ | None = None,
-                 prior: str | None = None) -> CompileResult:
+def compile_tree(
+    strategy: str = "entropy",
+    *,
+    start: str | None = None,
+    opening: str | Sequence[str] | None = None,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    max_depth: int = 6,
+    seed: int = 0,
+    width: int = 50,
+    candidates: int | None = None,
+    objective: str = "total",
+    deep: int | None = None,
+    jobs: int = 1,
+    stamp: bool = False,
+    progress: Callable | None = None,
+    weights: Weights | Mapping[str, float] | Path_ | None = None,
+    prior: str | None = None,
+) -> CompileResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
 
     ``weights`` (a mapping {answer: weight}, the path of a weights file, or ``Weights``) or
@@ -182,19 +228,38 @@ def compile_tree(strategy: str = "entropy", *, start: str | None = None, opening
     finds no tree within ``max_depth``.  A heuristic tree deeper than ``max_depth`` is
     returned with ``ok`` False, as ``wordle-compile --allow-deeper`` would write it.
     """
-    cfg = make_config(strategy, start=start, opening=opening, mode=mode, answers=answers,
-                      guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                      candidates=candidates, objective=objective, deep=deep,
-                      weights=_answer_weights(answers, guesses, weights, prior))
+    cfg = make_config(
+        strategy,
+        start=start,
+        opening=opening,
+        mode=mode,
+        answers=answers,
+        guesses=guesses,
+        max_depth=max_depth,
+        seed=seed,
+        width=width,
+        candidates=candidates,
+        objective=objective,
+        deep=deep,
+        weights=_answer_weights(answers, guesses, weights, prior),
+    )
     _check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp)
     meta = result.data.meta
-    return CompileResult(result.data, dict(meta["stats"]), meta["config"]["start"], result.proved_optimal,
-                         result.optimality, list(result.report.exceeding_max_depth), result.seconds)
+    return CompileResult(
+        result.data,
+        dict(meta["stats"]),
+        meta["config"]["start"],
+        result.proved_optimal,
+        result.optimality,
+        list(result.report.exceeding_max_depth),
+        result.seconds,
+    )
 
 
-def _answer_weights(answers: str, guesses: str | None, weights: Weights | Mapping[str, float] | Path_ | None,
-                    prior: str | None) -> Weights | None:
+def _answer_weights(
+    answers: str, guesses: str | None, weights: Weights | Mapping[str, float] | Path_ | None, prior: str | None
+) -> Weights | None:
     """The integer weights ``compile_tree``'s ``weights``/``prior`` ask for, checked against the answers."""
     if weights is None and prior is None:
         return None
@@ -222,8 +287,13 @@ def save(tree: CompileResult | TreeData, path: Path_) -> int:
     return len(payload)
 
 
-def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None = None,
-           max_depth: int | None = None, guesses: str | None = None) -> Verdict:
+def verify(
+    tree: Path_ | bytes | TreeData | CompileResult,
+    *,
+    mode: str | None = None,
+    max_depth: int | None = None,
+    guesses: str | None = None,
+) -> Verdict:
     """Replay a tree with the reference ``score`` and check every claim in its ``meta``.
 
     ``tree``: a path or shipped tree name, file bytes, ``TreeData`` or a compile result.
@@ -236,11 +306,22 @@ def verify(tree: Path_ | bytes | TreeData | CompileResult, *, mode: str | None =
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
 
-def analyse(history: History = (), *, top: int = 5, move: str | None = None, rank: bool = False,
-            mode: str = "normal", answers: str = "original", guesses: str | None = None, max_depth: int = 6,
-            jobs: int = 1, objective: str = "total", deep: int | None = None,
-            weights: Weights | Mapping[str, float] | Path_ | None = None,
-            prior: str | None = None) -> Analysis | tuple[Analysis, MoveReport]:
+def analyse(
+    history: History = (),
+    *,
+    top: int = 5,
+    move: str | None = None,
+    rank: bool = False,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    max_depth: int = 6,
+    jobs: int = 1,
+    objective: str = "total",
+    deep: int | None = None,
+    weights: Weights | Mapping[str, float] | Path_ | None = None,
+    prior: str | None = None,
+) -> Analysis | tuple[Analysis, MoveReport]:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact) and ``position.words``.  With ``move``, ``(analysis, report)``
@@ -260,8 +341,10 @@ def analyse(history: History = (), *, top: int = 5, move: str | None = None, ran
     _check_whole("max_depth", max_depth, 1, MAX_DEPTH_LIMIT)
     _check_objective(objective, deep, max_depth)
     if objective != "total" and not history:
-        raise ValueError(f"the opening under objective {objective!r} is a ranking of every first word: "
-                         "rank_first_words(objective=...)")
+        raise ValueError(
+            f"the opening under objective {objective!r} is a ranking of every first word: "
+            "rank_first_words(objective=...)"
+        )
     if rank and (move is None or objective == "depth"):
         raise ValueError("rank needs a move, and counts better moves by their total (not with objective 'depth')")
     answer_weights = _answer_weights(answers, guesses, weights, prior)
@@ -272,20 +355,33 @@ def analyse(history: History = (), *, top: int = 5, move: str | None = None, ran
         return analyse_worst_case(ctx, mode, history, top, max_depth, move)
     if move is None:
         return analyse_position(ctx, mode, history, top, max_depth, deep=deep, weights=answer_weights)
-    return analyse_move(ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep,
-                        weights=answer_weights)
+    return analyse_move(
+        ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep, weights=answer_weights
+    )
 
 
-def review(history: History, *, mode: str = "normal", answers: str = "original", guesses: str | None = None,
-           max_depth: int = 6, weights: Weights | Mapping[str, float] | Path_ | None = None,
-           prior: str | None = None) -> list[ReviewRow]:
+def review(
+    history: History,
+    *,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    max_depth: int = 6,
+    weights: Weights | Mapping[str, float] | Path_ | None = None,
+    prior: str | None = None,
+) -> list[ReviewRow]:
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck
     (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals)."""
     from .analysis.position import review_game
     from .core.config import Context
 
-    return review_game(Context.load(answers, guesses), mode, history, max_depth,
-                       weights=_answer_weights(answers, guesses, weights, prior))
+    return review_game(
+        Context.load(answers, guesses),
+        mode,
+        history,
+        max_depth,
+        weights=_answer_weights(answers, guesses, weights, prior),
+    )
 
 
 def _pair_keys(pairs) -> list[str]:
@@ -303,15 +399,24 @@ def _pair_keys(pairs) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses: str | None = None,
-                     first_words: Iterable[str] | None = None, top: int | str | None = 10,
-                     margin: int | None = None,
-                     max_depth: int = 6, jobs: int = 1, scheduler: str | None = None,
-                     second_after: str | None = None,
-                     pairs: Iterable[tuple[str, str]] | None = None,
-                     objective: str = "total",
-                     deep: int | None = None, weights: Weights | Mapping[str, float] | Path_ | None = None,
-                     prior: str | None = None) -> list[tuple[str, int | tuple[int, int] | None, bool]]:
+def rank_first_words(
+    *,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    first_words: Iterable[str] | None = None,
+    top: int | str | None = 10,
+    margin: int | None = None,
+    max_depth: int = 6,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    second_after: str | None = None,
+    pairs: Iterable[tuple[str, str]] | None = None,
+    objective: str = "total",
+    deep: int | None = None,
+    weights: Weights | Mapping[str, float] | Path_ | None = None,
+    prior: str | None = None,
+) -> list[tuple[str, int | tuple[int, int] | None, bool]]:
     """``wordle-rank`` in Python: ``[(word, total, exact), ...]`` in canonical order, every
     non-exact word at the proved cut-off, and ``total`` None for a word that cannot finish
     within ``max_depth`` when no word can (``jobs`` > 1 or ``scheduler`` use Dask).  With
@@ -356,8 +461,16 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     answer_weights = _answer_weights(answers, guesses, weights, prior)
     if answer_weights is not None and objective != "total":
         raise ValueError("weights rank by expected guesses: objective 'total' only")
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
-                    objective=objective, deep=deep, weights=answer_weights)
+    spec = RankSpec(
+        answers=answers,
+        guesses=guesses,
+        mode=mode,
+        max_depth=max_depth,
+        first=second_after,
+        objective=objective,
+        deep=deep,
+        weights=answer_weights,
+    )
     ctx = context_for(spec)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")
@@ -365,8 +478,11 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
         if first_words is not None or second_after is not None:
             raise ValueError("pairs names both words of each opening: not with first_words or second_after")
         first_words = _pair_keys(pairs)
-    words = ([w.strip().lower() for w in first_words] if first_words is not None
-             else [w for w in ctx.words.guesses if w != second_after])
+    words = (
+        [w.strip().lower() for w in first_words]
+        if first_words is not None
+        else [w for w in ctx.words.guesses if w != second_after]
+    )
     unknown = [w for w in words if any(part not in ctx.guess_index for part in w.split(PAIR_SEPARATOR))]
     if unknown:
         raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
@@ -376,5 +492,7 @@ def rank_first_words(*, mode: str = "normal", answers: str = "original", guesses
     ranking = Ranking(top=None if margin is not None else top, margin=margin)
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
-    return [(word, None if total >= INF else divmod(total, DEEP_COST) if deep else total, exact)
-            for word, total, exact in ranking.final_rows()]
+    return [
+        (word, None if total >= INF else divmod(total, DEEP_COST) if deep else total, exact)
+        for word, total, exact in ranking.final_rows()
+    ]

@@ -14,12 +14,21 @@ __version__ = "0.1.0"
 
 # public name -> submodule that defines it
 _EXPORTS = {
-    "ALL_GREEN": "feedback", "format_pattern": "feedback", "parse_pattern": "feedback",
-    "score": "feedback", "score_code": "feedback",
-    "FORMAT_VERSION": "format", "TreeFormatError": "format",
-    "HistoryError": "history", "NoAnswerError": "history", "parse_history": "history",
+    "ALL_GREEN": "feedback",
+    "format_pattern": "feedback",
+    "parse_pattern": "feedback",
+    "score": "feedback",
+    "score_code": "feedback",
+    "FORMAT_VERSION": "format",
+    "TreeFormatError": "format",
+    "HistoryError": "history",
+    "NoAnswerError": "history",
+    "parse_history": "history",
     "format_history": "history",
-    "Position": "tree", "Tree": "tree", "load": "tree", "shipped_trees": "tree",
+    "Position": "tree",
+    "Tree": "tree",
+    "load": "tree",
+    "shipped_trees": "tree",
 }
 __all__ = sorted(_EXPORTS)
 

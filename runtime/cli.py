@@ -66,21 +66,31 @@ def build_parser():
     from .format import FORMAT_VERSION
 
     parser = Parser(
-        prog=PROG, formatter_class=FixedWidthFormatter,
+        prog=PROG,
+        formatter_class=FixedWidthFormatter,
         description="Print the next Wordle guess from a decision tree. History: GUESS PATTERN "
-                    "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji. "
-                    "Exit codes: 0 ok, 1 no answer fits, 2 bad input or tree file (or standard output "
-                    "refused a write), 130 interrupted.")
+        "pairs, or guess:pattern / guess=pattern; patterns as gyb, 012 or emoji. "
+        "Exit codes: 0 ok, 1 no answer fits, 2 bad input or tree file (or standard output "
+        "refused a write), 130 interrupted.",
+    )
     parser.add_argument("history", nargs="*", help="e.g. salet bbygb  or  salet:bbygb courd=00120")
-    parser.add_argument("--tree", help="tree file, or the name of a shipped tree (see --list-trees); "
-                                       "default: the shipped proved-optimal salet tree")
+    parser.add_argument(
+        "--tree",
+        help="tree file, or the name of a shipped tree (see --list-trees); "
+        "default: the shipped proved-optimal salet tree",
+    )
     parser.add_argument("--list-trees", action="store_true", help="list the shipped trees and exit")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (on failure: {\"error\": ..., \"exit_code\": ...})")
-    parser.add_argument("-i", "--interactive", action="store_true",
-                        help="play a whole game; you may type your own guesses")
-    parser.add_argument("--version", action="version",
-                        version=f"{PROG} {__version__} (tree format {FORMAT_VERSION[0]}.{FORMAT_VERSION[1]})")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (on failure: {\"error\": ..., \"exit_code\": ...})"
+    )
+    parser.add_argument(
+        "-i", "--interactive", action="store_true", help="play a whole game; you may type your own guesses"
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__} (tree format {FORMAT_VERSION[0]}.{FORMAT_VERSION[1]})",
+    )
     return parser
 
 
@@ -94,8 +104,10 @@ def describe(position) -> list[str]:
     if position.on_tree:
         from .weights import expected_note
 
-        note = (f" (on the tree: {position.expected_guesses:.2f} guesses expected{expected_note(position)}, "
-                f"at most {position.max_guesses})")
+        note = (
+            f" (on the tree: {position.expected_guesses:.2f} guesses expected{expected_note(position)}, "
+            f"at most {position.max_guesses})"
+        )
     else:
         note = " (off the tree)"
     return [position.guess, f"{n} answer{'s' if n != 1 else ''} remain{'s' if n == 1 else ''}{tail}{note}"]
@@ -126,11 +138,14 @@ def _list_trees() -> int:
     default = os.path.basename(default_tree_path())
     for name in shipped_trees():
         stats = load(name).stats
-        weighted = "" if stats.get("expected_guesses") is None else \
-            f"  expected {stats['expected_guesses']} under its weights"
-        print(f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
-              f"{stats.get('average')}  max {stats.get('max_depth')}{weighted}"
-              + ("  (default)" if name == default else ""))
+        weighted = (
+            "" if stats.get("expected_guesses") is None else f"  expected {stats['expected_guesses']} under its weights"
+        )
+        print(
+            f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
+            f"{stats.get('average')}  max {stats.get('max_depth')}{weighted}"
+            + ("  (default)" if name == default else "")
+        )
     return EXIT_OK
 
 

@@ -18,12 +18,21 @@ _POWERS = tuple(3**i for i in range(WORD_LENGTH))
 
 # Every notation a user might paste, mapped to a base-3 digit (any word length).
 SYMBOL_DIGITS = _SYMBOLS = {
-    "b": GRAY, "B": GRAY, "0": GRAY, "_": GRAY, ".": GRAY, "-": GRAY,
+    "b": GRAY,
+    "B": GRAY,
+    "0": GRAY,
+    "_": GRAY,
+    ".": GRAY,
+    "-": GRAY,
     "\u2b1b": GRAY,  # ⬛ black large square (dark theme)
     "\u2b1c": GRAY,  # ⬜ white large square (light theme)
-    "y": YELLOW, "Y": YELLOW, "1": YELLOW,
+    "y": YELLOW,
+    "Y": YELLOW,
+    "1": YELLOW,
     "\U0001f7e8": YELLOW,  # 🟨
-    "g": GREEN, "G": GREEN, "2": GREEN,
+    "g": GREEN,
+    "G": GREEN,
+    "2": GREEN,
     "\U0001f7e9": GREEN,  # 🟩
 }
 ACCEPTED_NOTATIONS = _ACCEPTED = "g/y/b letters (any case), digits 2/1/0, '_' '.' '-' for gray, or 🟩 🟨 ⬛ ⬜"
@@ -72,9 +81,7 @@ def parse_pattern(text: str) -> int:
         raise ValueError(f"a pattern must be text, not {type(text).__name__}")
     symbols = [ch for ch in text.strip() if ch != "\ufe0f"]  # drop emoji variation selectors
     if len(symbols) != WORD_LENGTH or any(ch not in _SYMBOLS for ch in symbols):
-        raise ValueError(
-            f"bad feedback pattern {text!r}: expected {WORD_LENGTH} of {_ACCEPTED}"
-        )
+        raise ValueError(f"bad feedback pattern {text!r}: expected {WORD_LENGTH} of {_ACCEPTED}")
     code = sum(_SYMBOLS[ch] * _POWERS[i] for i, ch in enumerate(symbols))
     if len(_PARSE_CACHE) < 100_000:
         _PARSE_CACHE[text] = code

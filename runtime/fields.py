@@ -30,12 +30,12 @@ def decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid
     if end - start > max_bytes:
         _fail(f"{what} is {end - start} bytes, over its limit of {max_bytes}")
     size = end - start
-    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size,
-                   max_ext_len=0)
+    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size, max_ext_len=0)
     options.update(limits)
     try:
-        return msgpack.unpackb(memoryview(blob)[start:end], raw=False, strict_map_key=True,
-                               ext_hook=reject_ext, **options)
+        return msgpack.unpackb(
+            memoryview(blob)[start:end], raw=False, strict_map_key=True, ext_hook=reject_ext, **options
+        )
     except (TreeFormatError, MetaError):
         raise
     except Exception as exc:
@@ -50,8 +50,8 @@ def payload_of(blob, span, what: str) -> memoryview:
     if head not in sizes:
         _fail(f"{what} is not binary")
     width = sizes[head]
-    length = int.from_bytes(blob[start + 1:start + 1 + width], "big")
-    payload = memoryview(blob)[start + 1 + width:end]
+    length = int.from_bytes(blob[start + 1 : start + 1 + width], "big")
+    payload = memoryview(blob)[start + 1 + width : end]
     if len(payload) != length:
         _fail(f"{what} is not a single binary value")
     return payload
@@ -89,7 +89,7 @@ def word_list(blob, span, key: str) -> list[str]:
     width = 0 if 0x90 <= head <= 0x9F else {0xDC: 2, 0xDD: 4}.get(head)
     if width is None:
         _fail(f"'{key}' must be a list of words")
-    count = head & 0x0F if width == 0 else int.from_bytes(blob[start + 1:start + 1 + width], "big")
+    count = head & 0x0F if width == 0 else int.from_bytes(blob[start + 1 : start + 1 + width], "big")
     body = start + 1 + width
     if not 0 < count <= MAX_WORDS:
         _fail(f"'{key}' must hold 1 to {MAX_WORDS} words, not {count}")
@@ -97,7 +97,7 @@ def word_list(blob, span, key: str) -> list[str]:
     for k in range(1, _WORD_RECORD):
         if not ok:
             break
-        letters = blob[body + k:end:_WORD_RECORD]
+        letters = blob[body + k : end : _WORD_RECORD]
         ok = letters.isalpha() and letters.islower()
     if not ok:
         _fail(f"'{key}' must be a list of words of five letters a-z")

@@ -53,8 +53,17 @@ MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
 _SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
 _warned_minor: set[tuple[int, int]] = set()
 
-__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "MAX_FILE_BYTES", "PLAIN_VERSION", "TreeData", "TreeFormatError",
-           "pack_tree", "read_tree_file", "unpack_tree"]
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_FILE_BYTES",
+    "PLAIN_VERSION",
+    "TreeData",
+    "TreeFormatError",
+    "pack_tree",
+    "read_tree_file",
+    "unpack_tree",
+]
 
 
 def _fail(message: str):
@@ -152,9 +161,17 @@ def _spans(blob) -> tuple[dict, dict]:
     """
     # The limits apply to what ``unpack`` builds (only the keys here: short strings, so no
     # container may be built); ``skip`` and ``read_map_header`` ignore them.
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, ext_hook=reject_ext,
-                                max_buffer_size=max(len(blob), 1), max_str_len=64, max_bin_len=0,
-                                max_array_len=0, max_map_len=0, max_ext_len=0)
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        ext_hook=reject_ext,
+        max_buffer_size=max(len(blob), 1),
+        max_str_len=64,
+        max_bin_len=0,
+        max_array_len=0,
+        max_map_len=0,
+        max_ext_len=0,
+    )
     unpacker.feed(blob)
     top, tree = {}, {}
     try:
@@ -215,8 +232,16 @@ def _meta(blob, span, game=DEFAULT_GAME) -> dict:
             _fail(f"'meta' holds more than {MAX_META_CONTAINERS} maps and lists")
         return container
 
-    meta = decode(blob, span, "'meta'", MAX_META_BYTES, max_bin_len=0, object_hook=count, list_hook=count,
-                   invalid="may hold only nil, bool, int, float, text, lists and maps")
+    meta = decode(
+        blob,
+        span,
+        "'meta'",
+        MAX_META_BYTES,
+        max_bin_len=0,
+        object_hook=count,
+        list_hook=count,
+        invalid="may hold only nil, bool, int, float, text, lists and maps",
+    )
     try:
         check_meta(meta, None if game is DEFAULT_GAME else game)
     except MetaError as exc:
@@ -230,19 +255,28 @@ def _version(blob, top) -> tuple[int, int]:
     name = decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
     if name != FORMAT_NAME:
         _fail(f"not a tree file: format is {str(name)[:40]!r}, expected {FORMAT_NAME!r}")
-    version = decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) \
-        if "format_version" in top else None
-    if (not isinstance(version, list) or len(version) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)):
+    version = (
+        decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) if "format_version" in top else None
+    )
+    if (
+        not isinstance(version, list)
+        or len(version) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)
+    ):
         _fail("'format_version' must be [major, minor]")
     major, minor = version
     if major not in NEWEST_MINOR:
-        _fail(f"tree format version {major}.{minor} cannot be read by this runtime, "
-              f"which reads versions {' and '.join(f'{m}.x' for m in NEWEST_MINOR)}")
+        _fail(
+            f"tree format version {major}.{minor} cannot be read by this runtime, "
+            f"which reads versions {' and '.join(f'{m}.x' for m in NEWEST_MINOR)}"
+        )
     if minor > NEWEST_MINOR[major] and (major, minor) not in _warned_minor:
         _warned_minor.add((major, minor))
-        warnings.warn(f"tree format {major}.{minor} is newer than this runtime's "
-                      f"{major}.{NEWEST_MINOR[major]}; unknown fields are ignored", stacklevel=4)
+        warnings.warn(
+            f"tree format {major}.{minor} is newer than this runtime's "
+            f"{major}.{NEWEST_MINOR[major]}; unknown fields are ignored",
+            stacklevel=4,
+        )
     return major, minor
 
 
@@ -300,8 +334,7 @@ def unpack_tree(blob) -> TreeData:
         answers, guesses = (word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
     else:
         answers, guesses = (game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
-    data = TreeData(answers=answers, guesses=guesses, meta=meta, format_version=(major, minor), game=game,
-                    **arrays)
+    data = TreeData(answers=answers, guesses=guesses, meta=meta, format_version=(major, minor), game=game, **arrays)
     rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats
     if rules_known:
         data.mode, data.guess_list = _game_rules(blob, top, meta, game)
@@ -313,7 +346,7 @@ def unpack_tree(blob) -> TreeData:
     if rules_known:
         for name, (typecode, itemsize) in STAT_ARRAYS.items():
             stored = read_array(blob, tree_spans, name, typecode, itemsize)
-            if stored != getattr(stats, name[len("subtree_"):]):
+            if stored != getattr(stats, name[len("subtree_") :]):
                 _fail(f"tree array '{name}' does not match the tree (recomputed on load)")
     data.subtree_answers, data.subtree_total, data.subtree_depth = stats.count, stats.total, stats.depth
     if data.weights is not None:  # only then: a file without weights costs nothing more

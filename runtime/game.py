@@ -79,7 +79,7 @@ class Game:
         set_(self, "rule", rule)
         set_(self, "length", int(length))
         set_(self, "alphabet", alphabet)
-        codes = 3 ** length if rule == WORDLE else (length + 1) ** 2
+        codes = 3**length if rule == WORDLE else (length + 1) ** 2
         set_(self, "n_codes", codes)
         set_(self, "all_correct", codes - 1 if rule == WORDLE else length * (length + 1))
         set_(self, "_index", {symbol: i for i, symbol in enumerate(alphabet)})
@@ -167,7 +167,7 @@ class Game:
         symbols = [ch for ch in text.strip() if ch != "\ufe0f"]  # drop emoji variation selectors
         if len(symbols) != self.length or any(ch not in SYMBOL_DIGITS for ch in symbols):
             raise ValueError(f"bad feedback pattern {text!r}: expected {self.length} of {ACCEPTED_NOTATIONS}")
-        return sum(SYMBOL_DIGITS[ch] * 3 ** i for i, ch in enumerate(symbols))
+        return sum(SYMBOL_DIGITS[ch] * 3**i for i, ch in enumerate(symbols))
 
     def _parse_pegs(self, text: str) -> int:
         """``B2W1`` or ``2,1`` as a Mastermind code."""
@@ -181,8 +181,10 @@ class Game:
             raise ValueError(f"bad feedback pattern {text!r}: expected black and white pegs as B2W1 or 2,1")
         code = int(black) * (self.length + 1) + int(white)
         if int(black) > self.length or int(white) > self.length or not self.possible_code(code):
-            raise ValueError(f"bad feedback pattern {text!r}: no guess of {self.length} pegs scores "
-                             f"{int(black)} black and {int(white)} white")
+            raise ValueError(
+                f"bad feedback pattern {text!r}: no guess of {self.length} pegs scores "
+                f"{int(black)} black and {int(white)} white"
+            )
         return code
 
     def possible_code(self, code: int) -> bool:
@@ -197,8 +199,7 @@ class Game:
 
     def _check_code(self, code: int) -> None:
         if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < self.n_codes:
-            raise ValueError(f"a feedback code of {self.name} is an integer from 0 to {self.n_codes - 1}, "
-                             f"not {code!r}")
+            raise ValueError(f"a feedback code of {self.name} is an integer from 0 to {self.n_codes - 1}, not {code!r}")
 
     def to_fields(self) -> dict:
         """The game as a tree file records it (FORMAT.md, ``meta.game``)."""

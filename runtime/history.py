@@ -44,8 +44,7 @@ def _code(pattern, step: int, game=DEFAULT_GAME) -> int:
             return pattern
         if game is DEFAULT_GAME:
             raise HistoryError(f"step {step}: pattern code {pattern} is outside 0..{ALL_GREEN}")
-        raise HistoryError(f"step {step}: pattern code {pattern} is not a score of {game.name} "
-                           f"(0..{game.n_codes - 1})")
+        raise HistoryError(f"step {step}: pattern code {pattern} is not a score of {game.name} (0..{game.n_codes - 1})")
     try:
         return parse_pattern(pattern) if game is DEFAULT_GAME else game.parse_code(pattern)
     except ValueError as exc:
@@ -138,8 +137,10 @@ def parse_history(history, game=DEFAULT_GAME) -> list[tuple[str, int]]:
     for step, (word, pattern) in enumerate(raw, start=1):
         if steps and steps[-1][1] == done:
             last = steps[-1][0]
-            raise HistoryError(f"step {step}: the game ended at step {step - 1} "
-                               f"({last} {_shown(done, game)}), so nothing may follow it")
+            raise HistoryError(
+                f"step {step}: the game ended at step {step - 1} "
+                f"({last} {_shown(done, game)}), so nothing may follow it"
+            )
         steps.append((_word(word, step, game), _code(pattern, step, game)))
     return steps
 

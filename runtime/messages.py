@@ -24,5 +24,5 @@ def one_line(message: str) -> str:
     """
     message = shown(message.strip())
     if len(message) > MAX_MESSAGE:
-        message = f"{message[:MAX_MESSAGE - 30]}… ({len(message):,} characters)"
+        message = f"{message[: MAX_MESSAGE - 30]}… ({len(message):,} characters)"
     return message

@@ -15,12 +15,28 @@ from __future__ import annotations
 MODES = ("normal", "hard", "possible")
 # The compiler's strategy names (tests/test_runtime_meta.py checks they stay in step),
 # its one alias, and "imported" for trees rebuilt by `wordle-tree import`.
-STRATEGIES = ("entropy", "expected-size", "first", "letter-entropy", "located-letters",
-              "lookahead", "max-eliminations", "minimax", "most-parts", "optimal", "random",
-              "unique-letters", "imported")
+STRATEGIES = (
+    "entropy",
+    "expected-size",
+    "first",
+    "letter-entropy",
+    "located-letters",
+    "lookahead",
+    "max-eliminations",
+    "minimax",
+    "most-parts",
+    "optimal",
+    "random",
+    "unique-letters",
+    "imported",
+)
 IMPORT_FORMATS = ("selby", "csv", "olson")
-FIXED_OPTIMALITY = ("heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
-                    "global")
+FIXED_OPTIMALITY = (
+    "heuristic",
+    "proved optimal for the fixed first guess",
+    "proved optimal for the fixed opening",
+    "global",
+)
 OPTIMALITY = FIXED_OPTIMALITY + ("best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
 
 # Bounds on the whole map: what a hostile file can make the loader build stays small.
@@ -33,44 +49,56 @@ INT64_MIN, UINT64_MAX = -(2**63), 2**64 - 1
 # A spec is a tuple: (kind, *arguments).
 _COUNT = ("int", 0, 2**32 - 1)
 _LIST_INFO = ("map", {"name": ("text", MAX_TEXT), "count": _COUNT, "sha256": ("hex", 64)})
-SCHEMA = ("map", {
-    "strategy": ("enum", STRATEGIES),
-    "mode": ("enum", MODES),
-    "max_depth": ("int", 1, 255),
-    "optimality": ("optimality",),
-    "built_at": ("text", 64),
-    "compiler": ("map", {"name": ("text", 64), "version": ("text", 64)}),
-    "config": ("map", {
+SCHEMA = (
+    "map",
+    {
         "strategy": ("enum", STRATEGIES),
         "mode": ("enum", MODES),
-        "answers": ("text", MAX_TEXT),
-        "guesses": ("text", MAX_TEXT),
-        "start": ("word",),
-        "opening": ("words", 2),
         "max_depth": ("int", 1, 255),
-        "seed": ("int", INT64_MIN, UINT64_MAX),
-        "width": ("int", 1, 2**32 - 1),
-        "candidates": ("int", 1, 2**32 - 1),
-    }),
-    "word_lists": ("map", {"answers": _LIST_INFO, "guesses": _LIST_INFO}),
-    "stats": ("map", {
-        "answers": _COUNT,
-        "total_guesses": _COUNT,
-        "average": ("number", 0, 255),
-        "max_depth": ("int", 0, 255),
-        "histogram": ("histogram",),
-        "exceeding_max_depth": _COUNT,
-        "proved_optimal": ("bool",),
-        "expected_guesses": ("number", 0, 255),  # under the tree's weights (format 1.2)
-    }),
-    # Where the tree's weights came from (format 1.2): descriptive, like everything here;
-    # ``wordle-tree verify`` compares the fingerprint with the file's ``weights``.
-    "weights": ("map", {
-        "source": ("text", MAX_TEXT),
-        "sha256": ("hex", 64),
-        "effective_answers": ("number", 0, 1_000_000),  # at most the number of answers
-    }),
-})
+        "optimality": ("optimality",),
+        "built_at": ("text", 64),
+        "compiler": ("map", {"name": ("text", 64), "version": ("text", 64)}),
+        "config": (
+            "map",
+            {
+                "strategy": ("enum", STRATEGIES),
+                "mode": ("enum", MODES),
+                "answers": ("text", MAX_TEXT),
+                "guesses": ("text", MAX_TEXT),
+                "start": ("word",),
+                "opening": ("words", 2),
+                "max_depth": ("int", 1, 255),
+                "seed": ("int", INT64_MIN, UINT64_MAX),
+                "width": ("int", 1, 2**32 - 1),
+                "candidates": ("int", 1, 2**32 - 1),
+            },
+        ),
+        "word_lists": ("map", {"answers": _LIST_INFO, "guesses": _LIST_INFO}),
+        "stats": (
+            "map",
+            {
+                "answers": _COUNT,
+                "total_guesses": _COUNT,
+                "average": ("number", 0, 255),
+                "max_depth": ("int", 0, 255),
+                "histogram": ("histogram",),
+                "exceeding_max_depth": _COUNT,
+                "proved_optimal": ("bool",),
+                "expected_guesses": ("number", 0, 255),  # under the tree's weights (format 1.2)
+            },
+        ),
+        # Where the tree's weights came from (format 1.2): descriptive, like everything here;
+        # ``wordle-tree verify`` compares the fingerprint with the file's ``weights``.
+        "weights": (
+            "map",
+            {
+                "source": ("text", MAX_TEXT),
+                "sha256": ("hex", 64),
+                "effective_answers": ("number", 0, 1_000_000),  # at most the number of answers
+            },
+        ),
+    },
+)
 
 
 class MetaError(ValueError):
@@ -85,28 +113,25 @@ def _optimality_ok(value) -> bool:
     if value in FIXED_OPTIMALITY:
         return True
     if value.startswith("best of ") and value.endswith(" first words"):
-        count = value[len("best of "):-len(" first words")]
+        count = value[len("best of ") : -len(" first words")]
         return count.isascii() and count.isdigit() and len(count) <= 9
-    return value.startswith("imported from ") and value[len("imported from "):] in IMPORT_FORMATS
+    return value.startswith("imported from ") and value[len("imported from ") :] in IMPORT_FORMATS
 
 
 def _word_ok(value, game=None) -> bool:
     """A word of ``game`` (None: five letters a-z, the game of every 1.x file)."""
     if game is not None:
         return isinstance(value, str) and game.word_problem(value) is None
-    return (isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha()
-            and value.islower())
+    return isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha() and value.islower()
 
 
 def _check_scalar(spec, value, game=None) -> str | None:
     """None if ``value`` fits a non-map ``spec``, else what was expected."""
     kind = spec[0]
     if kind == "text":
-        return None if isinstance(value, str) and len(value) <= spec[1] else \
-            f"text of at most {spec[1]} characters"
+        return None if isinstance(value, str) and len(value) <= spec[1] else f"text of at most {spec[1]} characters"
     if kind == "int":
-        return None if _is_int(value) and spec[1] <= value <= spec[2] else \
-            f"an integer from {spec[1]} to {spec[2]}"
+        return None if _is_int(value) and spec[1] <= value <= spec[2] else f"an integer from {spec[1]} to {spec[2]}"
     if kind == "number":
         ok = (_is_int(value) or isinstance(value, float)) and spec[1] <= value <= spec[2]
         return None if ok else f"a number from {spec[1]} to {spec[2]}"
@@ -117,8 +142,12 @@ def _check_scalar(spec, value, game=None) -> str | None:
     if kind == "optimality":
         return None if isinstance(value, str) and _optimality_ok(value) else "one of " + "; ".join(OPTIMALITY)
     if kind == "hex":
-        ok = (isinstance(value, str) and len(value) == spec[1] and value.isascii()
-              and all(ch in "0123456789abcdef" for ch in value))
+        ok = (
+            isinstance(value, str)
+            and len(value) == spec[1]
+            and value.isascii()
+            and all(ch in "0123456789abcdef" for ch in value)
+        )
         return None if ok else f"{spec[1]} lowercase hex digits"
     if kind == "word":
         what = "five letters a-z" if game is None else f"a word of {game.name}"
@@ -127,9 +156,13 @@ def _check_scalar(spec, value, game=None) -> str | None:
         ok = isinstance(value, list) and len(value) <= spec[1] and all(_word_ok(w, game) for w in value)
         return None if ok else f"a list of at most {spec[1]} {'five-letter words' if game is None else 'words'}"
     if kind == "histogram":
-        ok = isinstance(value, dict) and len(value) <= 256 and all(
-            k.isascii() and k.isdigit() and len(k) <= 3 and _is_int(v) and 0 <= v < 2**32
-            for k, v in value.items())
+        ok = (
+            isinstance(value, dict)
+            and len(value) <= 256
+            and all(
+                k.isascii() and k.isdigit() and len(k) <= 3 and _is_int(v) and 0 <= v < 2**32 for k, v in value.items()
+            )
+        )
         return None if ok else "a map of guess counts (digits) to answer counts"
     raise AssertionError(f"unknown schema kind {kind!r}")
 
@@ -137,8 +170,9 @@ def _check_scalar(spec, value, game=None) -> str | None:
 def _generic_problem(value) -> str | None:
     """Unknown keys may hold only JSON-like values (containers are walked by the caller)."""
     if value is None or isinstance(value, (str, bool, float, list, dict)):
-        return None if not isinstance(value, str) or len(value) <= MAX_TEXT else \
-            f"text of at most {MAX_TEXT} characters"
+        return (
+            None if not isinstance(value, str) or len(value) <= MAX_TEXT else f"text of at most {MAX_TEXT} characters"
+        )
     if _is_int(value):
         return None
     return f"a JSON-like value, not {type(value).__name__}"

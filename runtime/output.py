@@ -84,8 +84,14 @@ def tag_stdout_errors() -> None:
         return
     raw = _TaggingWriter(fd)
     binary = io.BufferedWriter(raw) if isinstance(stream.buffer, io.BufferedWriter) else raw
-    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors, newline="\n",
-                                  line_buffering=stream.line_buffering, write_through=stream.write_through)
+    sys.stdout = io.TextIOWrapper(
+        binary,
+        encoding=stream.encoding,
+        errors=stream.errors,
+        newline="\n",
+        line_buffering=stream.line_buffering,
+        write_through=stream.write_through,
+    )
 
 
 def _tagging_writer(stream) -> _TaggingWriter | None:

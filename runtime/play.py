@@ -22,8 +22,19 @@ from .game import DEFAULT_GAME, normalise_word
 from .history import HistoryError, format_history, parse_history
 
 QUIT, UNDO, LIST, HELP = "quit", "undo", "list", "help"
-COMMANDS = {"q": QUIT, "quit": QUIT, "exit": QUIT, "undo": UNDO, "u": UNDO, "back": UNDO,
-            "list": LIST, "ls": LIST, "help": HELP, "?": HELP, "h": HELP}
+COMMANDS = {
+    "q": QUIT,
+    "quit": QUIT,
+    "exit": QUIT,
+    "undo": UNDO,
+    "u": UNDO,
+    "back": UNDO,
+    "list": LIST,
+    "ls": LIST,
+    "help": HELP,
+    "?": HELP,
+    "h": HELP,
+}
 GREETING = "Type the feedback for the suggested guess, or your own guess; help lists the commands."
 HELP_TEXT = """\
 At the prompt, type:
@@ -146,7 +157,7 @@ class _Game:
         except HistoryError as exc:
             self.refuse(str(exc))
             return None
-        return steps[len(self.steps):]
+        return steps[len(self.steps) :]
 
     def read(self, prompt: str, position) -> tuple[str | None, str]:
         """The next entry at ``prompt`` as (command, line): command is QUIT, UNDO or None
@@ -193,8 +204,7 @@ class _Game:
         return self.feedback_for(word, position)
 
     def _mistyped_pattern(self, word: str) -> bool:
-        return (not self.tree.is_guess_allowed(word)
-                and sum(ch in "gyb" for ch in word) >= PATTERN_LIKE_LETTERS)
+        return not self.tree.is_guess_allowed(word) and sum(ch in "gyb" for ch in word) >= PATTERN_LIKE_LETTERS
 
     def feedback_for(self, word: str, position) -> list[tuple[str, int]] | str | None:
         """Ask for ``word``'s feedback until the step is accepted: its steps, QUIT, or
@@ -230,8 +240,10 @@ def _show(position, io: _Console) -> None:
     if position.on_tree:
         from .weights import expected_note
 
-        left += (f"; {position.expected_guesses:.2f} guesses expected from here{expected_note(position)} "
-                 f"(at most {position.max_guesses})")
+        left += (
+            f"; {position.expected_guesses:.2f} guesses expected from here{expected_note(position)} "
+            f"(at most {position.max_guesses})"
+        )
     io.say(left)
     io.say(f"play: {position.guess}")
 
@@ -241,7 +253,7 @@ def _list(candidates, io: _Console) -> None:
     io.say(f"{_plural(len(candidates))}:")
     per_line = max(1, io.width() // (len(candidates[0]) + 1 if candidates else 6))
     for start in range(0, len(candidates), per_line):
-        io.say(" ".join(candidates[start:start + per_line]))
+        io.say(" ".join(candidates[start : start + per_line]))
 
 
 def play(tree, history, inp, out) -> int:
@@ -263,8 +275,7 @@ def play(tree, history, inp, out) -> int:
             io.say(f"solved in {len(game.steps)}: {position.candidates[0]}")
             return 0
         if on_tree and not position.on_tree:
-            io.say("you left the tree: from here the runtime's simple off-tree rule chooses "
-                   "(not a proved best move)")
+            io.say("you left the tree: from here the runtime's simple off-tree rule chooses (not a proved best move)")
             hint = _compiler_hint(game.steps, tree.game)
             if hint:
                 io.say(hint)

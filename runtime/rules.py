@@ -55,8 +55,9 @@ def code_word(code: int, game=DEFAULT_GAME) -> str:
 
 def _is_word(word, game) -> bool:
     if game is DEFAULT_GAME:
-        return (isinstance(word, str) and len(word) == WORD_LENGTH and word.isascii() and word.isalpha()
-                and word.islower())
+        return (
+            isinstance(word, str) and len(word) == WORD_LENGTH and word.isascii() and word.isalpha() and word.islower()
+        )
     return isinstance(word, str) and game.word_problem(word) is None
 
 
@@ -96,14 +97,14 @@ class GuessList:
         wide_width = codes.itemsize
         wide = bytearray(wide_width * n)  # widen each big-endian code to the array's width
         for k in range(width):
-            wide[wide_width - width + k::wide_width] = blob[k::width]
+            wide[wide_width - width + k :: wide_width] = blob[k::width]
         codes.frombytes(wide)
         if sys.byteorder == "little":
             codes.byteswap()
         # Strictly increasing, checked in bounded chunks (overlapping by one) so that the
         # temporary lists of ints stay small whatever the list's length.
         for lo in range(0, n, 4096):
-            part = codes[lo:lo + 4097].tolist()
+            part = codes[lo : lo + 4097].tolist()
             if not all(map(operator.lt, part, part[1:])):
                 raise ValueError("'guess_list' is not in strictly increasing order")
         if codes[-1] >= len(game.alphabet) ** game.length:  # sorted, so the last code is the largest
@@ -119,7 +120,7 @@ class GuessList:
         wide, step, width = codes.tobytes(), codes.itemsize, code_bytes(self.game)
         narrow = bytearray(width * len(codes))
         for k in range(width):  # keep each code's low ``width`` bytes
-            narrow[k::width] = wide[step - width + k::step]
+            narrow[k::width] = wide[step - width + k :: step]
         return bytes(narrow)
 
     def __contains__(self, word) -> bool:
@@ -144,7 +145,7 @@ class GuessList:
 
 def _typecode(game) -> str:
     """``I`` (4 bytes) while every code fits 32 bits, else ``Q``."""
-    return "I" if len(game.alphabet) ** game.length < 2 ** 32 else "Q"
+    return "I" if len(game.alphabet) ** game.length < 2**32 else "Q"
 
 
 def hard_mode_problem(history, word: str, game=DEFAULT_GAME) -> str | None:

@@ -47,14 +47,43 @@ class TreeData:
     A plain class, not a dataclass: importing dataclasses would cost the cold start.
     """
 
-    __slots__ = ("answers", "guesses", "node_guess", "node_answer", "child_start",
-                 "edge_pattern", "edge_child", "meta", "format_version", "mode", "guess_list",
-                 "weights", "subtree_answers", "subtree_total", "subtree_depth", "subtree_weight",
-                 "subtree_weighted_total", "game")
+    __slots__ = (
+        "answers",
+        "guesses",
+        "node_guess",
+        "node_answer",
+        "child_start",
+        "edge_pattern",
+        "edge_child",
+        "meta",
+        "format_version",
+        "mode",
+        "guess_list",
+        "weights",
+        "subtree_answers",
+        "subtree_total",
+        "subtree_depth",
+        "subtree_weight",
+        "subtree_weighted_total",
+        "game",
+    )
 
-    def __init__(self, answers, guesses, node_guess, node_answer, child_start, edge_pattern,
-                 edge_child, meta=None, format_version=(1, 1), mode=None, guess_list=None, weights=None,
-                 game=DEFAULT_GAME):
+    def __init__(
+        self,
+        answers,
+        guesses,
+        node_guess,
+        node_answer,
+        child_start,
+        edge_pattern,
+        edge_child,
+        meta=None,
+        format_version=(1, 1),
+        mode=None,
+        guess_list=None,
+        weights=None,
+        game=DEFAULT_GAME,
+    ):
         self.answers, self.guesses = answers, guesses
         self.node_guess, self.node_answer = node_guess, node_answer
         self.child_start, self.edge_pattern, self.edge_child = child_start, edge_pattern, edge_child
@@ -110,10 +139,13 @@ def _check_lengths(data: TreeData) -> tuple[int, int]:
     if max(data.node_answer) >= len(data.answers) or min(data.node_answer) < -1:
         _fail("a node's answer index is out of range")
     game = data.game
-    if n_edges and (max(data.edge_pattern) >= game.n_codes or min(data.edge_child) < 1
-                    or max(data.edge_child) >= n_nodes
-                    or (game.all_correct != game.n_codes - 1 and game.all_correct in data.edge_pattern)
-                    or max(data.edge_pattern) == game.all_correct):
+    if n_edges and (
+        max(data.edge_pattern) >= game.n_codes
+        or min(data.edge_child) < 1
+        or max(data.edge_child) >= n_nodes
+        or (game.all_correct != game.n_codes - 1 and game.all_correct in data.edge_pattern)
+        or max(data.edge_pattern) == game.all_correct
+    ):
         _fail("an edge has an all-correct or out-of-range pattern, or an out-of-range child")
     return n_nodes, n_edges
 
@@ -144,8 +176,7 @@ def check_structure(data: TreeData) -> SubtreeStats:
                     _fail(f"answer {answers[answer]!r} is solved at two nodes")
                 solved[answer] = 1
                 if answers[answer] != guesses[node_guess[node]]:
-                    _fail(f"node {node} claims to solve {answers[answer]!r} by guessing "
-                          f"{guesses[node_guess[node]]!r}")
+                    _fail(f"node {node} claims to solve {answers[answer]!r} by guessing {guesses[node_guess[node]]!r}")
                 if lo == hi:
                     count[node] = total[node] = depth[node] = 1
                     continue

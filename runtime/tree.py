@@ -39,14 +39,15 @@ class Position:
 
     __slots__ = ("guess", "candidates", "on_tree", "solved", "expected_guesses", "max_guesses", "weighted")
 
-    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None,
-                 weighted=None):
+    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None, weighted=None):
         self.guess, self.candidates, self.on_tree, self.solved = guess, candidates, on_tree, solved
         self.expected_guesses, self.max_guesses, self.weighted = expected_guesses, max_guesses, weighted
 
     def __repr__(self):
-        return (f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "
-                f"on_tree={self.on_tree}, solved={self.solved})")
+        return (
+            f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "
+            f"on_tree={self.on_tree}, solved={self.solved})"
+        )
 
 
 def pattern_is_possible(guess: str, code: int, game=DEFAULT_GAME) -> bool:
@@ -166,7 +167,7 @@ class Tree:
             current = stack.pop()
             if node_answer[current] >= 0:
                 found.append(self.answers[node_answer[current]])
-            stack.extend(self._child[self._start[current]:self._start[current + 1]])
+            stack.extend(self._child[self._start[current] : self._start[current + 1]])
         return sorted(found)
 
     def next_guess(self, history=()) -> str | None:
@@ -210,15 +211,16 @@ class Tree:
             if remaining is None and self.guesses[self._node_guess[node]] == guess:
                 if code == done:
                     if self.data.node_answer[node] < 0:
-                        raise NoAnswerError(f"step {step}: {guess!r} cannot be the answer here: "
-                                            "no answer fits this history")
+                        raise NoAnswerError(
+                            f"step {step}: {guess!r} cannot be the answer here: no answer fits this history"
+                        )
                     return Position(None, (guess,), True, True, 0.0, 0, None if self.weights is None else True)
                 child = self._child_of(node, code)
                 if child is None:
                     _no_answer_fits(guess, code, step, game)
                 node = child
                 continue
-            self._check_guess(steps[:step - 1], guess, step)
+            self._check_guess(steps[: step - 1], guess, step)
             if remaining is None:
                 remaining, node = self.subtree_answers(node), None
             score = score_code if game is DEFAULT_GAME else game.score_code
@@ -229,8 +231,15 @@ class Tree:
                 return Position(None, (guess,), False, True, weighted=self._weighted)
         if remaining is None:
             expected, weighted = self._expected(node)
-            return Position(self.guesses[self._node_guess[node]], tuple(self.subtree_answers(node)),
-                            True, False, expected, self.data.subtree_depth[node], weighted)
+            return Position(
+                self.guesses[self._node_guess[node]],
+                tuple(self.subtree_answers(node)),
+                True,
+                False,
+                expected,
+                self.data.subtree_depth[node],
+                weighted,
+            )
         score = score_code if game is DEFAULT_GAME else game.score_code
         return Position(choose_off_tree(remaining, score), tuple(remaining), False, False, weighted=self._weighted)
 
@@ -277,7 +286,8 @@ def _no_answer_fits(guess: str, code: int, step: int, game=DEFAULT_GAME):
     if not pattern_is_possible(guess, code, game):
         raise NoAnswerError(
             f"step {step}: pattern {shown} is impossible for {guess!r} "
-            "(Wordle marks repeated letters yellow left to right before gray)")
+            "(Wordle marks repeated letters yellow left to right before gray)"
+        )
     raise NoAnswerError(f"step {step}: no answer fits the history ({guess} {shown})")
 
 

@@ -28,8 +28,10 @@ __all__ = ["MAX_WEIGHT_SUM", "WEIGHTS_VERSION", "expected_note", "pack_weights",
 
 def _check(values: array, n_answers: int) -> array:
     if len(values) != n_answers:
-        raise TreeFormatError(f"'weights' holds {len(values)} weight(s) but the tree has {n_answers} answers "
-                                 f"(one 4-byte weight per answer)")
+        raise TreeFormatError(
+            f"'weights' holds {len(values)} weight(s) but the tree has {n_answers} answers "
+            f"(one 4-byte weight per answer)"
+        )
     total = sum(values)
     if total == 0:
         raise TreeFormatError("'weights' are all zero: at least one answer must have a positive weight")
@@ -46,11 +48,12 @@ def read_weights(payload, n_answers: int, version: tuple[int, int]) -> array:
     costs nothing beyond the file's own size.  Raises :class:`TreeFormatError`.
     """
     if tuple(version) < WEIGHTS_VERSION:
-        raise TreeFormatError(f"'weights' is a format 1.2 field, but the file says version "
-                                 f"{version[0]}.{version[1]}")
+        raise TreeFormatError(f"'weights' is a format 1.2 field, but the file says version {version[0]}.{version[1]}")
     if len(payload) != _ITEM * n_answers:
-        raise TreeFormatError(f"'weights' has {len(payload)} bytes; the tree's {n_answers} answers need "
-                                 f"{_ITEM * n_answers} (one 4-byte weight each)")
+        raise TreeFormatError(
+            f"'weights' has {len(payload)} bytes; the tree's {n_answers} answers need "
+            f"{_ITEM * n_answers} (one 4-byte weight each)"
+        )
     values = array("I")
     if values.itemsize != _ITEM:
         raise TreeFormatError(f"this platform's 'I' arrays are not {_ITEM} bytes wide")

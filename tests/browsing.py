@@ -13,9 +13,17 @@ import tempfile
 
 import pytest
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+]
 
 
 def _binary(env, names):
@@ -36,8 +44,9 @@ def start_chromium(width: int = 1280, height: int = 1000, mobile: bool = False):
     for flag in FLAGS + [f"--window-size={width},{height}"]:
         options.add_argument(flag)
     if mobile:
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": True}})
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": True}}
+        )
     profile = tempfile.mkdtemp(prefix="wordle-tree-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -81,5 +90,6 @@ def wait_for(driver, script: str, timeout: float = 30.0):
 
 def page_width(driver) -> tuple[int, int]:
     """(the document's scroll width, the viewport's width): equal when nothing scrolls sideways."""
-    return tuple(driver.execute_script(
-        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
+    return tuple(
+        driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    )

@@ -12,8 +12,12 @@ from dataclasses import dataclass
 
 from click.testing import CliRunner
 
-MODULES = {"wordle-compile": "wordle_compiler.cli.compile", "wordle-tree": "wordle_compiler.cli.tree",
-           "wordle-next": "wordle_runtime.cli", "wordle-rank": "wordle_compiler.cli.rank"}
+MODULES = {
+    "wordle-compile": "wordle_compiler.cli.compile",
+    "wordle-tree": "wordle_compiler.cli.tree",
+    "wordle-next": "wordle_runtime.cli",
+    "wordle-rank": "wordle_compiler.cli.rank",
+}
 
 
 @dataclass
@@ -43,8 +47,13 @@ def invoke(prog: str, *args, env=None) -> Outcome:
 
 def run(prog: str, *args, timeout=300, **kwargs) -> subprocess.CompletedProcess:
     """``prog args`` as a real process (``python -m``, so no installed script is needed)."""
-    return subprocess.run([sys.executable, "-m", MODULES[prog], *map(str, args)], capture_output=True,
-                          text=True, timeout=timeout, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", MODULES[prog], *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        **kwargs,
+    )
 
 
 def one_line_error(result, code: int, *fragments: str) -> str:

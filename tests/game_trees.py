@@ -30,7 +30,16 @@ def first_candidate_tree(game: Game, answers: list[str], guesses: list[str], mod
         start[parent + 1] += 1
     for i in range(len(node_guess)):
         start[i + 1] += start[i]
-    return TreeData(answers, guesses, array("I", node_guess), array("i", node_answer), array("I", start),
-                    array("B" if game.byte_codes else "H", [c for _, c, _ in edges]),
-                    array("I", [child for _, _, child in edges]),
-                    meta={}, mode=mode, guess_list=guesses, game=game)
+    return TreeData(
+        answers,
+        guesses,
+        array("I", node_guess),
+        array("i", node_answer),
+        array("I", start),
+        array("B" if game.byte_codes else "H", [c for _, c, _ in edges]),
+        array("I", [child for _, _, child in edges]),
+        meta={},
+        mode=mode,
+        guess_list=guesses,
+        game=game,
+    )

@@ -48,7 +48,7 @@ def naive_code(guess: str, answer: str, game=DEFAULT_GAME) -> int:
     if game.rule == MASTERMIND:
         black, white = pattern[1:].split("W")
         return int(black) * (game.length + 1) + int(white)
-    return sum("byg".index(mark) * 3 ** i for i, mark in enumerate(pattern))
+    return sum("byg".index(mark) * 3**i for i, mark in enumerate(pattern))
 
 
 def solved_pattern(game=DEFAULT_GAME) -> str:
@@ -75,8 +75,9 @@ def naive_allowed(mode: str, history, word: str, game=DEFAULT_GAME) -> bool:
     return True
 
 
-def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None,
-                  game=DEFAULT_GAME):
+def naive_optimal(
+    answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None, game=DEFAULT_GAME
+):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.
 
     Exhaustive, no pruning.  With ``start``, the first guess is fixed and
@@ -99,7 +100,10 @@ def naive_optimal(answers, guesses, mode="normal", max_depth=6, start=None, seco
     def charge(members, level):
         """(answers meeting their K-th guess here, guesses): what one guess at ``level`` costs ``members``."""
         n = len(members)
-        return (n if deep is not None and level == deep else 0, n if weights is None else sum(weights[a] for a in members))
+        return (
+            n if deep is not None and level == deep else 0,
+            n if weights is None else sum(weights[a] for a in members),
+        )
 
     def add(a, b):
         return (a[0] + b[0], a[1] + b[1])
@@ -163,14 +167,14 @@ def naive_endgame_groups(answers):
     counts = {}
     for word in answers:
         for p in range(len(word)):
-            key = (p, word[:p] + word[p + 1:])
+            key = (p, word[:p] + word[p + 1 :])
             counts[key] = counts.get(key, 0) + 1
     ids = {}
     groups = []
     for word in answers:
         row = []
         for p in range(len(word)):
-            key = (p, word[:p] + word[p + 1:])
+            key = (p, word[:p] + word[p + 1 :])
             row.append(ids.setdefault(key, len(ids)) if counts[key] >= MIN_GROUP else -1)
         groups.append(row)
     return groups
@@ -193,8 +197,9 @@ def naive_partition_stats(matrix, guesses, answers, game=DEFAULT_GAME):
         h = 0.0
         for c in sizes.values():
             h += c * math.log(c)
-        stats.append((len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()),
-                      int(game.all_correct in sizes)))
+        stats.append(
+            (len(sizes), max(sizes.values()), sum(c * c for c in sizes.values()), int(game.all_correct in sizes))
+        )
         bits.append((math.log(n) - h / n) / math.log(2.0))
     return stats, bits
 
@@ -309,6 +314,6 @@ def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", widt
         "letter-entropy": lambda g: letters(g, "entropy"),
     }
     if strategy == "lookahead":
-        shortlist = sorted(legal, key=lambda g: (sumsq(g, answers), *tie(g)))[:max(1, width)]
+        shortlist = sorted(legal, key=lambda g: (sumsq(g, answers), *tie(g)))[: max(1, width)]
         return min(shortlist, key=lambda g: (lookahead_score(g), *tie(g)))
     return min(legal, key=lambda g: (score[strategy](g), *tie(g)))

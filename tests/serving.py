@@ -20,8 +20,11 @@ class Server:
     def __init__(self, *args: str):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wordle_compiler.cli.tree", "serve", "--port", "0", "--quiet", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         line = self.proc.stdout.readline()
         assert line.startswith("serving "), (line, self.proc.stderr.read() if self.proc.poll() is not None else "")
         self.url = line.split()[4]

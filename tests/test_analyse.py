@@ -11,8 +11,15 @@ import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from test_optimal import tiny_context
-from wordle_compiler.analysis.position import (analyse_move, analyse_position, best_moves, move_value,
-                                               position_after, review_game, score_move)
+from wordle_compiler.analysis.position import (
+    analyse_move,
+    analyse_position,
+    best_moves,
+    move_value,
+    position_after,
+    review_game,
+    score_move,
+)
 from wordle_compiler.core.config import Context
 from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
 from wordle_runtime.history import HistoryError
@@ -48,8 +55,7 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
         sub = naive_optimal(answers, legal, mode, 4, start=word)[0]
         values[word] = sub if word in answers or len(answers) > 1 else 1
     third = sorted(v for v in values.values() if v < INF)[min(2, len(values) - 1)]
-    assert sorted((m.word, m.total) for m in analysis.moves) == sorted(
-        (w, v) for w, v in values.items() if v <= third)
+    assert sorted((m.word, m.total) for m in analysis.moves) == sorted((w, v) for w, v in values.items() if v <= third)
     word = rng.choice(legal)
     report = score_move(analysis, word)
     assert report.move.total == values[word]
@@ -66,10 +72,16 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
 
 # (mode, history, move): small positions of the original lists; the best move (shout), one of
 # three tied best (micks), near the best, and poor moves (jazzy: rank 12127)
-MOVE_POSITIONS = [("normal", "salet bbbbb courd bbbbb", "pinky"), ("normal", "crane bybbb", "moist"),
-                  ("normal", "crane bybbb", "shout"), ("normal", "crane bybbb", "jazzy"),
-                  ("hard", "crane bybbb", "roist"), ("hard", "salet ybbbb", "micks"),
-                  ("hard", "salet ybbbb", "sonic"), ("hard", "salet bbbbb", "crony")]
+MOVE_POSITIONS = [
+    ("normal", "salet bbbbb courd bbbbb", "pinky"),
+    ("normal", "crane bybbb", "moist"),
+    ("normal", "crane bybbb", "shout"),
+    ("normal", "crane bybbb", "jazzy"),
+    ("hard", "crane bybbb", "roist"),
+    ("hard", "salet ybbbb", "micks"),
+    ("hard", "salet ybbbb", "sonic"),
+    ("hard", "salet bbbbb", "crony"),
+]
 
 
 def _better_by_every_guess(position, total):
@@ -97,8 +109,9 @@ def test_move_at_the_opening_uses_the_table(ctx):
     analysis, report = analyse_move(ctx, "normal", (), "crane")
     assert analysis.from_table and analysis.best_total == 7920 and report.move.total == 7930
     assert report.rank is None and report.loss == pytest.approx(10 / 2315)
-    assert analyse_move(ctx, "normal", (), "crane", rank=True)[1] == score_move(analyse_position(ctx, "normal"),
-                                                                                  "crane")
+    assert analyse_move(ctx, "normal", (), "crane", rank=True)[1] == score_move(
+        analyse_position(ctx, "normal"), "crane"
+    )
 
 
 class Recorder:
@@ -170,8 +183,11 @@ def test_shipped_opening_table_spot_checks():
     """The table's best values are exact optima, and a word it leaves out is proved to
     reach its cut-off (CI re-checks a few entries of every table each run)."""
     tables = json.loads(resources.files("wordle_trees").joinpath("openings.json").read_text())["rankings"]
-    assert {(t["answers"], t["mode"]) for t in tables} >= {("original", "normal"), ("original", "hard"),
-                                                        ("nyt-extended", "normal")}
+    assert {(t["answers"], t["mode"]) for t in tables} >= {
+        ("original", "normal"),
+        ("original", "hard"),
+        ("nyt-extended", "normal"),
+    }
     rng = random.Random(3)
     for table in tables:
         weights = None
@@ -181,8 +197,13 @@ def test_shipped_opening_table_spot_checks():
 
             weights = frequency_prior(list(load_word_lists(table["answers"], table["guesses"]).answers))
             assert weights.sha256 == table["weights_sha256"]
-        spec = RankSpec(answers=table["answers"], guesses=table["guesses"], mode=table["mode"],
-                        max_depth=table["max_depth"], weights=weights)
+        spec = RankSpec(
+            answers=table["answers"],
+            guesses=table["guesses"],
+            mode=table["mode"],
+            max_depth=table["max_depth"],
+            weights=weights,
+        )
         best, value = next(iter(table["exact"].items()))
         assert evaluate_word(spec, best, 1 << 36).value == value
         outside = rng.choice(["fuzzy", "jazzy", "mummy", "vivid"])
@@ -196,8 +217,12 @@ def test_shipped_opening_table_spot_checks():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_cli_position_json_and_text():
@@ -205,8 +230,13 @@ def test_cli_position_json_and_text():
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
     assert doc["answers_left"] == 221 and doc["best_total"] == 609
-    assert doc["moves"][0] == {"word": "courd", "total": 609, "average": round(609 / 221, 5), "exact": True,
-                               "possible": False}
+    assert doc["moves"][0] == {
+        "word": "courd",
+        "total": 609,
+        "average": round(609 / 221, 5),
+        "exact": True,
+        "possible": False,
+    }
     text = run("salet:bbbbb", "--move", "round")
     assert text.returncode == 0 and "move round: 612 guesses" in text.stdout and "rank" not in text.stdout
     ranked = run("salet:bbbbb", "--move", "round", "--rank")

@@ -4,8 +4,13 @@ import json
 
 from clirun import one_line_error, run
 
-CRANE_AFTER_SALET = {"word": "crane", "total": 687, "average": round(687 / 221, 5), "exact": True,
-                     "possible": False}  # salet bbbbb rules out its a and e
+CRANE_AFTER_SALET = {
+    "word": "crane",
+    "total": 687,
+    "average": round(687 / 221, 5),
+    "exact": True,
+    "possible": False,
+}  # salet bbbbb rules out its a and e
 
 
 def analyse(*args, **kwargs):
@@ -18,8 +23,12 @@ def test_move_gives_value_and_loss_without_a_rank():
     doc = json.loads(result.stdout)
     assert doc["best_total"] == 609 and doc["answers_left"] == 221 and not doc["from_table"]
     assert [m["word"] for m in doc["moves"]] == ["courd"]  # with --move the list defaults to the best
-    assert doc["move"] == {**CRANE_AFTER_SALET, "rank": None, "rank_at_least": None,
-                           "loss": round((687 - 609) / 221, 5)}
+    assert doc["move"] == {
+        **CRANE_AFTER_SALET,
+        "rank": None,
+        "rank_at_least": None,
+        "loss": round((687 - 609) / 221, 5),
+    }
     text = analyse("salet", "bbbbb", "--move", "crane", "--top", "3", "--quiet")
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
@@ -35,8 +44,12 @@ def test_rank_with_progress_and_without():
     assert loud.returncode == 0, loud.stderr
     doc = json.loads(loud.stdout)
     # 2,651 moves beat crane's 687 here (tests/test_analyse.py counts ranks against every guess)
-    assert doc["move"] == {**CRANE_AFTER_SALET, "rank": 2652, "rank_at_least": False,
-                           "loss": round((687 - 609) / 221, 5)}
+    assert doc["move"] == {
+        **CRANE_AFTER_SALET,
+        "rank": 2652,
+        "rank_at_least": False,
+        "loss": round((687 - 609) / 221, 5),
+    }
     assert doc["seconds"] > 1.5, "too fast for the bar: pick a position that takes longer"
     assert "ranking crane:" in loud.stderr and "/12972 [" in loud.stderr  # n/N with elapsed<left
     quiet = analyse("salet", "bbbbb", "--move", "crane", "--rank", "--json", "--quiet")
@@ -59,10 +72,12 @@ def test_errors_stay_one_line():
     failed = analyse("salet", "bbbbb", "--rank", "--json")
     assert failed.returncode == 2 and json.loads(failed.stdout)["exit_code"] == 2
     one_line_error(analyse("salet", "bbbbb", "--move", "zzzzz"), 2, "'zzzzz' is not a legal guess")
-    one_line_error(analyse("--mode", "hard", "salet", "bybbb", "--move", "crony"), 2, "not a legal guess",
-                   "hard mode")
-    one_line_error(analyse("salet", "bbbbb", "--move", "fuzzy", "--max-depth", "3"), 2,
-                   "'fuzzy' cannot solve every answer within 2 more guesses")
+    one_line_error(analyse("--mode", "hard", "salet", "bybbb", "--move", "crony"), 2, "not a legal guess", "hard mode")
+    one_line_error(
+        analyse("salet", "bbbbb", "--move", "fuzzy", "--max-depth", "3"),
+        2,
+        "'fuzzy' cannot solve every answer within 2 more guesses",
+    )
 
 
 def test_review_is_quiet_and_unchanged():
@@ -70,4 +85,6 @@ def test_review_is_quiet_and_unchanged():
     assert result.returncode == 0 and result.stderr == ""
     rows = json.loads(result.stdout)["review"]
     assert [(r["word"], r["answers_before"], r["best_total"], r["move_total"]) for r in rows] == [
-        ("salet", 2315, 7920, 7920), ("brond", 102, 260, 260)]
+        ("salet", 2315, 7920, 7920),
+        ("brond", 102, 260, 260),
+    ]

@@ -55,7 +55,7 @@ def test_a_review_counts_loss_and_luck_in_expected_guesses(seed):
     answer = ctx.words.answers[seed]
     guesses = [ctx.words.guesses[-1], ctx.words.guesses[0], answer]
     history = [(g, naive_score(g, answer)) for g in guesses]
-    history = history[:[p for _, p in history].index("ggggg") + 1]
+    history = history[: [p for _, p in history].index("ggggg") + 1]
     rows = review_game(ctx, "normal", " ".join(f"{g} {p}" for g, p in history), weights=weights)
     assert len(rows) == len(history)
     for i, row in enumerate(rows):
@@ -64,23 +64,52 @@ def test_a_review_counts_loss_and_luck_in_expected_guesses(seed):
         move = naive_after(ctx, by_word, history[:i], 6 - i, start=history[i][0])[1]
         assert (row.best_total, row.move_total, row.weight_before) == (best, move, weight)
         assert row.loss == pytest.approx((move - best) / weight)
-        after, further = naive_after(ctx, by_word, history[:i + 1], 5 - i)
+        after, further = naive_after(ctx, by_word, history[: i + 1], 5 - i)
         further = 0 if history[i][1] == "ggggg" else further / max(sum(by_word[a] for a in after), 1)
         played = move - sum(by_word[a] for a in left)
         assert row.luck == pytest.approx(played / weight - further)
 
 
 def test_the_command_line_speaks_in_expected_guesses():
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", "salet", "bbbbb",
-                             "--top", "2", "--prior", "frequency", "--json"], capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.tree",
+            "analyse",
+            "salet",
+            "bbbbb",
+            "--top",
+            "2",
+            "--prior",
+            "frequency",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
     assert doc["weights"]["source"].startswith("prior frequency")
     assert doc["best_average"] == round(doc["best_total"] / doc["weights"]["weight_left"], 5)
-    refused = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", "salet", "bbbbb",
-                              "--prior", "frequency", "--objective", "depth"], capture_output=True, text=True,
-                             timeout=120)
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.tree",
+            "analyse",
+            "salet",
+            "bbbbb",
+            "--prior",
+            "frequency",
+            "--objective",
+            "depth",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert refused.returncode == 2 and "--objective total only" in refused.stderr
 
 

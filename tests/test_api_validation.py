@@ -7,17 +7,31 @@ import wordle_compiler
 from wordle_compiler.api import make_config
 
 
-@pytest.mark.parametrize("kwargs, name", [
-    ({"top": 0}, "top"), ({"top": -1}, "top"), ({"top": 2.5}, "top"), ({"margin": -1}, "margin"),
-    ({"top": 3, "margin": 2}, "top and margin"), ({"first_words": "salet"}, "first_words"),
-    ({"first_words": ["qqqqq"]}, "first_words"), ({"first_words": [3]}, "first_words"),
-    ({"max_depth": 0}, "max_depth"), ({"max_depth": 65}, "max_depth"), ({"jobs": 0}, "jobs"),
-    ({"jobs": 10 ** 6}, "jobs"), ({"jobs": 2, "scheduler": "tcp://127.0.0.1:1"}, "jobs and scheduler"),
-    ({"mode": "easy"}, "mode"), ({"objective": "fewest"}, "objective"),
-    ({"objective": "depth", "top": 3}, "no top or margin"), ({"objective": "depth", "margin": 1}, "no top or margin"),
-    ({"objective": "fewest-deep"}, "go together"), ({"deep": 4}, "go together"),
-    ({"objective": "fewest-deep", "deep": 7}, "deep"),
-])
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"top": 0}, "top"),
+        ({"top": -1}, "top"),
+        ({"top": 2.5}, "top"),
+        ({"margin": -1}, "margin"),
+        ({"top": 3, "margin": 2}, "top and margin"),
+        ({"first_words": "salet"}, "first_words"),
+        ({"first_words": ["qqqqq"]}, "first_words"),
+        ({"first_words": [3]}, "first_words"),
+        ({"max_depth": 0}, "max_depth"),
+        ({"max_depth": 65}, "max_depth"),
+        ({"jobs": 0}, "jobs"),
+        ({"jobs": 10**6}, "jobs"),
+        ({"jobs": 2, "scheduler": "tcp://127.0.0.1:1"}, "jobs and scheduler"),
+        ({"mode": "easy"}, "mode"),
+        ({"objective": "fewest"}, "objective"),
+        ({"objective": "depth", "top": 3}, "no top or margin"),
+        ({"objective": "depth", "margin": 1}, "no top or margin"),
+        ({"objective": "fewest-deep"}, "go together"),
+        ({"deep": 4}, "go together"),
+        ({"objective": "fewest-deep", "deep": 7}, "deep"),
+    ],
+)
 def test_rank_first_words_refuses_bad_settings(kwargs, name):
     with pytest.raises(ValueError, match=name):
         wordle_compiler.rank_first_words(**kwargs)
@@ -28,17 +42,23 @@ def test_rank_first_words_says_none_for_words_that_cannot_finish():
     assert sorted(rows) == [("crane", None, False), ("salet", None, False)]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"objective": "fewest-deep"}, "go together"), ({"deep": 5}, "go together"),
-    ({"objective": "fewest-deep", "deep": 7}, "deep"), ({"objective": "fewest-deep", "deep": 1}, "deep"),
-    ({"objective": "fewest-deep", "deep": "5"}, "deep"), ({"objective": "least"}, "objective"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"objective": "fewest-deep"}, "go together"),
+        ({"deep": 5}, "go together"),
+        ({"objective": "fewest-deep", "deep": 7}, "deep"),
+        ({"objective": "fewest-deep", "deep": 1}, "deep"),
+        ({"objective": "fewest-deep", "deep": "5"}, "deep"),
+        ({"objective": "least"}, "objective"),
+    ],
+)
 def test_objectives_are_checked(kwargs, message):
     with pytest.raises(ValueError, match=message):
         make_config("optimal", start="salet", **kwargs)
 
 
-@pytest.mark.parametrize("jobs", [0, -1, 10 ** 6, 1.5, True])
+@pytest.mark.parametrize("jobs", [0, -1, 10**6, 1.5, True])
 def test_compile_tree_refuses_bad_jobs(jobs):
     with pytest.raises(ValueError, match="jobs"):
         wordle_compiler.compile_tree("first", start="salet", jobs=jobs)
@@ -50,8 +70,16 @@ def test_a_seed_that_cannot_be_stored_is_refused(seed):
         make_config("random", seed=seed)
 
 
-@pytest.mark.parametrize("args", [["--seed", str(1 << 64)], ["--seed", "-9223372036854775809"],
-                                  ["--memo-mb", "nan"], ["--memo-mb", "65536"], ["--memo-mb", "0"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", str(1 << 64)],
+        ["--seed", "-9223372036854775809"],
+        ["--memo-mb", "nan"],
+        ["--memo-mb", "65536"],
+        ["--memo-mb", "0"],
+    ],
+)
 def test_numbers_out_of_range_on_the_command_line_are_one_line_exit_2(args, tmp_path):
     from clirun import run
 

@@ -37,6 +37,7 @@ def test_answer_major_layout_is_cached_checked_and_mapped_read_only(tmp_path, mo
     assert first.shape == (4, 6) and np.array_equal(first, np.asarray(matrix).T)
     path = tmp_path / (matrix_cache.cache_path(small_words).stem + matrix_cache.BY_ANSWER + ".npy")
     assert path.is_file() and path.with_suffix(".sum").is_file()
+
     def not_needed():
         raise AssertionError("an intact answer-major file must not load the guess-major matrix")
 
@@ -63,7 +64,9 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     assert list(tmp_path.iterdir()) == []
     cached = Context.from_words(small_words)
     assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
-    assert [p.name.endswith(f"{matrix_cache.BY_ANSWER}.npy") for p in tmp_path.glob("*.npy")] == [True]  # only the builds' layout
+    assert [p.name.endswith(f"{matrix_cache.BY_ANSWER}.npy") for p in tmp_path.glob("*.npy")] == [
+        True
+    ]  # only the builds' layout
     # a build's codes come from the cached answer-major layout alone (the guess-major one is
     # never loaded), and equal the guess-major matrix's, in the order of the answers asked for
     fresh = Context.from_words(small_words)
@@ -73,8 +76,7 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     assert codes.flags.c_contiguous and type(codes) is np.ndarray and fresh._by_guess is None
 
 
-def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch,
-                                                                                     small_words):
+def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch, small_words):
     from wordle_compiler.core.config import Context
 
     monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
@@ -94,7 +96,10 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
     assert np.array_equal(damaged.matrix_by_answer(), expected)
     assert matrix_cache.load_cached(path, small_words, by_answer=True) is not None  # rewritten intact
     # no prefetch when the cache is not to be read
-    for skipped in (Context.from_words(small_words, use_cache=False), Context.from_words(small_words, refresh_cache=True)):
+    for skipped in (
+        Context.from_words(small_words, use_cache=False),
+        Context.from_words(small_words, refresh_cache=True),
+    ):
         skipped.prefetch_by_answer()
         assert skipped._prefetch is None
 
@@ -104,12 +109,16 @@ def test_the_checksum_is_the_same_from_the_kernel_and_from_numpy(size):
     """Files written by numpy's two passes stay valid when the one-pass kernel checks them
     (and back), writable or read-only, whatever the length's remainder mod 8."""
     data = np.frombuffer(np.random.default_rng(size).bytes(size), dtype=np.uint8).copy()
-    words = data[:size - size % 8].view(np.uint64)
-    reference = (f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-"
-                 f"{int(words.sum(dtype=np.uint64)) if words.size else 0:x}-{data[size - size % 8:].tobytes().hex()}")
+    words = data[: size - size % 8].view(np.uint64)
+    reference = (
+        f"{int(np.bitwise_xor.reduce(words)) if words.size else 0:x}-"
+        f"{int(words.sum(dtype=np.uint64)) if words.size else 0:x}-{data[size - size % 8 :].tobytes().hex()}"
+    )
     if words.size:
-        assert tuple(int(v) for v in matrix_cache.xor_and_sum(words)) == (int(np.bitwise_xor.reduce(words)),
-                                                                 int(words.sum(dtype=np.uint64)))
+        assert tuple(int(v) for v in matrix_cache.xor_and_sum(words)) == (
+            int(np.bitwise_xor.reduce(words)),
+            int(words.sum(dtype=np.uint64)),
+        )
     for flag in (True, False):
         data.flags.writeable = flag
         assert matrix_cache.checksum(data) == reference

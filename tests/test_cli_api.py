@@ -10,8 +10,10 @@ from wordle_runtime.format import read_tree_file
 
 
 def test_importing_the_package_is_light():
-    code = ("import sys, wordle_compiler; heavy = [m for m in ('numpy', 'numba', 'click') if m in sys.modules];"
-            "print(heavy); assert callable(wordle_compiler.compile_tree) and callable(wordle_compiler.verify)")
+    code = (
+        "import sys, wordle_compiler; heavy = [m for m in ('numpy', 'numba', 'click') if m in sys.modules];"
+        "print(heavy); assert callable(wordle_compiler.compile_tree) and callable(wordle_compiler.verify)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == "[]", result.stdout + result.stderr
 
@@ -47,15 +49,18 @@ def test_a_deeper_heuristic_tree_is_returned_not_ok():
     assert not result.ok and result.exceeding_max_depth and result.stats["max_depth"] > 5
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"strategy": "nope"}, "unknown strategy"),
-    ({"start": ""}, "not empty"),
-    ({"opening": "salet,salet"}, "twice"),
-    ({"mode": "easy"}, "mode"),
-    ({"max_depth": 0}, "max_depth"),
-    ({"start": "zzzzz"}, "not in the guess list"),
-    ({"answers": "bogus"}, "no word list"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"strategy": "nope"}, "unknown strategy"),
+        ({"start": ""}, "not empty"),
+        ({"opening": "salet,salet"}, "twice"),
+        ({"mode": "easy"}, "mode"),
+        ({"max_depth": 0}, "max_depth"),
+        ({"start": "zzzzz"}, "not in the guess list"),
+        ({"answers": "bogus"}, "no word list"),
+    ],
+)
 def test_bad_settings_raise_value_error(kwargs, message):
     with pytest.raises(ValueError, match=message):
         wordle_compiler.compile_tree(**kwargs)
@@ -79,10 +84,12 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path):
 
 def test_the_api_functions_stay_callable_after_their_modules_load():
     """No submodule shadows a public function: each works twice, whatever was imported between."""
-    code = ("import wordle_compiler as w; import wordle_compiler.analysis.position, wordle_compiler.treefiles.verification; "
-            "a = [w.analyse('salet bbbbb', top=1).best_total for _ in range(2)]; "
-            "v = [w.verify('salet-optimal-normal').ok for _ in range(2)]; "
-            "r = [len(w.review('salet bbbbb round ggggg')) for _ in range(2)]; print(a == a[:1] * 2, v, r)")
+    code = (
+        "import wordle_compiler as w; import wordle_compiler.analysis.position, wordle_compiler.treefiles.verification; "
+        "a = [w.analyse('salet bbbbb', top=1).best_total for _ in range(2)]; "
+        "v = [w.verify('salet-optimal-normal').ok for _ in range(2)]; "
+        "r = [len(w.review('salet bbbbb round ggggg')) for _ in range(2)]; print(a == a[:1] * 2, v, r)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-1000:]
     assert result.stdout.split() == ["True", "[True,", "True]", "[2,", "2]"]

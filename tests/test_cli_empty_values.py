@@ -9,17 +9,23 @@ from clirun import run
 TREE = "salet-optimal-normal"
 
 
-@pytest.mark.parametrize("prog, args, message", [
-    ("wordle-tree", ["verify", TREE, "--guesses", ""], "Invalid value for '--guesses': must not be empty"),
-    ("wordle-tree", ["export", TREE, "--format", "dot", "--highlight", ""],
-     "Invalid value for '--highlight': must not be empty"),
-    ("wordle-tree", ["analyse", "salet:bbbbb", "--move", ""], "Invalid value for '--move': must not be empty"),
-    ("wordle-tree", ["analyse", "--review"], "--review needs the game's HISTORY"),
-    ("wordle-tree", ["analyse", "salet", ""], "the history has an empty word or pattern"),
-    ("wordle-next", [""], "the history has an empty word or pattern"),
-    ("wordle-next", ["salet", " "], "the history has an empty word or pattern"),
-    ("wordle-tree", ["info", "/"], "cannot read tree file /: it is a directory, not a regular file"),
-])
+@pytest.mark.parametrize(
+    "prog, args, message",
+    [
+        ("wordle-tree", ["verify", TREE, "--guesses", ""], "Invalid value for '--guesses': must not be empty"),
+        (
+            "wordle-tree",
+            ["export", TREE, "--format", "dot", "--highlight", ""],
+            "Invalid value for '--highlight': must not be empty",
+        ),
+        ("wordle-tree", ["analyse", "salet:bbbbb", "--move", ""], "Invalid value for '--move': must not be empty"),
+        ("wordle-tree", ["analyse", "--review"], "--review needs the game's HISTORY"),
+        ("wordle-tree", ["analyse", "salet", ""], "the history has an empty word or pattern"),
+        ("wordle-next", [""], "the history has an empty word or pattern"),
+        ("wordle-next", ["salet", " "], "the history has an empty word or pattern"),
+        ("wordle-tree", ["info", "/"], "cannot read tree file /: it is a directory, not a regular file"),
+    ],
+)
 def test_empty_values_and_directories_are_one_line_exit_2(prog, args, message):
     result = run(prog, *args)
     assert result.returncode == 2, result
@@ -43,11 +49,14 @@ def test_control_characters_in_meta_are_shown_escaped(tmp_path):
     assert "wordle\\x07tree\\x1b[31m" in result.stdout
 
 
-@pytest.mark.parametrize("prog, args", [
-    ("wordle-next", ["salet:" + "b" * 100_000]),
-    ("wordle-tree", ["analyse", "salet:" + "b" * 100_000]),
-    ("wordle-compile", ["--answers", "/proc/self/environ", "--quiet"]),
-])
+@pytest.mark.parametrize(
+    "prog, args",
+    [
+        ("wordle-next", ["salet:" + "b" * 100_000]),
+        ("wordle-tree", ["analyse", "salet:" + "b" * 100_000]),
+        ("wordle-compile", ["--answers", "/proc/self/environ", "--quiet"]),
+    ],
+)
 def test_errors_quote_at_most_a_few_hundred_characters_of_the_input(prog, args, tmp_path):
     result = run(prog, *args, cwd=tmp_path)
     assert result.returncode == 2, result

@@ -14,24 +14,27 @@ from clirun import MODULES, invoke, one_line_error, run
 TREE = "salet-optimal-normal"
 
 
-@pytest.mark.parametrize("prog,args,fragments", [
-    ("wordle-compile", ["--start", ""], ["--start", "not empty"]),
-    ("wordle-compile", ["-o", ""], ["file name is empty"]),
-    ("wordle-compile", ["--opening", "salet,salet"], ["two different words", "'salet,salet'"]),
-    ("wordle-compile", ["--opening", "salet"], ["--opening takes two different words, W1,W2: got 'salet'"]),
-    ("wordle-compile", ["--answers", "bogus"], ["original, nyt, nyt-extended, improved, all"]),
-    ("wordle-compile", ["--guesses", "bogus"], ["original, nyt, improved, answers"]),
-    ("wordle-compile", ["--strategy", "nope"], ["--strategy"]),
-    ("wordle-compile", ["--start", "zzzzz"], ["not in the guess list"]),
-    ("wordle-tree", ["verify", TREE, "--max-depth", "0"], ["--max-depth", "1<=x<=64"]),
-    ("wordle-tree", ["verify", TREE, "--max-depth", "-1"], ["--max-depth"]),
-    ("wordle-tree", ["info", "no-such-tree"], ["no-such-tree"]),
-    ("wordle-tree", ["export", TREE, "--path", "salet qqqqq"], ["--path", "pattern"]),
-    ("wordle-tree", ["export", TREE, "--path", "crane bbbbb"], ["the tree plays 'salet' here"]),
-    ("wordle-tree", ["bench", "--strategies", "nope"], ["unknown strategy 'nope'"]),
-    ("wordle-tree", ["bench", "--start", "salet,"], ["empty entry"]),
-    ("wordle-tree", ["nosuchcommand"], ["No such command"]),
-])
+@pytest.mark.parametrize(
+    "prog,args,fragments",
+    [
+        ("wordle-compile", ["--start", ""], ["--start", "not empty"]),
+        ("wordle-compile", ["-o", ""], ["file name is empty"]),
+        ("wordle-compile", ["--opening", "salet,salet"], ["two different words", "'salet,salet'"]),
+        ("wordle-compile", ["--opening", "salet"], ["--opening takes two different words, W1,W2: got 'salet'"]),
+        ("wordle-compile", ["--answers", "bogus"], ["original, nyt, nyt-extended, improved, all"]),
+        ("wordle-compile", ["--guesses", "bogus"], ["original, nyt, improved, answers"]),
+        ("wordle-compile", ["--strategy", "nope"], ["--strategy"]),
+        ("wordle-compile", ["--start", "zzzzz"], ["not in the guess list"]),
+        ("wordle-tree", ["verify", TREE, "--max-depth", "0"], ["--max-depth", "1<=x<=64"]),
+        ("wordle-tree", ["verify", TREE, "--max-depth", "-1"], ["--max-depth"]),
+        ("wordle-tree", ["info", "no-such-tree"], ["no-such-tree"]),
+        ("wordle-tree", ["export", TREE, "--path", "salet qqqqq"], ["--path", "pattern"]),
+        ("wordle-tree", ["export", TREE, "--path", "crane bbbbb"], ["the tree plays 'salet' here"]),
+        ("wordle-tree", ["bench", "--strategies", "nope"], ["unknown strategy 'nope'"]),
+        ("wordle-tree", ["bench", "--start", "salet,"], ["empty entry"]),
+        ("wordle-tree", ["nosuchcommand"], ["No such command"]),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(prog, args, fragments, tmp_path):
     """No --quiet: a bad request fails before any notice or progress could be printed."""
     one_line_error(run(prog, *args, cwd=tmp_path), 2, *fragments)
@@ -39,16 +42,16 @@ def test_bad_input_is_one_line_exit_2(prog, args, fragments, tmp_path):
 
 
 def test_infeasible_optimal_with_json_prints_an_error_object():
-    result = run("wordle-compile", "--strategy", "optimal", "--start", "salet", "--max-depth", "2",
-                 "--json", "--quiet")
+    result = run("wordle-compile", "--strategy", "optimal", "--start", "salet", "--max-depth", "2", "--json", "--quiet")
     line = one_line_error(result, 1, "no tree solves every answer within 2 guesses")
     doc = json.loads(result.stdout)
     assert doc["exit_code"] == 1 and doc["error"] in line
 
 
 def test_too_deep_heuristic_with_json_keeps_the_stats_and_adds_the_error(tmp_path):
-    result = invoke("wordle-compile", "--strategy", "first", "--max-depth", "5", "--json", "--quiet",
-                    "-o", tmp_path / "t.wtree")
+    result = invoke(
+        "wordle-compile", "--strategy", "first", "--max-depth", "5", "--json", "--quiet", "-o", tmp_path / "t.wtree"
+    )
     line = one_line_error(result, 1, "need more than 5 guesses", "--allow-deeper", "--strategy optimal")
     doc = json.loads(result.out)
     assert doc["output"] is None and doc["error"] in line and doc["answers"] == 2315
@@ -97,9 +100,21 @@ def test_warnings_are_one_clean_line(tmp_path):
 def test_ctrl_c_during_start_up_is_130_without_traceback(delay, tmp_path):
     """Sent while numpy and the kernels import (the first half second or so), or just after."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", MODULES["wordle-compile"], "--strategy", "optimal", "--quiet", "-o",
-         tmp_path / "t.wtree"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        [
+            sys.executable,
+            "-m",
+            MODULES["wordle-compile"],
+            "--strategy",
+            "optimal",
+            "--quiet",
+            "-o",
+            tmp_path / "t.wtree",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -126,29 +141,40 @@ runpy.run_module(module, run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.parametrize("prog,args,target", [
-    ("wordle-compile", ["--help"], "click.core"),
-    ("wordle-compile", ["--help"], "numpy"),
-    ("wordle-compile", ["--help"], "wordle_compiler.strategies.heuristic"),
-    ("wordle-tree", ["info", TREE], "msgpack"),
-    ("wordle-tree", ["info", TREE], "wordle_compiler.core.config"),
-    ("wordle-tree", ["info", TREE], "wordle_compiler.cli.analyse"),  # imported last
-    ("wordle-rank", ["--help"], "click.core"),
-    ("wordle-rank", ["--help"], "wordle_compiler.util.files"),
-])
+@pytest.mark.parametrize(
+    "prog,args,target",
+    [
+        ("wordle-compile", ["--help"], "click.core"),
+        ("wordle-compile", ["--help"], "numpy"),
+        ("wordle-compile", ["--help"], "wordle_compiler.strategies.heuristic"),
+        ("wordle-tree", ["info", TREE], "msgpack"),
+        ("wordle-tree", ["info", TREE], "wordle_compiler.core.config"),
+        ("wordle-tree", ["info", TREE], "wordle_compiler.cli.analyse"),  # imported last
+        ("wordle-rank", ["--help"], "click.core"),
+        ("wordle-rank", ["--help"], "wordle_compiler.util.files"),
+    ],
+)
 def test_ctrl_c_at_any_import_of_start_up_is_130_and_one_line(prog, args, target, tmp_path):
     """Each command line's modules load with Ctrl-C handled from their first line; a
     target that is no longer imported shows as exit 0 (the command ran) and fails here."""
-    result = subprocess.run([sys.executable, "-c", _TRIP_IMPORT, MODULES[prog], target, *args], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", _TRIP_IMPORT, MODULES[prog], target, *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (result.returncode, result.stderr) == (130, f"{prog}: interrupted\n"), result
     assert result.stdout == "" and list(tmp_path.iterdir()) == []
 
 
 def test_broken_pipe_ends_quietly():
     """``wordle-tree export ... | head -1``: the reader leaving early is not an error."""
-    proc = subprocess.Popen([sys.executable, "-m", MODULES["wordle-tree"], "export", TREE, "--format", "csv"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", MODULES["wordle-tree"], "export", TREE, "--format", "csv"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.readline()
     proc.stdout.close()
     err = proc.stderr.read().decode()

@@ -39,8 +39,9 @@ def test_word_list_over_the_byte_limit_is_refused_before_reading(tmp_path):
 def test_matrix_over_the_cell_limit(tmp_path):
     path = tmp_path / "many.txt"
     path.write_text("\n".join(_words(25_000)) + "\n")
-    one_line_error(run("wordle-compile", "--answers", "all", "--guesses", path), 2,
-                   "625 MB feedback matrix", "400 MB limit")
+    one_line_error(
+        run("wordle-compile", "--answers", "all", "--guesses", path), 2, "625 MB feedback matrix", "400 MB limit"
+    )
 
 
 def test_bench_with_an_empty_list(tmp_path):
@@ -49,14 +50,17 @@ def test_bench_with_an_empty_list(tmp_path):
     one_line_error(run("wordle-tree", "bench", "--answers", empty), 2, "the word list is empty")
 
 
-@pytest.mark.parametrize("fmt,text,fragment", [
-    ("selby", "salet BBBBB1 courd BBBBB\u00b2\n", "line 1: courd BBBBB\u00b2 is not 'word PATTERN2'"),
-    ("selby", "salet BBBBB\u0661\n", "line 1"),  # an Arabic-Indic one
-    ("csv", "sal\u00e9t,cigar\n", "line 1: expected comma-separated five-letter words"),
-    ("olson", '{"guess": 5, "map": {}}', "at root: expected"),
-    ("olson", '{"guess": "salet", "map": {"00000": ["cigar"]}}', "at root>salet>00000"),
-    ("olson", '{"guess": "salet", "map": {"00000": "cigar"', "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "fmt,text,fragment",
+    [
+        ("selby", "salet BBBBB1 courd BBBBB\u00b2\n", "line 1: courd BBBBB\u00b2 is not 'word PATTERN2'"),
+        ("selby", "salet BBBBB\u0661\n", "line 1"),  # an Arabic-Indic one
+        ("csv", "sal\u00e9t,cigar\n", "line 1: expected comma-separated five-letter words"),
+        ("olson", '{"guess": 5, "map": {}}', "at root: expected"),
+        ("olson", '{"guess": "salet", "map": {"00000": ["cigar"]}}', "at root>salet>00000"),
+        ("olson", '{"guess": "salet", "map": {"00000": "cigar"', "not valid JSON"),
+    ],
+)
 def test_malformed_text_imports_are_one_line(fmt, text, fragment, tmp_path):
     path = tmp_path / f"bad.{fmt}"
     path.write_text(text, encoding="utf-8")
@@ -67,14 +71,21 @@ def test_malformed_text_imports_are_one_line(fmt, text, fragment, tmp_path):
 def test_olson_nested_2000_deep_is_parsed_without_recursion(tmp_path):
     path = tmp_path / "deep.json"
     path.write_text('{"guess":"salet","map":{"00000":' * 2000 + '"zzzzz"' + "}}" * 2000)
-    line = one_line_error(run("wordle-tree", "import", path, "--from", "olson", "-o", tmp_path / "o.wtree"),
-                          2, "1994 more steps")
+    line = one_line_error(
+        run("wordle-tree", "import", path, "--from", "olson", "-o", tmp_path / "o.wtree"), 2, "1994 more steps"
+    )
     assert len(line) < 300
 
 
 def test_iterative_json_parser_matches_json():
-    docs = ['{"a": [1, -2.5e3, "x\\u00e9\\n", true, false, null, {}], "b": {"c": []}}', "[]", '"s"',
-            "0", '{"a": 1, "a": 2}', '[1.5, -0, 12345678901234567890]']
+    docs = [
+        '{"a": [1, -2.5e3, "x\\u00e9\\n", true, false, null, {}], "b": {"c": []}}',
+        "[]",
+        '"s"',
+        "0",
+        '{"a": 1, "a": 2}',
+        '[1.5, -0, 12345678901234567890]',
+    ]
     for doc in docs:
         assert iterjson.loads(doc) == json.loads(doc)
     for bad in ["[1,2", '{"a" 1}', "", "[1] 2", '{"a":1,}', '["\\x"]', "01", "[\u0661]", "NaN"]:
@@ -89,21 +100,37 @@ def test_iterative_json_parser_matches_json():
 def _chain(n: int) -> TreeData:
     """A structurally valid tree n guesses deep: node i plays and solves answer i."""
     words = _words(n)
-    return TreeData(answers=words, guesses=words, node_guess=array("I", range(n)),
-                    node_answer=array("i", range(n)), child_start=array("I", list(range(n)) + [n - 1]),
-                    edge_pattern=array("B", [0] * (n - 1)), edge_child=array("I", range(1, n)),
-                    meta={"mode": "normal"})
+    return TreeData(
+        answers=words,
+        guesses=words,
+        node_guess=array("I", range(n)),
+        node_answer=array("i", range(n)),
+        child_start=array("I", list(range(n)) + [n - 1]),
+        edge_pattern=array("B", [0] * (n - 1)),
+        edge_child=array("I", range(1, n)),
+        meta={"mode": "normal"},
+    )
 
 
-@pytest.mark.parametrize("command", [["export", "--format", "text"], ["export", "--format", "olson"],
-                                     ["export", "--format", "selby", "--hollow"], ["export", "--format", "csv"],
-                                     ["verify"], ["info"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--format", "text"],
+        ["export", "--format", "olson"],
+        ["export", "--format", "selby", "--hollow"],
+        ["export", "--format", "csv"],
+        ["verify"],
+        ["info"],
+    ],
+)
 def test_deep_trees_need_no_recursion(command, tmp_path):
     """A 250-deep chain under a recursion limit of 150: only iterative walks get through."""
     path = tmp_path / "chain.wtree"
     path.write_bytes(pack_tree(_chain(250)))
-    code = ("import sys; sys.setrecursionlimit(150); from wordle_compiler.cli.tree import main; "
-            f"main({[command[0], str(path), *command[1:]]!r})")
+    code = (
+        "import sys; sys.setrecursionlimit(150); from wordle_compiler.cli.tree import main; "
+        f"main({[command[0], str(path), *command[1:]]!r})"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert "Traceback" not in result.stderr and "Recursion" not in result.stderr, result.stderr[-500:]
     if command == ["verify"]:  # the chain's patterns are not Wordle's: verify says so, in one line
@@ -128,8 +155,13 @@ def _hostile_v10_file(path, meta):
 
 def test_meta_never_names_a_file_for_us_to_open(tmp_path, monkeypatch):
     path = tmp_path / "t.wtree"
-    _hostile_v10_file(path, {"config": {"answers": "/etc/passwd", "guesses": "/dev/zero"},
-                             "word_lists": {"guesses": {"name": "/etc/passwd", "count": 1, "sha256": "0" * 64}}})
+    _hostile_v10_file(
+        path,
+        {
+            "config": {"answers": "/etc/passwd", "guesses": "/dev/zero"},
+            "word_lists": {"guesses": {"name": "/etc/passwd", "count": 1, "sha256": "0" * 64}},
+        },
+    )
     opened = []
     real = outputs.read_regular_file
     monkeypatch.setattr(outputs, "read_regular_file", lambda p, *a, **k: opened.append(str(p)) or real(p, *a, **k))
@@ -142,9 +174,15 @@ def test_meta_never_names_a_file_for_us_to_open(tmp_path, monkeypatch):
 
 
 BAD_METAS = [
-    {"stats": [1, 2]}, {"stats": {"histogram": "x", "total_guesses": "many"}}, {"config": "salet"},
-    {"config": {"mode": "bogus", "max_depth": True}}, {"word_lists": {"guesses": 7}}, {"mode": ["hard"]},
-    {"config": {"max_depth": 10**12, "seed": "s"}}, {"strategy": {"a": 1}}, {"compiler": []},
+    {"stats": [1, 2]},
+    {"stats": {"histogram": "x", "total_guesses": "many"}},
+    {"config": "salet"},
+    {"config": {"mode": "bogus", "max_depth": True}},
+    {"word_lists": {"guesses": 7}},
+    {"mode": ["hard"]},
+    {"config": {"max_depth": 10**12, "seed": "s"}},
+    {"strategy": {"a": 1}},
+    {"compiler": []},
 ]
 
 

@@ -36,8 +36,7 @@ def test_bare_wordle_tree_prints_its_help_on_stderr_with_exit_2():
 def test_the_other_commands_without_arguments_still_run_their_default_job(tmp_path):
     """wordle-next answers the empty history; wordle-compile builds the default tree
     (wordle-rank's default job is a full ranking: too long for here)."""
-    result = subprocess.run([sys.executable, "-m", MODULES["wordle-next"]], capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run([sys.executable, "-m", MODULES["wordle-next"]], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and result.stdout.splitlines()[0] == "salet"
     result = run("wordle-compile", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -93,8 +92,9 @@ def test_a_warning_escapes_the_file_name(hostile_folder):
 
 def test_a_word_list_with_a_byte_order_mark_is_read(tmp_path):
     words = _words_file(tmp_path / "bom.txt", prefix=BOM)
-    result = run("wordle-compile", "--answers", words, "--guesses", words, "-o", tmp_path / "t.wtree", "--json",
-                 "--quiet")
+    result = run(
+        "wordle-compile", "--answers", words, "--guesses", words, "-o", tmp_path / "t.wtree", "--json", "--quiet"
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["answers"] == len(WORDS)
 
@@ -106,15 +106,32 @@ def test_a_text_import_with_a_byte_order_mark_is_read(tmp_path):
     assert built.returncode == 0, built.stderr
     csv = run("wordle-tree", "export", tree, "--format", "csv").stdout
     (tmp_path / "tree.csv").write_text(BOM + csv, encoding="utf-8")
-    result = run("wordle-tree", "import", tmp_path / "tree.csv", "--from", "csv", "--answers", words,
-                 "--guesses", words, "-o", tmp_path / "back.wtree", "--json")
+    result = run(
+        "wordle-tree",
+        "import",
+        tmp_path / "tree.csv",
+        "--from",
+        "csv",
+        "--answers",
+        words,
+        "--guesses",
+        words,
+        "-o",
+        tmp_path / "back.wtree",
+        "--json",
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["answers"] == len(WORDS)
 
 
 def test_wordle_next_plays_from_input_that_starts_with_a_byte_order_mark():
-    result = subprocess.run([sys.executable, "-m", MODULES["wordle-next"], "-i"], input=f"{BOM}salet bbbbb\nq\n",
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", MODULES["wordle-next"], "-i"],
+        input=f"{BOM}salet bbbbb\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "play: courd" in result.stdout and "try again" not in result.stdout
 
@@ -132,8 +149,18 @@ def test_a_duplicate_word_warning_is_given_once_with_weights(quiet, tmp_path):
     answers = _words_file(tmp_path / "dup.txt", WORDS + ["cigar"])
     weights = tmp_path / "weights.txt"
     weights.write_text("".join(f"{w} {i + 1}\n" for i, w in enumerate(WORDS)))
-    result = run("wordle-compile", "--answers", answers, "--guesses", answers, "--weights", weights,
-                 "-o", tmp_path / "t.wtree", *(["--quiet"] if quiet else []))
+    result = run(
+        "wordle-compile",
+        "--answers",
+        answers,
+        "--guesses",
+        answers,
+        "--weights",
+        weights,
+        "-o",
+        tmp_path / "t.wtree",
+        *(["--quiet"] if quiet else []),
+    )
     assert result.returncode == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines() if "duplicate" in line]
     assert warnings == ([] if quiet else [f"wordle-compile: warning: {answers}: dropped 1 duplicate word(s)"])

@@ -14,8 +14,12 @@ from wordle_compiler.cli.tree import group
 COMMANDS = {"wordle-compile": ([], compile_command), "wordle-rank": ([], rank_command)}
 COMMANDS.update({f"wordle-tree {name}": ([name], command) for name, command in group.commands.items()})
 # a positional argument that a subcommand needs before it looks at its options
-NEEDS = {"wordle-tree info": ["salet-optimal-normal"], "wordle-tree verify": ["salet-optimal-normal"],
-         "wordle-tree export": ["salet-optimal-normal"], "wordle-tree import": ["x.csv", "--from", "csv", "-o", "y"]}
+NEEDS = {
+    "wordle-tree info": ["salet-optimal-normal"],
+    "wordle-tree verify": ["salet-optimal-normal"],
+    "wordle-tree export": ["salet-optimal-normal"],
+    "wordle-tree import": ["x.csv", "--from", "csv", "-o", "y"],
+}
 HUGE = "9" * 40
 
 
@@ -38,22 +42,32 @@ def _refused_values(param) -> list[str]:
 def _numeric_options():
     for name, (prefix, command) in COMMANDS.items():
         for param in command.params:
-            if isinstance(param, click.Option) and isinstance(param.type, (click.types.IntParamType,
-                                                                            click.types.FloatParamType)):
+            if isinstance(param, click.Option) and isinstance(
+                param.type, (click.types.IntParamType, click.types.FloatParamType)
+            ):
                 for value in _refused_values(param):
-                    yield pytest.param(name, prefix, command, param.opts[0], value,
-                                       id=f"{name} {param.opts[0]}={value[:12]!r}")
+                    yield pytest.param(
+                        name, prefix, command, param.opts[0], value, id=f"{name} {param.opts[0]}={value[:12]!r}"
+                    )
 
 
 def test_the_sweep_covers_every_command_with_numbers():
     covered = {case.values[0] for case in _numeric_options()}
-    assert {"wordle-compile", "wordle-rank", "wordle-tree verify", "wordle-tree export",
-            "wordle-tree analyse", "wordle-tree bench", "wordle-tree import"} <= covered
+    assert {
+        "wordle-compile",
+        "wordle-rank",
+        "wordle-tree verify",
+        "wordle-tree export",
+        "wordle-tree analyse",
+        "wordle-tree bench",
+        "wordle-tree import",
+    } <= covered
 
 
 @pytest.mark.parametrize("name, prefix, command, option, value", list(_numeric_options()))
-def test_a_value_out_of_range_or_not_a_number_is_one_line(name, prefix, command, option, value, tmp_path,
-                                                          monkeypatch, capsys):
+def test_a_value_out_of_range_or_not_a_number_is_one_line(
+    name, prefix, command, option, value, tmp_path, monkeypatch, capsys
+):
     monkeypatch.chdir(tmp_path)
     prog = name.split()[0]
     args = prefix + NEEDS.get(name, []) + [f"{option}={value}"]

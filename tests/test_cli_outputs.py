@@ -142,8 +142,9 @@ def test_reading_only_regular_files(tmp_path):
     os.mkfifo(fifo)
     began = time.monotonic()
     one_line_error(run("wordle-tree", "info", fifo, timeout=30), 2, "FIFO")
-    one_line_error(run("wordle-tree", "import", fifo, "--from", "csv", "-o", tmp_path / "o.wtree",
-                       timeout=30), 2, "FIFO")
+    one_line_error(
+        run("wordle-tree", "import", fifo, "--from", "csv", "-o", tmp_path / "o.wtree", timeout=30), 2, "FIFO"
+    )
     one_line_error(run("wordle-tree", "info", "/dev/zero", timeout=30), 2, "not a regular file")
     assert time.monotonic() - began < 25  # none of them waited for a writer or read forever
     big = tmp_path / "big.csv"

@@ -29,8 +29,7 @@ SLOW_OR_EXTERNAL = {
     "pip install '.[test]'": "installs the test extra (network)",
     "pytest": "this is the test suite",
     "python benchmarks/bench.py": "the benchmark takes minutes",
-    "wordle-compile --strategy minimax --answers all --start lares --max-depth 7":
-        "12972 answers: a 168 MB matrix and about 10 s (the benchmark runs it)",
+    "wordle-compile --strategy minimax --answers all --start lares --max-depth 7": "12972 answers: a 168 MB matrix and about 10 s (the benchmark runs it)",
     "wordle-rank --jobs 2": "the proof over all 12972 first words: about 2 minutes on 2 cores",
 }
 
@@ -62,8 +61,14 @@ def test_every_fenced_command_is_run_or_skipped_by_name():
 
 def _runs(command, folder):
     prog, *args = shlex.split(command)
-    result = subprocess.run([sys.executable, "-m", MODULES[prog], *args], cwd=folder, capture_output=True,
-                            text=True, input="q\n", timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", MODULES[prog], *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        input="q\n",
+        timeout=600,
+    )
     assert result.returncode == 0, (command, result.stderr)
     assert "Traceback" not in result.stderr
 
@@ -90,8 +95,9 @@ def test_api_example_runs_and_prints_what_it_says(tmp_path):
     section = TEXT.split("\n## API\n", 1)[1].split("\n## ", 1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     expected = [line.split("# ", 1)[1].strip() for line in code.splitlines() if line.startswith("print(")]
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                            timeout=300, env={**os.environ})
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300, env={**os.environ}
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == expected
     assert (tmp_path / "minimax-salet-normal.wtree").exists()

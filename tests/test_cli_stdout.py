@@ -44,16 +44,18 @@ def _with_closed_reader(prog: str, *args, cwd=None) -> subprocess.CompletedProce
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        return subprocess.run(_command(prog, *args), stdout=write_end, stderr=subprocess.PIPE, text=True,
-                              timeout=120, cwd=cwd)
+        return subprocess.run(
+            _command(prog, *args), stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120, cwd=cwd
+        )
     finally:
         os.close(write_end)
 
 
 def _into_dev_full(prog: str, *args, cwd=None) -> subprocess.CompletedProcess:
     with open("/dev/full", "w") as full:
-        return subprocess.run(_command(prog, *args), stdout=full, stderr=subprocess.PIPE, text=True,
-                              timeout=120, cwd=cwd)
+        return subprocess.run(
+            _command(prog, *args), stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, cwd=cwd
+        )
 
 
 @pytest.mark.parametrize("prog", ["wordle-next", "wordle-tree", "wordle-compile", "wordle-rank"])
@@ -67,10 +69,13 @@ def test_a_closed_pipe_after_json_output_is_quiet_too():
     assert (result.returncode, result.stderr) == (0, "")
 
 
-@pytest.mark.parametrize("prog,args", [
-    ("wordle-next", ["--json", "qqqqq", "bbbbb"]),
-    ("wordle-tree", ["info", "no-such-tree", "--json"]),
-])
+@pytest.mark.parametrize(
+    "prog,args",
+    [
+        ("wordle-next", ["--json", "qqqqq", "bbbbb"]),
+        ("wordle-tree", ["info", "no-such-tree", "--json"]),
+    ],
+)
 def test_a_failure_whose_json_meets_a_closed_pipe_keeps_its_line_and_code(prog, args):
     result = _with_closed_reader(prog, *args)
     assert result.returncode == 2
@@ -80,8 +85,10 @@ def test_a_failure_whose_json_meets_a_closed_pipe_keeps_its_line_and_code(prog, 
 
 def test_head_in_a_shell_pipeline_leaves_stderr_empty(tmp_path):
     err = tmp_path / "stderr.txt"
-    script = (f"{shlex.join(_command('wordle-next', '--list-trees'))} 2>{shlex.quote(str(err))} | head -1; "
-              "echo \"status ${PIPESTATUS[0]}\"")
+    script = (
+        f"{shlex.join(_command('wordle-next', '--list-trees'))} 2>{shlex.quote(str(err))} | head -1; "
+        "echo \"status ${PIPESTATUS[0]}\""
+    )
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
     listing = subprocess.run(_command("wordle-next", "--list-trees"), capture_output=True, text=True, timeout=120)
     assert result.stdout.splitlines() == [listing.stdout.splitlines()[0], "status 0"]
@@ -123,9 +130,14 @@ def test_output_that_works_is_unchanged(small_list, tmp_path):
     """The same commands into a pipe that is read: exit 0, the whole output."""
     from wordle_runtime.format import unpack_tree
 
-    result = subprocess.run(_command("wordle-next", "--json", "salet", "bbbbb"), capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        _command("wordle-next", "--json", "salet", "bbbbb"), capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0 and json.loads(result.stdout)["guess"] == "courd"
-    result = subprocess.run(_command("wordle-compile", *_cheap_runs(small_list)["wordle-compile"]),
-                            capture_output=True, timeout=120, cwd=tmp_path)
+    result = subprocess.run(
+        _command("wordle-compile", *_cheap_runs(small_list)["wordle-compile"]),
+        capture_output=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 0 and sorted(unpack_tree(result.stdout).answers) == WORDS

@@ -68,15 +68,30 @@ def test_shipped_trees_by_name(command):
 def test_info_labels_every_field_and_only_applicable_settings(tmp_path):
     lines = invoke("wordle-tree", "info", "salet-optimal-normal").out.splitlines()
     labels = [line.split()[0] for line in lines]
-    assert labels == ["file", "format", "strategy", "mode", "depth", "start", "answers", "guesses", "stats",
-                      "histogram", "compiler"]
+    assert labels == [
+        "file",
+        "format",
+        "strategy",
+        "mode",
+        "depth",
+        "start",
+        "answers",
+        "guesses",
+        "stats",
+        "histogram",
+        "compiler",
+    ]
     assert sum(line.startswith("answers") for line in lines) == 1
     text = "\n".join(lines)
     for absent in ("width", "seed", "candidates"):
         assert absent not in text
     out = tmp_path / "look.wtree"
-    assert invoke("wordle-compile", "--strategy", "lookahead", "--width", "3", "--start", "salet",
-                  "--quiet", "-o", out).code == 0
+    assert (
+        invoke(
+            "wordle-compile", "--strategy", "lookahead", "--width", "3", "--start", "salet", "--quiet", "-o", out
+        ).code
+        == 0
+    )
     text = invoke("wordle-tree", "info", out).out
     assert "\nwidth       3\n" in text and "seed" not in text and "candidates" not in text
 
@@ -91,9 +106,16 @@ def test_text_export_plural_and_reading_order():
     assert "(1 answers)" not in out and any(line.endswith("(1 answer)") for line in lines)
 
 
-@pytest.mark.parametrize("path", ["salet bbbbb courd bbbyb", "salet:bbbbb,courd:bbbyb", "salet=00000 courd=00010",
-                                  "salet \u2b1b\u2b1b\u2b1b\u2b1b\u2b1b courd \u2b1b\u2b1b\u2b1b\U0001f7e8\u2b1b",
-                                  "SALET BBBBB, courd:__-y."])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "salet bbbbb courd bbbyb",
+        "salet:bbbbb,courd:bbbyb",
+        "salet=00000 courd=00010",
+        "salet \u2b1b\u2b1b\u2b1b\u2b1b\u2b1b courd \u2b1b\u2b1b\u2b1b\U0001f7e8\u2b1b",
+        "SALET BBBBB, courd:__-y.",
+    ],
+)
 def test_export_path_takes_every_wordle_next_notation(path):
     result = invoke("wordle-tree", "export", "salet-optimal-normal", "--format", "text", "--path", path)
     assert result.code == 0, result.err
@@ -110,12 +132,18 @@ def test_default_names_encode_what_changes_the_tree():
     assert name(strategy="optimal", candidates=3) == "optimal-salet-best-of-3-normal.wtree"
     assert name(strategy="entropy", opening=("crane", "doilt")) == "entropy-crane-doilt-normal.wtree"
     assert name(strategy="entropy", start="crane") == "entropy-crane-normal.wtree"
-    assert name(strategy="minimax", start="lares", answers="all", max_depth=7) == \
-        "minimax-lares-normal-answers-all-depth-7.wtree"
-    assert name(strategy="optimal", start="plate", mode="possible", guesses="answers") == \
-        "optimal-plate-possible-guesses-answers.wtree"
-    assert name(strategy="entropy", start="salet", answers="nyt", guesses="nyt") == \
-        "entropy-salet-normal-answers-nyt.wtree"  # nyt's own guesses are the default pairing
+    assert (
+        name(strategy="minimax", start="lares", answers="all", max_depth=7)
+        == "minimax-lares-normal-answers-all-depth-7.wtree"
+    )
+    assert (
+        name(strategy="optimal", start="plate", mode="possible", guesses="answers")
+        == "optimal-plate-possible-guesses-answers.wtree"
+    )
+    assert (
+        name(strategy="entropy", start="salet", answers="nyt", guesses="nyt")
+        == "entropy-salet-normal-answers-nyt.wtree"
+    )  # nyt's own guesses are the default pairing
     assert name(strategy="random", seed=4) == "random-salet-normal-seed-4.wtree"
     assert name(strategy="lookahead", width=5) == "lookahead-salet-normal-width-5.wtree"
     assert name(strategy="entropy", answers="/tmp/my list.txt") == "entropy-salet-normal-answers-my_list.wtree"
@@ -132,8 +160,21 @@ def test_cache_command(tmp_path):
     env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     result = run("wordle-tree", "cache", env=env)
     assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 matrix files" in result.stdout
-    assert run("wordle-compile", "--strategy", "first", "--start", "salet", "--allow-deeper", "--quiet",
-               "-o", tmp_path / "t.wtree", env=env).returncode == 0
+    assert (
+        run(
+            "wordle-compile",
+            "--strategy",
+            "first",
+            "--start",
+            "salet",
+            "--allow-deeper",
+            "--quiet",
+            "-o",
+            tmp_path / "t.wtree",
+            env=env,
+        ).returncode
+        == 0
+    )
     doc = json.loads(run("wordle-tree", "cache", "--json", env=env).stdout)
     # the builds' one layout, answers x guesses (the guess-major one it is made from is not kept)
     assert [e["shape"] for e in doc["entries"]] == [[2315, 12972]] and doc["bytes"] > 30_000_000
@@ -215,9 +256,23 @@ def test_verify_names_nodes_by_history_and_cuts_long_lists():
 
 def test_bench_prints_each_row_as_it_finishes():
     """The minimax row arrives while lookahead (seconds) is still being built."""
-    proc = subprocess.Popen([sys.executable, "-m", MODULES["wordle-tree"], "bench", "--strategies",
-                             "minimax,lookahead", "--start", "salet", "--repeat", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            MODULES["wordle-tree"],
+            "bench",
+            "--strategies",
+            "minimax,lookahead",
+            "--start",
+            "salet",
+            "--repeat",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         header, rule, row = (proc.stdout.readline() for _ in range(3))
         still_running = proc.poll() is None

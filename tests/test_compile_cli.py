@@ -24,8 +24,20 @@ def test_json_contract(tmp_path):
     result = invoke("--strategy", "minimax", "--start", "salet", "--json", "--quiet", "-o", str(out))
     assert result.code == 0, result.err
     doc = json.loads(result.out)
-    for key in ["strategy", "mode", "start", "answers", "total_guesses", "average", "max_depth",
-                "histogram", "exceeding_max_depth", "proved_optimal", "seconds", "output"]:
+    for key in [
+        "strategy",
+        "mode",
+        "start",
+        "answers",
+        "total_guesses",
+        "average",
+        "max_depth",
+        "histogram",
+        "exceeding_max_depth",
+        "proved_optimal",
+        "seconds",
+        "output",
+    ]:
         assert key in doc
     assert doc["answers"] == 2315 and sum(doc["histogram"].values()) == 2315
     assert doc["proved_optimal"] is False and out.exists()
@@ -50,26 +62,37 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     assert result.code == 0 and out.read_bytes() != b"previous"
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--start", "zzzzz"], "not in the guess list"),
-    (["--answers", "/no/such/file"], "no word list"),
-    (["--strategy", "nope"], "Invalid value"),
-    (["--opening", "salet"], "--opening takes two different words, W1,W2: got 'salet'"),
-    (["--objective", "depth"], "heuristics have no objective"),
-    (["--strategy", "optimal", "--objective", "depth"], "needs --start or --opening"),
-    (["--strategy", "optimal", "--objective", "fewest"], "Invalid value for '--objective'"),
-    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep"], "go together"),
-    (["--strategy", "optimal", "--start", "salet", "--deep", "5"], "go together"),
-    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "7"],
-     "deep (K) must be a whole number from 2 to 6"),
-    (["--strategy", "optimal", "--objective", "fewest-deep", "--deep", "5"], "needs --start or --opening"),
-    (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "1"],
-     "Invalid value for '--deep'"),
-    (["--strategy", "optimal", "--opening", "salet,crony", "--mode", "hard"], "'crony' is not a legal guess"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--start", "zzzzz"], "not in the guess list"),
+        (["--answers", "/no/such/file"], "no word list"),
+        (["--strategy", "nope"], "Invalid value"),
+        (["--opening", "salet"], "--opening takes two different words, W1,W2: got 'salet'"),
+        (["--objective", "depth"], "heuristics have no objective"),
+        (["--strategy", "optimal", "--objective", "depth"], "needs --start or --opening"),
+        (["--strategy", "optimal", "--objective", "fewest"], "Invalid value for '--objective'"),
+        (["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep"], "go together"),
+        (["--strategy", "optimal", "--start", "salet", "--deep", "5"], "go together"),
+        (
+            ["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "7"],
+            "deep (K) must be a whole number from 2 to 6",
+        ),
+        (["--strategy", "optimal", "--objective", "fewest-deep", "--deep", "5"], "needs --start or --opening"),
+        (
+            ["--strategy", "optimal", "--start", "salet", "--objective", "fewest-deep", "--deep", "1"],
+            "Invalid value for '--deep'",
+        ),
+        (["--strategy", "optimal", "--opening", "salet,crony", "--mode", "hard"], "'crony' is not a legal guess"),
+    ],
+)
 def test_errors_are_one_line_exit_2(args, message):
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", *args, "--quiet"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.compile", *args, "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.stderr
@@ -109,10 +132,18 @@ def fresh_solvers():
     search.forget_solvers()
 
 
-@pytest.mark.parametrize("start, mode, guesses, jobs", [("salet", "normal", None, 2), ("salet", "normal", None, 3),
-                                                        ("salet", "hard", None, 2), ("plate", "possible", "answers", 2)])
-def test_optimal_threaded_builds_are_byte_identical_to_shipped(ctx, tmp_path, fresh_solvers, start, mode, guesses,
-                                                               jobs):
+@pytest.mark.parametrize(
+    "start, mode, guesses, jobs",
+    [
+        ("salet", "normal", None, 2),
+        ("salet", "normal", None, 3),
+        ("salet", "hard", None, 2),
+        ("plate", "possible", "answers", 2),
+    ],
+)
+def test_optimal_threaded_builds_are_byte_identical_to_shipped(
+    ctx, tmp_path, fresh_solvers, start, mode, guesses, jobs
+):
     """Threads sharing one memo race on it; the tree must not notice."""
     cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses)
     result = compile_tree(cfg, ctx if guesses is None else Context.load("original", guesses), jobs=jobs)
@@ -141,11 +172,26 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
     # interrupt always lands mid-search (plate within 5 guesses used to take 12 s to be
     # found infeasible; the endgame check now refuses it at once)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", "fuzzy",
-         "--mode", "hard", "--jobs", jobs, "-o", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.compile",
+            "--strategy",
+            "optimal",
+            "--start",
+            "fuzzy",
+            "--mode",
+            "hard",
+            "--jobs",
+            jobs,
+            "-o",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         # a shell may start us with SIGINT ignored, which the child would inherit
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     os.set_blocking(proc.stderr.fileno(), False)
     # the bar shows once a class is done, which may take the whole search: 2.5 s is enough
     # to be past start-up (about 1 s) and inside the search
@@ -170,9 +216,23 @@ def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
 
 
 def test_infeasible_depth_exits_1_with_one_line():
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal",
-                             "--start", "salet", "--max-depth", "2", "--quiet"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.compile",
+            "--strategy",
+            "optimal",
+            "--start",
+            "salet",
+            "--max-depth",
+            "2",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no tree solves every answer within 2 guesses" in lines[0]
@@ -181,9 +241,27 @@ def test_infeasible_depth_exits_1_with_one_line():
 def test_a_doomed_start_names_a_class_that_cannot_finish():
     """plate in hard mode within 5 guesses: refused at once (the endgame check), naming
     the feedback and the answers of a class no tree can finish in time."""
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--start", "plate",
-                             "--mode", "hard", "--max-depth", "5", "--quiet", "--jobs", "2"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.compile",
+            "--strategy",
+            "optimal",
+            "--start",
+            "plate",
+            "--mode",
+            "hard",
+            "--max-depth",
+            "5",
+            "--quiet",
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1
     [line] = result.stderr.strip().splitlines()
     assert "within 5 guesses after 'plate': after plate bbygg, the 8 answers left (" in line

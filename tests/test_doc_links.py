@@ -41,8 +41,11 @@ def broken_links(root: Path) -> list[str]:
             destination = (path.parent / file_part) if file_part else path
             if not destination.exists():
                 problems.append(f"{path.relative_to(root)}: {target} (no such file)")
-            elif fragment and destination.suffix == ".md" and \
-                    fragment not in heading_anchors(destination.read_text(encoding="utf-8")):
+            elif (
+                fragment
+                and destination.suffix == ".md"
+                and fragment not in heading_anchors(destination.read_text(encoding="utf-8"))
+            ):
                 problems.append(f"{path.relative_to(root)}: {target} (no such heading)")
     return problems
 

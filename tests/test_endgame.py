@@ -19,8 +19,12 @@ IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight"]
 
 
 def context(answers, guesses):
-    lists = WordLists(answers=tuple(sorted(answers)), guesses=tuple(sorted(set(guesses) | set(answers))),
-                      answers_name="tiny", guesses_name="tiny")
+    lists = WordLists(
+        answers=tuple(sorted(answers)),
+        guesses=tuple(sorted(set(guesses) | set(answers))),
+        answers_name="tiny",
+        guesses_name="tiny",
+    )
     return Context.from_words(lists, use_cache=False)
 
 
@@ -71,8 +75,7 @@ def test_a_guess_that_tests_many_letters_lifts_the_refusal():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), depth=st.integers(2, 4), mode=st.sampled_from(["normal", "hard"]),
-       data=st.data())
+@given(seed=st.integers(0, 10_000), depth=st.integers(2, 4), mode=st.sampled_from(["normal", "hard"]), data=st.data())
 def test_a_refusal_is_always_right(seed, depth, mode, data):
     """Whenever the cut refuses a set, no tree over those guesses finishes it in time
     (hard mode only ever narrows the guesses, so the same holds there)."""

@@ -52,10 +52,13 @@ def open_page(driver, path, fragment=""):
 
 def shown_stats(driver):
     bars = driver.find_elements("css selector", "#histogram .bar")
-    return {"answers": int(text(driver, "stat-left").replace(",", "")),
-            "total": int(text(driver, "stat-total").replace(",", "")),
-            "average": text(driver, "stat-average"), "max": int(text(driver, "stat-max")),
-            "histogram": {b.get_attribute("data-guesses"): int(b.get_attribute("data-count")) for b in bars}}
+    return {
+        "answers": int(text(driver, "stat-left").replace(",", "")),
+        "total": int(text(driver, "stat-total").replace(",", "")),
+        "average": text(driver, "stat-average"),
+        "max": int(text(driver, "stat-max")),
+        "histogram": {b.get_attribute("data-guesses"): int(b.get_attribute("data-count")) for b in bars},
+    }
 
 
 def expected_stats(view, node, first_guess):
@@ -67,8 +70,13 @@ def expected_stats(view, node, first_guess):
             histogram[str(number)] = histogram.get(str(number), 0) + 1
         stack.extend((child, number + 1) for _, child in view.children(current))
     total, answers = sum(int(k) * v for k, v in histogram.items()), sum(histogram.values())
-    return {"answers": answers, "total": total, "average": f"{total / answers:.4f}",
-            "max": max(map(int, histogram)), "histogram": histogram}
+    return {
+        "answers": answers,
+        "total": total,
+        "average": f"{total / answers:.4f}",
+        "max": max(map(int, histogram)),
+        "histogram": histogram,
+    }
 
 
 def test_default_file_is_small_and_self_contained(page):
@@ -83,11 +91,16 @@ def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page,
     load_ms = open_page(browser, page)
     assert load_ms <= 1000, f"the default tree's page took {load_ms:.0f} ms to load"
     stats = read_tree_file(DEFAULT).meta["stats"]
-    assert shown_stats(browser) == {"answers": stats["answers"], "total": stats["total_guesses"],
-                                    "average": f"{stats['average']:.4f}", "max": stats["max_depth"],
-                                    "histogram": {str(k): v for k, v in stats["histogram"].items()}}
+    assert shown_stats(browser) == {
+        "answers": stats["answers"],
+        "total": stats["total_guesses"],
+        "average": f"{stats['average']:.4f}",
+        "max": stats["max_depth"],
+        "histogram": {str(k): v for k, v in stats["histogram"].items()},
+    }
     sizes = browser.execute_script(  # one round trip for all ~150 rows
-        "return Array.from(document.querySelectorAll('#children tbody tr td:nth-child(3)'), td => td.textContent)")
+        "return Array.from(document.querySelectorAll('#children tbody tr td:nth-child(3)'), td => td.textContent)"
+    )
     sizes = [int(size.replace(",", "")) for size in sizes]
     assert len(sizes) == len(view.children(0)) and sizes == sorted(sizes, reverse=True)
     assert "Play SALET: 2,315 answers left" in text(browser, "status")
@@ -198,8 +211,9 @@ def test_search_shows_an_answer_path(browser, page, view):
     assert result.text.startswith("CIGAR is solved in 4 guesses")
     rows = result.find_elements("css selector", ".row")
     shown = ["".join(t.text for t in r.find_elements("css selector", ".tile")) for r in rows]
-    colours = ["".join(t.get_attribute("class").split()[-1] for t in r.find_elements("css selector", ".tile"))
-               for r in rows]
+    colours = [
+        "".join(t.get_attribute("class").split()[-1] for t in r.find_elements("css selector", ".tile")) for r in rows
+    ]
     assert shown == ["SALET", "BROND", "CHAIR", "CIGAR"]
     assert colours == [format_pattern(score_code(w.lower(), "cigar")) for w in shown]
     by_id(browser, "open-path").click()
@@ -214,7 +228,8 @@ def test_screenshot_is_not_blank(browser, page):
     open_page(browser, page, "#salet:bybbb")
     shot = browser.get_screenshot_as_base64()
     browser.get("about:blank")  # decode it with the browser's own PNG decoder, in a blank page
-    width, height, inked, green = browser.execute_async_script("""
+    width, height, inked, green = browser.execute_async_script(
+        """
         const done = arguments[arguments.length - 1], img = new Image();
         img.onload = () => {
           const c = document.createElement("canvas");
@@ -228,7 +243,9 @@ def test_screenshot_is_not_blank(browser, page):
           }
           done([c.width, c.height, inked / (px.length / 4), green]);
         };
-        img.src = "data:image/png;base64," + arguments[0];""", shot)
+        img.src = "data:image/png;base64," + arguments[0];""",
+        shot,
+    )
     assert width >= 800 and height >= 600
     assert inked > 0.03, f"only {inked:.1%} of the screenshot is not white"
     assert green > 1000  # tiles and histogram bars in the game's green
@@ -241,8 +258,11 @@ def test_every_shipped_tree_opens_cleanly(browser, tmp_path, name):
     open_page(browser, page)
     stats = read_tree_file(SHIPPED / name).meta["stats"]
     shown = shown_stats(browser)
-    assert (shown["answers"], shown["total"], shown["max"]) == (stats["answers"], stats["total_guesses"],
-                                                                stats["max_depth"])
+    assert (shown["answers"], shown["total"], shown["max"]) == (
+        stats["answers"],
+        stats["total_guesses"],
+        stats["max_depth"],
+    )
     assert console_errors(browser) == []
 
 

@@ -82,8 +82,15 @@ def test_title_names_the_tree_and_has_a_legend(view):
     graph = DotExporter(max_depth=1).graph(view, dict(view.children(0))[0], history)
     assert graph.name == "salet optimal normal salet:bbbbb"
     title = graph.graph["graph"]["label"]
-    for text in ["Wordle tree from SALET: optimal, normal mode", "2,315 answers", "7,920 guesses",
-                 "The position after SALET bbbbb", "right place", "elsewhere in the word", "not in the word"]:
+    for text in [
+        "Wordle tree from SALET: optimal, normal mode",
+        "2,315 answers",
+        "7,920 guesses",
+        "The position after SALET bbbbb",
+        "right place",
+        "elsewhere in the word",
+        "not in the word",
+    ]:
         assert text in title
 
 
@@ -139,24 +146,33 @@ def test_svg_is_titled(tmp_path):
 def test_png_to_a_terminal_is_refused():
     main, replica = pty.openpty()
     try:
-        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "export", str(DEFAULT),
-                                 "--format", "png"], stdout=replica, stderr=subprocess.PIPE, text=True, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "wordle_compiler.cli.tree", "export", str(DEFAULT), "--format", "png"],
+            stdout=replica,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(replica)
         os.close(main)
     assert result.returncode == 2
-    assert result.stderr.strip() == ("wordle-tree: refusing to write PNG (binary) to a terminal; "
-                                     "use -o FILE.png or redirect stdout")
+    assert result.stderr.strip() == (
+        "wordle-tree: refusing to write PNG (binary) to a terminal; use -o FILE.png or redirect stdout"
+    )
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--format", "text", "--highlight", "cigar"], "--highlight applies to --format dot, svg or png only"),
-    (["--format", "dot", "--highlight", "zzzzz"], "--highlight 'zzzzz' is not an answer of this tree"),
-    (["--format", "dot", "--path", "salet:bbbbb", "--highlight", "cigar"], "is not reached from this --path"),
-    (["--format", "dot", "--min-depth", "6"], "every answer here is solved within 5 guesses"),
-    (["--format", "dot", "--max-width", "3", "--show-all"], "give --max-width or --show-all, not both"),
-    (["--format", "html", "--depth", "2"], "--depth does not apply to --format html"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--format", "text", "--highlight", "cigar"], "--highlight applies to --format dot, svg or png only"),
+        (["--format", "dot", "--highlight", "zzzzz"], "--highlight 'zzzzz' is not an answer of this tree"),
+        (["--format", "dot", "--path", "salet:bbbbb", "--highlight", "cigar"], "is not reached from this --path"),
+        (["--format", "dot", "--min-depth", "6"], "every answer here is solved within 5 guesses"),
+        (["--format", "dot", "--max-width", "3", "--show-all"], "give --max-width or --show-all, not both"),
+        (["--format", "html", "--depth", "2"], "--depth does not apply to --format html"),
+    ],
+)
 def test_bad_requests_are_one_line(args, message):
     result = run("export", DEFAULT, *args)
     assert result.exit_code == 2 and message in result.output
@@ -178,8 +194,21 @@ def test_dot_dies_with_a_killed_export(tmp_path):
     """SIGKILL leaves no time for cleanup: Linux itself kills the dot child (PR_SET_PDEATHSIG)."""
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.tree", "export", "salet-optimal-normal",
-                             "--format", "png", "--show-all", "-o", str(tmp_path / "t.png"), "--quiet"])
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.tree",
+            "export",
+            "salet-optimal-normal",
+            "--format",
+            "png",
+            "--show-all",
+            "-o",
+            str(tmp_path / "t.png"),
+            "--quiet",
+        ]
+    )
     dot, deadline = None, time.monotonic() + 60
     while dot is None and time.monotonic() < deadline and proc.poll() is None:
         for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split():

@@ -30,14 +30,24 @@ def write_1_0_tree(path, n_nodes: int, fan: int) -> int:
         patterns.extend(range(count))
         next_child += count
         start.append(len(children))
-    arrays = {"node_guess": array("I", range(n_nodes)), "node_answer": array("i", range(n_nodes)),
-              "child_start": array("I", start), "edge_pattern": array("B", patterns),
-              "edge_child": array("I", children)}
+    arrays = {
+        "node_guess": array("I", range(n_nodes)),
+        "node_answer": array("i", range(n_nodes)),
+        "child_start": array("I", start),
+        "edge_pattern": array("B", patterns),
+        "edge_child": array("I", children),
+    }
     if sys.byteorder == "big":
         for values in arrays.values():
             values.byteswap()
-    doc = {"format": "wordle-tree", "format_version": [1, 0], "meta": {}, "answers": words, "guesses": words,
-           "tree": {name: values.tobytes() for name, values in arrays.items()}}
+    doc = {
+        "format": "wordle-tree",
+        "format_version": [1, 0],
+        "meta": {},
+        "answers": words,
+        "guesses": words,
+        "tree": {name: values.tobytes() for name, values in arrays.items()},
+    }
     path.write_bytes(msgpack.packb(doc, use_bin_type=True))
     return path.stat().st_size
 
@@ -45,12 +55,15 @@ def write_1_0_tree(path, n_nodes: int, fan: int) -> int:
 def peak_kib(*args) -> tuple[int, int]:
     """(exit code, peak resident set in KiB) of ``wordle-tree ARGS`` run in a fresh process,
     so that RUSAGE_CHILDREN sees that one command alone."""
-    probe = ("import resource, subprocess, sys\n"
-             "done = subprocess.run([sys.executable, '-m', 'wordle_compiler.cli.tree', *sys.argv[1:]],"
-             " capture_output=True)\n"
-             "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    result = subprocess.run([sys.executable, "-c", probe, *map(str, args)], capture_output=True, text=True,
-                            timeout=300, check=True)
+    probe = (
+        "import resource, subprocess, sys\n"
+        "done = subprocess.run([sys.executable, '-m', 'wordle_compiler.cli.tree', *sys.argv[1:]],"
+        " capture_output=True)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *map(str, args)], capture_output=True, text=True, timeout=300, check=True
+    )
     code, kib = result.stdout.split()
     return int(code), int(kib)
 
@@ -84,7 +97,9 @@ def test_a_deep_1_0_chain_still_loads_and_exports_where_the_format_allows(tmp_pa
     olson = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", "olson")
     assert olson.returncode == 0 and olson.stdout.count('"guess"') == 19_999  # the leaf is its word alone
     shallow = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", "text", "--depth", "3")
-    assert shallow.returncode == 0 and shallow.stdout.splitlines()[-1] == "|   " * 3 + "|--- bbbbb -> ... (19996 answers)"
+    assert (
+        shallow.returncode == 0 and shallow.stdout.splitlines()[-1] == "|   " * 3 + "|--- bbbbb -> ... (19996 answers)"
+    )
 
 
 def test_a_chain_255_deep_is_the_deepest_outline(tmp_path):

@@ -24,13 +24,20 @@ def test_the_kernels_are_compiled_extension_modules(module):
     assert module.__file__.endswith((".so", ".pyd")), module.__file__
 
 
-@pytest.mark.parametrize("args", [["--strategy", "optimal", "--start", "salet", "--mode", "hard"],
-                                  ["--strategy", "entropy", "--start", "salet"],
-                                  ["--strategy", "letter-entropy"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--strategy", "optimal", "--start", "salet", "--mode", "hard"],
+        ["--strategy", "entropy", "--start", "salet"],
+        ["--strategy", "letter-entropy"],
+    ],
+)
 def test_a_build_imports_no_jit_compiler(tmp_path, args):
-    code = ("import atexit, sys; from wordle_compiler.cli.compile import main; "
-            f"atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in {JIT_MODULES!r}))); "
-            f"main([*{args!r}, '--quiet', '--allow-deeper', '-o', {str(tmp_path / 't.wtree')!r}])")
+    code = (
+        "import atexit, sys; from wordle_compiler.cli.compile import main; "
+        f"atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in {JIT_MODULES!r}))); "
+        f"main([*{args!r}, '--quiet', '--allow-deeper', '-o', {str(tmp_path / 't.wtree')!r}])"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
@@ -81,10 +88,28 @@ def test_ctrl_c_stops_a_jobs_1_exact_build_within_a_second(tmp_path):
     """wordle-compile --jobs 1 spends seconds in one kernel call (perea in hard mode): a
     Ctrl-C there ends the command within a second, 130, one line, nothing written."""
     out = tmp_path / "t.wtree"
-    proc = subprocess.Popen([sys.executable, "-m", MODULES["wordle-compile"], "--strategy", "optimal", "--start",
-                             "perea", "--mode", "hard", "--jobs", "1", "--quiet", "-o", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            MODULES["wordle-compile"],
+            "--strategy",
+            "optimal",
+            "--start",
+            "perea",
+            "--mode",
+            "hard",
+            "--jobs",
+            "1",
+            "--quiet",
+            "-o",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(2.0)  # past the imports and the matrix: inside the search
     assert proc.poll() is None, proc.communicate()
     sent = time.monotonic()
@@ -103,7 +128,11 @@ def test_the_engine_checks_what_it_is_given(ctx):
         solver.solve([0, 1], [-1], 3)
     with pytest.raises(IndexError):
         solver.guess_value(len(ctx.words.guesses), [0, 1], ctx.all_guesses, 3)
-    memo, counters, shared = np.zeros((64, 3), np.uint64), np.zeros(len(_search.STAT_NAMES), np.int64), np.zeros(8, np.int64)
+    memo, counters, shared = (
+        np.zeros((64, 3), np.uint64),
+        np.zeros(len(_search.STAT_NAMES), np.int64),
+        np.zeros(8, np.int64),
+    )
     with pytest.raises(ValueError, match="power of two"):
         _search.Workspace(memo, counters, shared, solver.scratch)  # no active rows set
     counters[_search.STAT_NAMES.index("memo_rows")] = 128  # more rows than the table has

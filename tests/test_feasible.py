@@ -27,8 +27,9 @@ def random_sets(mode, seed):
     """A tiny clustered list and four answer sets of it (the whole list first), with the mode's legal guesses."""
     ctx = tiny_context(seed * 7 + len(mode), n_answers=12 + 2 * seed, n_extra=2 + seed % 3, clustered=True)
     rng = random.Random(seed)
-    subsets = [ctx.all_answers] + [np.sort(rng.sample(list(ctx.all_answers), rng.randint(3, len(ctx.all_answers))))
-                                   for _ in range(3)]
+    subsets = [ctx.all_answers] + [
+        np.sort(rng.sample(list(ctx.all_answers), rng.randint(3, len(ctx.all_answers)))) for _ in range(3)
+    ]
     return ctx, subsets, initial_legal(ctx, mode)
 
 

@@ -66,8 +66,16 @@ def test_score_rejects_wrong_length():
 
 @pytest.mark.parametrize(
     "text",
-    ["gybbg", "GYBBG", "21002", "2 1 0 0 2".replace(" ", ""), "gy__g", "gy..g", "gy-bg",
-     "\U0001f7e9\U0001f7e8\u2b1b\u2b1c\U0001f7e9"],
+    [
+        "gybbg",
+        "GYBBG",
+        "21002",
+        "2 1 0 0 2".replace(" ", ""),
+        "gy__g",
+        "gy..g",
+        "gy-bg",
+        "\U0001f7e9\U0001f7e8\u2b1b\u2b1c\U0001f7e9",
+    ],
 )
 def test_parse_pattern_notations(text):
     assert parse_pattern(text) == parse_pattern("gybbg")

@@ -7,8 +7,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_runtime.feedback import score_code
-from wordle_runtime.game import (DEFAULT_GAME, ENGLISH_ALPHABET, MASTERMIND, WORDLE, Game, GameError, alphabet_of,
-                                 game_from_fields, mastermind, mastermind_codes, normalise_word, parse_game)
+from wordle_runtime.game import (
+    DEFAULT_GAME,
+    ENGLISH_ALPHABET,
+    MASTERMIND,
+    WORDLE,
+    Game,
+    GameError,
+    alphabet_of,
+    game_from_fields,
+    mastermind,
+    mastermind_codes,
+    normalise_word,
+    parse_game,
+)
 
 FIVE = st.text(alphabet="abcdeyz", min_size=5, max_size=5)
 
@@ -27,7 +39,7 @@ def _naive_wordle(guess: str, answer: str) -> int:
         if marks[i] == 0 and g in left:
             marks[i] = 1
             left.remove(g)
-    return sum(m * 3 ** i for i, m in enumerate(marks))
+    return sum(m * 3**i for i, m in enumerate(marks))
 
 
 @settings(max_examples=300, deadline=None)
@@ -38,7 +50,7 @@ def test_wordle_of_any_length_and_alphabet_follows_the_rule(pair):
     code = game.score_code(guess, answer)
     assert code == _naive_wordle(guess, answer)
     assert (code == game.all_correct) == (guess == answer)
-    assert game.format_code(code) == "".join("byg"[(code // 3 ** i) % 3] for i in range(len(guess)))
+    assert game.format_code(code) == "".join("byg"[(code // 3**i) % 3] for i in range(len(guess)))
 
 
 def test_mastermind_scores_black_and_white_pegs():
@@ -70,18 +82,30 @@ def test_games_by_name_and_from_a_tree_file():
     assert six.name == "wordle:6" and not six.byte_codes and DEFAULT_GAME.byte_codes
 
 
-@pytest.mark.parametrize("rule, length, alphabet, message", [
-    ("scrabble", 5, "ab", "unknown feedback rule"), (WORDLE, 1, "ab", "from 2 to"), (WORDLE, 11, "ab", "from 2 to"),
-    (WORDLE, 5, "aa", "repeats"), (WORDLE, 5, "", "empty"), (WORDLE, 5, " ab", "blank"), (WORDLE, 5, "ba", "code point order"),
-    (WORDLE, 5, "".join(map(chr, range(0x400, 0x441))), "at most 64"), (MASTERMIND, 9, "123", "pegs"),
-    (WORDLE, True, "ab", "whole number")])
+@pytest.mark.parametrize(
+    "rule, length, alphabet, message",
+    [
+        ("scrabble", 5, "ab", "unknown feedback rule"),
+        (WORDLE, 1, "ab", "from 2 to"),
+        (WORDLE, 11, "ab", "from 2 to"),
+        (WORDLE, 5, "aa", "repeats"),
+        (WORDLE, 5, "", "empty"),
+        (WORDLE, 5, " ab", "blank"),
+        (WORDLE, 5, "ba", "code point order"),
+        (WORDLE, 5, "".join(map(chr, range(0x400, 0x441))), "at most 64"),
+        (MASTERMIND, 9, "123", "pegs"),
+        (WORDLE, True, "ab", "whole number"),
+    ],
+)
 def test_an_unplayable_game_is_one_line(rule, length, alphabet, message):
     with pytest.raises(GameError, match=message):
         Game(rule, length, alphabet)
 
 
-@pytest.mark.parametrize("text", ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6",
-                                  "mastermind:4x10", "mastermind:４x6", "chess"])
+@pytest.mark.parametrize(
+    "text",
+    ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6", "mastermind:4x10", "mastermind:４x6", "chess"],
+)
 def test_a_bad_game_name_is_refused(text):
     with pytest.raises(GameError):
         parse_game(text)

@@ -56,13 +56,36 @@ def test_info_names_the_game(trees):
 
 def test_import_refuses_another_game(tmp_path):
     (tmp_path / "t.csv").write_text("111\n")
-    result = run("wordle-tree", "import", tmp_path / "t.csv", "--from", "csv", "--answers", "mastermind:3x4",
-                 "-o", tmp_path / "out.wtree")
+    result = run(
+        "wordle-tree",
+        "import",
+        tmp_path / "t.csv",
+        "--from",
+        "csv",
+        "--answers",
+        "mastermind:3x4",
+        "-o",
+        tmp_path / "out.wtree",
+    )
     one_line_error(result, 2, "five-letter Wordle formats", "mastermind:3x4")
 
 
-SPANISH = ["aceña", "añejo", "árbol", "baño", "cañón", "dueño", "niños", "otoño", "pared", "peña", "señor", "sueño",
-           "tarde", "uñero"]
+SPANISH = [
+    "aceña",
+    "añejo",
+    "árbol",
+    "baño",
+    "cañón",
+    "dueño",
+    "niños",
+    "otoño",
+    "pared",
+    "peña",
+    "señor",
+    "sueño",
+    "tarde",
+    "uñero",
+]
 
 
 def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path):
@@ -83,8 +106,9 @@ def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path)
 
 def test_mastermind_4x6_from_1122_through_the_command_line(tmp_path):
     tree = tmp_path / "mm.wtree"
-    built = run("wordle-compile", "--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1122", "-o", tree,
-                "--json")
+    built = run(
+        "wordle-compile", "--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1122", "-o", tree, "--json"
+    )
     assert built.returncode == 0, built.stderr
     assert '"total_guesses": 5702' in built.stdout.replace(" ", " ")
     assert run("wordle-tree", "verify", tree).returncode == 0

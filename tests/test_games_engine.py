@@ -129,10 +129,24 @@ def some_words(game, count: int, seed: int = 0) -> list[str]:
     return sorted(random.Random(seed).sample(every, min(count, len(every))))
 
 
-@pytest.mark.parametrize("game", [Game(WORDLE, 3, "abcæ"), Game(WORDLE, 4, "ажклё"), mastermind(3, 4)],
-                         ids=lambda game: game.name)
-@pytest.mark.parametrize("strategy", ["minimax", "entropy", "expected-size", "most-parts", "unique-letters",
-                                      "located-letters", "letter-entropy", "random", "first", "lookahead"])
+@pytest.mark.parametrize(
+    "game", [Game(WORDLE, 3, "abcæ"), Game(WORDLE, 4, "ажклё"), mastermind(3, 4)], ids=lambda game: game.name
+)
+@pytest.mark.parametrize(
+    "strategy",
+    [
+        "minimax",
+        "entropy",
+        "expected-size",
+        "most-parts",
+        "unique-letters",
+        "located-letters",
+        "letter-entropy",
+        "random",
+        "first",
+        "lookahead",
+    ],
+)
 def test_every_heuristic_builds_a_tree_that_wins_every_game(game, strategy):
     words = some_words(game, 60)
     ctx = context(game, words, words)
@@ -143,8 +157,11 @@ def test_every_heuristic_builds_a_tree_that_wins_every_game(game, strategy):
 
 def test_mastermind_has_no_hard_mode():
     ctx = context(mastermind(2, 3), mastermind_codes(mastermind(2, 3)), mastermind_codes(mastermind(2, 3)))
-    for refusal in (lambda: Solver(ctx, "hard"), lambda: initial_legal(ctx, "hard"),
-                    lambda: build_heuristic(ctx, BuildConfig(strategy="entropy", mode="hard"), ())):
+    for refusal in (
+        lambda: Solver(ctx, "hard"),
+        lambda: initial_legal(ctx, "hard"),
+        lambda: build_heuristic(ctx, BuildConfig(strategy="entropy", mode="hard"), ()),
+    ):
         with pytest.raises(BuildError, match=r"^mastermind:2x3 has no hard mode: [^\n]*$"):
             refusal()
 
@@ -194,7 +211,8 @@ def test_hard_mode_without_hint_masks_builds_the_same_tree(ctx):
 
 # whole Mastermind games small enough for the naive minimiser (at most nine codes)
 TINY_MASTERMINDS = st.sampled_from([mastermind(2, 2), mastermind(2, 3), mastermind(3, 2)]).map(
-    lambda game: (game, mastermind_codes(game), mastermind_codes(game)))
+    lambda game: (game, mastermind_codes(game), mastermind_codes(game))
+)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

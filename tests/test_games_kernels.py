@@ -10,8 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from naive import (naive_allowed, naive_code, naive_endgame_groups, naive_letter_score, naive_partition_stats,
-                   naive_score)
+from naive import (
+    naive_allowed,
+    naive_code,
+    naive_endgame_groups,
+    naive_letter_score,
+    naive_partition_stats,
+    naive_score,
+)
 from wordle_compiler.core import matrix_cache
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.guess_stats import partition_stats
@@ -26,8 +32,10 @@ from wordle_runtime.game import DEFAULT_GAME, ENGLISH_ALPHABET, MASTERMIND, WORD
 
 CYRILLIC = "".join(sorted("абвгдеёжзийклмнопрстуфхцчшщъыьэюя"))  # 33 letters: beyond the hint masks' 32
 # alphabets are in code point order (Game)
-ALPHABETS = ["".join(sorted(symbols)) for symbols in ("abcñü", "aæøå", ENGLISH_ALPHABET + "ñü", CYRILLIC,
-                                                      CYRILLIC + ENGLISH_ALPHABET + "æøå")]
+ALPHABETS = [
+    "".join(sorted(symbols))
+    for symbols in ("abcñü", "aæøå", ENGLISH_ALPHABET + "ñü", CYRILLIC, CYRILLIC + ENGLISH_ALPHABET + "æøå")
+]
 
 
 @st.composite
@@ -79,9 +87,19 @@ def _engine(letters, game, mode: str) -> Engine:
     masks = mode == "hard" and hint_masks_fit(game)
     bits = hard_mode_word_bits(letters) if masks else np.zeros((1, 2), dtype=np.uint64)
     zobrist = np.arange(1, n + 1, dtype=np.uint64)
-    return Engine(np.zeros((0, n), dtype=np.uint8), letters, bits, np.zeros(0, dtype=np.int64),
-                  np.zeros((0, game.length), dtype=np.int64), MODES[mode], zobrist[:0],
-                  zobrist[:0], zobrist, zobrist, game=game)
+    return Engine(
+        np.zeros((0, n), dtype=np.uint8),
+        letters,
+        bits,
+        np.zeros(0, dtype=np.int64),
+        np.zeros((0, game.length), dtype=np.int64),
+        MODES[mode],
+        zobrist[:0],
+        zobrist[:0],
+        zobrist,
+        zobrist,
+        game=game,
+    )
 
 
 def test_the_hint_masks_fit_only_the_games_they_can_hold():
@@ -115,7 +133,7 @@ def test_letter_scores_of_any_length_and_alphabet(instance, kind):
 @pytest.mark.parametrize("game", [mastermind(4, 6), Game(WORDLE, 3, "aåæø")], ids=lambda game: game.name)
 def test_partition_stats_know_the_games_all_correct_code(game):
     every = ["".join(word) for word in itertools.product(game.alphabet, repeat=game.length)]
-    codes = every[::max(1, len(every) // 20)]
+    codes = every[:: max(1, len(every) // 20)]
     words = WordLists(tuple(codes), tuple(codes), "a", "g", game)
     ctx = Context.from_words(words, use_cache=False)
     stats, bits = partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, ctx.all_answers, game)
@@ -145,6 +163,9 @@ def test_a_cached_matrix_is_checked_by_its_games_rule(tmp_path, monkeypatch):
 
 def test_words_of_six_letters_need_the_sixteen_bit_matrix():
     words = WordLists(("planet", "plants"), ("planet", "plants"), "a", "g", Game(WORDLE, 6, ENGLISH_ALPHABET))
-    with pytest.raises(WordListError, match=r"^the lists play wordle:6: words of six or more letters need the "
-                                            r"16-bit feedback matrix \(729 codes\), which is not built yet$"):
+    with pytest.raises(
+        WordListError,
+        match=r"^the lists play wordle:6: words of six or more letters need the "
+        r"16-bit feedback matrix \(729 codes\), which is not built yet$",
+    ):
         Context.from_words(words, use_cache=False)

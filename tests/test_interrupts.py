@@ -36,8 +36,13 @@ exit_after(stuck, None, "stuck")
 def _interrupted(grace, block, *args, signum=signal.SIGINT):
     """(exit code, stdout after "ready", stderr, seconds from the signal to exit)."""
     code = PROGRAM.format(grace=grace, block=block)
-    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stdout.readline() == "ready\n"
     began = time.monotonic()
     proc.send_signal(signum)

@@ -29,12 +29,16 @@ PACKAGE_DIR = ROOT / "compiler"
 PACKAGE = "wordle_compiler"
 # Higher layers may import lower ones; a package never imports a sibling of its own layer.
 LAYERS = {
-    "ext": 0, "util": 0,
+    "ext": 0,
+    "util": 0,
     "concurrency": 1,
     "core": 2,
-    "search": 3, "strategies": 3,
+    "search": 3,
+    "strategies": 3,
     "treefiles": 4,
-    "ranking": 5, "analysis": 5, "server": 5,
+    "ranking": 5,
+    "analysis": 5,
+    "server": 5,
     "pipeline": 6,
     "api": 7,
     "cli": 8,
@@ -61,7 +65,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
                 base = here[: len(here) - (node.level - 1)] if node.level > 1 else here
                 target = ".".join(base + ([node.module] if node.module else []))
             elif (node.module or "").startswith(PACKAGE):
-                target = node.module[len(PACKAGE) + 1:]
+                target = node.module[len(PACKAGE) + 1 :]
             else:
                 continue
             for alias in node.names:
@@ -75,7 +79,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith(PACKAGE + "."):
-                    sub = alias.name[len(PACKAGE) + 1:]
+                    sub = alias.name[len(PACKAGE) + 1 :]
                     out.add(sub if sub in modules else f"{sub}.__init__")
     out.discard(name)
     return out
@@ -121,7 +125,7 @@ def test_no_import_circle():
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                raise AssertionError("import circle: " + " -> ".join(stack[stack.index(nxt):] + [nxt]))
+                raise AssertionError("import circle: " + " -> ".join(stack[stack.index(nxt) :] + [nxt]))
             if nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -142,9 +146,13 @@ def test_each_subpackage_says_what_lives_there_and_is_installed():
 
 def test_the_checker_sees_a_planted_upward_import_and_circle(tmp_path):
     fake = tmp_path / "compiler"
-    for rel, text in {"__init__.py": '"""x"""', "core/__init__.py": '"""x"""',
-                      "core/a.py": "from ..cli import b\n", "cli/__init__.py": '"""x"""',
-                      "cli/b.py": "from ..core import a\n"}.items():
+    for rel, text in {
+        "__init__.py": '"""x"""',
+        "core/__init__.py": '"""x"""',
+        "core/a.py": "from ..cli import b\n",
+        "cli/__init__.py": '"""x"""',
+        "cli/b.py": "from ..core import a\n",
+    }.items():
         (fake / rel).parent.mkdir(parents=True, exist_ok=True)
         (fake / rel).write_text(text)
     globals()["PACKAGE_DIR"], saved = fake, PACKAGE_DIR

@@ -50,6 +50,7 @@ def _mutate(blob, fn):
 def _set_array(name, values, typecode):
     def fn(doc):
         doc["tree"][name] = array(typecode, values).tobytes()
+
     return fn
 
 
@@ -69,16 +70,24 @@ HOSTILE = {
     "tree missing": lambda b: _mutate(b, lambda d: d.pop("tree")),
     "array wrong type": lambda b: _mutate(b, lambda d: d["tree"].update(node_guess=[0, 1])),
     "ragged array": lambda b: _mutate(b, lambda d: d["tree"].update(node_guess=b"\x00\x00\x00")),
-    "child before parent": lambda b: _mutate(b, lambda d: d["tree"].update(
-        edge_child=array("I", [0] * (len(d["tree"]["edge_child"]) // 4)).tobytes())),
-    "out of range guess": lambda b: _mutate(b, lambda d: d["tree"].update(
-        node_guess=array("I", [10**6] * (len(d["tree"]["node_guess"]) // 4)).tobytes())),
-    "offsets not monotone": lambda b: _mutate(b, lambda d: d["tree"].update(
-        child_start=array("I", [0] + [7] * (len(d["tree"]["child_start"]) // 4 - 2) + [3]).tobytes())),
-    "all-green edge": lambda b: _mutate(b, lambda d: d["tree"].update(
-        edge_pattern=bytes([242]) + d["tree"]["edge_pattern"][1:])),
-    "answer solved twice": lambda b: _mutate(b, lambda d: d["tree"].update(
-        node_answer=array("i", [0] * (len(d["tree"]["node_answer"]) // 4)).tobytes())),
+    "child before parent": lambda b: _mutate(
+        b, lambda d: d["tree"].update(edge_child=array("I", [0] * (len(d["tree"]["edge_child"]) // 4)).tobytes())
+    ),
+    "out of range guess": lambda b: _mutate(
+        b, lambda d: d["tree"].update(node_guess=array("I", [10**6] * (len(d["tree"]["node_guess"]) // 4)).tobytes())
+    ),
+    "offsets not monotone": lambda b: _mutate(
+        b,
+        lambda d: d["tree"].update(
+            child_start=array("I", [0] + [7] * (len(d["tree"]["child_start"]) // 4 - 2) + [3]).tobytes()
+        ),
+    ),
+    "all-green edge": lambda b: _mutate(
+        b, lambda d: d["tree"].update(edge_pattern=bytes([242]) + d["tree"]["edge_pattern"][1:])
+    ),
+    "answer solved twice": lambda b: _mutate(
+        b, lambda d: d["tree"].update(node_answer=array("i", [0] * (len(d["tree"]["node_answer"]) // 4)).tobytes())
+    ),
     "empty": lambda b: b"",
     "cycle": lambda b: _cycle(b),
 }
@@ -107,9 +116,11 @@ def test_newer_minor_loads_with_one_warning(small_tree_bytes):
 
 # ----------------------------------------------------------------------------- weights (1.2)
 
+
 def _set_weights(values):
     def fn(doc):
         doc["weights"] = array("I", values).tobytes()
+
     return fn
 
 
@@ -118,19 +129,29 @@ def _n_answers(doc):
 
 
 BAD_WEIGHTS = {
-    "one weight short": (lambda d: _set_weights([1] * (_n_answers(d) - 1))(d),
-                         "'weights' has 9256 bytes; the tree's 2315 answers need 9260 (one 4-byte weight each)"),
+    "one weight short": (
+        lambda d: _set_weights([1] * (_n_answers(d) - 1))(d),
+        "'weights' has 9256 bytes; the tree's 2315 answers need 9260 (one 4-byte weight each)",
+    ),
     "one weight too many": (lambda d: _set_weights([1] * (_n_answers(d) + 1))(d), "'weights' has 9264 bytes"),
     "not a whole weight": (lambda d: d.update(weights=d["weights"] + b"\x00"), "'weights' has 9261 bytes"),
-    "in a 1.1 file": (lambda d: d.update(format_version=[1, 1]),
-                      "'weights' is a format 1.2 field, but the file says version 1.1"),
+    "in a 1.1 file": (
+        lambda d: d.update(format_version=[1, 1]),
+        "'weights' is a format 1.2 field, but the file says version 1.1",
+    ),
     "in a 1.0 file": (lambda d: d.update(format_version=[1, 0]), "'weights' is a format 1.2 field"),
-    "all zero": (lambda d: _set_weights([0] * _n_answers(d))(d),
-                 "'weights' are all zero: at least one answer must have a positive weight"),
-    "sum past 2^32 - 1": (lambda d: _set_weights([2**31] * _n_answers(d))(d),
-                          f"'weights' sum to {2315 * 2**31}, over the limit of 4294967295 (2^32 - 1)"),
-    "sum just past the bound": (lambda d: _set_weights([2**32 - 1, 1] + [0] * (_n_answers(d) - 2))(d),
-                                "over the limit of 4294967295"),
+    "all zero": (
+        lambda d: _set_weights([0] * _n_answers(d))(d),
+        "'weights' are all zero: at least one answer must have a positive weight",
+    ),
+    "sum past 2^32 - 1": (
+        lambda d: _set_weights([2**31] * _n_answers(d))(d),
+        f"'weights' sum to {2315 * 2**31}, over the limit of 4294967295 (2^32 - 1)",
+    ),
+    "sum just past the bound": (
+        lambda d: _set_weights([2**32 - 1, 1] + [0] * (_n_answers(d) - 2))(d),
+        "over the limit of 4294967295",
+    ),
     "a list, not bin": (lambda d: d.update(weights=[1] * _n_answers(d)), "'weights' is not binary"),
     "text, not bin": (lambda d: d.update(weights="1,2,3"), "'weights' is not binary"),
     "oversized": (lambda d: d.update(weights=b"\x01" * (8 * 1024 * 1024)), "'weights' has 8388608 bytes"),
@@ -184,15 +205,18 @@ def test_random_bytes(blob):
 
 
 json_like = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.text(max_size=8) | st.binary(max_size=8),
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=8) | st.binary(max_size=8),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
     max_leaves=20,
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["format", "format_version", "meta", "answers", "guesses", "tree"]),
-                       json_like, max_size=6))
+@given(
+    st.dictionaries(
+        st.sampled_from(["format", "format_version", "meta", "answers", "guesses", "tree"]), json_like, max_size=6
+    )
+)
 def test_random_structures(doc):
     with pytest.raises(TreeFormatError):
         unpack_tree(msgpack.packb(doc, use_bin_type=True))
@@ -200,15 +224,49 @@ def test_random_structures(doc):
 
 # ----------------------------------------------------------------------------- meta
 
-META_KEYS = ["strategy", "config", "mode", "max_depth", "optimality", "word_lists", "compiler", "stats",
-             "built_at", "weights", "extra"]
+META_KEYS = [
+    "strategy",
+    "config",
+    "mode",
+    "max_depth",
+    "optimality",
+    "word_lists",
+    "compiler",
+    "stats",
+    "built_at",
+    "weights",
+    "extra",
+]
 meta_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() | st.text(max_size=12)
-    | st.binary(max_size=4) | st.sampled_from(["normal", "hard", "optimal", "heuristic", "/etc/passwd", "salet"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(META_KEYS + ["answers", "guesses", "histogram", "start", "opening", "name", "sha256",
-                                     "source", "effective_answers", "expected_guesses"]),
-        children, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**64 - 1)
+    | st.floats()
+    | st.text(max_size=12)
+    | st.binary(max_size=4)
+    | st.sampled_from(["normal", "hard", "optimal", "heuristic", "/etc/passwd", "salet"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                META_KEYS
+                + [
+                    "answers",
+                    "guesses",
+                    "histogram",
+                    "start",
+                    "opening",
+                    "name",
+                    "sha256",
+                    "source",
+                    "effective_answers",
+                    "expected_guesses",
+                ]
+            ),
+            children,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 

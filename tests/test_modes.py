@@ -14,24 +14,27 @@ from wordle_compiler.core.wordlists import WordLists, letters_array
 from wordle_runtime import parse_pattern, score_code
 
 
-@pytest.mark.parametrize("history,word,allowed", [
-    # greens stay in place
-    ([("crane", "gbbbb")], "cloud", True),
-    ([("crane", "gbbbb")], "black", False),
-    # a yellow letter must be used; it may stay where it was
-    ([("crane", "bybbb")], "rrrrr", True),
-    ([("crane", "bybbb")], "sloth", False),
-    # grays may be reused
-    ([("crane", "gbbbb")], "crane", True),
-    # two yellows of one letter in one guess: the word needs two of it
-    ([("eerie", "yybbb")], "sheep", True),
-    ([("eerie", "yybbb")], "slept", False),
-    # green + yellow of the same letter count together
-    ([("geese", "bgybb")], "berth", False),
-    ([("geese", "bgybb")], "seven", True),
-    ([("geese", "bgybb")], "breed", False),  # e must stay second
-    ([("geese", "bgybb")], "beech", True),
-])
+@pytest.mark.parametrize(
+    "history,word,allowed",
+    [
+        # greens stay in place
+        ([("crane", "gbbbb")], "cloud", True),
+        ([("crane", "gbbbb")], "black", False),
+        # a yellow letter must be used; it may stay where it was
+        ([("crane", "bybbb")], "rrrrr", True),
+        ([("crane", "bybbb")], "sloth", False),
+        # grays may be reused
+        ([("crane", "gbbbb")], "crane", True),
+        # two yellows of one letter in one guess: the word needs two of it
+        ([("eerie", "yybbb")], "sheep", True),
+        ([("eerie", "yybbb")], "slept", False),
+        # green + yellow of the same letter count together
+        ([("geese", "bgybb")], "berth", False),
+        ([("geese", "bgybb")], "seven", True),
+        ([("geese", "bgybb")], "breed", False),  # e must stay second
+        ([("geese", "bgybb")], "beech", True),
+    ],
+)
 def test_hard_mode_rule(history, word, allowed):
     coded = [(g, parse_pattern(p)) for g, p in history]
     assert hard_mode_allows(coded, word) is allowed
@@ -70,12 +73,21 @@ def test_the_search_filter_by_masks_matches_the_rule(played, answer, candidates)
     code = score_code(played, answer)
     zobrist = np.arange(1, len(candidates) + 2, dtype=np.uint64)
     no_answers = np.zeros((0, len(candidates) + 1), dtype=np.uint8)
-    engine = Engine(no_answers, letters, hard_mode_word_bits(letters), np.zeros(0, dtype=np.int64),
-                    np.zeros((0, 5), dtype=np.int64), 1, zobrist[:0], zobrist[:0], zobrist, zobrist)
+    engine = Engine(
+        no_answers,
+        letters,
+        hard_mode_word_bits(letters),
+        np.zeros(0, dtype=np.int64),
+        np.zeros((0, 5), dtype=np.int64),
+        1,
+        zobrist[:0],
+        zobrist[:0],
+        zobrist,
+        zobrist,
+    )
     kept, _, _ = legal_after(engine, legal, 0, code)
     pattern = naive_score(played, answer)
-    assert [candidates[k - 1] for k in kept] == [c for c in candidates
-                                                 if naive_allowed("hard", [(played, pattern)], c)]
+    assert [candidates[k - 1] for k in kept] == [c for c in candidates if naive_allowed("hard", [(played, pattern)], c)]
 
 
 def tiny(answers, extra=()):
@@ -97,9 +109,21 @@ def test_possible_mode_never_plays_an_inconsistent_word():
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
-@pytest.mark.parametrize("strategy", ["minimax", "entropy", "expected-size", "most-parts",
-                                      "unique-letters", "located-letters", "letter-entropy",
-                                      "random", "first", "lookahead"])
+@pytest.mark.parametrize(
+    "strategy",
+    [
+        "minimax",
+        "entropy",
+        "expected-size",
+        "most-parts",
+        "unique-letters",
+        "located-letters",
+        "letter-entropy",
+        "random",
+        "first",
+        "lookahead",
+    ],
+)
 def test_every_strategy_and_mode_verifies(strategy, mode, ctx):
     if strategy == "lookahead" and mode == "normal":
         cfg = BuildConfig(strategy=strategy, mode=mode, start="salet", width=5)

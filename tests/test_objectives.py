@@ -24,21 +24,30 @@ def test_fewest_deep_is_the_fewest_long_games_then_the_least_total(mode, seed):
     words = ctx.words
     checked = 0
     for max_depth in (4, 6, 8):
-        for fixed, naive_fixed in [({"start": worst_start(ctx)}, {"start": worst_start(ctx)}),
-                                   ({"opening": (words.answers[-1], words.answers[0])},
-                                    {"start": words.answers[-1], "second": words.answers[0]})]:
+        for fixed, naive_fixed in [
+            ({"start": worst_start(ctx)}, {"start": worst_start(ctx)}),
+            (
+                {"opening": (words.answers[-1], words.answers[0])},
+                {"start": words.answers[-1], "second": words.answers[0]},
+            ),
+        ]:
             for k in range(2, max_depth + 1):
-                config = BuildConfig(strategy="optimal", mode=mode, objective="fewest-deep", deep=k,
-                                     max_depth=max_depth, **fixed)
-                long, total, depth = naive_optimal(words.answers, words.guesses, mode, max_depth - 1, deep=k,
-                                                   **naive_fixed)
+                config = BuildConfig(
+                    strategy="optimal", mode=mode, objective="fewest-deep", deep=k, max_depth=max_depth, **fixed
+                )
+                long, total, depth = naive_optimal(
+                    words.answers, words.guesses, mode, max_depth - 1, deep=k, **naive_fixed
+                )
                 if total == float("inf"):
                     with pytest.raises(BuildError):
                         compile_tree(config, ctx)
                     continue
                 result = compile_tree(config, ctx)
-                assert (long_games(result, k), result.report.total_guesses, result.report.max_depth) == \
-                    (long, total, depth), (max_depth, fixed, k)
+                assert (long_games(result, k), result.report.total_guesses, result.report.max_depth) == (
+                    long,
+                    total,
+                    depth,
+                ), (max_depth, fixed, k)
                 checked += 1
     assert checked
 
@@ -68,8 +77,10 @@ def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
         worst = next(d for d, cost in enumerate(costs, start=1) if cost < INF)
         assert (analysis.worst, analysis.best_total) == (worst, costs[worst - 1])
         guess = ctx.guess_index[word]
-        move_costs = [solver.guess_value(guess, position.answers, position.legal, d).cost
-                      for d in range(1, position.depth_left + 1)]
+        move_costs = [
+            solver.guess_value(guess, position.answers, position.legal, d).cost
+            for d in range(1, position.depth_left + 1)
+        ]
         move_worst = next(d for d, cost in enumerate(move_costs, start=1) if cost < INF)
         assert (report.move.worst, report.move.total) == (move_worst, move_costs[move_worst - 1])
 
@@ -98,17 +109,24 @@ def test_analyse_fewest_deep_counts_long_games_first(ctx):
     assert report.move.total > analysis.best_total and report.loss == (report.move.total % DEEP_COST - total) / 221
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--objective", "depth"], "the opening under --objective depth is a ranking of every first word"),
-    (["salet", "bbbbb", "--objective", "fewest-deep"], "go together"),
-    (["salet", "bbbbb", "crony", "ggggg", "--objective", "depth"], "--review reports loss and luck"),
-    (["salet", "bbbbb", "--objective", "depth", "--move", "crony", "--rank"], "not with --objective depth"),
-    (["salet", "bbbbb", "--objective", "fewest-deep", "--deep", "7"], "beyond --max-depth 6"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--objective", "depth"], "the opening under --objective depth is a ranking of every first word"),
+        (["salet", "bbbbb", "--objective", "fewest-deep"], "go together"),
+        (["salet", "bbbbb", "crony", "ggggg", "--objective", "depth"], "--review reports loss and luck"),
+        (["salet", "bbbbb", "--objective", "depth", "--move", "crony", "--rank"], "not with --objective depth"),
+        (["salet", "bbbbb", "--objective", "fewest-deep", "--deep", "7"], "beyond --max-depth 6"),
+    ],
+)
 def test_analyse_objective_clashes_are_one_line(args, message):
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args, "--quiet"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.tree", "analyse", *args, "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr

@@ -43,8 +43,9 @@ def worst_start(ctx):
 
 def optimal_total_and_depth(ctx, mode, max_depth, start=None, opening=()):
     """(total, depth) of the optimal tree below a fixed start or two-word opening."""
-    result = compile_tree(BuildConfig(strategy="optimal", mode=mode, start=start, opening=opening,
-                                      max_depth=max_depth), ctx)
+    result = compile_tree(
+        BuildConfig(strategy="optimal", mode=mode, start=start, opening=opening, max_depth=max_depth), ctx
+    )
     assert result.proved_optimal
     return result.report.total_guesses, result.report.max_depth
 
@@ -54,8 +55,7 @@ def assert_agrees_with_naive(ctx, mode, first, second=None):
     and the tie-break's depth (the shallowest minimum-total tree), or both find no tree."""
     fixed = {"start": first} if second is None else {"opening": (first, second)}
     for max_depth in (3, 4, 6):
-        expected = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=first,
-                                 second=second)
+        expected = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=first, second=second)
         if expected[0] == float("inf"):
             with pytest.raises(BuildError):
                 optimal_total_and_depth(ctx, mode, max_depth, **fixed)
@@ -66,8 +66,7 @@ def assert_agrees_with_naive(ctx, mode, first, second=None):
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
 @pytest.mark.parametrize("seed", range(8))
 def test_search_equals_naive_minimiser(mode, seed):
-    ctx = tiny_context(seed * 7 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3,
-                       clustered=seed % 4 != 0)
+    ctx = tiny_context(seed * 7 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3, clustered=seed % 4 != 0)
     for start in [worst_start(ctx), ctx.words.answers[-1]]:
         assert_agrees_with_naive(ctx, mode, start)
 
@@ -75,11 +74,12 @@ def test_search_equals_naive_minimiser(mode, seed):
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
 @pytest.mark.parametrize("seed", range(6))
 def test_a_fixed_opening_equals_the_naive_minimiser(mode, seed):
-    ctx = tiny_context(seed * 11 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3,
-                       clustered=seed % 3 != 0)
+    ctx = tiny_context(seed * 11 + len(mode), n_answers=14 + 2 * seed, n_extra=2 + seed % 3, clustered=seed % 3 != 0)
     words = ctx.words
-    for first, second in [(worst_start(ctx), words.answers[0]),
-                          (words.answers[-1], words.guesses[len(words.guesses) // 2])]:
+    for first, second in [
+        (worst_start(ctx), words.answers[0]),
+        (words.answers[-1], words.guesses[len(words.guesses) // 2]),
+    ]:
         if first != second:
             assert_agrees_with_naive(ctx, mode, first, second)
 
@@ -87,8 +87,9 @@ def test_a_fixed_opening_equals_the_naive_minimiser(mode, seed):
 def test_parse_clint_is_the_published_8302():
     """The reference author's best fixed pair for the 2309 NYT answers and the 12972 guesses."""
     ctx = Context.load("nyt", "original")
-    result = compile_tree(BuildConfig(strategy="optimal", opening=("parse", "clint"), answers="nyt",
-                                      guesses="original"), ctx)
+    result = compile_tree(
+        BuildConfig(strategy="optimal", opening=("parse", "clint"), answers="nyt", guesses="original"), ctx
+    )
     assert result.report.total_guesses == 8302 and result.report.max_depth <= 6
 
 
@@ -152,11 +153,13 @@ def test_objective_depth_is_the_least_worst_case_then_the_least_total(mode, seed
     total within it; an opening's second guess fixed or not."""
     ctx = tiny_context(seed * 13 + len(mode), n_answers=16 + 2 * seed, n_extra=2 + seed % 3, clustered=True)
     words = ctx.words
-    for fixed, naive_fixed in [({"start": worst_start(ctx)}, {"start": worst_start(ctx)}),
-                               ({"opening": (words.answers[-1], words.answers[0])},
-                                {"start": words.answers[-1], "second": words.answers[0]})]:
-        feasible = [(d, naive_optimal(words.answers, words.guesses, mode, d - 1, **naive_fixed)[0])
-                    for d in range(2, 7)]
+    for fixed, naive_fixed in [
+        ({"start": worst_start(ctx)}, {"start": worst_start(ctx)}),
+        ({"opening": (words.answers[-1], words.answers[0])}, {"start": words.answers[-1], "second": words.answers[0]}),
+    ]:
+        feasible = [
+            (d, naive_optimal(words.answers, words.guesses, mode, d - 1, **naive_fixed)[0]) for d in range(2, 7)
+        ]
         least = next(((d, total) for d, total in feasible if total != float("inf")), None)
         config = BuildConfig(strategy="optimal", mode=mode, objective="depth", max_depth=6, **fixed)
         if least is None:

@@ -31,16 +31,68 @@ from game_trees import first_candidate_tree
 SHIPPED = sorted(p.stem for p in Path(wordle_trees.__file__).parent.glob("*.wtree"))
 PER_TREE = 150  # 7 shipped trees and 4 of other games: 1,650 histories
 EMOJI = {"b": ["\u2b1b", "\u2b1c"], "y": ["\U0001f7e8"], "g": ["\U0001f7e9"]}
-JUNK = ["qqqqq", "zzzzz", "sal3t", "salets", "abc", "ñandu", "crâne", "SALET", "Salet", "s-let", "", "K" * 5,
-        "\u212aelly", "a'b\"c", "x\x1by", "ｓａｌｅｔ", "1122", "12", "🍎🍌", "ÑANDÚS", "İlkay", "İİİİ"]
-BAD_PATTERNS = ["bbxbb", "bbbb", "bbbbbb", "ggggg\u2060", "22221", "⬛⬛⬛⬛", "gyb", "0120", "🟩🟩🟩🟩🟩🟩",
-                "ggggg\ufe0f", "B9W0", "B2W1", "b0w", "3,1,", "B1W1W", "B٣W0", "99999999999999999999,0"]
+JUNK = [
+    "qqqqq",
+    "zzzzz",
+    "sal3t",
+    "salets",
+    "abc",
+    "ñandu",
+    "crâne",
+    "SALET",
+    "Salet",
+    "s-let",
+    "",
+    "K" * 5,
+    "\u212aelly",
+    "a'b\"c",
+    "x\x1by",
+    "ｓａｌｅｔ",
+    "1122",
+    "12",
+    "🍎🍌",
+    "ÑANDÚS",
+    "İlkay",
+    "İİİİ",
+]
+BAD_PATTERNS = [
+    "bbxbb",
+    "bbbb",
+    "bbbbbb",
+    "ggggg\u2060",
+    "22221",
+    "⬛⬛⬛⬛",
+    "gyb",
+    "0120",
+    "🟩🟩🟩🟩🟩🟩",
+    "ggggg\ufe0f",
+    "B9W0",
+    "B2W1",
+    "b0w",
+    "3,1,",
+    "B1W1W",
+    "B٣W0",
+    "99999999999999999999,0",
+]
 # Every refusal the runtime can give a history, as a fragment of its text.
-REASONS = ["is not in this tree's guess list", "letter must be", "times (shown in", "it must contain",
-           "could not be the answer after", "is impossible for", "no answer fits the history",
-           "cannot be the answer here", "-letter word", "symbols long", "not in the game's alphabet",
-           "bad feedback pattern", "pegs scores", "has no feedback pattern", "so nothing may follow it",
-           "more than 255 steps"]
+REASONS = [
+    "is not in this tree's guess list",
+    "letter must be",
+    "times (shown in",
+    "it must contain",
+    "could not be the answer after",
+    "is impossible for",
+    "no answer fits the history",
+    "cannot be the answer here",
+    "-letter word",
+    "symbols long",
+    "not in the game's alphabet",
+    "bad feedback pattern",
+    "pegs scores",
+    "has no feedback pattern",
+    "so nothing may follow it",
+    "more than 255 steps",
+]
 
 # One round trip: the page's answers, with the answers left reduced to a count, a checksum and
 # (when few) the words themselves.
@@ -70,8 +122,14 @@ def runtime_answer(tree, history: str) -> dict:
     except HistoryError as exc:
         return {"error": str(exc), "no_answer": False}
     words = list(p.candidates)
-    return {"guess": p.guess, "on_tree": p.on_tree, "solved": p.solved, "n": len(words),
-            "hash": fnv(" ".join(words)), "few": words if len(words) <= 20 else None}
+    return {
+        "guess": p.guess,
+        "on_tree": p.on_tree,
+        "solved": p.solved,
+        "n": len(words),
+        "hash": fnv(" ".join(words)),
+        "few": words if len(words) <= 20 else None,
+    }
 
 
 # ---- trees of the other games: the first answer still possible at every node (as in
@@ -88,15 +146,18 @@ def other_games() -> dict[str, Tree]:
     (whose hard mode the runtime ignores)."""
     originals = wordle_runtime.load().answers
     six = sorted({w + "s" for w in originals[::4]})
-    accented = sorted({w.replace("n", "ñ").replace("a", "á", 1) if i % 3 == 0 else w
-                       for i, w in enumerate(originals[::5])})
+    accented = sorted(
+        {w.replace("n", "ñ").replace("a", "á", 1) if i % 3 == 0 else w for i, w in enumerate(originals[::5])}
+    )
     fruit = "🍇🍈🍉"  # four of three symbols: a guess often holds every symbol of the alphabet
     fruits = [a + b + c + d for a in fruit for b in fruit for c in fruit for d in fruit]
     mm = mastermind(4, 6)
-    return {"six letters, hard": game_tree(Game(WORDLE, 6), six, "hard"),
-            "ñ and á, normal": game_tree(Game(WORDLE, 5, alphabet_of(accented)), accented, "normal"),
-            "fruit, possible": game_tree(Game(WORDLE, 4, "".join(sorted(fruit))), fruits, "possible"),
-            "mastermind 4x6, hard (no such rule there)": game_tree(mm, mastermind_codes(mm), "hard")}
+    return {
+        "six letters, hard": game_tree(Game(WORDLE, 6), six, "hard"),
+        "ñ and á, normal": game_tree(Game(WORDLE, 5, alphabet_of(accented)), accented, "normal"),
+        "fruit, possible": game_tree(Game(WORDLE, 4, "".join(sorted(fruit))), fruits, "possible"),
+        "mastermind 4x6, hard (no such rule there)": game_tree(mm, mastermind_codes(mm), "hard"),
+    }
 
 
 # ---- histories
@@ -150,8 +211,8 @@ def random_game(tree, words: list[str], rng: random.Random) -> list[tuple[str, i
     if rng.random() < 0.4:
         return steps
     if own and rng.random() < 0.7:  # most often just after the game left the tree
-        return steps[:rng.randint(min(leave_at + 1, len(steps)), len(steps))]
-    return steps[:rng.randint(0, len(steps))]
+        return steps[: rng.randint(min(leave_at + 1, len(steps)), len(steps))]
+    return steps[: rng.randint(0, len(steps))]
 
 
 def spoiled(game: Game, steps: list[tuple[str, int]], rng: random.Random) -> list[tuple[str, str | None]]:
@@ -189,9 +250,11 @@ def targeted(tree, words: list[str], rng: random.Random) -> list[str]:
     game, found = tree.game, []
     for answer in rng.sample(tree.answers, 2):  # the tree's own guess said to be the answer, a step in
         first = tree.first_guess
-        found.append(f"{first} {game.format_code(game.score_code(first, answer))} "
-                     f"{tree.next_guess([(first, game.score_code(first, answer))]) or first} "
-                     f"{game.format_code(game.all_correct)}")
+        found.append(
+            f"{first} {game.format_code(game.score_code(first, answer))} "
+            f"{tree.next_guess([(first, game.score_code(first, answer))]) or first} "
+            f"{game.format_code(game.all_correct)}"
+        )
     for _ in range(3):
         answer, guess = rng.choice(tree.answers), rng.choice(words)
         found.append(f"{guess} {game.format_code(game.score_code(guess, answer))}")
@@ -210,8 +273,9 @@ def targeted(tree, words: list[str], rng: random.Random) -> list[str]:
         first, answer, second = rng.choice(doubles), rng.choice(tree.answers), rng.choice(words)
         steps = [(first, game.score_code(first, answer))]
         if "times (shown in" in (tree.guess_problem(steps, second) or ""):
-            found.append(f"{first} {game.format_code(steps[0][1])} {second} "
-                         f"{game.format_code(game.score_code(second, answer))}")
+            found.append(
+                f"{first} {game.format_code(steps[0][1])} {second} {game.format_code(game.score_code(second, answer))}"
+            )
             if len(found) >= 6:
                 break
     return found

@@ -101,8 +101,12 @@ def test_a_forked_worker_starts_helpers_of_its_own():
 
 
 @settings(max_examples=40, deadline=None)
-@given(answers=st.lists(st.integers(0, 2314), min_size=1, max_size=300, unique=True),
-       first=st.integers(0, 12971), count=st.integers(1, 12972), threads=st.integers(2, 5))
+@given(
+    answers=st.lists(st.integers(0, 2314), min_size=1, max_size=300, unique=True),
+    first=st.integers(0, 12971),
+    count=st.integers(1, 12972),
+    threads=st.integers(2, 5),
+)
 def test_the_split_pass_equals_the_serial_pass(ctx, monkeypatch_module, answers, first, count, threads):
     answers = np.array(sorted(answers), dtype=np.int32)
     guesses = np.arange(first, min(first + count, 12972), dtype=np.int32)
@@ -129,8 +133,18 @@ def test_threads_do_not_change_a_heuristic_tree(tmp_path):
     trees = []
     for threads in ("1", "3"):
         out = tmp_path / f"t{threads}.wtree"
-        result = run("wordle-compile", "--strategy", "minimax", "--start", "salet", "--threads", threads,
-                     "--quiet", "-o", str(out))
+        result = run(
+            "wordle-compile",
+            "--strategy",
+            "minimax",
+            "--start",
+            "salet",
+            "--threads",
+            threads,
+            "--quiet",
+            "-o",
+            str(out),
+        )
         assert result.returncode == 0, result.stderr
         trees.append(out.read_bytes())
     assert trees[0] == trees[1]

@@ -14,8 +14,19 @@ import pytest
 # About 30 s of work on one thread (the first guess fixed, so workers fork at once); every
 # test stops it within seconds.  (Entropy on the same list, 8 s when these tests were
 # written, now ends in under 2 s, before a test could interrupt it.)
-HEURISTIC = [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "lookahead", "--start", "lares",
-             "--answers", "all", "--allow-deeper", "--quiet"]
+HEURISTIC = [
+    sys.executable,
+    "-m",
+    "wordle_compiler.cli.compile",
+    "--strategy",
+    "lookahead",
+    "--start",
+    "lares",
+    "--answers",
+    "all",
+    "--allow-deeper",
+    "--quiet",
+]
 
 
 def _children(pid):
@@ -45,8 +56,12 @@ def _alive(pid):
 
 def _start(tmp_path, command, jobs=2):
     """A build started with Ctrl-C's default action restored."""
-    return subprocess.Popen(command + ["--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return subprocess.Popen(
+        command + ["--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def _start_forking(tmp_path, jobs=2):
@@ -94,9 +109,22 @@ def test_ctrl_c_with_two_forked_jobs_stops_within_a_second(tmp_path):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--jobs", "2",
-                             "--quiet", "-o", str(tmp_path / "r.csv")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--mode",
+            "hard",
+            "--jobs",
+            "2",
+            "--quiet",
+            "-o",
+            str(tmp_path / "r.csv"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and proc.poll() is None:
         if (tmp_path / "r.csv").exists() and (tmp_path / "r.csv").read_text().count("\n") > 1:
@@ -121,8 +149,18 @@ def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
 
 RANK_2 = [sys.executable, "-m", "wordle_compiler.cli.rank", "--jobs", "2", "--quiet", "--force", "-o", "r.csv"]
 # wordle-compile proving the best first word on a Dask LocalCluster (no --start)
-GLOBAL_OPTIMAL_2 = [sys.executable, "-m", "wordle_compiler.cli.compile", "--strategy", "optimal", "--jobs", "2",
-                    "--quiet", "-o", "t.wtree"]
+GLOBAL_OPTIMAL_2 = [
+    sys.executable,
+    "-m",
+    "wordle_compiler.cli.compile",
+    "--strategy",
+    "optimal",
+    "--jobs",
+    "2",
+    "--quiet",
+    "-o",
+    "t.wtree",
+]
 
 
 def _in_group(pgid):
@@ -144,8 +182,15 @@ def _ctrl_c_to_the_group(command, delay, cwd):
     """Ctrl-C as a terminal sends it, to the whole process group (Dask's forkserver and
     workers included) ``delay`` seconds in: (exit code, stderr, processes of the run
     still alive a moment after it exited)."""
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(delay)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)

@@ -19,8 +19,9 @@ def test_results_follow_task_order_not_finishing_order(jobs):
         return task * task
 
     done = []
-    assert map_threads(slow_first, tasks, jobs, weights=[t % 4 for t in tasks], progress=done.append) == \
-        [t * t for t in tasks]
+    assert map_threads(slow_first, tasks, jobs, weights=[t % 4 for t in tasks], progress=done.append) == [
+        t * t for t in tasks
+    ]
     assert sorted(done) == sorted(t % 4 for t in tasks)  # progress: every task's weight, once
     assert seen_lanes <= set(range(jobs)) and seen_lanes
 

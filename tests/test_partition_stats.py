@@ -20,8 +20,11 @@ def _check(ctx, guesses, answers):
 
 
 @settings(max_examples=60, deadline=None)
-@given(answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=400, unique=True),
-       first=st.integers(0, N_GUESSES - 1), count=st.integers(1, 200))
+@given(
+    answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=400, unique=True),
+    first=st.integers(0, N_GUESSES - 1),
+    count=st.integers(1, 200),
+)
 def test_consecutive_guesses_equal_a_plain_reading(ctx, answers, first, count):
     """Every guess in order, as in normal mode: chunks of 64 read straight from each row,
     the last one short; answers in any order."""
@@ -30,8 +33,10 @@ def test_consecutive_guesses_equal_a_plain_reading(ctx, answers, first, count):
 
 
 @settings(max_examples=60, deadline=None)
-@given(answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=400, unique=True),
-       guesses=st.lists(st.integers(0, N_GUESSES - 1), min_size=1, max_size=150, unique=True))
+@given(
+    answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=400, unique=True),
+    guesses=st.lists(st.integers(0, N_GUESSES - 1), min_size=1, max_size=150, unique=True),
+)
 def test_scattered_guesses_equal_a_plain_reading(ctx, answers, guesses):
     """A subset of the guesses, as hard mode leaves (sorted), or in a user's order (the
     ranking's first words): read through their indices."""
@@ -40,8 +45,11 @@ def test_scattered_guesses_equal_a_plain_reading(ctx, answers, guesses):
 
 
 @settings(max_examples=30, deadline=None)
-@given(answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=100, unique=True),
-       first=st.integers(0, N_GUESSES - 64), swap=st.integers(1, 62))
+@given(
+    answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=100, unique=True),
+    first=st.integers(0, N_GUESSES - 64),
+    swap=st.integers(1, 62),
+)
 def test_a_run_of_guesses_out_of_order_is_not_read_as_consecutive(ctx, answers, first, swap):
     """First and last of the chunk in place, two inside swapped: not first, first + 1, ..."""
     guesses = np.arange(first, first + 64, dtype=np.int32)

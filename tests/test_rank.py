@@ -12,13 +12,19 @@ import pytest
 from sampled_lists import write_sampled_lists
 
 from wordle_compiler.concurrency.cluster import SerialExecutor
-from wordle_compiler.ranking.first_words import (RankSpec, Ranking, WordResult, context_for, evaluate_word, heuristic_order,
-                                  run_ranking)
+from wordle_compiler.ranking.first_words import (
+    RankSpec,
+    Ranking,
+    WordResult,
+    context_for,
+    evaluate_word,
+    heuristic_order,
+    run_ranking,
+)
 from wordle_compiler.ranking.eta import sample_words
 from wordle_compiler.ranking.results_log import read_ranking
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
-
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +41,21 @@ def read_results(small_lists, path):
 
 def rank(small_lists, out, *extra, timeout=300):
     answers, guesses = small_lists
-    cmd = [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers), "--guesses",
-           str(guesses), "--top", "5", "-o", str(out), "--quiet", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordle_compiler.cli.rank",
+        "--answers",
+        str(answers),
+        "--guesses",
+        str(guesses),
+        "--top",
+        "5",
+        "-o",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
@@ -98,9 +117,25 @@ def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path, signum):
     assert rank(small_lists, whole).returncode == 0
     part = tmp_path / "part.csv"
     answers, guesses = small_lists
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
-                             "--guesses", str(guesses), "--top", "5", "-o", str(part), "--quiet"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            str(answers),
+            "--guesses",
+            str(guesses),
+            "--top",
+            "5",
+            "-o",
+            str(part),
+            "--quiet",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if part.exists() and part.read_text().count("\n") > 40:
@@ -128,8 +163,7 @@ def test_early_words_wait_for_a_cutoff_and_change_nothing(small_lists, max_depth
     plain, sampled = Ranking(top=5), Ranking(top=5)
     run_ranking(spec, words, plain, SerialExecutor())
     seen = []  # (word, cut-off once it is decided): the cut-off the next word is submitted with
-    run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append((r.word, sampled.cutoff())),
-                early=early)
+    run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append((r.word, sampled.cutoff())), early=early)
     assert sampled.final_rows() == plain.final_rows()
     assert sorted(word for word, _ in seen) == sorted(words)
     order = [word for word, _ in seen]
@@ -153,7 +187,7 @@ def test_with_every_word_exact_the_early_words_go_first(small_lists):
     run_ranking(spec, words, plain, SerialExecutor())
     seen = []
     run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append(r.word), early=early)
-    assert seen[:len(early)] == early
+    assert seen[: len(early)] == early
     assert sampled.final_rows() == plain.final_rows() and all(exact for _, _, exact in plain.final_rows())
 
 
@@ -161,9 +195,24 @@ def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     firsts = tmp_path / "firsts.txt"
     firsts.write_text("\n".join(small_lists[1].read_text().split()[::4]) + "\n")
     answers, guesses = small_lists
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
-                             "--guesses", str(guesses), "--first-words", str(firsts), "-o", str(tmp_path / "r.csv")],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            str(answers),
+            "--guesses",
+            str(guesses),
+            "--first-words",
+            str(firsts),
+            "-o",
+            str(tmp_path / "r.csv"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     last = result.stderr.replace("\r", "\n").strip().splitlines()[-1]
     assert "300/300 words" in last and last.endswith("every word decided"), last
@@ -194,12 +243,35 @@ def _start_cluster():
     """A Dask scheduler and two one-thread workers, each started as its own process."""
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                                  "--port", str(port), "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
-                               "--nthreads", "1", "--no-dashboard"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    scheduler = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_worker",
+            address,
+            "--nworkers",
+            "2",
+            "--nthreads",
+            "1",
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return address, [worker, scheduler]
 
 
@@ -234,9 +306,28 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, 
     address, processes = _start_cluster()
     try:
         answers, guesses = small_lists
-        ranking = subprocess.Popen([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
-                                    "--guesses", str(guesses), "--mode", "hard", "--top", "5", "-o", str(out),
-                                    "--quiet", "--scheduler", address], stderr=subprocess.PIPE, text=True)
+        ranking = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wordle_compiler.cli.rank",
+                "--answers",
+                str(answers),
+                "--guesses",
+                str(guesses),
+                "--mode",
+                "hard",
+                "--top",
+                "5",
+                "-o",
+                str(out),
+                "--quiet",
+                "--scheduler",
+                address,
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
             time.sleep(0.05)
@@ -262,14 +353,25 @@ def test_selby_format_round_trips(small_lists, tmp_path):
     assert any(line.split()[2].startswith(">=") for line in lines)
     csv = tmp_path / "r.csv"
     assert rank(small_lists, csv).returncode == 0
-    assert sorted(read_results(small_lists, out), key=lambda r: r.word) == sorted(read_results(small_lists, csv),
-                                                                              key=lambda r: r.word)
+    assert sorted(read_results(small_lists, out), key=lambda r: r.word) == sorted(
+        read_results(small_lists, csv), key=lambda r: r.word
+    )
 
 
 def test_published_top_ten_normal():
     """The published proved values (alex1770): our exact values for the same words."""
-    published = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928, "crane": 7930,
-                 "carle": 7937, "slane": 7943, "carte": 7949, "torse": 7950}
+    published = {
+        "salet": 7920,
+        "reast": 7923,
+        "crate": 7926,
+        "trace": 7926,
+        "slate": 7928,
+        "crane": 7930,
+        "carle": 7937,
+        "slane": 7943,
+        "carte": 7949,
+        "torse": 7950,
+    }
     spec = RankSpec()
     for word, value in published.items():
         assert evaluate_word(spec, word, 1 << 36).value == value
@@ -286,8 +388,9 @@ def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_pat
     first, seconds = words.guesses[0], list(words.guesses[1::97])
     out = tmp_path / "second.csv"
     (tmp_path / "seconds.txt").write_text("\n".join(seconds) + "\n")
-    result = rank(small_lists, out, "--second-after", first, "--first-words", tmp_path / "seconds.txt",
-                  "--top", str(len(seconds)))
+    result = rank(
+        small_lists, out, "--second-after", first, "--first-words", tmp_path / "seconds.txt", "--top", str(len(seconds))
+    )
     assert result.returncode == 0, result.stderr
     header, _, *rows = out.read_text().splitlines()
     assert f"; second-after {first}; " in header
@@ -295,8 +398,9 @@ def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_pat
     for row in rows:
         word, total, _, status, _check = row.split(",")
         if status == "exact":
-            opened = compile_tree(BuildConfig(strategy="optimal", opening=(first, word), answers=str(answers),
-                                              guesses=str(guesses)), ctx)
+            opened = compile_tree(
+                BuildConfig(strategy="optimal", opening=(first, word), answers=str(answers), guesses=str(guesses)), ctx
+            )
             assert opened.report.total_guesses == int(total), word
     another = words.guesses[2]  # not among the ranked words
     other = rank(small_lists, out, "--second-after", another, "--first-words", tmp_path / "seconds.txt", "--resume")
@@ -307,8 +411,10 @@ def test_second_after_refuses_its_own_word_and_unknown_words(small_lists, tmp_pa
     answers, guesses = small_lists
     first = guesses.read_text().split()[0]
     (tmp_path / "w.txt").write_text(first + "\n")
-    assert "the fixed first guess" in rank(small_lists, tmp_path / "r.csv", "--second-after", first,
-                                           "--first-words", tmp_path / "w.txt").stderr
+    assert (
+        "the fixed first guess"
+        in rank(small_lists, tmp_path / "r.csv", "--second-after", first, "--first-words", tmp_path / "w.txt").stderr
+    )
     assert "not in the guess list" in rank(small_lists, tmp_path / "r.csv", "--second-after", "zzzzz").stderr
 
 
@@ -322,9 +428,26 @@ def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
     passes, files = {}, {}
     for jobs in (1, 2):
         out = tmp_path / f"r{jobs}.csv"
-        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--first-words", str(words),
-                                 "--top", "3", "--jobs", str(jobs), "--quiet", "--json", "-o", str(out)],
-                                capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "wordle_compiler.cli.rank",
+                "--first-words",
+                str(words),
+                "--top",
+                "3",
+                "--jobs",
+                str(jobs),
+                "--quiet",
+                "--json",
+                "-o",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert result.returncode == 0, result.stderr
         passes[jobs] = json.loads(result.stdout)["counters"]["full_passes"]
         files[jobs] = out.read_bytes()
@@ -343,18 +466,53 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
     files = {}
     for jobs in (1, 2):
         out = tmp_path / f"r{jobs}.csv"
-        result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--first-words",
-                                 str(words), "--top", "1", "--jobs", str(jobs), "--quiet", "-o", str(out)],
-                                capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "wordle_compiler.cli.rank",
+                "--mode",
+                "hard",
+                "--first-words",
+                str(words),
+                "--top",
+                "1",
+                "--jobs",
+                str(jobs),
+                "--quiet",
+                "-o",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert result.returncode == 0, result.stderr
         files[jobs] = out.read_bytes()
     assert files[1] == files[2]
     rows = {line.split(",")[0]: line.split(",")[1:-1] for line in files[1].decode().splitlines()[2:]}
     assert rows["salet"] == ["8122", "3.508423", "exact"] and rows["crane"][2] == "lower-bound"
     assert all(rows[word] == ["", "", "infeasible"] for word in doomed)
-    resumed = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--mode", "hard", "--first-words",
-                              str(words), "--top", "1", "--resume", "--quiet", "-o", str(tmp_path / "r1.csv")],
-                             capture_output=True, text=True, timeout=300)
+    resumed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--mode",
+            "hard",
+            "--first-words",
+            str(words),
+            "--top",
+            "1",
+            "--resume",
+            "--quiet",
+            "-o",
+            str(tmp_path / "r1.csv"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert resumed.returncode == 0, resumed.stderr
     assert (tmp_path / "r1.csv").read_bytes() == files[1]
 
@@ -386,8 +544,9 @@ def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
     ctx = Context.from_words(load_word_lists(str(answers), str(guesses)))
     for word, total, _, status in rows[::9]:
         if status == "exact":
-            built = compile_tree(BuildConfig(strategy="optimal", start=word, answers=str(answers),
-                                             guesses=str(guesses)), ctx)
+            built = compile_tree(
+                BuildConfig(strategy="optimal", start=word, answers=str(answers), guesses=str(guesses)), ctx
+            )
             assert built.report.total_guesses == int(total), word
 
 
@@ -399,8 +558,10 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
     answers, guesses = small_lists
     words = load_word_lists(str(answers), str(guesses))
     pairs = [(words.guesses[i], words.guesses[j]) for i, j in ((0, 1), (5, 300), (700, 2), (900, 1100))]
-    (tmp_path / "pairs.txt").write_text(f"{pairs[0][0]} {pairs[0][1]}\n{pairs[1][0]},{pairs[1][1]}\n"
-                                        f"{pairs[2][0]}+{pairs[2][1]}\n\n{pairs[3][0]}  {pairs[3][1]}\n")
+    (tmp_path / "pairs.txt").write_text(
+        f"{pairs[0][0]} {pairs[0][1]}\n{pairs[1][0]},{pairs[1][1]}\n"
+        f"{pairs[2][0]}+{pairs[2][1]}\n\n{pairs[3][0]}  {pairs[3][1]}\n"
+    )
     out = tmp_path / "pairs.csv"
     result = rank(small_lists, out, "--pairs", tmp_path / "pairs.txt", "--top", "4")
     assert result.returncode == 0, result.stderr
@@ -409,8 +570,9 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
     rows = {row.split(",")[0]: row.split(",")[:-1] for row in out.read_text().splitlines()[2:]}
     assert set(rows) == {f"{a}+{b}" for a, b in pairs}
     for first, second in pairs:
-        built = compile_tree(BuildConfig(strategy="optimal", opening=(first, second), answers=str(answers),
-                                         guesses=str(guesses)), ctx)
+        built = compile_tree(
+            BuildConfig(strategy="optimal", opening=(first, second), answers=str(answers), guesses=str(guesses)), ctx
+        )
         assert rows[f"{first}+{second}"][1:4:2] == [str(built.report.total_guesses), "exact"]
     (tmp_path / "bad.txt").write_text(f"{pairs[0][0]} {pairs[0][0]}\n")
     bad = rank(small_lists, out, "--pairs", tmp_path / "bad.txt")
@@ -428,9 +590,25 @@ def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
     firsts = random.Random(50).sample(list(ctx.words.guesses), 50)
     (tmp_path / "firsts.txt").write_text("\n".join(firsts) + "\n")
     out = tmp_path / "all.csv"
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--first-words",
-                             str(tmp_path / "firsts.txt"), "--top", "all", "--jobs", "2", "--quiet", "-o", str(out)],
-                            capture_output=True, text=True, timeout=1800)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--first-words",
+            str(tmp_path / "firsts.txt"),
+            "--top",
+            "all",
+            "--jobs",
+            "2",
+            "--quiet",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     assert result.returncode == 0, result.stderr
     rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     assert sorted(row[0] for row in rows) == sorted(firsts) and {row[3] for row in rows} == {"exact"}
@@ -456,10 +634,15 @@ def test_an_opening_table_entry_keeps_exact_values_one_cut_off_and_the_infeasibl
     from wordle_compiler.core.wordlists import WordLists
     from wordle_compiler.ranking.openings import table_entry
 
-    words = WordLists(answers=("crane", "slate"), guesses=("crane", "fuzzy", "jazzy", "slate"), answers_name="t",
-                      guesses_name="t")
-    results = [WordResult("crane", 3, True), WordResult("slate", 3, True), WordResult("fuzzy", 5, False),
-               WordResult("jazzy", INF, False)]
+    words = WordLists(
+        answers=("crane", "slate"), guesses=("crane", "fuzzy", "jazzy", "slate"), answers_name="t", guesses_name="t"
+    )
+    results = [
+        WordResult("crane", 3, True),
+        WordResult("slate", 3, True),
+        WordResult("fuzzy", 5, False),
+        WordResult("jazzy", INF, False),
+    ]
     entry = table_entry(results, words, "hard", 6, "wordle-rank --mode hard", 1.5)
     assert entry["exact"] == {"crane": 3, "slate": 3}
     assert (entry["cutoff"], entry["infeasible"], entry["first_words"]) == (5, ["jazzy"], 4)

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.ranking.eta import (MIN_WORDS, PER_STRATUM, STRATA, RemainingWork, format_duration,
-                                      sample_words)
+from wordle_compiler.ranking.eta import MIN_WORDS, PER_STRATUM, STRATA, RemainingWork, format_duration, sample_words
 
 
 def test_every_slice_is_sampled_once_per_round():
@@ -17,7 +16,7 @@ def test_every_slice_is_sampled_once_per_round():
     assert len(sample) == len(set(sample)) == STRATA * PER_STRATUM
     position = {word: i for i, word in enumerate(order)}
     for round_ in range(PER_STRATUM):
-        slices = [position[w] * STRATA // len(order) for w in sample[round_ * STRATA:(round_ + 1) * STRATA]]
+        slices = [position[w] * STRATA // len(order) for w in sample[round_ * STRATA : (round_ + 1) * STRATA]]
         assert slices == list(range(STRATA))
     assert sample == sample_words(list(order))
 
@@ -58,7 +57,7 @@ def test_the_estimate_is_within_a_factor_two_once_every_slice_is_priced(costs, p
     steps = list(replay(costs, sample_penalty=penalty))
     first = next(i for i, (_, estimate) in enumerate(steps) if estimate is not None)
     assert first <= 10 + STRATA, "one round of the sample should be enough"
-    for left, estimate in steps[first:-len(costs) // 20]:  # the very end is seconds either way
+    for left, estimate in steps[first : -len(costs) // 20]:  # the very end is seconds either way
         assert 0.5 <= estimate[1] / left <= 2.0
         assert 0.0 <= estimate[0] <= 1.0
 
@@ -67,7 +66,7 @@ def test_the_estimate_is_within_a_factor_two_once_every_slice_is_priced(costs, p
 def test_samples_no_dearer_than_their_neighbours_are_at_worst_halved_until_one_is_passed(costs):
     steps = list(replay(costs))
     first = next(i for i, (_, estimate) in enumerate(steps) if estimate is not None)
-    ratios = [estimate[1] / left for left, estimate in steps[first:-len(costs) // 20]]
+    ratios = [estimate[1] / left for left, estimate in steps[first : -len(costs) // 20]]
     assert min(ratios) >= 0.4 and max(ratios) <= 2.0
     assert 0.8 <= ratios[-1] <= 1.25  # once samples have been passed, their true ratio (1) is used
     assert steps[-1][1][1] == 0.0 and steps[-1][1][0] == 1.0
@@ -77,7 +76,7 @@ def test_dearer_samples_are_discounted_once_a_slice_is_finished():
     costs = decay()
     steps = list(replay(costs, sample_penalty=1.6))
     second_slice_done = 10 + len(sample_words(costs)) + 2 * len(costs) // STRATA
-    for left, estimate in steps[second_slice_done:-len(costs) // 20]:
+    for left, estimate in steps[second_slice_done : -len(costs) // 20]:
         assert 0.8 <= estimate[1] / left <= 1.25
 
 
@@ -136,8 +135,14 @@ def test_a_recorded_normal_mode_ranking_is_estimated_within_a_small_factor():
 
 
 def test_durations_read_naturally():
-    assert [format_duration(s) for s in (0.2, 40, 95, 3000, 5400, 12600)] == \
-        ["1 s", "40 s", "2 min", "50 min", "1.5 h", "3.5 h"]
+    assert [format_duration(s) for s in (0.2, 40, 95, 3000, 5400, 12600)] == [
+        "1 s",
+        "40 s",
+        "2 min",
+        "50 min",
+        "1.5 h",
+        "3.5 h",
+    ]
 
 
 def test_the_share_shown_never_goes_back():

@@ -23,8 +23,23 @@ def lists(tmp_path_factory):
 
 
 def rank_depth(lists, out, *extra):
-    cmd = [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", lists[0], "--guesses", lists[1],
-           "--objective", "depth", "--max-depth", "3", "-o", str(out), "--quiet", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordle_compiler.cli.rank",
+        "--answers",
+        lists[0],
+        "--guesses",
+        lists[1],
+        "--objective",
+        "depth",
+        "--max-depth",
+        "3",
+        "-o",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
@@ -68,14 +83,33 @@ def test_two_workers_and_a_resume_give_the_same_file(lists, tmp_path):
 def test_a_total_ranking_file_is_not_resumed_and_depth_takes_no_top(lists, tmp_path):
     out = tmp_path / "d.csv"
     assert rank_depth(lists, out).returncode == 0
-    total = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", lists[0], "--guesses",
-                            lists[1], "--max-depth", "3", "-o", str(out), "--quiet", "--resume"],
-                           capture_output=True, text=True, timeout=300)
+    total = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            lists[0],
+            "--guesses",
+            lists[1],
+            "--max-depth",
+            "3",
+            "-o",
+            str(out),
+            "--quiet",
+            "--resume",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert total.returncode == 2 and "made with objective depth, not total" in total.stderr
     for extra in (["--top", "3"], ["--margin", "2"], ["--format", "selby"]):
         refused = rank_depth(lists, tmp_path / "x.csv", *extra)
-        assert refused.returncode == 2 and ("--objective depth decides every word" in refused.stderr
-                                            or "no rows for --objective depth" in refused.stderr)
+        assert refused.returncode == 2 and (
+            "--objective depth decides every word" in refused.stderr
+            or "no rows for --objective depth" in refused.stderr
+        )
     forged = out.read_text().replace(",3,infeasible", ",3,feasible", 1)
     out.write_text(forged)
     contradicted = rank_depth(lists, out, "--resume")
@@ -86,19 +120,54 @@ def test_no_first_word_solves_the_original_answers_within_three(tmp_path):
     """Every word refused: exit 1 (as whenever no word fits), the file saying so word by word."""
     words, out = tmp_path / "words.txt", tmp_path / "d.csv"
     words.write_text("salet\ncrane\nfuzzy\n")
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--objective", "depth",
-                             "--max-depth", "3", "--first-words", str(words), "-o", str(out), "--quiet"],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--objective",
+            "depth",
+            "--max-depth",
+            "3",
+            "--first-words",
+            str(words),
+            "-o",
+            str(out),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 1
-    assert result.stderr.strip() == (f"wordle-rank: no first word solves every answer within 3 guesses "
-                                     f"(3 proved infeasible; results in {out})")
+    assert result.stderr.strip() == (
+        f"wordle-rank: no first word solves every answer within 3 guesses (3 proved infeasible; results in {out})"
+    )
     assert [line.rsplit(",", 1)[0] for line in out.read_text().splitlines()[2:]] == [
-        "crane,3,infeasible", "fuzzy,3,infeasible", "salet,3,infeasible"]
+        "crane,3,infeasible",
+        "fuzzy,3,infeasible",
+        "salet,3,infeasible",
+    ]
 
 
 def rank_long_games(lists, out, *extra):
-    cmd = [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", lists[0], "--guesses", lists[1],
-           "--objective", "fewest-deep", "--deep", "4", "-o", str(out), "--quiet", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordle_compiler.cli.rank",
+        "--answers",
+        lists[0],
+        "--guesses",
+        lists[1],
+        "--objective",
+        "fewest-deep",
+        "--deep",
+        "4",
+        "-o",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
@@ -116,30 +185,82 @@ def test_fewest_deep_values_equal_single_builds(lists, tmp_path):
     assert len(rows) == len(ctx.words.guesses[::150]) and {r[4] for r in rows} == {"exact"}
     assert [(int(r[1]), int(r[2])) for r in rows] == sorted((int(r[1]), int(r[2])) for r in rows)
     for word, long, total, _, _ in rows:
-        built = compile_tree(BuildConfig(strategy="optimal", start=word, answers=lists[0], guesses=lists[1],
-                                         objective="fewest-deep", deep=4), ctx)
+        built = compile_tree(
+            BuildConfig(
+                strategy="optimal", start=word, answers=lists[0], guesses=lists[1], objective="fewest-deep", deep=4
+            ),
+            ctx,
+        )
         histogram = built.data.meta["stats"]["histogram"]
-        assert (sum(c for d, c in histogram.items() if int(d) >= 4), built.report.total_guesses) == \
-            (int(long), int(total)), word
-    api = wordle_compiler.rank_first_words(answers=lists[0], guesses=lists[1], objective="fewest-deep", deep=4,
-                                           first_words=ctx.words.guesses[::150], top="all")
+        assert (sum(c for d, c in histogram.items() if int(d) >= 4), built.report.total_guesses) == (
+            int(long),
+            int(total),
+        ), word
+    api = wordle_compiler.rank_first_words(
+        answers=lists[0],
+        guesses=lists[1],
+        objective="fewest-deep",
+        deep=4,
+        first_words=ctx.words.guesses[::150],
+        top="all",
+    )
     assert [(w, value) for w, value, _ in api] == [(r[0], (int(r[1]), int(r[2]))) for r in rows]
     other = rank_long_games(lists, out, "--first-words", str(words), "--resume")
     assert other.returncode == 0, other.stderr
-    changed = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", lists[0], "--guesses",
-                              lists[1], "--objective", "fewest-deep", "--deep", "5", "--first-words", str(words),
-                              "-o", str(out), "--quiet", "--resume"], capture_output=True, text=True, timeout=300)
+    changed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            lists[0],
+            "--guesses",
+            lists[1],
+            "--objective",
+            "fewest-deep",
+            "--deep",
+            "5",
+            "--first-words",
+            str(words),
+            "-o",
+            str(out),
+            "--quiet",
+            "--resume",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert changed.returncode == 2 and "made with deep 4, not 5" in changed.stderr
 
 
-@pytest.mark.parametrize("extra, message", [
-    (["--objective", "fewest-deep"], "go together"), (["--deep", "4"], "go together"),
-    (["--objective", "fewest-deep", "--deep", "7"], "beyond --max-depth 6"),
-    (["--objective", "fewest-deep", "--deep", "4", "--format", "selby"], "no rows for --objective fewest-deep"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--objective", "fewest-deep"], "go together"),
+        (["--deep", "4"], "go together"),
+        (["--objective", "fewest-deep", "--deep", "7"], "beyond --max-depth 6"),
+        (["--objective", "fewest-deep", "--deep", "4", "--format", "selby"], "no rows for --objective fewest-deep"),
+    ],
+)
 def test_objective_options_that_clash_are_one_line(lists, tmp_path, extra, message):
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", lists[0], "--guesses",
-                             lists[1], "-o", str(tmp_path / "x.csv"), "--quiet", *extra],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            lists[0],
+            "--guesses",
+            lists[1],
+            "-o",
+            str(tmp_path / "x.csv"),
+            "--quiet",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
     assert not (tmp_path / "x.csv").exists()

@@ -11,7 +11,6 @@ from clirun import MODULES
 from sampled_lists import write_sampled_lists
 
 
-
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory):
     """60 answers, 200 guesses and 30 first words, drawn with a fixed seed: a ranking in a second."""
@@ -22,9 +21,23 @@ def lists(tmp_path_factory):
 
 
 def rank(lists, out, *extra):
-    cmd = [sys.executable, "-m", MODULES["wordle-rank"], "--answers", str(lists / "answers.txt"), "--guesses",
-           str(lists / "guesses.txt"), "--first-words", str(lists / "first.txt"), "--top", "3", "-o", str(out),
-           "--quiet", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        MODULES["wordle-rank"],
+        "--answers",
+        str(lists / "answers.txt"),
+        "--guesses",
+        str(lists / "guesses.txt"),
+        "--first-words",
+        str(lists / "first.txt"),
+        "--top",
+        "3",
+        "-o",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
@@ -49,7 +62,7 @@ def _forge(truth, how):
         "no header": [columns, *rows[:5]],
         "word not ranked": [header, columns, f"zzzzz,{2 * n},2.000000,exact"],
         "negative total": [header, columns, f"{best[0]},-5,-0.083333,exact"],
-        "huge total": [header, columns, f"{best[0]},{10 ** 20},1.0,exact"],
+        "huge total": [header, columns, f"{best[0]},{10**20},1.0,exact"],
         "unknown status": [header, columns, f"{best[0]},{best[1]},{best[2]},maybe"],
         "duplicate": [header, columns, rows[0], rows[0]],
         "best given a bound": [header, columns, f"{best[0]},{6 * n},6.000000,>= {6 * n}"],
@@ -60,9 +73,20 @@ def _forge(truth, how):
     return "\n".join(forged[how]) + "\n"
 
 
-CASES = ["other mode", "other depth", "no header", "word not ranked", "negative total", "huge total",
-         "unknown status", "duplicate", "best given a bound", "best infeasible", "second given a better total",
-         "a bound made exact"]
+CASES = [
+    "other mode",
+    "other depth",
+    "no header",
+    "word not ranked",
+    "negative total",
+    "huge total",
+    "unknown status",
+    "duplicate",
+    "best given a bound",
+    "best infeasible",
+    "second given a better total",
+    "a bound made exact",
+]
 
 
 @pytest.mark.parametrize("how", CASES)
@@ -113,7 +137,11 @@ def test_jobs_and_scheduler_together_are_refused_and_leave_the_file(lists, truth
 def test_an_empty_results_name_is_refused(lists, tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", MODULES["wordle-rank"], "--answers", str(lists / "answers.txt"), "-o", ""],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2 and result.stderr.strip() == "wordle-rank: -o needs a file name"
     assert list(tmp_path.iterdir()) == []
 
@@ -122,14 +150,28 @@ def test_no_first_word_within_the_depth_is_exit_1_with_the_proofs_kept(lists, tm
     out = tmp_path / "r.csv"
     result = rank(lists, out, "--max-depth", "2")
     assert result.returncode == 1, result.stderr
-    assert result.stderr.strip().splitlines()[-1].startswith(
-        "wordle-rank: no first word solves every answer within 2 guesses (30 proved infeasible")
+    assert (
+        result.stderr.strip()
+        .splitlines()[-1]
+        .startswith("wordle-rank: no first word solves every answer within 2 guesses (30 proved infeasible")
+    )
     assert out.read_text().count(",,,infeasible") == 30
 
 
-@pytest.mark.parametrize("address", ["not-a-url", "", "tcp://", "http://127.0.0.1:8786", "inproc://x",
-                                     "ucx://127.0.0.1:8786", "tls://127.0.0.1:8786", "x" * 5000,
-                                     "tcp://127.0.0.1:99999"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "not-a-url",
+        "",
+        "tcp://",
+        "http://127.0.0.1:8786",
+        "inproc://x",
+        "ucx://127.0.0.1:8786",
+        "tls://127.0.0.1:8786",
+        "x" * 5000,
+        "tcp://127.0.0.1:99999",
+    ],
+)
 def test_a_malformed_scheduler_address_is_one_line_before_any_work(lists, truth, tmp_path, address):
     out = tmp_path / "r.csv"
     out.write_text("\n".join(truth[0]) + "\n")

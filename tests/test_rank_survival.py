@@ -47,9 +47,22 @@ def longer_lists(tmp_path_factory):
 def rank_command(lists, out, *extra):
     """wordle-rank --top all over the 20 first words, into ``out`` (None: the default name)."""
     output = [] if out is None else ["-o", str(out)]
-    return [sys.executable, "-m", MODULES["wordle-rank"], "--answers", str(lists / "answers.txt"), "--guesses",
-            str(lists / "guesses.txt"), "--first-words", str(lists / "first.txt"), "--top", "all", *output,
-            "--quiet", *extra]
+    return [
+        sys.executable,
+        "-m",
+        MODULES["wordle-rank"],
+        "--answers",
+        str(lists / "answers.txt"),
+        "--guesses",
+        str(lists / "guesses.txt"),
+        "--first-words",
+        str(lists / "first.txt"),
+        "--top",
+        "all",
+        *output,
+        "--quiet",
+        *extra,
+    ]
 
 
 def rank(lists, out, *extra, cwd=None):
@@ -91,14 +104,39 @@ def _start_cluster(folder: Path, nthreads: int):
     """A real ``dask scheduler`` and one ``dask worker --nthreads N``: (address, processes)."""
     info = folder / "scheduler.json"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                                  "--port", "0", "--no-dashboard", "--scheduler-file", str(info)], **quiet)
+    scheduler = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(info),
+        ],
+        **quiet,
+    )
     deadline = time.monotonic() + 60
     while not info.exists() and time.monotonic() < deadline:
         time.sleep(0.2)
     address = json.loads(info.read_text())["address"]
-    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads",
-                               str(nthreads), "--nworkers", "1", "--no-dashboard"], **quiet)
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_worker",
+            address,
+            "--nthreads",
+            str(nthreads),
+            "--nworkers",
+            "1",
+            "--no-dashboard",
+        ],
+        **quiet,
+    )
     return address, [worker, scheduler]
 
 
@@ -131,8 +169,12 @@ def _kill_then_resume(lists, out, how, delay, jobs):
     the file never held fewer decided words than before the run: (exit code, words after)."""
     before = decided_words(out)
     extra = ["--resume"] if out.exists() else []
-    proc = subprocess.Popen(rank_command(lists, out, "--jobs", str(jobs), *extra), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        rank_command(lists, out, "--jobs", str(jobs), *extra),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + delay
     while time.monotonic() < deadline and proc.poll() is None:
         assert decided_words(out) >= before
@@ -163,8 +205,9 @@ def test_kills_at_seeded_moments_then_resume_give_the_uninterrupted_file(long_li
 
 
 @pytest.mark.slow
-def test_twenty_kills_of_a_dask_ranking_then_resume_give_the_uninterrupted_file(longer_lists, longer_serial_file,
-                                                                                 tmp_path):
+def test_twenty_kills_of_a_dask_ranking_then_resume_give_the_uninterrupted_file(
+    longer_lists, longer_serial_file, tmp_path
+):
     """Twenty kills of ``--jobs 2`` at seeded moments (start-up included), each followed by --resume."""
     out = tmp_path / "r.csv"
     _interrupted_until_done(longer_lists, out, seed=20, kills=20, jobs=2, longest=6.0)
@@ -208,16 +251,36 @@ def test_an_edited_row_is_caught_and_every_other_row_kept(lists, serial_file, tm
 
 def test_two_rankings_with_default_names_keep_both_files(lists, tmp_path):
     """First words from a file, then pairs: each default name says what was ranked."""
-    (tmp_path / "p.txt").write_text("# two openings\n" + "\n".join(
-        " ".join(pair) for pair in zip(*[iter((lists / "first.txt").read_text().split()[:4])] * 2)) + "\n")
+    (tmp_path / "p.txt").write_text(
+        "# two openings\n"
+        + "\n".join(" ".join(pair) for pair in zip(*[iter((lists / "first.txt").read_text().split()[:4])] * 2))
+        + "\n"
+    )
     first = rank(lists, None, cwd=tmp_path)
     assert first.returncode == 0, first.stderr
-    pairs = subprocess.run([sys.executable, "-m", MODULES["wordle-rank"], "--answers", str(lists / "answers.txt"),
-                            "--guesses", str(lists / "guesses.txt"), "--pairs", "p.txt", "--quiet"],
-                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    pairs = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            MODULES["wordle-rank"],
+            "--answers",
+            str(lists / "answers.txt"),
+            "--guesses",
+            str(lists / "guesses.txt"),
+            "--pairs",
+            "p.txt",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
     assert pairs.returncode == 0, pairs.stderr
     assert sorted(p.name for p in tmp_path.glob("ranking-*")) == [
-        "ranking-answers-guesses-normal-pairs-p.csv", "ranking-answers-guesses-normal-words-first.csv"]
+        "ranking-answers-guesses-normal-pairs-p.csv",
+        "ranking-answers-guesses-normal-words-first.csv",
+    ]
 
 
 def test_an_existing_file_is_refused_without_resume_or_force(lists, serial_file, tmp_path):
@@ -239,10 +302,16 @@ def test_a_results_file_larger_than_the_ranking_writes_is_refused_in_bounded_mem
         for _ in range(30_000):
             file.write("\n".join(rows) + "\n")
     size = out.stat().st_size
-    measured = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
-                "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)")
-    result = subprocess.run([sys.executable, "-c", measured, *rank_command(lists, out, "--resume")],
-                            capture_output=True, text=True, timeout=600)
+    measured = (
+        "import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+        "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", measured, *rank_command(lists, out, "--resume")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     code, peak_bytes = map(int, result.stdout.split())
     assert code == 2 and "more than a ranking of these words writes" in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and out.stat().st_size == size
@@ -255,12 +324,15 @@ def test_a_contradicted_fewest_deep_claim_is_told_in_long_games_and_guesses(list
     assert rank(lists, out, *fewest).returncode == 0
     header, columns, best, *rest = out.read_text().splitlines()
     word, long, total, average, status, check = best.split(",")
-    out.write_text("\n".join([header, columns, f"{word},{long},{int(total) + 1},{average},lower-bound,{check}",
-                              *rest]) + "\n")
+    out.write_text(
+        "\n".join([header, columns, f"{word},{long},{int(total) + 1},{average},lower-bound,{check}", *rest]) + "\n"
+    )
     result = rank(lists, out, *fewest, "--resume")
     assert result.returncode == 2, result.stderr
-    assert f"gives {word} at least {long} long games and {int(total) + 1} guesses, but the search proves " \
-           f"{long} long games and {total} guesses exactly" in result.stderr, result.stderr
+    assert (
+        f"gives {word} at least {long} long games and {int(total) + 1} guesses, but the search proves "
+        f"{long} long games and {total} guesses exactly" in result.stderr
+    ), result.stderr
 
 
 @pytest.mark.slow
@@ -272,8 +344,13 @@ def test_a_cluster_that_loses_every_worker_ends_the_run_in_one_line(longer_lists
     try:
         out = tmp_path / "r.csv"
         env = {**os.environ, "WORDLE_TREE_WORKERLESS_SECONDS": "5"}
-        proc = subprocess.Popen(rank_command(longer_lists, out, "--scheduler", address), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, env=env)
+        proc = subprocess.Popen(
+            rank_command(longer_lists, out, "--scheduler", address),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         time.sleep(3.0)
         os.killpg(worker.pid, signal.SIGKILL)
         began = time.monotonic()

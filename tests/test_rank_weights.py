@@ -28,8 +28,21 @@ def weighted_lists(tmp_path_factory):
 
 def rank(lists, out, *extra):
     answers, guesses, weights = lists
-    cmd = [sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers), "--guesses", str(guesses),
-           "--weights", str(weights), "-o", str(out), "--quiet", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordle_compiler.cli.rank",
+        "--answers",
+        str(answers),
+        "--guesses",
+        str(guesses),
+        "--weights",
+        str(weights),
+        "-o",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
@@ -46,15 +59,19 @@ def test_every_weighted_value_is_the_single_builds(weighted_lists, tmp_path):
     result = rank(weighted_lists, out, "--top", "all", "--first-words", str(firsts))
     assert result.returncode == 0, result.stderr
     lines = out.read_text().splitlines()
-    assert f"weights sha256:{weights.sha256[:16]}" in lines[0] and lines[1] == \
-        "word,weighted_total,expected_guesses,status,check"
+    assert (
+        f"weights sha256:{weights.sha256[:16]}" in lines[0]
+        and lines[1] == "word,weighted_total,expected_guesses,status,check"
+    )
     rows = [line.split(",")[:-1] for line in lines[2:]]
     assert len(rows) == len(ctx.words.guesses[::40]) and {r[3] for r in rows} <= {"exact", "infeasible"}
     for word, total, expected, status in rows[::3]:
         if status != "exact":
             continue
-        built = compile_tree(BuildConfig(strategy="optimal", start=word, answers=str(answers),
-                                         guesses=str(guesses), weights=weights), ctx)
+        built = compile_tree(
+            BuildConfig(strategy="optimal", start=word, answers=str(answers), guesses=str(guesses), weights=weights),
+            ctx,
+        )
         assert sum(w * d for w, d in zip(weights.values, built.report.depths)) == int(total), word
         assert float(expected) == pytest.approx(int(total) / sum(weights.values), abs=1e-6)
 
@@ -73,9 +90,28 @@ def test_cut_off_words_and_resume_under_weights(weighted_lists, tmp_path):
     assert again.returncode == 0 and out.read_text() == text
     other = tmp_path / "other.txt"
     other.write_text(weights_path.read_text().replace(" 40\n", " 41\n"))
-    refused = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.rank", "--answers", str(answers),
-                              "--guesses", str(guesses), "--weights", str(other), "-o", str(out), "--top", "3",
-                              "--resume", "--quiet"], capture_output=True, text=True, timeout=120)
+    refused = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.rank",
+            "--answers",
+            str(answers),
+            "--guesses",
+            str(guesses),
+            "--weights",
+            str(other),
+            "-o",
+            str(out),
+            "--top",
+            "3",
+            "--resume",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert refused.returncode == 2 and "was made with weights" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
 
@@ -83,20 +119,24 @@ def test_cut_off_words_and_resume_under_weights(weighted_lists, tmp_path):
 def test_the_api_ranks_by_expected_guesses(weighted_lists):
     answers, guesses, weights_path = weighted_lists
     words = load_word_lists(str(answers), str(guesses))
-    rows = wordle_compiler.rank_first_words(answers=str(answers), guesses=str(guesses), weights=weights_path,
-                                            first_words=list(words.guesses[:30]), top=2)
+    rows = wordle_compiler.rank_first_words(
+        answers=str(answers), guesses=str(guesses), weights=weights_path, first_words=list(words.guesses[:30]), top=2
+    )
     best = rows[0]
     weights = read_weights(weights_path, list(words.answers))
-    built = compile_tree(BuildConfig(strategy="optimal", start=best[0], answers=str(answers), guesses=str(guesses),
-                                     weights=weights))
+    built = compile_tree(
+        BuildConfig(strategy="optimal", start=best[0], answers=str(answers), guesses=str(guesses), weights=weights)
+    )
     assert best[2] and best[1] == sum(w * d for w, d in zip(weights.values, built.report.depths))
     with pytest.raises(ValueError, match="objective 'total' only"):
-        wordle_compiler.rank_first_words(answers=str(answers), guesses=str(guesses), weights=weights_path,
-                                         objective="depth", max_depth=4)
+        wordle_compiler.rank_first_words(
+            answers=str(answers), guesses=str(guesses), weights=weights_path, objective="depth", max_depth=4
+        )
 
 
-@pytest.mark.parametrize("extra,fragment", [(["--objective", "depth"], "--objective total"),
-                                            (["--format", "selby"], "--format csv")])
+@pytest.mark.parametrize(
+    "extra,fragment", [(["--objective", "depth"], "--objective total"), (["--format", "selby"], "--format csv")]
+)
 def test_weights_refuse_other_objectives_and_formats(weighted_lists, tmp_path, extra, fragment):
     result = rank(weighted_lists, tmp_path / "r.csv", *extra)
     assert result.returncode == 2 and fragment in result.stderr

@@ -30,8 +30,15 @@ def reference(tmp_path_factory):
 
 
 def reference_score(binary, word_spec, hard=False):
-    cmd = [str(binary), "-a", str(DATA / "allowed-original.txt"), "-h", str(DATA / "answers-original.txt"),
-           "-w", word_spec] + (["-H"] if hard else [])
+    cmd = [
+        str(binary),
+        "-a",
+        str(DATA / "allowed-original.txt"),
+        "-h",
+        str(DATA / "answers-original.txt"),
+        "-w",
+        word_spec,
+    ] + (["-H"] if hard else [])
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=True).stdout
     return int(re.findall(r"Best first guess score\s*=\s*(\d+)", out)[-1])
 

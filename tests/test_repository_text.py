@@ -19,7 +19,10 @@ def _tracked_text_files():
     names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     for name in names.splitlines():
         path = ROOT / name
-        if path.suffix in {".py", ".md", ".pyx", ".pxd", ".pxi", ".toml", ".txt", ".html", ".json"} or name == ".ci/run":
+        if (
+            path.suffix in {".py", ".md", ".pyx", ".pxd", ".pxi", ".toml", ".txt", ".html", ".json"}
+            or name == ".ci/run"
+        ):
             if path.is_file() and path.stat().st_size < 2_000_000:
                 yield name, path.read_text(encoding="utf-8", errors="replace")
 

@@ -83,7 +83,10 @@ def test_parse_history_forms():
     from wordle_runtime import parse_pattern
 
     assert parse_history(["salet", "bbybb", "crane:ggbbb", "plate=02100"]) == [
-        ("salet", parse_pattern("bbybb")), ("crane", parse_pattern("ggbbb")), ("plate", parse_pattern("02100"))]
+        ("salet", parse_pattern("bbybb")),
+        ("crane", parse_pattern("ggbbb")),
+        ("plate", parse_pattern("02100")),
+    ]
     with pytest.raises(HistoryError):
         parse_history(["salet"])
 
@@ -97,8 +100,9 @@ def test_cli_in_process(capsys, tree):
 
 
 def _run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_cli_subprocess_default_and_errors(tmp_path, tree):

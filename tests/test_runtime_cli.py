@@ -17,8 +17,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def _next(*args, **kwargs):
-    return subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *args], capture_output=True, text=True,
-                          timeout=60, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", *args], capture_output=True, text=True, timeout=60, **kwargs
+    )
 
 
 def _one_line_error(result, code):
@@ -34,19 +35,31 @@ def test_version():
     assert result.stdout.strip() == f"wordle-next {__version__} (tree format 2.0)"
 
 
-@pytest.mark.parametrize("args,code,message", [
-    (["qqqqq", "bbbbb"], 2, "step 1: 'qqqqq' is not in this tree's guess list"),
-    (["--tree", "salet-optimal-hard", "salet", "bybbb", "brond", "bybbb"], 2,
-     "step 2: 'brond' is not allowed in hard mode: it must contain 'a' (shown in 'salet')"),
-    (["--tree", "salet-optimal-hard", "salet", "gbbbb", "crony", "bbbbb"], 2,
-     "step 2: 'crony' is not allowed in hard mode: the 1st letter must be 's' (green in 'salet')"),
-    (["--tree", "plate-optimal-possible", "plate", "bbbbb", "salet", "bbbbb"], 2,
-     "step 2: 'salet' is not in this tree's guess list"),
-    (["salet", "ggggb"], 1, "step 1: no answer fits the history (salet ggggb)"),
-    (["salet", "bbbbb", "zzzzz"], 2, "step 2: guess 'zzzzz' has no feedback pattern after it"),
-    (["--tree", "no-such-tree"], 2, "cannot read tree file no-such-tree: No such file or directory"),
-    (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),
-])
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (["qqqqq", "bbbbb"], 2, "step 1: 'qqqqq' is not in this tree's guess list"),
+        (
+            ["--tree", "salet-optimal-hard", "salet", "bybbb", "brond", "bybbb"],
+            2,
+            "step 2: 'brond' is not allowed in hard mode: it must contain 'a' (shown in 'salet')",
+        ),
+        (
+            ["--tree", "salet-optimal-hard", "salet", "gbbbb", "crony", "bbbbb"],
+            2,
+            "step 2: 'crony' is not allowed in hard mode: the 1st letter must be 's' (green in 'salet')",
+        ),
+        (
+            ["--tree", "plate-optimal-possible", "plate", "bbbbb", "salet", "bbbbb"],
+            2,
+            "step 2: 'salet' is not in this tree's guess list",
+        ),
+        (["salet", "ggggb"], 1, "step 1: no answer fits the history (salet ggggb)"),
+        (["salet", "bbbbb", "zzzzz"], 2, "step 2: guess 'zzzzz' has no feedback pattern after it"),
+        (["--tree", "no-such-tree"], 2, "cannot read tree file no-such-tree: No such file or directory"),
+        (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),
+    ],
+)
 def test_errors_are_one_line_and_json_errors_are_json(args, code, message):
     line = _one_line_error(_next(*args), code)
     assert line == f"wordle-next: {message}"
@@ -86,15 +99,19 @@ sys.exit(main())
 
 
 def test_ctrl_c_during_start_up_exits_130_without_a_traceback():
-    result = subprocess.run([sys.executable, "-c", SIGINT_DURING_IMPORT], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run([sys.executable, "-c", SIGINT_DURING_IMPORT], capture_output=True, text=True, timeout=60)
     assert result.returncode == 130, result
     assert result.stdout == "" and result.stderr.strip() == "wordle-next: interrupted"
 
 
 def test_ctrl_c_at_the_interactive_prompt_exits_130():
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_runtime.cli", "-i"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordle_runtime.cli", "-i"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         seen = ""
         deadline = time.monotonic() + 30
@@ -111,8 +128,8 @@ def test_ctrl_c_at_the_interactive_prompt_exits_130():
 def test_readme_documents_the_runtime_exit_codes():
     """The README's "Errors and exit codes" table has the runtime's rows, with our codes."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Errors and exit codes"):]
-    section = section[:section.index("\n## ", 1)] if "\n## " in section[1:] else section
+    section = text[text.index("## Errors and exit codes") :]
+    section = section[: section.index("\n## ", 1)] if "\n## " in section[1:] else section
     rows = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -137,7 +154,8 @@ def test_a_newer_minor_version_warns_in_one_line(tmp_path):
     result = _next("--tree", str(path), "salet", "bbbbb")
     assert result.returncode == 0 and result.stdout.splitlines()[0] == "courd"
     assert result.stderr.splitlines() == [
-        "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.2; unknown fields are ignored"]
+        "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.2; unknown fields are ignored"
+    ]
 
 
 def test_every_runtime_module_imports_only_msgpack_and_the_standard_library():

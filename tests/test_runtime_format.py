@@ -43,13 +43,16 @@ def test_guess_list_bytes_round_trip_and_membership():
     assert "cigar" in again and "cigas" not in again and "CIGAR" not in again and 5 not in again
 
 
-@pytest.mark.parametrize("blob,message", [
-    (b"\x00\x00\x01\x00", "multiple of 3"),
-    (b"", "1 to"),
-    (b"\x00\x00\x02\x00\x00\x01", "strictly increasing"),
-    (b"\x00\x00\x02\x00\x00\x02", "strictly increasing"),
-    ((26**5).to_bytes(3, "big"), "not a five-letter word"),
-])
+@pytest.mark.parametrize(
+    "blob,message",
+    [
+        (b"\x00\x00\x01\x00", "multiple of 3"),
+        (b"", "1 to"),
+        (b"\x00\x00\x02\x00\x00\x01", "strictly increasing"),
+        (b"\x00\x00\x02\x00\x00\x02", "strictly increasing"),
+        ((26**5).to_bytes(3, "big"), "not a five-letter word"),
+    ],
+)
 def test_bad_guess_lists_are_refused(blob, message):
     with pytest.raises(ValueError, match=message):
         GuessList.from_bytes(blob)
@@ -90,8 +93,9 @@ def test_subtree_stats_match_a_brute_force_replay(data):
     loaded = unpack_tree(pack_tree(data))
     expected = _brute_force_stats(loaded)
     for node in range(loaded.n_nodes):
-        assert (loaded.subtree_answers[node], loaded.subtree_total[node], loaded.subtree_depth[node]) \
-            == expected[node], node
+        assert (loaded.subtree_answers[node], loaded.subtree_total[node], loaded.subtree_depth[node]) == expected[
+            node
+        ], node
 
 
 def test_position_reports_expected_guesses_from_the_stats(data):
@@ -101,7 +105,8 @@ def test_position_reports_expected_guesses_from_the_stats(data):
     after = tree.position("salet bbbbb")
     assert after.on_tree and after.max_guesses <= 4
     assert after.expected_guesses * len(after.candidates) == pytest.approx(
-        sum(len(_path_to(tree, answer)) for answer in after.candidates) - len(after.candidates))
+        sum(len(_path_to(tree, answer)) for answer in after.candidates) - len(after.candidates)
+    )
     assert tree.position("crane bbbbb").expected_guesses is None  # off the tree: no claim
 
 
@@ -129,24 +134,31 @@ def _set_stat(name, index, value, typecode):
         values.frombytes(doc["tree"][name])
         values[index] = value
         doc["tree"][name] = values.tobytes()
+
     return fn
 
 
-@pytest.mark.parametrize("name,mutation,message", [
-    ("total off by one", _set_stat("subtree_total", 0, 7921, "I"), "subtree_total"),
-    ("depth wrong", _set_stat("subtree_depth", 5, 9, "B"), "subtree_depth"),
-    ("stats missing", lambda d: d["tree"].pop("subtree_total"), "subtree_total"),
-    ("stats ragged", lambda d: d["tree"].update(subtree_total=b"\x00" * 5), "multiple of 4"),
-    ("mode missing", lambda d: d.pop("mode"), "'mode' and 'guess_list'"),
-    ("guess list missing", lambda d: d.pop("guess_list"), "'mode' and 'guess_list'"),
-    ("mode unknown", lambda d: d.update(mode="easy"), "'mode' must be one of"),
-    ("mode disagrees with meta", lambda d: d.update(mode="hard"), "meta.mode says"),
-    ("guess list unsorted", lambda d: d.update(guess_list=d["guess_list"][3:6] + d["guess_list"][:3]),
-     "strictly increasing"),
-    ("guess list not binary", lambda d: d.update(guess_list=["salet"]), "not binary"),
-    ("answers unsorted", lambda d: d.update(answers=d["answers"][::-1]), "alphabetical"),
-    ("duplicate key", None, "twice"),
-])
+@pytest.mark.parametrize(
+    "name,mutation,message",
+    [
+        ("total off by one", _set_stat("subtree_total", 0, 7921, "I"), "subtree_total"),
+        ("depth wrong", _set_stat("subtree_depth", 5, 9, "B"), "subtree_depth"),
+        ("stats missing", lambda d: d["tree"].pop("subtree_total"), "subtree_total"),
+        ("stats ragged", lambda d: d["tree"].update(subtree_total=b"\x00" * 5), "multiple of 4"),
+        ("mode missing", lambda d: d.pop("mode"), "'mode' and 'guess_list'"),
+        ("guess list missing", lambda d: d.pop("guess_list"), "'mode' and 'guess_list'"),
+        ("mode unknown", lambda d: d.update(mode="easy"), "'mode' must be one of"),
+        ("mode disagrees with meta", lambda d: d.update(mode="hard"), "meta.mode says"),
+        (
+            "guess list unsorted",
+            lambda d: d.update(guess_list=d["guess_list"][3:6] + d["guess_list"][:3]),
+            "strictly increasing",
+        ),
+        ("guess list not binary", lambda d: d.update(guess_list=["salet"]), "not binary"),
+        ("answers unsorted", lambda d: d.update(answers=d["answers"][::-1]), "alphabetical"),
+        ("duplicate key", None, "twice"),
+    ],
+)
 def test_tampered_1_1_files_are_refused(data, name, mutation, message):
     blob = pack_tree(data)
     if mutation is None:  # msgpack maps from Python dicts cannot repeat a key: splice one in
@@ -175,8 +187,13 @@ def test_a_1_0_file_still_loads_and_plays(data):
 
 
 def test_newer_minor_with_unknown_fields_loads_with_a_warning(data):
-    blob = _tamper(pack_tree(data), lambda d: (d.update(format_version=[1, 7], future={"x": [1] * 1000}),
-                                               d["tree"].update(future_array=b"\x00" * 100)))
+    blob = _tamper(
+        pack_tree(data),
+        lambda d: (
+            d.update(format_version=[1, 7], future={"x": [1] * 1000}),
+            d["tree"].update(future_array=b"\x00" * 100),
+        ),
+    )
     with pytest.warns(UserWarning, match="newer"):
         assert unpack_tree(blob).n_nodes == data.n_nodes
 

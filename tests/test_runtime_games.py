@@ -93,14 +93,19 @@ def test_no_answer_fits_names_the_pattern_in_the_game_s_notation(mastermind_tree
             mastermind_tree.position([(first, code)])
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda d: d.pop("game"), "a format 2 file must have 'game'"),
-    (lambda d: d.update(game={"rule": "wordle", "length": 5, "alphabet": "abcdefghijklmnopqrstuvwxyz"}),
-     "which a format 1.x file holds"),
-    (lambda d: d.update(game={"rule": "wordle", "length": 99, "alphabet": "ab"}), "'game': a word length"),
-    (lambda d: d.update(game=[1, 2]), "'game'"),
-    (lambda d: d.update(answers=["1234"] + d["answers"][1:]), "is not a word of mastermind:3x4"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.pop("game"), "a format 2 file must have 'game'"),
+        (
+            lambda d: d.update(game={"rule": "wordle", "length": 5, "alphabet": "abcdefghijklmnopqrstuvwxyz"}),
+            "which a format 1.x file holds",
+        ),
+        (lambda d: d.update(game={"rule": "wordle", "length": 99, "alphabet": "ab"}), "'game': a word length"),
+        (lambda d: d.update(game=[1, 2]), "'game'"),
+        (lambda d: d.update(answers=["1234"] + d["answers"][1:]), "is not a word of mastermind:3x4"),
+    ],
+)
 def test_a_bad_game_field_is_one_line(mastermind_tree, change, message):
     import msgpack
 

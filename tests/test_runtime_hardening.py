@@ -49,8 +49,10 @@ def _cost(blob):
 
 def _chain(n):
     """A valid format-1.0 tree that is a chain of ``n`` nodes, each solving one answer."""
-    words = [f"{chr(97 + i // 26**3 % 26)}{chr(97 + i // 26**2 % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i % 26)}z"
-             for i in range(n)]
+    words = [
+        f"{chr(97 + i // 26**3 % 26)}{chr(97 + i // 26**2 % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i % 26)}z"
+        for i in range(n)
+    ]
     tree = {
         "node_guess": array("I", range(n)).tobytes(),
         "node_answer": array("i", range(n)).tobytes(),
@@ -58,23 +60,32 @@ def _chain(n):
         "edge_pattern": bytes(n - 1),
         "edge_child": array("I", range(1, n)).tobytes(),
     }
-    return msgpack.packb({"format": "wordle-tree", "format_version": [1, 0], "meta": {},
-                          "answers": words, "guesses": words, "tree": tree}, use_bin_type=True)
+    return msgpack.packb(
+        {
+            "format": "wordle-tree",
+            "format_version": [1, 0],
+            "meta": {},
+            "answers": words,
+            "guesses": words,
+            "tree": tree,
+        },
+        use_bin_type=True,
+    )
 
 
 MILLION = 1_000_000
 HEAD = msgpack.packb({"format": "wordle-tree", "format_version": [1, 1]})
 HOSTILE = {
     # the issue's 4.4 GB case: meta made of a million empty maps
-    "meta of empty maps": lambda doc: b"\x83" + HEAD[1:] + msgpack.packb("meta")
-    + b"\xdd" + MILLION.to_bytes(4, "big") + b"\x80" * MILLION,
+    "meta of empty maps": lambda doc: (
+        b"\x83" + HEAD[1:] + msgpack.packb("meta") + b"\xdd" + MILLION.to_bytes(4, "big") + b"\x80" * MILLION
+    ),
     "answers of nils": lambda doc: _pack(doc, answers=[None] * MILLION),
     "guesses of short strings": lambda doc: _pack(doc, guesses=["ab"] * MILLION),
     "unknown key of nils": lambda doc: _pack(doc, junk=[None] * (20 * MILLION)),
     "meta of short strings": lambda doc: _pack(doc, meta={**doc["meta"], "junk": ["ab"] * 5000}),
     "huge guess list": lambda doc: _pack(doc, guess_list=b"\x00" * (6 * MILLION)),
-    "a key of a million empty maps": lambda doc: b"\x81\xdd" + MILLION.to_bytes(4, "big") + b"\x80" * MILLION
-    + b"\x00",
+    "a key of a million empty maps": lambda doc: b"\x81\xdd" + MILLION.to_bytes(4, "big") + b"\x80" * MILLION + b"\x00",
     "declared but missing": lambda doc: b"\x83" + HEAD[1:] + msgpack.packb("meta") + b"\xdf\x7f\xff\xff\xff",
 }
 
@@ -103,8 +114,9 @@ def test_a_long_valid_chain_loads_in_bounded_memory_and_walks_without_recursion(
 
 
 def _next(*args):
-    return subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *args], capture_output=True,
-                          text=True, timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", *args], capture_output=True, text=True, timeout=30
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -115,7 +127,9 @@ def test_a_fifo_is_refused_at_once(tmp_path):
     result = _next("--tree", str(fifo), "salet", "bbbbb")  # would hang forever if it opened and read
     assert time.monotonic() - began < 20
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == [f"wordle-next: cannot read tree file {fifo}: it is not a regular file"]
+    assert result.stderr.strip().splitlines() == [
+        f"wordle-next: cannot read tree file {fifo}: it is not a regular file"
+    ]
 
 
 @pytest.mark.parametrize("path,reason", [("/dev/zero", "it is not a regular file"), ("/", "it is a directory")])

@@ -37,41 +37,52 @@ def test_the_compilers_meta_fits_the_schema(data):
     assert unpack_tree(pack_tree(data)).meta == data.meta
 
 
-@pytest.mark.parametrize("changes,message", [
-    ({"config__answers": 5}, "meta.config.answers must be text"),
-    ({"config__max_depth": "6"}, "meta.config.max_depth must be an integer from 1 to 255"),
-    ({"config__max_depth": True}, "meta.config.max_depth must be an integer"),
-    ({"config__opening": ["salet", "../../etc/passwd"]}, "meta.config.opening must be a list"),
-    ({"config__start": 7}, "meta.config.start must be five letters"),
-    ({"config": "bogus"}, "meta.config must be a map"),
-    ({"strategy": "bogus"}, "meta.strategy must be one of"),
-    ({"optimality": "best of x first words"}, "meta.optimality must be one of"),
-    ({"stats__histogram": {"two": 3}}, "meta.stats.histogram must be a map"),
-    ({"stats__average": "3.4"}, "meta.stats.average must be a number"),
-    ({"stats__proved_optimal": 1}, "meta.stats.proved_optimal must be true or false"),
-    ({"word_lists__guesses__sha256": "xyz"}, "meta.word_lists.guesses.sha256 must be 64"),
-    ({"compiler": ["wordle-tree"]}, "meta.compiler must be a map"),
-    ({"weights": "file w.txt"}, "meta.weights must be a map"),
-    ({"weights": {"sha256": "A" * 64}}, "meta.weights.sha256 must be 64 lowercase hex digits"),
-    ({"weights": {"source": "x" * 1025}}, "meta.weights.source must be text of at most 1024"),
-    ({"weights": {"effective_answers": -1}}, "meta.weights.effective_answers must be a number from 0"),
-    ({"weights": {"effective_answers": "many"}}, "meta.weights.effective_answers must be a number"),
-    ({"stats__expected_guesses": 256}, "meta.stats.expected_guesses must be a number from 0 to 255"),
-    ({"stats__expected_guesses": float("nan")}, "meta.stats.expected_guesses must be a number"),
-    ({"extra": "x" * 2000}, "meta.extra must be text of at most 1024"),
-    ({"extra": b"raw bytes"}, "'meta' may hold only nil, bool, int, float, text, lists and maps"),
-    ({"extra": json.loads("[" * 13 + "1" + "]" * 13)}, "nested more than 12 deep"),
-    ({"extra": [[] for _ in range(MAX_META_CONTAINERS)]}, f"more than {MAX_META_CONTAINERS} maps and lists"),
-    ({"extra": ["ab"] * (MAX_META_BYTES // 3)}, "over its limit"),
-])
+@pytest.mark.parametrize(
+    "changes,message",
+    [
+        ({"config__answers": 5}, "meta.config.answers must be text"),
+        ({"config__max_depth": "6"}, "meta.config.max_depth must be an integer from 1 to 255"),
+        ({"config__max_depth": True}, "meta.config.max_depth must be an integer"),
+        ({"config__opening": ["salet", "../../etc/passwd"]}, "meta.config.opening must be a list"),
+        ({"config__start": 7}, "meta.config.start must be five letters"),
+        ({"config": "bogus"}, "meta.config must be a map"),
+        ({"strategy": "bogus"}, "meta.strategy must be one of"),
+        ({"optimality": "best of x first words"}, "meta.optimality must be one of"),
+        ({"stats__histogram": {"two": 3}}, "meta.stats.histogram must be a map"),
+        ({"stats__average": "3.4"}, "meta.stats.average must be a number"),
+        ({"stats__proved_optimal": 1}, "meta.stats.proved_optimal must be true or false"),
+        ({"word_lists__guesses__sha256": "xyz"}, "meta.word_lists.guesses.sha256 must be 64"),
+        ({"compiler": ["wordle-tree"]}, "meta.compiler must be a map"),
+        ({"weights": "file w.txt"}, "meta.weights must be a map"),
+        ({"weights": {"sha256": "A" * 64}}, "meta.weights.sha256 must be 64 lowercase hex digits"),
+        ({"weights": {"source": "x" * 1025}}, "meta.weights.source must be text of at most 1024"),
+        ({"weights": {"effective_answers": -1}}, "meta.weights.effective_answers must be a number from 0"),
+        ({"weights": {"effective_answers": "many"}}, "meta.weights.effective_answers must be a number"),
+        ({"stats__expected_guesses": 256}, "meta.stats.expected_guesses must be a number from 0 to 255"),
+        ({"stats__expected_guesses": float("nan")}, "meta.stats.expected_guesses must be a number"),
+        ({"extra": "x" * 2000}, "meta.extra must be text of at most 1024"),
+        ({"extra": b"raw bytes"}, "'meta' may hold only nil, bool, int, float, text, lists and maps"),
+        ({"extra": json.loads("[" * 13 + "1" + "]" * 13)}, "nested more than 12 deep"),
+        ({"extra": [[] for _ in range(MAX_META_CONTAINERS)]}, f"more than {MAX_META_CONTAINERS} maps and lists"),
+        ({"extra": ["ab"] * (MAX_META_BYTES // 3)}, "over its limit"),
+    ],
+)
 def test_wrong_meta_is_refused_with_its_path(data, changes, message):
     with pytest.raises(TreeFormatError, match=message.replace("(", r"\(")):
         unpack_tree(_with_meta(data, **changes))
 
 
-@pytest.mark.parametrize("value", [
-    "heuristic", "proved optimal for the fixed first guess", "proved optimal for the fixed opening",
-    "global", "best of 10 first words", "imported from olson"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "heuristic",
+        "proved optimal for the fixed first guess",
+        "proved optimal for the fixed opening",
+        "global",
+        "best of 10 first words",
+        "imported from olson",
+    ],
+)
 def test_optimality_values(data, value):
     assert unpack_tree(_with_meta(data, optimality=value)).meta["optimality"] == value
 
@@ -93,11 +104,16 @@ def test_strategy_enum_covers_the_compiler():
 def test_cli_reports_bad_meta_in_one_line(data, tmp_path):
     path = tmp_path / "bad-meta.wtree"
     path.write_bytes(_with_meta(data, config__max_depth={"deep": 1}))
-    result = subprocess.run([sys.executable, "-m", "wordle_runtime.cli", "--tree", str(path), "salet", "bbbbb"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", "--tree", str(path), "salet", "bbbbb"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "wordle-next: meta.config.max_depth must be an integer from 1 to 255, not a dict of 1 item(s)"]
+        "wordle-next: meta.config.max_depth must be an integer from 1 to 255, not a dict of 1 item(s)"
+    ]
 
 
 AUDIT = """
@@ -115,8 +131,11 @@ def test_meta_never_names_a_file_we_open(data, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("do not read\n")
     path = tmp_path / "paths-in-meta.wtree"
-    path.write_bytes(_with_meta(data, config__answers="/etc/passwd", config__guesses="/dev/zero",
-                                word_lists__answers__name=str(secret)))
+    path.write_bytes(
+        _with_meta(
+            data, config__answers="/etc/passwd", config__guesses="/dev/zero", word_lists__answers__name=str(secret)
+        )
+    )
     result = subprocess.run([sys.executable, "-c", AUDIT, str(path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "[]"

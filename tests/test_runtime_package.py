@@ -27,8 +27,7 @@ def runtime_venv(tmp_path_factory):
     env_dir = base / "venv"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    result = _run(bin_dir / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q",
-                  base / "runtime")
+    result = _run(bin_dir / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", base / "runtime")
     if result.returncode != 0 and "No matching distribution" in result.stderr:
         pytest.skip(f"the package index is not reachable: {result.stderr.strip().splitlines()[-1]}")
     assert result.returncode == 0, result.stderr

@@ -22,8 +22,9 @@ START = "2315 answers possible; 3.42 guesses expected from here (at most 5)"
 
 
 def _spawn(*args):
-    child = pexpect.spawn(sys.executable, ["-m", "wordle_runtime.cli", "-i", *args], encoding="utf-8",
-                          timeout=30, dimensions=(40, 200))
+    child = pexpect.spawn(
+        sys.executable, ["-m", "wordle_runtime.cli", "-i", *args], encoding="utf-8", timeout=30, dimensions=(40, 200)
+    )
     child.delaybeforesend = None
     return child
 
@@ -63,8 +64,9 @@ def test_a_game_with_own_guesses_a_bad_pattern_and_a_finish():
         child.sendline(first)
         child.expect_exact("you left the tree")
         history = [("crane", parse_pattern(first))]
-        child.expect_exact(f"hint: for the exact analysis of this position, run: wordle-tree analyse "
-                           f"{format_history(history)}")
+        child.expect_exact(
+            f"hint: for the exact analysis of this position, run: wordle-tree analyse {format_history(history)}"
+        )
         remaining = tree.candidates(history)
         child.expect_exact(f"{len(remaining)} answers possible")
         # 2. a word and pattern on one line, first with a bad pattern, then right
@@ -90,8 +92,9 @@ def test_illegal_own_guesses_are_refused_and_reprompted():
         child.sendline("bybbb")  # salet's 'a' is yellow
         child.expect_exact("feedback for ")
         child.sendline("brond")  # hard mode: must contain 'a'
-        child.expect(re.escape("'brond' is not allowed in hard mode: it must contain 'a' (shown in 'salet')")
-                     + ".*try again")
+        child.expect(
+            re.escape("'brond' is not allowed in hard mode: it must contain 'a' (shown in 'salet')") + ".*try again"
+        )
         child.sendline("qqqqq")
         child.expect_exact("'qqqqq' is not in this tree's guess list; try again")
         child.sendline("q")
@@ -201,22 +204,34 @@ def test_help_names_the_commands_and_prompts_again():
 HARD = ["--tree", "salet-optimal-hard"]
 
 
-@pytest.mark.parametrize("start,entries,prompt,one_shot", [
-    ([], ["gybbx"], PROMPT, ["salet", "gybbx"]),  # a mistyped pattern for the suggestion
-    ([], ["crane", "gyxbb"], "feedback for crane: ", ["crane", "gyxbb"]),
-    ([], ["pilot gyxbb"], PROMPT, ["pilot", "gyxbb"]),
-    ([], ["qqqqq"], PROMPT, ["qqqqq", "bbbbb"]),  # a word not in the guess list
-    ([], ["zzzzz bbbbb"], PROMPT, ["zzzzz", "bbbbb"]),
-    ([], ["ggggb"], PROMPT, ["salet", "ggggb"]),  # no answer fits
-    (HARD + ["salet", "bybbb"], ["brond"], "feedback for adorn, or your own guess: ",
-     ["salet", "bybbb", "brond", "bybbb"]),
-    (HARD + ["salet", "gbbbb"], ["crony bbbbb"], "feedback for spunk, or your own guess: ",
-     ["salet", "gbbbb", "crony", "bbbbb"]),
-])
+@pytest.mark.parametrize(
+    "start,entries,prompt,one_shot",
+    [
+        ([], ["gybbx"], PROMPT, ["salet", "gybbx"]),  # a mistyped pattern for the suggestion
+        ([], ["crane", "gyxbb"], "feedback for crane: ", ["crane", "gyxbb"]),
+        ([], ["pilot gyxbb"], PROMPT, ["pilot", "gyxbb"]),
+        ([], ["qqqqq"], PROMPT, ["qqqqq", "bbbbb"]),  # a word not in the guess list
+        ([], ["zzzzz bbbbb"], PROMPT, ["zzzzz", "bbbbb"]),
+        ([], ["ggggb"], PROMPT, ["salet", "ggggb"]),  # no answer fits
+        (
+            HARD + ["salet", "bybbb"],
+            ["brond"],
+            "feedback for adorn, or your own guess: ",
+            ["salet", "bybbb", "brond", "bybbb"],
+        ),
+        (
+            HARD + ["salet", "gbbbb"],
+            ["crony bbbbb"],
+            "feedback for spunk, or your own guess: ",
+            ["salet", "gbbbb", "crony", "bbbbb"],
+        ),
+    ],
+)
 def test_a_refusal_gives_the_one_shot_commands_reason(start, entries, prompt, one_shot):
     options = [arg for arg in start if arg.startswith("--") or arg.endswith("hard")]
-    result = subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *options, *one_shot],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", *options, *one_shot], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode in (1, 2) and result.stderr.startswith("wordle-next: step "), result
     reason = result.stderr.strip().removeprefix("wordle-next: ")
     child = _spawn(*start)

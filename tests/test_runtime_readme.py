@@ -13,7 +13,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 def _section() -> str:
     text = README.read_text(encoding="utf-8")
     start = text.index("## wordle-next\n")
-    return text[start:text.index("\n## ", start + 1)]
+    return text[start : text.index("\n## ", start + 1)]
 
 
 def _fenced(section: str, language: str) -> list[str]:
@@ -45,8 +45,9 @@ def _commands():
 @pytest.mark.parametrize("command", _commands())
 def test_command_examples_run(command):
     argv = shlex.split(command)[1:]
-    result = subprocess.run([sys.executable, "-m", "wordle_runtime.cli", *argv], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_runtime.cli", *argv], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, (command, result.stderr)
     assert result.stdout.strip() and not result.stderr
 

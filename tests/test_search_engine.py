@@ -25,8 +25,12 @@ def naive_value(ctx, mode, depth, answers=None):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]),
-       depth=st.integers(2, 5), clustered=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    depth=st.integers(2, 5),
+    clustered=st.booleans(),
+)
 def test_solve_equals_naive(seed, mode, depth, clustered):
     ctx = tiny_context(seed, n_answers=10 + seed % 7, n_extra=seed % 4, clustered=clustered)
     solver = Solver(ctx, mode)
@@ -65,8 +69,14 @@ def test_guess_value_is_the_forced_start_optimum(mode, seed):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), depth=st.integers(2, 5),
-       pick=st.integers(0, 10_000), beta_offset=st.one_of(st.none(), st.integers(-5, 2)), exact_parts=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    depth=st.integers(2, 5),
+    pick=st.integers(0, 10_000),
+    beta_offset=st.one_of(st.none(), st.integers(-5, 2)),
+    exact_parts=st.booleans(),
+)
 def test_guess_value_equals_naive_below_beta_and_bounds_above(seed, mode, depth, pick, beta_offset, exact_parts):
     """The one-kernel guess value (search/guess.py) against the naive minimiser started
     from that guess: exact below beta, a true lower bound >= beta at or above it, with or
@@ -74,8 +84,9 @@ def test_guess_value_equals_naive_below_beta_and_bounds_above(seed, mode, depth,
     ctx = tiny_context(seed, n_answers=9 + seed % 8, n_extra=seed % 4, clustered=seed % 2 == 0)
     solver = Solver(ctx, mode)
     guess = pick % len(ctx.words.guesses)
-    total, deepest = naive_optimal(list(ctx.words.answers), ctx.words.guesses, mode, depth - 1,
-                                   start=ctx.words.guesses[guess])
+    total, deepest = naive_optimal(
+        list(ctx.words.answers), ctx.words.guesses, mode, depth - 1, start=ctx.words.guesses[guess]
+    )
     beta = ENGINE_INF if beta_offset is None or total == INF else total + beta_offset
     most_parts = None
     if exact_parts:
@@ -134,6 +145,7 @@ def test_threads_sharing_a_node_find_the_serial_choice():
         solver, state, found = Solver(ctx, "normal"), shared_states(1)[0], []
         start = threading.Barrier(2)
         with solver.lanes(2) as lanes:
+
             def participate(lane):
                 start.wait()
                 found.append(solver.solve(cls, follow, 5, shared=state, lane=lanes[lane]))
@@ -179,9 +191,11 @@ def test_the_memo_grows_from_small(ctx):
 
 def test_the_search_runs_in_a_fresh_process(ctx):
     Solver(ctx, "normal").solve(np.arange(30), ctx.all_guesses, 5)
-    code = ("from wordle_compiler.core.config import Context; from wordle_compiler.search import Solver;"
-            "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
-            "print(s.solve(np.arange(30), c.all_guesses, 5).cost)")
+    code = (
+        "from wordle_compiler.core.config import Context; from wordle_compiler.search import Solver;"
+        "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
+        "print(s.solve(np.arange(30), c.all_guesses, 5).cost)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     assert int(result.stdout) > 0
@@ -331,8 +345,9 @@ def test_last_two_guesses_tells_unsplittable_from_not_allowed(seed, mode, data):
     played = data.draw(st.sampled_from(range(len(ctx.words.guesses)))) if mode != "normal" else -1
     code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
     everyone = list(range(len(ctx.words.guesses)))
-    legal = np.array(data.draw(st.one_of(st.just(everyone), st.lists(st.sampled_from(everyone), unique=True))),
-                     dtype=np.int64)
+    legal = np.array(
+        data.draw(st.one_of(st.just(everyone), st.lists(st.sampled_from(everyone), unique=True))), dtype=np.int64
+    )
     allowed = set(legal_after(ctx, mode, legal, played, code)) if played >= 0 else set(legal)
     splits = [g for g in legal if len({int(ctx.matrix[g, a]) for a in answers}) == len(answers)]
     expected = next((g for g in splits if g in allowed), -1 if not splits else -2)
@@ -356,11 +371,17 @@ def test_last_two_guesses_follows_every_guess_in_the_order_given():
     for gathered in (False, True):
         assert last_two(solver.engine, node, 0, 3, reordered, -1, 0, gathered=gathered) == splits[1]
 
+
 def _node_list(solver, answers, legal, played, code):
     from wordle_compiler.ext._search import legal_after as engine_legal_after
 
-    kept, lh1, lh2 = engine_legal_after(solver.engine, np.asarray(legal, dtype=np.int64), played, code,
-                                        answers=np.asarray(sorted(answers), dtype=np.int64))
+    kept, lh1, lh2 = engine_legal_after(
+        solver.engine,
+        np.asarray(legal, dtype=np.int64),
+        played,
+        code,
+        answers=np.asarray(sorted(answers), dtype=np.int64),
+    )
     return [int(g) for g in kept], (lh1, lh2)
 
 
@@ -378,8 +399,11 @@ def test_a_hard_mode_node_drops_only_guesses_that_play_alike(seed, data):
     legal = data.draw(st.lists(st.sampled_from(guesses), unique=True))
     played = data.draw(st.sampled_from([-1] + guesses))
     code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
-    allowed = [int(g) for g in legal_after(ctx, "hard", np.asarray(legal, dtype=np.int64), played, code)] \
-        if played >= 0 else legal
+    allowed = (
+        [int(g) for g in legal_after(ctx, "hard", np.asarray(legal, dtype=np.int64), played, code)]
+        if played >= 0
+        else legal
+    )
     kept, _ = _node_list(solver, answers, legal, played, code)
     letters = set("".join(ctx.words.answers[a] for a in answers))
 

@@ -43,20 +43,42 @@ def api_json(server: Server, endpoint: str, **fields) -> tuple[int, dict]:
 SAME = [
     ("analyse", {"history": "salet bbbbb", "top": 3}, ["salet", "bbbbb", "--top", "3"]),
     ("analyse", {"history": "salet:bbbbb", "move": "round"}, ["salet:bbbbb", "--move", "round"]),
-    ("analyse", {"history": "salet bbbbb courd bbbyb", "objective": "depth"},
-     ["salet", "bbbbb", "courd", "bbbyb", "--objective", "depth"]),
-    ("analyse", {"history": "salet bbbbb courd bbbyb", "move": "grimy", "top": 1, "rank": 1},
-     ["salet", "bbbbb", "courd", "bbbyb", "--move", "grimy", "--top", "1", "--rank"]),
+    (
+        "analyse",
+        {"history": "salet bbbbb courd bbbyb", "objective": "depth"},
+        ["salet", "bbbbb", "courd", "bbbyb", "--objective", "depth"],
+    ),
+    (
+        "analyse",
+        {"history": "salet bbbbb courd bbbyb", "move": "grimy", "top": 1, "rank": 1},
+        ["salet", "bbbbb", "courd", "bbbyb", "--move", "grimy", "--top", "1", "--rank"],
+    ),
     ("analyse", {}, []),  # the opening, from the shipped ranking
-    ("review", {"history": "salet bybbb brond bybbb chair gggbb"},
-     ["--review", "salet", "bybbb", "brond", "bybbb", "chair", "gggbb"]),
-    ("analyse", {"history": "salet bbybb crony bybbg lucky ggggg"}, ["salet", "bbybb", "crony", "bybbg", "lucky", "ggggg"]),
-    ("analyse", {"tree": "salet-optimal-hard", "history": "salet bybbb", "top": 2},
-     ["--mode", "hard", "salet", "bybbb", "--top", "2"]),
-    ("analyse", {"tree": "plate-optimal-possible", "history": "plate bbbbb", "top": 2},
-     ["--mode", "possible", "--guesses", "answers", "plate", "bbbbb", "--top", "2"]),
-    ("analyse", {"tree": "salet-prior-nyt-extended", "history": "salet bbbbb courd bbbyb", "move": "primp"},
-     ["--answers", "nyt-extended", "--prior", "frequency", "salet", "bbbbb", "courd", "bbbyb", "--move", "primp"]),
+    (
+        "review",
+        {"history": "salet bybbb brond bybbb chair gggbb"},
+        ["--review", "salet", "bybbb", "brond", "bybbb", "chair", "gggbb"],
+    ),
+    (
+        "analyse",
+        {"history": "salet bbybb crony bybbg lucky ggggg"},
+        ["salet", "bbybb", "crony", "bybbg", "lucky", "ggggg"],
+    ),
+    (
+        "analyse",
+        {"tree": "salet-optimal-hard", "history": "salet bybbb", "top": 2},
+        ["--mode", "hard", "salet", "bybbb", "--top", "2"],
+    ),
+    (
+        "analyse",
+        {"tree": "plate-optimal-possible", "history": "plate bbbbb", "top": 2},
+        ["--mode", "possible", "--guesses", "answers", "plate", "bbbbb", "--top", "2"],
+    ),
+    (
+        "analyse",
+        {"tree": "salet-prior-nyt-extended", "history": "salet bbbbb courd bbbyb", "move": "primp"},
+        ["--answers", "nyt-extended", "--prior", "frequency", "salet", "bbbbb", "courd", "bbbyb", "--move", "primp"],
+    ),
     # refusals, in the command line's words
     ("analyse", {"history": "salet bbbbb", "top": 0}, ["salet", "bbbbb", "--top", "0"]),
     ("analyse", {"history": "qqqqq bbbbb"}, ["qqqqq", "bbbbb"]),
@@ -65,8 +87,11 @@ SAME = [
     ("review", {}, ["--review"]),
     ("analyse", {"objective": "depth"}, ["--objective", "depth"]),
     ("analyse", {"history": "salet"}, ["salet"]),
-    ("analyse", {"tree": "salet-optimal-hard", "history": "salet bybbb brond bybbb"},
-     ["--mode", "hard", "salet", "bybbb", "brond", "bybbb"]),
+    (
+        "analyse",
+        {"tree": "salet-optimal-hard", "history": "salet bybbb brond bybbb"},
+        ["--mode", "hard", "salet", "bybbb", "brond", "bybbb"],
+    ),
     ("analyse", {"history": "salet bbbbb", "deep": 9}, ["salet", "bbbbb", "--deep", "9"]),
 ]
 
@@ -86,7 +111,9 @@ def test_the_tree_list_and_the_fields_a_tree_decides(server):
     assert {t["name"]: t["mode"] for t in doc["trees"]}["salet-optimal-hard"] == "hard"
     assert api_json(server, "analyse", history="salet bbbbb", mode="normal", answers="original", top=1)[0] == 200
     status, doc = api_json(server, "analyse", history="salet bbbbb", mode="hard")
-    assert status == 400 and doc["error"].startswith("'mode' is the tree's: salet-optimal-normal plays with mode normal")
+    assert status == 400 and doc["error"].startswith(
+        "'mode' is the tree's: salet-optimal-normal plays with mode normal"
+    )
     status, doc = api_json(server, "analyse", weights="/etc/passwd")
     assert status == 400 and "reads no file but its trees" in doc["error"]
     status, doc = api_json(server, "analyse", bogus=1)
@@ -104,10 +131,20 @@ def test_pages_are_served_by_name_with_their_policy(server):
     assert status == 200 and '"tree":"salet-optimal-hard"' in page
 
 
-TRAVERSALS = [b"/../../etc/passwd", b"/tree/../../etc/passwd", b"/tree/..%2F..%2Fetc%2Fpasswd",
-              b"/%2e%2e/%2e%2e/etc/passwd", b"/tree/salet-optimal-normal.wtree", b"/trees/DEFAULT",
-              b"/compiler/templates/rules.js", b"/api/analyse?tree=..%2F..%2Fetc%2Fpasswd",
-              b"/api/analyse?tree=%2Fetc%2Fpasswd", b"/tree/%00", b"//etc/passwd", b"/api/../api/trees/../../x"]
+TRAVERSALS = [
+    b"/../../etc/passwd",
+    b"/tree/../../etc/passwd",
+    b"/tree/..%2F..%2Fetc%2Fpasswd",
+    b"/%2e%2e/%2e%2e/etc/passwd",
+    b"/tree/salet-optimal-normal.wtree",
+    b"/trees/DEFAULT",
+    b"/compiler/templates/rules.js",
+    b"/api/analyse?tree=..%2F..%2Fetc%2Fpasswd",
+    b"/api/analyse?tree=%2Fetc%2Fpasswd",
+    b"/tree/%00",
+    b"//etc/passwd",
+    b"/api/../api/trees/../../x",
+]
 
 
 def _status_and_json(raw: bytes) -> tuple[int, dict]:
@@ -128,7 +165,10 @@ def test_hostile_requests_get_json_errors_and_the_server_stays_up(server):
     status, doc = _status_and_json(server.raw(f"GET /api/analyse?history={steps} HTTP/1.1\r\n\r\n".encode()))
     assert status == 414 and doc == {"error": "the request line is over the 65,536-byte limit"}
     status, doc = api_json(server, "analyse", history="salet:bbbbb," * 300)
-    assert (status, doc) == (400, {"error": "the history has more than 255 steps; no game is that long", "exit_code": 2})
+    assert (status, doc) == (
+        400,
+        {"error": "the history has more than 255 steps; no game is that long", "exit_code": 2},
+    )
     status, doc = api_json(server, "analyse", tree="nonesuch")
     assert status == 404 and doc["error"].startswith("no tree 'nonesuch' here: this server has salet-optimal-normal")
     for path in TRAVERSALS:
@@ -150,8 +190,9 @@ def test_a_hundred_requests_at_once_are_answered_or_refused_busy(server):
     answers = [None] * 100
 
     def ask(k):
-        status, doc, _ = server.get(f"/api/analyse?history=salet+bbbbb+courd+{'bbbyb' if k % 2 else 'bbbbb'}&top={1 + k % 4}",
-                                    timeout=120)
+        status, doc, _ = server.get(
+            f"/api/analyse?history=salet+bbbbb+courd+{'bbbyb' if k % 2 else 'bbbbb'}&top={1 + k % 4}", timeout=120
+        )
         answers[k] = (status, doc)
 
     threads = [threading.Thread(target=ask, args=(k,)) for k in range(100)]
@@ -177,7 +218,9 @@ def test_an_analysis_past_the_time_limit_is_stopped_and_its_worker_replaced():
         assert not any(running(pid) for pid in first)
 
 
-@pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+@pytest.mark.parametrize(
+    "signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
 def test_ctrl_c_and_sigterm_stop_it_in_one_line_with_no_worker_left(signum, code, word):
     server = Server()
     assert server.get("/api/analyse?history=salet+bbbbb&top=1")[0] == 200
@@ -206,5 +249,8 @@ def test_a_busy_port_and_a_bad_tree_are_one_line():
         result = run("wordle-tree", "serve", "--port", str(first.port), timeout=60)
     one_line_error(result, 2, f"cannot listen on 127.0.0.1:{first.port}", "choose another --port")
     one_line_error(run("wordle-tree", "serve", "nonesuch-tree", timeout=60), 2, "nonesuch-tree")
-    one_line_error(run("wordle-tree", "serve", "salet-optimal-normal", "salet-optimal-normal.wtree", timeout=60), 2,
-                   "two trees are named 'salet-optimal-normal'")
+    one_line_error(
+        run("wordle-tree", "serve", "salet-optimal-normal", "salet-optimal-normal.wtree", timeout=60),
+        2,
+        "two trees are named 'salet-optimal-normal'",
+    )

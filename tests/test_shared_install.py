@@ -31,15 +31,18 @@ def workdir():
         pytest.skip("needs root, to run commands as another user with setpriv")
     if shutil.which("setpriv") is None:
         pytest.skip("setpriv (util-linux) is not installed")
-    probe = as_nobody(["-c", "import os, wordle_compiler.ext._search as m; "
-                             "print(os.access(os.path.dirname(m.__file__), os.W_OK))"], cwd="/")
+    probe = as_nobody(
+        ["-c", "import os, wordle_compiler.ext._search as m; print(os.access(os.path.dirname(m.__file__), os.W_OK))"],
+        cwd="/",
+    )
     if probe.returncode != 0:
         pytest.skip(f"this install is not readable by another user: {probe.stderr.strip().splitlines()[-1:]}")
     assert probe.stdout.strip() == "False"  # the install really is read-only to them
     folder = Path(tempfile.mkdtemp(prefix="wordle-nobody-"))
     folder.chmod(0o777)
-    answers = sorted(Path(__file__).resolve().parents[1].joinpath("compiler", "data", "answers-original.txt")
-                     .read_text().split())[::7]  # a list no cache has seen: the matrix is computed
+    answers = sorted(
+        Path(__file__).resolve().parents[1].joinpath("compiler", "data", "answers-original.txt").read_text().split()
+    )[::7]  # a list no cache has seen: the matrix is computed
     (folder / "answers.txt").write_text("\n".join(answers) + "\n")
     (folder / "first.txt").write_text("salet\ncrane\nadieu\n")
     yield folder
@@ -47,24 +50,65 @@ def workdir():
 
 
 def test_a_build_by_another_user_computes_in_memory_and_says_so_once(workdir):
-    result = as_nobody(["-m", MODULES["wordle-compile"], "--strategy", "optimal", "--start", "salet", "--answers",
-                        "answers.txt", "-o", "t.wtree"], cwd=workdir)
+    result = as_nobody(
+        [
+            "-m",
+            MODULES["wordle-compile"],
+            "--strategy",
+            "optimal",
+            "--start",
+            "salet",
+            "--answers",
+            "answers.txt",
+            "-o",
+            "t.wtree",
+        ],
+        cwd=workdir,
+    )
     assert result.returncode == 0, result.stderr
     assert (workdir / "t.wtree").is_file()
     warnings = [line for line in result.stderr.splitlines() if "cannot write the matrix cache" in line]
     assert len(warnings) == 1 and warnings[0].startswith("wordle-compile: warning: "), result.stderr
-    quiet = as_nobody(["-m", MODULES["wordle-compile"], "--strategy", "entropy", "--answers", "answers.txt",
-                       "--quiet", "-o", "e.wtree"], cwd=workdir)
+    quiet = as_nobody(
+        [
+            "-m",
+            MODULES["wordle-compile"],
+            "--strategy",
+            "entropy",
+            "--answers",
+            "answers.txt",
+            "--quiet",
+            "-o",
+            "e.wtree",
+        ],
+        cwd=workdir,
+    )
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
 
 
 def test_ranking_and_analysis_by_another_user(workdir):
-    ranked = as_nobody(["-m", MODULES["wordle-rank"], "--answers", "answers.txt", "--first-words", "first.txt",
-                        "--top", "1", "--quiet", "-o", "r.csv"], cwd=workdir)
+    ranked = as_nobody(
+        [
+            "-m",
+            MODULES["wordle-rank"],
+            "--answers",
+            "answers.txt",
+            "--first-words",
+            "first.txt",
+            "--top",
+            "1",
+            "--quiet",
+            "-o",
+            "r.csv",
+        ],
+        cwd=workdir,
+    )
     assert ranked.returncode == 0, ranked.stderr
     assert (workdir / "r.csv").read_text().count("\n") >= 3
-    analysed = as_nobody(["-m", MODULES["wordle-tree"], "analyse", "salet:bbbbb", "--answers", "answers.txt",
-                          "--top", "1", "--json"], cwd=workdir)
+    analysed = as_nobody(
+        ["-m", MODULES["wordle-tree"], "analyse", "salet:bbbbb", "--answers", "answers.txt", "--top", "1", "--json"],
+        cwd=workdir,
+    )
     assert analysed.returncode == 0, analysed.stderr
 
 
@@ -74,11 +118,13 @@ def test_clearing_another_users_cache_is_an_error_that_says_so(workdir, tmp_path
         cache.chmod(0o755)  # readable by everyone, writable by root only
         (cache / "feedback-0123.npy").write_bytes(b"x" * 100)
         (cache / "feedback-0123.sum").write_text("0-0-")
-        result = as_nobody(["-m", MODULES["wordle-tree"], "cache", "--clear"], cwd=workdir,
-                           env_extra={"WORDLE_TREE_CACHE": str(cache)})
+        result = as_nobody(
+            ["-m", MODULES["wordle-tree"], "cache", "--clear"], cwd=workdir, env_extra={"WORDLE_TREE_CACHE": str(cache)}
+        )
         assert result.returncode == 2, result
         assert result.stderr.strip().splitlines() == [
-            f"wordle-tree: removed 0 file(s), 0.0 MB, from {cache}; could not remove 2 file(s): Permission denied"]
+            f"wordle-tree: removed 0 file(s), 0.0 MB, from {cache}; could not remove 2 file(s): Permission denied"
+        ]
         assert sorted(p.name for p in cache.iterdir()) == ["feedback-0123.npy", "feedback-0123.sum"]
     finally:
         shutil.rmtree(cache, ignore_errors=True)

@@ -34,7 +34,9 @@ def test_the_collector_resumes_when_the_paused_block_fails():
         gc.unfreeze()  # leave this test process as it was
 
 
-@pytest.mark.parametrize("module", ["wordle_compiler.cli.compile", "wordle_compiler.cli.rank", "wordle_compiler.cli.tree"])
+@pytest.mark.parametrize(
+    "module", ["wordle_compiler.cli.compile", "wordle_compiler.cli.rank", "wordle_compiler.cli.tree"]
+)
 def test_the_command_lines_start_no_blas_threads(module):
     # numpy imported for real: OpenBLAS would start a spinning thread per extra core
     code = f"import os, {module}, numpy; print(len(os.listdir('/proc/self/task')), os.environ['OPENBLAS_NUM_THREADS'])"
@@ -46,8 +48,10 @@ def test_the_command_lines_start_no_blas_threads(module):
 def _program(tmp_path, args, before=""):
     """Run wordle-compile's ``main()`` as the program (argv from ``sys.argv``), with an
     atexit probe that prints last."""
-    code = (f"import atexit, sys; sys.argv = ['wordle-compile', *{list(args)!r}]; {before}"
-            "atexit.register(lambda: print('probe ran')); from wordle_compiler.cli.compile import main; main()")
+    code = (
+        f"import atexit, sys; sys.argv = ['wordle-compile', *{list(args)!r}]; {before}"
+        "atexit.register(lambda: print('probe ran')); from wordle_compiler.cli.compile import main; main()"
+    )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
 
 
@@ -65,8 +69,10 @@ def test_a_command_line_program_ends_without_teardown_yet_runs_atexit_and_flushe
 def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path):
     # a library's worker thread still running at the end: exit as usual, after it
     marker = tmp_path / "late.txt"
-    late = (f"import threading, time; threading.Thread(target=lambda: (time.sleep(0.3), "
-            f"open({str(marker)!r}, 'w').write('done'))).start(); ")
+    late = (
+        f"import threading, time; threading.Thread(target=lambda: (time.sleep(0.3), "
+        f"open({str(marker)!r}, 'w').write('done'))).start(); "
+    )
     result = _program(tmp_path, ["--strategy", "minimax", "--start", "salet", "-o", "minimax.wtree", "--quiet"], late)
     assert result.returncode == 0, result.stderr
     assert marker.read_text() == "done" and result.stdout.splitlines()[-1] == "probe ran"
@@ -75,7 +81,9 @@ def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path
 def test_an_interrupted_program_does_not_wait_for_a_stuck_thread():
     """Exit code 130 (interrupted) ends the process even with a thread that is not a daemon
     blocked for ever (a process pool's manager thread reading a half-written result)."""
-    code = ("import threading; from wordle_compiler.cli.startup import exit_process; "
-            "threading.Thread(target=threading.Event().wait).start(); exit_process(130)")
+    code = (
+        "import threading; from wordle_compiler.cli.startup import exit_process; "
+        "threading.Thread(target=threading.Event().wait).start(); exit_process(130)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert result.returncode == 130 and result.stderr == ""

@@ -33,8 +33,12 @@ def _position(ctx, mode, played, answer, keep):
 
 
 @settings(max_examples=60, deadline=None)
-@given(mode=st.sampled_from(["normal", "hard", "possible"]), played=st.integers(0, 12971),
-       answer=st.integers(0, 2314), keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+@given(
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    played=st.integers(0, 12971),
+    answer=st.integers(0, 2314),
+    keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12),
+)
 def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, answer, keep):
     answers, legal = _position(ctx, mode, played, answer, keep)
     if len(answers) < 2:
@@ -45,8 +49,12 @@ def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, ans
 
 
 @settings(max_examples=60, deadline=None)
-@given(mode=st.sampled_from(["normal", "hard", "possible"]), played=st.integers(0, 12971),
-       answer=st.integers(0, 2314), keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12))
+@given(
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    played=st.integers(0, 12971),
+    answer=st.integers(0, 2314),
+    keep=st.lists(st.integers(0, 10_000), min_size=1, max_size=12),
+)
 def test_lookaheads_least_sum_of_squares_is_the_full_pass_minimum(ctx, mode, played, answer, keep):
     """The lookahead's second-guess score: its shortcut (n when a possible answer splits the
     set perfectly) gives what the full pass gives."""
@@ -56,8 +64,10 @@ def test_lookaheads_least_sum_of_squares_is_the_full_pass_minimum(ctx, mode, pla
 
 
 @settings(max_examples=100, deadline=None)
-@given(answers=st.lists(st.integers(0, 2314), max_size=60, unique=True),
-       legal=st.lists(st.integers(0, 12971), max_size=400, unique=True))
+@given(
+    answers=st.lists(st.integers(0, 2314), max_size=60, unique=True),
+    legal=st.lists(st.integers(0, 12971), max_size=400, unique=True),
+)
 def test_possible_answers_among_the_legal_guesses(ctx, answers, legal):
     """The lookup in the ascending legal list equals the plain intersection (and every guess
     legal, the possible answers themselves)."""
@@ -75,8 +85,10 @@ def _first_perfect_splitter_by_hand(matrix, candidates, answers):
 
 
 @settings(max_examples=80, deadline=None)
-@given(candidates=st.lists(st.integers(0, 12971), max_size=20),
-       answers=st.lists(st.integers(0, 2314), min_size=1, max_size=40, unique=True))
+@given(
+    candidates=st.lists(st.integers(0, 12971), max_size=20),
+    answers=st.lists(st.integers(0, 2314), min_size=1, max_size=40, unique=True),
+)
 def test_first_perfect_splitter_matches_a_plain_reading(ctx, candidates, answers):
     candidates, answers = np.array(candidates, dtype=np.int64), np.array(sorted(answers), dtype=np.int64)
     expected = _first_perfect_splitter_by_hand(ctx.matrix, candidates, answers)
@@ -89,5 +101,8 @@ def test_first_perfect_splitter_cases(ctx):
     assert first_perfect_splitter(ctx.matrix_by_answer(), everyone, answers[:244]) == -1  # more answers than codes
     pair = answers[[0, 1]]
     first_of_pair = int(ctx.answer_in_guesses[pair].min())
-    assert first_perfect_splitter(ctx.matrix_by_answer(), ctx.answer_in_guesses[pair].astype(np.int64), pair) == first_of_pair
+    assert (
+        first_perfect_splitter(ctx.matrix_by_answer(), ctx.answer_in_guesses[pair].astype(np.int64), pair)
+        == first_of_pair
+    )
     assert first_perfect_splitter(ctx.matrix_by_answer(), everyone[:0], pair) == -1  # no candidate

@@ -20,8 +20,14 @@ def test_root_machine():
 
 def _run(folder: Path, strict: bool) -> str:
     env = {**os.environ, "WORDLE_TREE_STRICT_SKIPS": "1" if strict else "0"}
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_planted.py"],
-                            cwd=folder, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_planted.py"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     return result.stdout.strip().splitlines()[-1]
 
 

@@ -72,8 +72,8 @@ def test_verify_names_the_first_wrong_step_from_the_root():
         node = stack.pop()
         if data.node_answer[node] >= 0:
             below.append(data.answers[data.node_answer[node]])
-        stack.extend(children[start[node]:start[node + 1]])
-    used = set(patterns[start[second]:start[second + 1]])
+        stack.extend(children[start[node] : start[node + 1]])
+    used = set(patterns[start[second] : start[second + 1]])
     patterns[edge] = next(code for code in range(243) if code not in used)  # a code none of them shows
     report = verify_tree(data, "normal", None, 6)
     second_guess = data.guesses[data.node_guess[second]]
@@ -134,8 +134,7 @@ def test_missing_graphviz_is_one_line(monkeypatch):
 
 
 BAD_INPUTS = [
-    ("selby", "salet BBBBB1 courd BBBBB2 nymph GGGGG3\nsalet BBBBB1 courd XXBBB2 nymph GGGGG3\n",
-     "line 2"),
+    ("selby", "salet BBBBB1 courd BBBBB2 nymph GGGGG3\nsalet BBBBB1 courd XXBBB2 nymph GGGGG3\n", "line 2"),
     ("selby", "salet GGGGB1 cigar GGGGG2\n", "line 1: salet against cigar gives"),
     ("csv", "salet,cigar\nsalet,cigar\n", "line 2: 'cigar' is solved twice"),
     ("csv", "salet,courd,qwxyz\n", "line 1"),
@@ -150,9 +149,22 @@ BAD_INPUTS = [
 def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
     path = tmp_path / f"bad.{fmt}"
     path.write_text(text)
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "import", str(path),
-                             "--from", fmt, "-o", str(tmp_path / "out.wtree")],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_compiler.cli.tree",
+            "import",
+            str(path),
+            "--from",
+            fmt,
+            "-o",
+            str(tmp_path / "out.wtree"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     one_line_error(result, 2, message)
     assert not (tmp_path / "out.wtree").exists()
 
@@ -160,8 +172,12 @@ def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
 def test_corrupt_file_is_one_line(tmp_path):
     bad = tmp_path / "bad.wtree"
     bad.write_bytes(DEFAULT.read_bytes()[:1000])
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "info", str(bad)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.tree", "info", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     one_line_error(result, 2, "bad.wtree")
 
 
@@ -205,6 +221,7 @@ def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
     words = ("crane", "abbey", "those")
     from wordle_runtime.game import DEFAULT_GAME
 
-    unsorted = SimpleNamespace(words=SimpleNamespace(guesses=words, game=DEFAULT_GAME),
-                               guess_letters=letters_array(words))
+    unsorted = SimpleNamespace(
+        words=SimpleNamespace(guesses=words, game=DEFAULT_GAME), guess_letters=letters_array(words)
+    )
     assert guess_list_of(unsorted).codes == GuessList.from_words(words).codes

@@ -64,9 +64,23 @@ def positions(draw):
     n = len(ctx.words.answers)
     remaining = sorted(draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=n, unique=True)))
     everyone = draw(st.booleans())
-    legal = ctx.all_guesses if everyone else np.array(sorted(draw(st.lists(
-        st.integers(0, len(ctx.words.guesses) - 1), min_size=1, max_size=len(ctx.words.guesses), unique=True))),
-        dtype=np.int32)
+    legal = (
+        ctx.all_guesses
+        if everyone
+        else np.array(
+            sorted(
+                draw(
+                    st.lists(
+                        st.integers(0, len(ctx.words.guesses) - 1),
+                        min_size=1,
+                        max_size=len(ctx.words.guesses),
+                        unique=True,
+                    )
+                )
+            ),
+            dtype=np.int32,
+        )
+    )
     weights = draw(st.lists(weight_values, min_size=n, max_size=n))
     return ctx, np.array(remaining, dtype=np.int32), legal, weights
 
@@ -74,8 +88,9 @@ def positions(draw):
 def naive_pick(ctx, strategy, answers, legal, weights, mode="normal", width=50):
     words = ctx.words
     by_word = {a: w for a, w in zip(words.answers, weights)}
-    chosen = naive_weighted_choice(strategy, [words.answers[a] for a in answers], [words.guesses[g] for g in legal],
-                                   by_word, mode, width)
+    chosen = naive_weighted_choice(
+        strategy, [words.answers[a] for a in answers], [words.guesses[g] for g in legal], by_word, mode, width
+    )
     return ctx.guess_index[chosen]
 
 
@@ -97,10 +112,14 @@ def _check_pass(ctx, guesses, answers, weights):
 
 
 @settings(max_examples=40, deadline=None)
-@given(answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=200, unique=True),
-       first=st.integers(0, N_GUESSES - 1), count=st.integers(1, 100),
-       scattered=st.lists(st.integers(0, N_GUESSES - 1), min_size=1, max_size=70, unique=True),
-       seed=st.integers(0, 2**32 - 1), zeros=st.floats(0, 1))
+@given(
+    answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=200, unique=True),
+    first=st.integers(0, N_GUESSES - 1),
+    count=st.integers(1, 100),
+    scattered=st.lists(st.integers(0, N_GUESSES - 1), min_size=1, max_size=70, unique=True),
+    seed=st.integers(0, 2**32 - 1),
+    zeros=st.floats(0, 1),
+)
 def test_the_weighted_pass_equals_a_plain_reading(ctx, answers, first, count, scattered, seed, zeros):
     """Consecutive guesses (normal mode) and scattered ones, weights with and without zeros:
     integers equal, entropy bits equal to the bit."""
@@ -112,8 +131,11 @@ def test_the_weighted_pass_equals_a_plain_reading(ctx, answers, first, count, sc
 
 
 @settings(max_examples=30, deadline=None)
-@given(answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=300, unique=True),
-       weight=st.integers(1, 1 << 28), first=st.integers(0, N_GUESSES - 300))
+@given(
+    answers=st.lists(st.integers(0, N_ANSWERS - 1), min_size=1, max_size=300, unique=True),
+    weight=st.integers(1, 1 << 28),
+    first=st.integers(0, N_GUESSES - 300),
+)
 def test_equal_weights_give_the_unweighted_numbers(ctx, answers, weight, first):
     """Equal weights w: the class sizes times w, their squares times w², and the very same
     entropy bits (the pass divides the weights by their common divisor first)."""
@@ -166,15 +188,22 @@ def test_letter_counts_by_weight(ctx):
     letters = ctx.guess_letters[ctx.answer_in_guesses[ctx.all_answers[:50]]]
     for kind, scale in ((LETTER_UNIQUE, 7.0), (LETTER_LOCATED, 7.0), (LETTER_ENTROPY, 1.0)):
         plain = letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind)
-        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind, np.full(50, 7)),
-                              plain * scale)
+        assert np.array_equal(
+            letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind, np.full(50, 7)), plain * scale
+        )
         doubled = np.concatenate([letters, letters[:10]])
-        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind,
-                                            np.r_[np.full(10, 2), np.ones(40, np.int64)]),
-                              letter_scores(ctx.guess_letters, ctx.all_guesses, doubled, kind))
-        assert np.array_equal(letter_scores(ctx.guess_letters, ctx.all_guesses, letters, kind,
-                                            np.r_[np.zeros(10, np.int64), np.ones(40, np.int64)]),
-                              letter_scores(ctx.guess_letters, ctx.all_guesses, letters[10:], kind))
+        assert np.array_equal(
+            letter_scores(
+                ctx.guess_letters, ctx.all_guesses, letters, kind, np.r_[np.full(10, 2), np.ones(40, np.int64)]
+            ),
+            letter_scores(ctx.guess_letters, ctx.all_guesses, doubled, kind),
+        )
+        assert np.array_equal(
+            letter_scores(
+                ctx.guess_letters, ctx.all_guesses, letters, kind, np.r_[np.zeros(10, np.int64), np.ones(40, np.int64)]
+            ),
+            letter_scores(ctx.guess_letters, ctx.all_guesses, letters[10:], kind),
+        )
 
 
 # -- the strategies' choices -----------------------------------------------------------------------
@@ -209,8 +238,9 @@ def test_equal_weights_choose_as_no_weights(position, weight):
     weight = min(weight, (1 << 31) // len(ctx.words.answers))
     for name in STRATEGIES:
         plain = STRATEGIES[name](ctx, answers, legal, BuildConfig(strategy=name, width=3))
-        assert STRATEGIES[name](ctx, answers, legal, weighted([weight] * len(ctx.words.answers), name, width=3)) \
-            == plain, name
+        assert (
+            STRATEGIES[name](ctx, answers, legal, weighted([weight] * len(ctx.words.answers), name, width=3)) == plain
+        ), name
 
 
 @settings(max_examples=30, deadline=None)
@@ -232,9 +262,13 @@ def _real_position(ctx, mode, played, answer, keep):
 
 
 @settings(max_examples=40, deadline=None)
-@given(mode=st.sampled_from(["normal", "hard"]), played=st.integers(0, N_GUESSES - 1),
-       answer=st.integers(0, N_ANSWERS - 1), keep=st.lists(st.integers(0, 10_000), min_size=2, max_size=10),
-       values=st.lists(st.integers(0, 12), min_size=10, max_size=10))
+@given(
+    mode=st.sampled_from(["normal", "hard"]),
+    played=st.integers(0, N_GUESSES - 1),
+    answer=st.integers(0, N_ANSWERS - 1),
+    keep=st.lists(st.integers(0, 10_000), min_size=2, max_size=10),
+    values=st.lists(st.integers(0, 12), min_size=10, max_size=10),
+)
 def test_on_the_real_lists_the_shortcut_picks_what_a_full_pass_picks(ctx, mode, played, answer, keep, values):
     """The partition strategies (with their perfect-splitter shortcut where it is proved
     exact) against the full weighted pass, on real positions, and uniform weights (the
@@ -253,15 +287,18 @@ def test_on_the_real_lists_the_shortcut_picks_what_a_full_pass_picks(ctx, mode, 
         assert STRATEGIES[name](ctx, answers, legal, uniform) == STRATEGIES[name](ctx, answers, legal, None), name
 
 
-@pytest.mark.parametrize("name, words, weights, pick, splitter", [
-    # taint weighs nothing: tunic, which leaves it with tying, scores as well as tying's
-    # perfect split, and is the heavier possible answer
-    ("entropy", ("taint", "tunic", "tying"), (0, 2, 1), "tunic", "tying"),
-    ("expected-size", ("taint", "tunic", "tying"), (0, 2, 1), "tunic", "tying"),
-    ("minimax", ("allot", "batty", "faint", "stash"), (1, 0, 2, 10), "stash", "faint"),
-    # no weight is zero, but 1 + 1 < 10: leaving taint with tying costs minimax nothing
-    ("minimax", ("taint", "tunic", "tying"), (1, 10, 1), "tunic", "taint"),
-])
+@pytest.mark.parametrize(
+    "name, words, weights, pick, splitter",
+    [
+        # taint weighs nothing: tunic, which leaves it with tying, scores as well as tying's
+        # perfect split, and is the heavier possible answer
+        ("entropy", ("taint", "tunic", "tying"), (0, 2, 1), "tunic", "tying"),
+        ("expected-size", ("taint", "tunic", "tying"), (0, 2, 1), "tunic", "tying"),
+        ("minimax", ("allot", "batty", "faint", "stash"), (1, 0, 2, 10), "stash", "faint"),
+        # no weight is zero, but 1 + 1 < 10: leaving taint with tying costs minimax nothing
+        ("minimax", ("taint", "tunic", "tying"), (1, 10, 1), "tunic", "taint"),
+    ],
+)
 def test_where_weights_make_the_shortcut_wrong_the_full_pass_decides(ctx, name, words, weights, pick, splitter):
     answers = np.array([ctx.words.answers.index(w) for w in words], dtype=np.int32)
     values = np.ones(N_ANSWERS, dtype=np.int64)

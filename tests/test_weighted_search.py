@@ -25,8 +25,7 @@ from wordle_compiler.search import INF, Solver
 
 def random_weights(rng: random.Random, count: int, kind: int) -> list[int]:
     """Small integers with zeros, a wide range, all equal, or a few very different levels."""
-    choices = [lambda: rng.randint(0, 5), lambda: rng.randint(1, 1000), lambda: 7,
-               lambda: rng.choice([0, 1, 50, 1000])]
+    choices = [lambda: rng.randint(0, 5), lambda: rng.randint(1, 1000), lambda: 7, lambda: rng.choice([0, 1, 50, 1000])]
     weights = [choices[kind % 4]() for _ in range(count)]
     if not any(weights):
         weights[0] = 1
@@ -36,8 +35,13 @@ def random_weights(rng: random.Random, count: int, kind: int) -> list[int]:
 def tree_shape(result) -> list:
     """Everything a tree plays: each node's guess word and solved answer, and its edges."""
     data = result.data
-    return [[data.guesses[g] for g in data.node_guess], list(data.node_answer), list(data.child_start),
-            list(data.edge_pattern), list(data.edge_child)]
+    return [
+        [data.guesses[g] for g in data.node_guess],
+        list(data.node_answer),
+        list(data.child_start),
+        list(data.edge_pattern),
+        list(data.edge_child),
+    ]
 
 
 def weighted_guesses(result, weights) -> int:
@@ -46,8 +50,12 @@ def weighted_guesses(result, weights) -> int:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), mode=st.sampled_from(["normal", "hard", "possible"]),
-       depth=st.sampled_from([2, 3, 4, 6]), kind=st.integers(0, 3))
+@given(
+    seed=st.integers(0, 10**6),
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    depth=st.sampled_from([2, 3, 4, 6]),
+    kind=st.integers(0, 3),
+)
 def test_the_weighted_search_equals_the_naive_minimiser(seed, mode, depth, kind):
     """The optimum's cost and, among the optimal trees, the least depth; the rebuilt tree
     (Solver.tree checks it) costs exactly what the search claimed."""
@@ -57,8 +65,9 @@ def test_the_weighted_search_equals_the_naive_minimiser(seed, mode, depth, kind)
     solver = Solver(ctx, mode, weights=weights)
     legal = initial_legal(ctx, mode)
     outcome = solver.solve(ctx.all_answers, legal, depth)
-    cost, deepest = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, depth,
-                                  weights=dict(zip(ctx.words.answers, weights)))
+    cost, deepest = naive_optimal(
+        ctx.words.answers, ctx.words.guesses, mode, depth, weights=dict(zip(ctx.words.answers, weights))
+    )
     if cost == float("inf"):
         assert outcome.cost >= INF
         return
@@ -77,8 +86,14 @@ def test_a_weighted_build_from_a_fixed_start_equals_the_naive_minimiser(mode, se
     start = worst_start(ctx)
     checked = 0
     for max_depth in (4, 6):
-        cost, deepest = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, max_depth - 1, start=start,
-                                      weights=dict(zip(ctx.words.answers, weights.values)))
+        cost, deepest = naive_optimal(
+            ctx.words.answers,
+            ctx.words.guesses,
+            mode,
+            max_depth - 1,
+            start=start,
+            weights=dict(zip(ctx.words.answers, weights.values)),
+        )
         config = BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth, weights=weights)
         if cost == float("inf"):
             with pytest.raises(BuildError):
@@ -103,15 +118,21 @@ def test_weights_change_the_tree_where_they_should():
     assert plain.guess >= 0
 
 
-@pytest.mark.parametrize("name,config", [pytest.param(name, config, marks=[pytest.mark.slow] if config.answers != "original"
-                                                      else []) for name, config in SHIPPED],
-                         ids=[name for name, _ in SHIPPED])
+@pytest.mark.parametrize(
+    "name,config",
+    [
+        pytest.param(name, config, marks=[pytest.mark.slow] if config.answers != "original" else [])
+        for name, config in SHIPPED
+    ],
+    ids=[name for name, _ in SHIPPED],
+)
 def test_uniform_weights_play_every_shipped_tree(ctx, name, config):
     """The same guess at every node (only meta may differ); the search does the same work."""
     from wordle_compiler.core.config import Context
 
-    context = ctx if (config.answers, config.guesses) == ("original", None) else Context.load(config.answers,
-                                                                                             config.guesses)
+    context = (
+        ctx if (config.answers, config.guesses) == ("original", None) else Context.load(config.answers, config.guesses)
+    )
     plain = compile_tree(config, context)
     uniform = integer_weights([1.0] * len(context.words.answers), "uniform")
     weighted = compile_tree(BuildConfig(**{**config.__dict__, "weights": uniform}), context)
@@ -124,8 +145,13 @@ def test_scaled_weights_build_the_same_tree():
     ctx = tiny_context(23, n_answers=18, n_extra=4, clustered=True)
     raw = random_weights(random.Random(3), len(ctx.words.answers), 1)
     start = worst_start(ctx)
-    trees = [compile_tree(BuildConfig(strategy="optimal", start=start, weights=integer_weights(
-        [w * factor for w in raw], "test")), ctx) for factor in (1, 3, 1000)]
+    trees = [
+        compile_tree(
+            BuildConfig(strategy="optimal", start=start, weights=integer_weights([w * factor for w in raw], "test")),
+            ctx,
+        )
+        for factor in (1, 3, 1000)
+    ]
     assert tree_shape(trees[0]) == tree_shape(trees[1]) == tree_shape(trees[2])
 
 
@@ -147,8 +173,10 @@ def test_zero_weights_still_solve_every_answer_within_the_limit():
     ctx = tiny_context(41, n_answers=16, n_extra=2, clustered=True)
     weights = [0] * len(ctx.words.answers)
     weights[0] = 1
-    result = compile_tree(BuildConfig(strategy="optimal", start=worst_start(ctx), max_depth=5,
-                                      weights=integer_weights(weights, "test")), ctx)
+    result = compile_tree(
+        BuildConfig(strategy="optimal", start=worst_start(ctx), max_depth=5, weights=integer_weights(weights, "test")),
+        ctx,
+    )
     assert not result.report.failures and result.report.max_depth <= 5
     assert len(result.report.depths) == len(ctx.words.answers)
 
@@ -156,9 +184,11 @@ def test_zero_weights_still_solve_every_answer_within_the_limit():
 def test_the_engine_refuses_weights_it_cannot_use():
     ctx = tiny_context(1, n_answers=6, n_extra=1)
     n = len(ctx.words.answers)
-    for weights, message in [([1] * (n - 1), "one non-negative integer per answer"),
-                             ([-1] + [1] * (n - 1), "one non-negative integer per answer"),
-                             ([1 << 30] * n, "sum to at most")]:
+    for weights, message in [
+        ([1] * (n - 1), "one non-negative integer per answer"),
+        ([-1] + [1] * (n - 1), "one non-negative integer per answer"),
+        ([1 << 30] * n, "sum to at most"),
+    ]:
         with pytest.raises(BuildError, match=message):
             Solver(ctx, "normal", weights=weights)
     with pytest.raises(BuildError, match="fewest-deep"):
@@ -179,8 +209,9 @@ def test_without_a_start_the_best_first_word_is_proved_under_the_weights():
             result = compile_tree(BuildConfig(strategy="optimal", start=word, weights=weights), ctx)
         except BuildError:
             continue
-        values.append((weighted_guesses(result, weights.values), result.report.max_depth,
-                       word not in ctx.words.answers, word))
+        values.append(
+            (weighted_guesses(result, weights.values), result.report.max_depth, word not in ctx.words.answers, word)
+        )
     assert built.data.meta["config"]["start"] == min(values)[3]
     assert weighted_guesses(built, weights.values) == min(values)[0]
 

@@ -66,20 +66,33 @@ def _steps(tree, answer):
 
 # ----------------------------------------------------------------------------- the file
 
+
 def test_a_weighted_tree_is_format_1_2_and_round_trips_byte_identical(weighted_build, weighted_tree_bytes):
     result, weights = weighted_build
     doc = _doc(weighted_tree_bytes)
     assert doc["format_version"] == [1, 2]
-    assert set(doc) == {"format", "format_version", "meta", "answers", "guesses", "tree", "mode", "guess_list",
-                        "weights"}
+    assert set(doc) == {
+        "format",
+        "format_version",
+        "meta",
+        "answers",
+        "guesses",
+        "tree",
+        "mode",
+        "guess_list",
+        "weights",
+    }
     raw = doc["weights"]
     assert len(raw) == 4 * len(doc["answers"])
-    assert [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)] == list(weights.values)
+    assert [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)] == list(weights.values)
     data = unpack_tree(weighted_tree_bytes)
     assert data.format_version == (1, 2) and list(data.weights) == list(weights.values)
     assert pack_tree(data) == weighted_tree_bytes
-    assert data.meta["weights"] == {"source": WEIGHTS_SOURCE, "sha256": weights.sha256,
-                                    "effective_answers": weights.summary()["effective_answers"]}
+    assert data.meta["weights"] == {
+        "source": WEIGHTS_SOURCE,
+        "sha256": weights.sha256,
+        "effective_answers": weights.summary()["effective_answers"],
+    }
     assert data.meta["stats"]["expected_guesses"] == round(weights.expected_guesses(result.report.depths), 6)
 
 
@@ -117,14 +130,17 @@ def test_weights_that_do_not_fit_the_answers_are_a_build_error(ctx):
     from wordle_compiler.core.weights import Weights
     from wordle_compiler.pipeline.compile import compile_tree
 
-    for values, message in [((1, 2, 3), "give 3 answers, the answer list has 2315"),
-                            ((0,) * 2315, "sum from 1 to 4294967295")]:
+    for values, message in [
+        ((1, 2, 3), "give 3 answers, the answer list has 2315"),
+        ((0,) * 2315, "sum from 1 to 4294967295"),
+    ]:
         with pytest.raises(BuildError, match=message) as error:
             compile_tree(BuildConfig(strategy="most-parts", start="salet", weights=Weights(values, "x")), ctx)
         assert "\n" not in str(error.value)
 
 
 # ----------------------------------------------------------------------------- the runtime
+
 
 @pytest.mark.parametrize("history", [[], [("salet", 0)], [("salet", 1)], [("salet", 81)]])
 def test_positions_give_the_expected_guesses_under_the_weights(weighted_build, weighted_tree_bytes, history):
@@ -136,7 +152,8 @@ def test_positions_give_the_expected_guesses_under_the_weights(weighted_build, w
         deeper = history + [(position.guess, score_code(position.guess, answer))]
         if not tree.position(deeper).solved:
             assert tree.position(deeper).expected_guesses == pytest.approx(
-                _independent_expected(weighted_build, deeper), rel=1e-12)
+                _independent_expected(weighted_build, deeper), rel=1e-12
+            )
 
 
 def test_the_root_agrees_with_meta(weighted_tree_bytes):
@@ -188,8 +205,10 @@ def test_wordle_next_says_when_every_answer_left_weighs_zero(weighted_build, wei
     words = format_history(history).split()
     text = run("wordle-next", "--tree", weighted_file, *words)
     assert text.returncode == 0 and text.stdout.splitlines() == [
-        answer, f"1 answer remains: {answer} (on the tree: 1.00 guesses expected with the answers left counted "
-                "equally, as the tree's weights give them all 0, at most 1)"]
+        answer,
+        f"1 answer remains: {answer} (on the tree: 1.00 guesses expected with the answers left counted "
+        "equally, as the tree's weights give them all 0, at most 1)",
+    ]
     out = json.loads(run("wordle-next", "--json", "--tree", weighted_file, *words).stdout)
     assert out["weighted"] is False and out["expected_guesses"] == 1.0
 
@@ -208,21 +227,29 @@ def test_interactive_play_shows_the_weighted_figure(weighted_build, weighted_tre
 
 # ----------------------------------------------------------------------------- info and verify
 
+
 def test_info_shows_the_weights(weighted_build, weighted_file):
     result, weights = weighted_build
     expected = weights.expected_guesses(result.report.depths)
     lines = invoke("wordle-tree", "info", weighted_file).out.splitlines()
     line = next(line for line in lines if line.startswith("weights "))
-    assert line == (f"weights     {WEIGHTS_SOURCE} (sha256 {weights.sha256[:16]}…, about "
-                    f"{weights.summary()['effective_answers']:g} answers' worth), {expected:.4f} guesses "
-                    "expected under them")
+    assert line == (
+        f"weights     {WEIGHTS_SOURCE} (sha256 {weights.sha256[:16]}…, about "
+        f"{weights.summary()['effective_answers']:g} answers' worth), {expected:.4f} guesses "
+        "expected under them"
+    )
     assert "format      wordle-tree 1.2," in lines[1]
     doc = json.loads(invoke("wordle-tree", "info", weighted_file, "--json").out)
     assert doc["format_version"] == [1, 2]
-    assert doc["weights"] == {"source": WEIGHTS_SOURCE, "sha256": weights.sha256[:16], "answers": 2315,
-                              "zero": sum(w == 0 for w in weights.values), "sha256_matches_meta": True,
-                              "effective_answers": weights.summary()["effective_answers"],
-                              "expected_guesses": round(expected, 6)}
+    assert doc["weights"] == {
+        "source": WEIGHTS_SOURCE,
+        "sha256": weights.sha256[:16],
+        "answers": 2315,
+        "zero": sum(w == 0 for w in weights.values),
+        "sha256_matches_meta": True,
+        "effective_answers": weights.summary()["effective_answers"],
+        "expected_guesses": round(expected, 6),
+    }
     assert json.loads(invoke("wordle-tree", "info", "salet-optimal-normal", "--json").out)["weights"] is None
 
 
@@ -249,17 +276,32 @@ def _swap_two_weights(doc):
     doc["weights"] = values.tobytes()
 
 
-@pytest.mark.parametrize("name,mutation,fragment", [
-    ("meta names another fingerprint", lambda d: d["meta"]["weights"].update(sha256="0" * 64),
-     "meta.weights.sha256 is 0000000000000000…, but the file's weights have"),
-    ("the weights changed under meta", _swap_two_weights, "meta.weights.sha256 is"),
-    ("a wrong weighted claim", lambda d: d["meta"]["stats"].update(expected_guesses=1.5),
-     "meta claims expected_guesses = 1.5, the replay measured"),
-    ("a wrong effective count", lambda d: d["meta"]["weights"].update(effective_answers=7),
-     "meta claims weights.effective_answers = 7"),
-    ("meta describes weights the file lacks", lambda d: (d.pop("weights"), d.update(format_version=[1, 1])),
-     "meta describes answer weights (meta.weights or stats.expected_guesses), but the file holds none"),
-])
+@pytest.mark.parametrize(
+    "name,mutation,fragment",
+    [
+        (
+            "meta names another fingerprint",
+            lambda d: d["meta"]["weights"].update(sha256="0" * 64),
+            "meta.weights.sha256 is 0000000000000000…, but the file's weights have",
+        ),
+        ("the weights changed under meta", _swap_two_weights, "meta.weights.sha256 is"),
+        (
+            "a wrong weighted claim",
+            lambda d: d["meta"]["stats"].update(expected_guesses=1.5),
+            "meta claims expected_guesses = 1.5, the replay measured",
+        ),
+        (
+            "a wrong effective count",
+            lambda d: d["meta"]["weights"].update(effective_answers=7),
+            "meta claims weights.effective_answers = 7",
+        ),
+        (
+            "meta describes weights the file lacks",
+            lambda d: (d.pop("weights"), d.update(format_version=[1, 1])),
+            "meta describes answer weights (meta.weights or stats.expected_guesses), but the file holds none",
+        ),
+    ],
+)
 def test_verify_fails_when_meta_disagrees_with_the_weights(weighted_tree_bytes, tmp_path, name, mutation, fragment):
     path = _tampered(weighted_tree_bytes, tmp_path, mutation)
     assert unpack_tree(path.read_bytes()).n_nodes  # the loader takes it: meta is descriptive

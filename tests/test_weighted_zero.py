@@ -149,8 +149,23 @@ def _one_weight(tmp_path):
 def test_one_weighted_answer_among_zeros_builds_in_seconds(tmp_path, mode):
     """salet, every answer weight 0 but cigar: about a second (a limit of one minute), and
     cigar right after salet (docs/weights.md has the times)."""
-    result = run("wordle-compile", "--strategy", "optimal", "--start", "salet", "--mode", mode, "--weights",
-                 _one_weight(tmp_path), "--weight-missing", "0", "--quiet", "-o", tmp_path / "t.wtree", timeout=60)
+    result = run(
+        "wordle-compile",
+        "--strategy",
+        "optimal",
+        "--start",
+        "salet",
+        "--mode",
+        mode,
+        "--weights",
+        _one_weight(tmp_path),
+        "--weight-missing",
+        "0",
+        "--quiet",
+        "-o",
+        tmp_path / "t.wtree",
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "expected guesses 2.0000 under the weights" in result.stdout
 
@@ -159,8 +174,23 @@ def test_weightless_sets_give_the_same_tree_on_two_threads(tmp_path):
     trees = []
     for jobs in (1, 2):
         out = tmp_path / f"jobs{jobs}.wtree"
-        result = run("wordle-compile", "--strategy", "optimal", "--start", "salet", "--weights", _one_weight(tmp_path),
-                     "--weight-missing", "0", "--jobs", jobs, "--quiet", "-o", out, timeout=60)
+        result = run(
+            "wordle-compile",
+            "--strategy",
+            "optimal",
+            "--start",
+            "salet",
+            "--weights",
+            _one_weight(tmp_path),
+            "--weight-missing",
+            "0",
+            "--jobs",
+            jobs,
+            "--quiet",
+            "-o",
+            out,
+            timeout=60,
+        )
         assert result.returncode == 0, result.stderr
         trees.append(out.read_bytes())
     assert trees[0] == trees[1]

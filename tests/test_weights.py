@@ -36,17 +36,20 @@ def test_scaled_weights_give_the_same_integers_and_equal_ones_equal_integers():
     assert uniform.expected_guesses([1, 2, 3, 4]) == 2.5
 
 
-@pytest.mark.parametrize("text, message", [
-    ("cigar 1\nrebut 1\nsissy 1\nhumph 1\nzzzzz 1\n", "'zzzzz' is not one of the 5 answers"),
-    ("cigar 1\ncigar 2\n", "'cigar' is given a second time"),
-    ("cigar -1\n", "is not a finite weight of zero or more"),
-    ("cigar nan\n", "is not a finite weight"),
-    ("cigar inf\n", "is not a finite weight"),
-    ("cigar lots\n", "'lots' is not a number"),
-    ("cigar 1 2\n", "is not 'word weight'"),
-    ("cigar 1\n", "leaves out 4 answer(s) (rebut, sissy, humph, awake)"),
-    ("cigar 0\nrebut 0\nsissy 0\nhumph 0\nawake 0\n", "every weight is zero"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("cigar 1\nrebut 1\nsissy 1\nhumph 1\nzzzzz 1\n", "'zzzzz' is not one of the 5 answers"),
+        ("cigar 1\ncigar 2\n", "'cigar' is given a second time"),
+        ("cigar -1\n", "is not a finite weight of zero or more"),
+        ("cigar nan\n", "is not a finite weight"),
+        ("cigar inf\n", "is not a finite weight"),
+        ("cigar lots\n", "'lots' is not a number"),
+        ("cigar 1 2\n", "is not 'word weight'"),
+        ("cigar 1\n", "leaves out 4 answer(s) (rebut, sissy, humph, awake)"),
+        ("cigar 0\nrebut 0\nsissy 0\nhumph 0\nawake 0\n", "every weight is zero"),
+    ],
+)
 def test_bad_files_are_one_line(tmp_path, text, message):
     with pytest.raises(WeightsError) as error:
         read_weights(weights_file(tmp_path, text), ANSWERS)
@@ -73,8 +76,9 @@ def test_the_frequency_prior_follows_word_frequency():
 
 
 def verify(*args):
-    return subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "verify", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.tree", "verify", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_verify_reports_the_expected_guesses_under_the_weights(tmp_path):
@@ -114,14 +118,22 @@ def _salet_depths(answers):
     return depths
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--weights", "w.txt", "--prior", "frequency"], "--weights and --prior are alternatives"),
-    (["--weight-missing", "1"], "--weight-missing goes with --weights FILE"),
-    (["--weights", "nope.txt"], "nope.txt"),
-    (["--prior", "zipf"], "Invalid value for '--prior'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--weights", "w.txt", "--prior", "frequency"], "--weights and --prior are alternatives"),
+        (["--weight-missing", "1"], "--weight-missing goes with --weights FILE"),
+        (["--weights", "nope.txt"], "nope.txt"),
+        (["--prior", "zipf"], "Invalid value for '--prior'"),
+    ],
+)
 def test_weight_options_that_clash_are_one_line(tmp_path, args, message):
     weights_file(tmp_path, "cigar 1\n")
-    result = subprocess.run([sys.executable, "-m", "wordle_compiler.cli.tree", "verify", "salet-optimal-normal",
-                             *args], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "wordle_compiler.cli.tree", "verify", "salet-optimal-normal", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr

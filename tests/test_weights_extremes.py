@@ -19,8 +19,9 @@ def lists(tmp_path_factory):
     answers, guesses, _ = write_sampled_lists(folder, 7, 40, 300, 150)
     (folder / "firsts.txt").write_text("\n".join(guesses.read_text().split()[::25]) + "\n")
     tree = folder / "entropy.wtree"
-    built = run("wordle-compile", "--strategy", "entropy", "--answers", answers, "--guesses", guesses, "-o", tree,
-                "--quiet")
+    built = run(
+        "wordle-compile", "--strategy", "entropy", "--answers", answers, "--guesses", guesses, "-o", tree, "--quiet"
+    )
     assert built.returncode == 0, built.stderr
     return folder
 
@@ -30,8 +31,17 @@ def _commands(folder):
     lists = ["--answers", folder / "answers.txt", "--guesses", folder / "guesses.txt"]
     return {
         "wordle-compile": ["wordle-compile", "--strategy", "optimal", *lists, "--quiet", "-o", "tree.wtree"],
-        "wordle-rank": ["wordle-rank", *lists, "--first-words", folder / "firsts.txt", "--top", "all", "--quiet",
-                        "-o", "ranked.csv"],
+        "wordle-rank": [
+            "wordle-rank",
+            *lists,
+            "--first-words",
+            folder / "firsts.txt",
+            "--top",
+            "all",
+            "--quiet",
+            "-o",
+            "ranked.csv",
+        ],
         "wordle-tree analyse": ["wordle-tree", "analyse", *lists, "--quiet"],
         "wordle-tree verify": ["wordle-tree", "verify", folder / "entropy.wtree"],
     }
@@ -73,9 +83,23 @@ def test_a_few_huge_weights_leave_the_others_next_to_nothing(lists, tmp_path, hu
     share rounds to 0, and the expected guesses are those of the two heavy answers."""
     words = (lists / "answers.txt").read_text().split()
     (tmp_path / "w.txt").write_text(f"{words[0]} {huge}\n{words[1]} {huge}\n")
-    result = run("wordle-compile", "--strategy", "entropy", "--answers", lists / "answers.txt", "--guesses",
-                 lists / "guesses.txt", "--weights", "w.txt", "--weight-missing", "1", "--json", "-o", "t.wtree",
-                 cwd=tmp_path)
+    result = run(
+        "wordle-compile",
+        "--strategy",
+        "entropy",
+        "--answers",
+        lists / "answers.txt",
+        "--guesses",
+        lists / "guesses.txt",
+        "--weights",
+        "w.txt",
+        "--weight-missing",
+        "1",
+        "--json",
+        "-o",
+        "t.wtree",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     weights = read_weights(tmp_path / "w.txt", words, missing=1.0)
     assert weights.values[:2] == (WEIGHT_TOTAL // 2, WEIGHT_TOTAL // 2) and not any(weights.values[2:])
@@ -97,8 +121,17 @@ def test_a_steep_prior_does_not_overflow(tmp_path):
     """--prior-width 1000 --prior-common 1: e^x spans e^±1000; the sigmoid is taken where it
     is finite, and every command that takes the prior runs."""
     pytest.importorskip("wordfreq")
-    result = run("wordle-tree", "verify", "salet-optimal-normal", "--prior", "frequency", "--prior-width", "1000",
-                 "--prior-common", "1")
+    result = run(
+        "wordle-tree",
+        "verify",
+        "salet-optimal-normal",
+        "--prior",
+        "frequency",
+        "--prior-width",
+        "1000",
+        "--prior-common",
+        "1",
+    )
     assert result.returncode == 0, result.stderr
     assert "expected guesses" in result.stdout
     steep = frequency_prior(["about", "their", "cigar", "humph", "xylyl"], width=1000, common=1)
@@ -110,8 +143,9 @@ def test_a_weight_is_plain_ascii_decimal(tmp_path, text):
     """float() takes "1_000" and the digits of every script; a weights file does not, and
     the one error line names the line."""
     (tmp_path / "w.txt").write_text(f"cigar 1\nrebut {text}\n")
-    result = run("wordle-tree", "verify", "salet-optimal-normal", "--weights", "w.txt", "--weight-missing", "1",
-                 cwd=tmp_path)
+    result = run(
+        "wordle-tree", "verify", "salet-optimal-normal", "--weights", "w.txt", "--weight-missing", "1", cwd=tmp_path
+    )
     if text == "1 000":
         one_line_error(result, 2, "line 2", "is not 'word weight'")
     else:
@@ -140,9 +174,17 @@ def test_analyse_counts_are_plain_ascii_digits(option):
     one_line_error(result, 2, option, "is not a whole number")
 
 
-@pytest.mark.parametrize("command, option", [("wordle-compile", "--max-depth"), ("wordle-compile", "--jobs"),
-                                             ("wordle-compile", "--memo-mb"), ("wordle-rank", "--jobs"),
-                                             ("wordle-rank", "--margin"), ("wordle-rank", "--top")])
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        ("wordle-compile", "--max-depth"),
+        ("wordle-compile", "--jobs"),
+        ("wordle-compile", "--memo-mb"),
+        ("wordle-rank", "--jobs"),
+        ("wordle-rank", "--margin"),
+        ("wordle-rank", "--top"),
+    ],
+)
 def test_every_numeric_option_takes_only_plain_digits(command, option):
     result = run(command, option, "\uff16")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr

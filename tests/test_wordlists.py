@@ -2,8 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_compiler.core.wordlists import (WordListError, _canonical_words, load_word_lists, parse_words,
-                                       read_word_file)
+from wordle_compiler.core.wordlists import WordListError, _canonical_words, load_word_lists, parse_words, read_word_file
 
 
 def test_named_sets_sizes():
@@ -87,9 +86,12 @@ def test_unknown_list_is_clear():
 
 
 # lines that are canonical words, near-misses of them, and blanks
-_LINES = st.one_of(st.sampled_from(["crane", "salet", "trace", "crane", "Crane", " plate", "plate ", "", "abcd",
-                                    "abcdef", "p1ate", "caf\u00e9s"]),
-                   st.text(alphabet="abcz", min_size=5, max_size=5))
+_LINES = st.one_of(
+    st.sampled_from(
+        ["crane", "salet", "trace", "crane", "Crane", " plate", "plate ", "", "abcd", "abcdef", "p1ate", "caf\u00e9s"]
+    ),
+    st.text(alphabet="abcz", min_size=5, max_size=5),
+)
 
 
 @settings(max_examples=300, deadline=None)

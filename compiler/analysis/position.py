@@ -131,8 +131,9 @@ class Analysis:
         return self.position.weight
 
 
-def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None,
-                   weights: Weights | None = None) -> Position:
+def position_after(
+    ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None, weights: Weights | None = None
+) -> Position:
     """The position a history reaches; HistoryError for an unknown word, a move the mode
     forbids, a game already over, or a history that no answer fits.  ``deep`` = K: values
     count first the answers needing K or more guesses (``--objective fewest-deep``);
@@ -144,11 +145,15 @@ def position_after(ctx: Context, mode: str, history, max_depth: int = 6, deep: i
             raise HistoryError(f"step {step}: {word!r} is not in the guess list {ctx.words.guesses_name}")
         guess = ctx.guess_index[word]
         if mode != "normal" and not np.isin(guess, legal):
-            raise HistoryError(f"step {step}: {word!r} is illegal in {mode} mode after "
-                               f"{' '.join(w + ' ' + ctx.game.format_code(int(c)) for w, c in steps[:step - 1])}")
+            raise HistoryError(
+                f"step {step}: {word!r} is illegal in {mode} mode after "
+                f"{' '.join(w + ' ' + ctx.game.format_code(int(c)) for w, c in steps[: step - 1])}"
+            )
         answers = answers[ctx.codes(guess, answers) == code]
         if len(answers) == 0:
-            raise NoAnswerError(f"step {step}: no answer fits {word} {ctx.game.format_code(int(code))} after the earlier steps")
+            raise NoAnswerError(
+                f"step {step}: no answer fits {word} {ctx.game.format_code(int(code))} after the earlier steps"
+            )
         if code != ctx.game.all_correct:
             legal = legal_after(ctx, mode, legal, guess, code)
     return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
@@ -161,9 +166,19 @@ def _opening_table(ctx: Context, mode: str, max_depth: int, weights: Weights | N
     except (FileNotFoundError, ModuleNotFoundError):
         return None
     for table in json.loads(text).get("rankings", []):
-        if (table["answers_sha256"], table["guesses_sha256"], table["mode"], table["max_depth"],
-                table.get("weights_sha256")) == (ctx.words.answers_sha256, ctx.words.guesses_sha256, mode, max_depth,
-                                                 None if weights is None else weights.sha256):
+        if (
+            table["answers_sha256"],
+            table["guesses_sha256"],
+            table["mode"],
+            table["max_depth"],
+            table.get("weights_sha256"),
+        ) == (
+            ctx.words.answers_sha256,
+            ctx.words.guesses_sha256,
+            mode,
+            max_depth,
+            None if weights is None else weights.sha256,
+        ):
             return table
     return None
 
@@ -177,8 +192,9 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     possible = guess in position.answer_guesses
     if possible and len(position.answers) == 1:
         return MoveValue(word, position.weight, True, True)
-    outcome = position.solver().guess_value(guess, position.answers, position.legal, position.depth_left, beta,
-                                            lane=lane, most_parts=most_parts)
+    outcome = position.solver().guess_value(
+        guess, position.answers, position.legal, position.depth_left, beta, lane=lane, most_parts=most_parts
+    )
     return MoveValue(word, min(outcome.cost, INF), outcome.guess >= 0, possible)
 
 
@@ -187,8 +203,13 @@ def is_legal(position: Position, word: str) -> bool:
     return word in position.ctx.guess_index and bool(np.isin(position.ctx.guess_index[word], position.legal))
 
 
-def best_moves(position: Position, top: int = 5, table: dict | None = None, known: MoveValue | None = None,
-               progress: Progress = SILENT) -> Analysis:
+def best_moves(
+    position: Position,
+    top: int = 5,
+    table: dict | None = None,
+    known: MoveValue | None = None,
+    progress: Progress = SILENT,
+) -> Analysis:
     """The position's exact value and its ``top`` best moves (ties at the last included).
 
     ``known``: a move already valued exactly here.  It takes part as if found first, so
@@ -255,9 +276,10 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
     solver = position.solver()
     bound, _, _, most_parts = solver.guess_bounds(position.answers, position.legal)
     # a guess whose bound reaches the move's total cannot be better
-    rivals = [position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable")
-              if bound[i] < move.total]
-    batches = [rivals[k:k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
+    rivals = [
+        position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable") if bound[i] < move.total
+    ]
+    batches = [rivals[k : k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
     # costs fall steeply along the bound order; with the batches shuffled every stretch of
     # the work is a fair sample of them, so the rate so far predicts the time left.  A batch
     # keeps the bound order: shuffling single words made salet bbbbb's ranking of crane 12%
@@ -266,12 +288,16 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
     progress.start(len(rivals), f"ranking {move.word}", "moves", eta=True)
     try:
         with solver.lanes(jobs) as lanes:
+
             def better_in(batch, lane):
                 values = (move_value(position, w, move.total, lanes[lane], most_parts) for w in batch)
                 return sum(v.exact and v.total < move.total for v in values)
 
-            return sum(parallel.map_threads(better_in, batches, jobs, weights=[len(b) for b in batches],
-                                            progress=progress, in_order=True))
+            return sum(
+                parallel.map_threads(
+                    better_in, batches, jobs, weights=[len(b) for b in batches], progress=progress, in_order=True
+                )
+            )
     finally:
         progress.close()
 
@@ -291,8 +317,9 @@ def _report(analysis: Analysis, move: MoveValue, rank: bool, jobs: int, progress
     return MoveReport(move, count_better(position, move, jobs, progress) + 1, False, loss)
 
 
-def score_move(analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = True,
-               progress: Progress = SILENT) -> MoveReport:
+def score_move(
+    analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = True, progress: Progress = SILENT
+) -> MoveReport:
     """Exact value, loss and (with ``rank``) rank of ``word`` in the analysed position.
 
     The rank counts every strictly better move exactly, which for a poor move means
@@ -300,9 +327,20 @@ def score_move(analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = Tru
     return _report(analysis, played_move(analysis.position, word), rank, jobs, progress)
 
 
-def analyse_move(ctx: Context, mode: str, history, word: str, top: int = 1, max_depth: int = 6, *,
-                 rank: bool = False, jobs: int = 1, progress: Progress = SILENT,
-                 deep: int | None = None, weights: Weights | None = None) -> tuple[Analysis, MoveReport]:
+def analyse_move(
+    ctx: Context,
+    mode: str,
+    history,
+    word: str,
+    top: int = 1,
+    max_depth: int = 6,
+    *,
+    rank: bool = False,
+    jobs: int = 1,
+    progress: Progress = SILENT,
+    deep: int | None = None,
+    weights: Weights | None = None,
+) -> tuple[Analysis, MoveReport]:
     """The position ``history`` reaches and the move ``word`` there, with the least search:
     the move's value first (one exact solve of its classes), then the position's best
     with that value as a cap (:func:`best_moves`), or from the shipped table at the
@@ -316,8 +354,16 @@ def analyse_move(ctx: Context, mode: str, history, word: str, top: int = 1, max_
     return analysis, _report(analysis, move, rank, jobs, progress)
 
 
-def analyse_position(ctx: Context, mode: str, history=(), top: int = 5, max_depth: int = 6,
-                     progress: Progress = SILENT, deep: int | None = None, weights: Weights | None = None) -> Analysis:
+def analyse_position(
+    ctx: Context,
+    mode: str,
+    history=(),
+    top: int = 5,
+    max_depth: int = 6,
+    progress: Progress = SILENT,
+    deep: int | None = None,
+    weights: Weights | None = None,
+) -> Analysis:
     """The exact value of the position a history reaches and its ``top`` best moves
     (``deep`` and ``weights`` as for :func:`analyse_move`)."""
     position = position_after(ctx, mode, history, max_depth, deep, weights)
@@ -343,8 +389,9 @@ class ReviewRow:
     best_move: str  # a best move here (the first of the ties, in best_moves' order)
 
 
-def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
-                progress: Progress = SILENT, weights: Weights | None = None) -> list[ReviewRow]:
+def review_game(
+    ctx: Context, mode: str, history, max_depth: int = 6, progress: Progress = SILENT, weights: Weights | None = None
+) -> list[ReviewRow]:
     """One row per move: best value, the move's value, the loss, and the luck (``weights``:
     in expected guesses under them)."""
     steps = parse_history(history, ctx.game)
@@ -361,8 +408,9 @@ def review_game(ctx: Context, mode: str, history, max_depth: int = 6,
     return rows
 
 
-def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None,
-                weights: Weights | None = None) -> ReviewRow:
+def _review_row(
+    ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None, weights: Weights | None = None
+) -> ReviewRow:
     """The row of move ``i`` of ``steps``: the played move is valued first, so the search for
     the best needs only look for moves at least as good (:func:`best_moves`)."""
     word, code = steps[i]
@@ -371,13 +419,23 @@ def _review_row(ctx: Context, mode: str, steps, i: int, max_depth: int, table: d
         raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
     move = move_value(position, word)
     analysis = best_moves(position, 1, table, known=move if move.exact else None)
-    after = position_after(ctx, mode, steps[:i + 1], max_depth, weights=weights)
+    after = position_after(ctx, mode, steps[: i + 1], max_depth, weights=weights)
     n, weight = len(position.answers), max(position.weight, 1)  # all weights 0: every total is 0
     sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=ctx.game.n_codes)
     further = 0.0
     if code != ctx.game.all_correct:
         further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
-    return ReviewRow(i + 1, word, ctx.game.format_code(int(code)), n, analysis.best_total, move.total,
-                     (move.total - analysis.best_total) / weight, float((sizes ** 2).sum() / n),
-                     len(after.answers), (move.total - position.weight) / weight - further, weight,
-                     analysis.moves[0].word)
+    return ReviewRow(
+        i + 1,
+        word,
+        ctx.game.format_code(int(code)),
+        n,
+        analysis.best_total,
+        move.total,
+        (move.total - analysis.best_total) / weight,
+        float((sizes**2).sum() / n),
+        len(after.answers),
+        (move.total - position.weight) / weight - further,
+        weight,
+        analysis.moves[0].word,
+    )

@@ -16,8 +16,18 @@ from wordle_runtime.history import HistoryError
 
 from ..core.partition import class_tasks
 from ..search import classes_fit
-from .position import (SILENT, Analysis, MoveReport, MoveValue, Position, Progress, best_moves, is_legal,
-                       move_value, position_after)
+from .position import (
+    SILENT,
+    Analysis,
+    MoveReport,
+    MoveValue,
+    Position,
+    Progress,
+    best_moves,
+    is_legal,
+    move_value,
+    position_after,
+)
 
 
 def least_worst_case(position: Position) -> int:
@@ -27,8 +37,9 @@ def least_worst_case(position: Position) -> int:
     for depth in range(1, position.depth_left + 1):
         if solver.feasible(position.answers, position.legal, depth) >= 0:
             return depth
-    raise HistoryError(f"no way to solve these {len(position.answers)} answers within "
-                       f"{position.depth_left} more guesses")
+    raise HistoryError(
+        f"no way to solve these {len(position.answers)} answers within {position.depth_left} more guesses"
+    )
 
 
 def move_worst_case(position: Position, word: str) -> MoveValue:
@@ -45,8 +56,9 @@ def move_worst_case(position: Position, word: str) -> MoveValue:
     return replace(move_value(replace(position, depth_left=worst), word), worst=worst)
 
 
-def analyse_worst_case(ctx, mode: str, history=(), top: int = 5, max_depth: int = 6, move: str | None = None,
-                       progress: Progress = SILENT) -> Analysis | tuple[Analysis, MoveReport]:
+def analyse_worst_case(
+    ctx, mode: str, history=(), top: int = 5, max_depth: int = 6, move: str | None = None, progress: Progress = SILENT
+) -> Analysis | tuple[Analysis, MoveReport]:
     """The position's least worst case (``Analysis.worst``) and its ``top`` best moves
     within it; with ``move``, also that move's own (``report.move.worst``; ``report.loss``:
     the average guesses it loses against the best, whatever its worst case)."""

@@ -7,8 +7,17 @@ import time
 
 import click
 
-from .common import (CliError, FailedError, answers_for_game, game_option, json_option, max_depth_option, not_empty,
-                     quiet_option, split_long_games)
+from .common import (
+    CliError,
+    FailedError,
+    answers_for_game,
+    game_option,
+    json_option,
+    max_depth_option,
+    not_empty,
+    quiet_option,
+    split_long_games,
+)
 from .numbers import PlainIntRange
 from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
 from ..core.config import MODES, OBJECTIVES
@@ -27,8 +36,13 @@ def _avg(total, n):
 
 def _move_doc(move, n, deep=None):
     long, total = split_long_games(move.total, deep)
-    doc = {"word": move.word, "total": total, "average": round(_avg(total, n), 5), "exact": move.exact,
-           "possible": move.possible}
+    doc = {
+        "word": move.word,
+        "total": total,
+        "average": round(_avg(total, n), 5),
+        "exact": move.exact,
+        "possible": move.possible,
+    }
     if long is not None:
         doc["long_games"] = long
     if move.worst is not None:
@@ -86,59 +100,110 @@ def _position_lines(analysis, seconds, deep=None):
     shown = f": {' '.join(position.words)}" if n <= 20 else ""
     where = "opening (from the proved ranking shipped with the trees)" if analysis.from_table else "position"
     kind = "weighted totals, expected guesses" if weighted else f"exact{' long games and' if deep else ''} totals"
-    lines = [f"{n} answer{'s' if n != 1 else ''} left{shown}",
-             f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
-             "from here (this guess included)",
-             f"best moves ({kind}; * = can be the answer):"]
+    lines = [
+        f"{n} answer{'s' if n != 1 else ''} left{shown}",
+        f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
+        "from here (this guess included)",
+        f"best moves ({kind}; * = can be the answer):",
+    ]
     for i, move in enumerate(analysis.moves, start=1):
         long, total = split_long_games(move.total, deep)
-        lines.append(f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {'' if long is None else f'{long:>5} '}"
-                     f"{total:>6}  {_avg(total, per):.4f}")
+        lines.append(
+            f"  {i:>2}. {move.word}{'*' if move.possible else ' '} {'' if long is None else f'{long:>5} '}"
+            f"{total:>6}  {_avg(total, per):.4f}"
+        )
     lines.append(f"({seconds:.2f} s)")
     return lines
 
 
 def _review_lines(rows, seconds):
-    header = f"{'step':>4}  {'guess':5} {'pattern':7} {'left':>5} {'best avg':>8} {'played':>8} {'loss':>6} " \
-             f"{'class':>5} {'expected':>8} {'luck':>6}"
+    header = (
+        f"{'step':>4}  {'guess':5} {'pattern':7} {'left':>5} {'best avg':>8} {'played':>8} {'loss':>6} "
+        f"{'class':>5} {'expected':>8} {'luck':>6}"
+    )
     lines = [header, "-" * len(header)]
     for r in rows:
         n, per = r.answers_before, r.weight_before
-        lines.append(f"{r.step:>4}  {r.word:5} {r.pattern:7} {n:>5} {_avg(r.best_total, per):8.4f} "
-                     f"{_avg(r.move_total, per):8.4f} {r.loss:6.3f} {r.actual_class:>5} {r.expected_class:8.1f} "
-                     f"{r.luck:+6.2f}")
-    lines.append(f"total loss {sum(r.loss for r in rows):.3f} guesses, luck {sum(r.luck for r in rows):+.2f} "
-                 f"({seconds:.2f} s)")
+        lines.append(
+            f"{r.step:>4}  {r.word:5} {r.pattern:7} {n:>5} {_avg(r.best_total, per):8.4f} "
+            f"{_avg(r.move_total, per):8.4f} {r.loss:6.3f} {r.actual_class:>5} {r.expected_class:8.1f} "
+            f"{r.luck:+6.2f}"
+        )
+    lines.append(
+        f"total loss {sum(r.loss for r in rows):.3f} guesses, luck {sum(r.luck for r in rows):+.2f} ({seconds:.2f} s)"
+    )
     return lines
 
 
 @click.command(name="analyse", short_help="Exact value of a position, a move, or every move of a game.")
 @click.argument("history", nargs=-1)
-@click.option("--top", default=None, type=PlainIntRange(1, 1000),
-              help="how many best moves to show [default: 5, or 1 with --move: its loss needs only the best]")
+@click.option(
+    "--top",
+    default=None,
+    type=PlainIntRange(1, 1000),
+    help="how many best moves to show [default: 5, or 1 with --move: its loss needs only the best]",
+)
 @click.option("--move", callback=not_empty, help="the exact value of this move here and its loss against the best")
-@click.option("--rank", "with_rank", is_flag=True,
-              help="with --move: also its exact rank (counts every better move exactly: for a poor move, "
-                   "minutes)")
+@click.option(
+    "--rank",
+    "with_rank",
+    is_flag=True,
+    help="with --move: also its exact rank (counts every better move exactly: for a poor move, minutes)",
+)
 @click.option("--review", is_flag=True, help="one row per move of the game in HISTORY (also implied by ggggg)")
-@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
-              help="game rules: hard and possible mode positions allow only the moves the rules allow")
+@click.option(
+    "--mode",
+    default="normal",
+    show_default=True,
+    type=click.Choice(MODES),
+    help="game rules: hard and possible mode positions allow only the moves the rules allow",
+)
 @game_option
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @max_depth_option("every answer must be solved within this many guesses")
-@click.option("--objective", default="total", show_default=True, type=click.Choice(OBJECTIVES),
-              help="total: the fewest guesses in all; depth: the least worst case, then the fewest in all; "
-                   "fewest-deep: the fewest answers needing --deep K guesses or more, then the fewest in all")
-@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
-              help="with --objective fewest-deep: a game of K or more guesses counts as long")
-@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 64),
-              help="threads that count the better moves for --rank (the result does not depend on it)")
+@click.option(
+    "--objective",
+    default="total",
+    show_default=True,
+    type=click.Choice(OBJECTIVES),
+    help="total: the fewest guesses in all; depth: the least worst case, then the fewest in all; "
+    "fewest-deep: the fewest answers needing --deep K guesses or more, then the fewest in all",
+)
+@click.option(
+    "--deep",
+    type=PlainIntRange(2, 64),
+    metavar="K",
+    help="with --objective fewest-deep: a game of K or more guesses counts as long",
+)
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=PlainIntRange(1, 64),
+    help="threads that count the better moves for --rank (the result does not depend on it)",
+)
 @weights_options
 @json_option()
 @quiet_option("no progress on stderr")
-def analyse_command(history, top, move, with_rank, review, mode, game, answers, guesses, max_depth, objective, deep, jobs,
-                    as_json, quiet, **weight_options):
+def analyse_command(
+    history,
+    top,
+    move,
+    with_rank,
+    review,
+    mode,
+    game,
+    answers,
+    guesses,
+    max_depth,
+    objective,
+    deep,
+    jobs,
+    as_json,
+    quiet,
+    **weight_options,
+):
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
@@ -149,6 +214,7 @@ def analyse_command(history, top, move, with_rank, review, mode, game, answers, 
     from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
     from .startup import collector_paused
+
     with collector_paused():  # numpy imports here: see startup
         from ..analysis.position import analyse_move, analyse_position, review_game
         from ..analysis.worst_case import analyse_worst_case
@@ -156,16 +222,17 @@ def analyse_command(history, top, move, with_rank, review, mode, game, answers, 
         from ..core.wordlists import WordListError
 
     _check_options(history, review, move, with_rank)
-    _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"),
-                     with_rank)
+    _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"), with_rank)
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
     weighted = weights_asked(**weight_options)
     if weighted and objective != "total":
         raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
     if objective != "total" and not history:
         option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
-        raise CliError(f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
-                       f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})")
+        raise CliError(
+            f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
+            f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})"
+        )
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
@@ -177,15 +244,26 @@ def analyse_command(history, top, move, with_rank, review, mode, game, answers, 
             _print_review(rows, time.perf_counter() - began, as_json)
             return
         if objective == "depth":
-            found = analyse_worst_case(ctx, mode, steps, top or (1 if move else 5), max_depth,
-                                       move.strip().lower() if move else None, progress)
+            found = analyse_worst_case(
+                ctx, mode, steps, top or (1 if move else 5), max_depth, move.strip().lower() if move else None, progress
+            )
             analysis, report = found if move else (found, None)
         elif move:
-            analysis, report = analyse_move(ctx, mode, steps, move.strip().lower(), top or 1, max_depth,
-                                            rank=with_rank, jobs=jobs, progress=progress, deep=deep, weights=weights)
+            analysis, report = analyse_move(
+                ctx,
+                mode,
+                steps,
+                move.strip().lower(),
+                top or 1,
+                max_depth,
+                rank=with_rank,
+                jobs=jobs,
+                progress=progress,
+                deep=deep,
+                weights=weights,
+            )
         else:
-            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep,
-                                                weights), None
+            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep, weights), None
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:
@@ -233,17 +311,26 @@ def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) 
     weighted = analysis.position.weights is not None
     best_long, best_total = split_long_games(analysis.best_total, deep)
     if as_json:
-        doc = {"answers_left": n, "answers": analysis.position.words if n <= 20 else None,
-               "best_total": best_total, "best_average": round(_avg(best_total, per), 5),
-               "from_table": analysis.from_table, "moves": [_move_doc(m, per, deep) for m in analysis.moves],
-               "seconds": round(seconds, 3)}
+        doc = {
+            "answers_left": n,
+            "answers": analysis.position.words if n <= 20 else None,
+            "best_total": best_total,
+            "best_average": round(_avg(best_total, per), 5),
+            "from_table": analysis.from_table,
+            "moves": [_move_doc(m, per, deep) for m in analysis.moves],
+            "seconds": round(seconds, 3),
+        }
         if weighted:
             doc["weights"] = {**analysis.position.weights.summary(), "weight_left": per}
         doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", analysis.worst)) if v is not None})
         if report:
             loss = (split_long_games(report.move.total, deep)[1] - best_total) / max(per, 1)
-            doc["move"] = {**_move_doc(report.move, per, deep), "rank": report.rank,
-                           "rank_at_least": report.rank_at_least, "loss": round(loss, 5)}
+            doc["move"] = {
+                **_move_doc(report.move, per, deep),
+                "rank": report.rank,
+                "rank_at_least": report.rank_at_least,
+                "loss": round(loss, 5),
+            }
         click.echo(json.dumps(doc))
         return
     lines = _position_lines(analysis, seconds, deep)
@@ -254,6 +341,9 @@ def _print_analysis(analysis, report, seconds: float, as_json: bool, deep=None) 
         said = f"{total} guesses in all ({_avg(total, n):.4f} on average)"
         if long is not None or report.move.worst is not None or weighted:
             said = _value_text(report.move.total, per, deep, report.move.worst, weighted)
-        lines.insert(-1, f"move {report.move.word}: {said}, {rank}{more}loses {(total - best_total) / max(per, 1):.4f} "
-                         "guesses on average against the best")
+        lines.insert(
+            -1,
+            f"move {report.move.word}: {said}, {rank}{more}loses {(total - best_total) / max(per, 1):.4f} "
+            "guesses on average against the best",
+        )
     click.echo("\n".join(lines))

@@ -37,8 +37,14 @@ import click
 from wordle_runtime.format import TreeFormatError
 from wordle_runtime.history import HistoryError
 from wordle_runtime.messages import one_line as runtime_one_line
-from wordle_runtime.output import (StdoutClosed, StdoutWriteError, discard_stdout, flush_stdout, stdout_is_tagged,
-                                   tag_stdout_errors)
+from wordle_runtime.output import (
+    StdoutClosed,
+    StdoutWriteError,
+    discard_stdout,
+    flush_stdout,
+    stdout_is_tagged,
+    tag_stdout_errors,
+)
 
 from .. import __version__
 from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
@@ -89,8 +95,9 @@ def shorten(items, limit: int = 20) -> str:
 
 def version_option(prog: str):
     """The ``--version`` option for ``prog``: prints ``PROG VERSION`` and exits."""
-    return click.version_option(__version__, "--version", prog_name=prog, message="%(prog)s %(version)s",
-                                help="print the version and exit")
+    return click.version_option(
+        __version__, "--version", prog_name=prog, message="%(prog)s %(version)s", help="print the version and exit"
+    )
 
 
 def _wants_json(args) -> bool:
@@ -106,6 +113,7 @@ def _wants_json(args) -> bool:
 def one_line_warnings(prog: str):
     """Warnings (ours and the libraries') as ``PROG: warning: text`` instead of two lines
     with a source path and a code line."""
+
     def show(message, category, filename, lineno, file=None, line=None):
         (file or sys.stderr).write(f"{prog}: warning: {one_line(message)}\n")
 
@@ -218,8 +226,12 @@ def _unexpected(prog, exc: Exception, as_json: bool) -> int:
         return _report(prog, known[1], known[0], as_json)
     if os.environ.get(DEBUG_ENV):
         raise exc
-    return _report(prog, f"internal error, please report it: {type(exc).__name__}: {exc} "
-                         f"({DEBUG_ENV}=1 shows the traceback)", EXIT_INTERNAL, as_json)
+    return _report(
+        prog,
+        f"internal error, please report it: {type(exc).__name__}: {exc} ({DEBUG_ENV}=1 shows the traceback)",
+        EXIT_INTERNAL,
+        as_json,
+    )
 
 
 def tree_source(path: str) -> str:
@@ -257,8 +269,13 @@ def not_empty(ctx, param, value):
 def max_depth_option(help_text: str, default: int | None = DEFAULT_MAX_DEPTH):
     """The ``--max-depth`` option, with the one range every command takes (1 to
     ``MAX_DEPTH_LIMIT`` guesses); a value outside it is click's one line naming the range."""
-    return click.option("--max-depth", type=PlainIntRange(1, MAX_DEPTH_LIMIT), default=default,
-                        show_default=default is not None, help=help_text)
+    return click.option(
+        "--max-depth",
+        type=PlainIntRange(1, MAX_DEPTH_LIMIT),
+        default=default,
+        show_default=default is not None,
+        help=help_text,
+    )
 
 
 def split_long_games(value: int, deep: int | None) -> tuple[int | None, int]:
@@ -297,10 +314,12 @@ def is_stdout(output) -> bool:
 
 def file_only(reason: str):
     """A click callback for a file option that cannot be a stream: ``-`` is refused, saying why."""
+
     def check(ctx, param, value):
         if value == STDIO:
             raise click.BadParameter(f"'-' is not taken here: {reason}")
         return value
+
     return check
 
 
@@ -345,8 +364,9 @@ def read_input(path: str, limit: int, what: str) -> bytes:
 
         return read_regular_file(path, limit, what)
     if sys.stdin is None or sys.stdin.isatty():
-        raise CliError(f"'-' reads the {what} from standard input, which is a terminal: "
-                       "pipe or redirect it, or give a file name")
+        raise CliError(
+            f"'-' reads the {what} from standard input, which is a terminal: pipe or redirect it, or give a file name"
+        )
     data = sys.stdin.buffer.read(limit + 1)
     if len(data) > limit:
         raise CliError(f"the {what} on standard input is over the {limit:,}-byte limit")
@@ -357,9 +377,13 @@ def game_option(command):
     """``--game NAME``: ``wordle`` (the default: the game the word lists play, any length and
     alphabet) or ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the
     guesses; the command then receives ``answers`` naming the game (:func:`answers_for_game`)."""
-    return click.option("--game", default=None, metavar="NAME",
-                        help="wordle (the lists' own game) or mastermind:PxC, e.g. mastermind:4x6, whose codes "
-                             "are the answers and guesses")(command)
+    return click.option(
+        "--game",
+        default=None,
+        metavar="NAME",
+        help="wordle (the lists' own game) or mastermind:PxC, e.g. mastermind:4x6, whose codes "
+        "are the answers and guesses",
+    )(command)
 
 
 def answers_for_game(game: str | None, answers: str, guesses: str | None) -> str:

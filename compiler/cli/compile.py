@@ -20,9 +20,24 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, STDIO, CliError, FailedError, answers_for_game, check_tree_destination, exit_after,
-                         game_option, json_option, max_depth_option, one_line, quiet_option, quiet_warnings, shorten,
-                         version_option, write_output)
+    from .common import (
+        CONTEXT,
+        STDIO,
+        CliError,
+        FailedError,
+        answers_for_game,
+        check_tree_destination,
+        exit_after,
+        game_option,
+        json_option,
+        max_depth_option,
+        one_line,
+        quiet_option,
+        quiet_warnings,
+        shorten,
+        version_option,
+        write_output,
+    )
     from .numbers import PlainFloatRange, PlainIntRange
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
     from ..core.config import MODES, OBJECTIVES, BuildConfig
@@ -81,8 +96,16 @@ class Progress:
             from ..ranking.eta import BAR_FORMAT
 
             self.close()
-            self.bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, mininterval=0.5, delay=1.0,
-                            desc=label, bar_format=BAR_FORMAT if unit == "words" else None)
+            self.bar = tqdm(
+                total=total,
+                unit=unit,
+                file=sys.stderr,
+                leave=False,
+                mininterval=0.5,
+                delay=1.0,
+                desc=label,
+                bar_format=BAR_FORMAT if unit == "words" else None,
+            )
 
     def note(self, text: str) -> None:
         """Show ``text`` after the bar (the ranking's estimate)."""
@@ -105,9 +128,11 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     (or "(not written)"), and when ``written``, the commands to try next."""
     stats = result.data.meta["stats"]
     start = result.data.meta["config"]["start"]
-    claim = {"total": result.optimality, "depth": f"{result.optimality}: least worst case, then total",
-             "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
-             }[cfg.objective]
+    claim = {
+        "total": result.optimality,
+        "depth": f"{result.optimality}: least worst case, then total",
+        "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
+    }[cfg.objective]
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
     lines = [
         f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
@@ -116,16 +141,18 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
         "guesses  answers",
     ]
     if cfg.weights is not None:
-        lines.insert(2, f"expected guesses {_expected(result, cfg):.4f} under the weights "
-                        f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)")
+        lines.insert(
+            2,
+            f"expected guesses {_expected(result, cfg):.4f} under the weights "
+            f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)",
+        )
     for depth, count in stats["histogram"].items():
         lines.append(f"{depth:>7}  {count:>7}")
     shown = "standard output" if output == STDIO else output
     lines.append(f"{result.seconds:.2f} s -> {shown if written else '(not written)'}")
     if written and output != STDIO:
         quoted = shlex.quote(str(output))
-        lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   "
-                     f"(or: wordle-tree verify {quoted})")
+        lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   (or: wordle-tree verify {quoted})")
     return lines
 
 
@@ -156,16 +183,28 @@ def _expected(result, cfg) -> float:
 
 def _json_doc(result, cfg, output, deep) -> dict:
     meta, stats = result.data.meta, result.data.meta["stats"]
-    weighted = {} if cfg.weights is None else {
-        "weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
+    weighted = (
+        {}
+        if cfg.weights is None
+        else {"weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
+    )
     return {
-        "strategy": meta["strategy"], "mode": cfg.mode, "start": meta["config"]["start"],
-        "opening": list(cfg.opening), "answers": stats["answers"],
-        "total_guesses": stats["total_guesses"], "average": stats["average"],
-        "max_depth": stats["max_depth"], "histogram": stats["histogram"],
-        "exceeding_max_depth": len(deep), "proved_optimal": result.proved_optimal,
-        "optimality": result.optimality, "seconds": round(result.seconds, 3), "output": output,
-        "counters": result.counters, **weighted,
+        "strategy": meta["strategy"],
+        "mode": cfg.mode,
+        "start": meta["config"]["start"],
+        "opening": list(cfg.opening),
+        "answers": stats["answers"],
+        "total_guesses": stats["total_guesses"],
+        "average": stats["average"],
+        "max_depth": stats["max_depth"],
+        "histogram": stats["histogram"],
+        "exceeding_max_depth": len(deep),
+        "proved_optimal": result.proved_optimal,
+        "optimality": result.optimality,
+        "seconds": round(result.seconds, 3),
+        "output": output,
+        "counters": result.counters,
+        **weighted,
     }
 
 
@@ -176,8 +215,10 @@ def _too_deep(deep, cfg, result, hint: bool = True) -> str:
         return text
     if cfg.strategy == "optimal":
         return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
-    return (f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
-            f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway")
+    return (
+        f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
+        f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway"
+    )
 
 
 def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
@@ -191,8 +232,15 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
 
     try:
         with quiet_warnings(quiet):
-            result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, words=words,
-                           notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True))
+            result = build(
+                cfg,
+                jobs=jobs,
+                progress=progress,
+                stamp=stamp,
+                memo_mb=memo_mb,
+                words=words,
+                notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True),
+            )
     except InfeasibleError as exc:
         # a valid request with no answer: like a broken depth guarantee, exit 1
         raise FailedError(str(exc)) from None
@@ -203,58 +251,145 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
     return result
 
 
-@click.command(context_settings=CONTEXT,
-               # \b keeps click from re-wrapping: one line per strategy
-               epilog="\b\nStrategies (ties: a possible answer first, then alphabetical):\n"
-                      + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items()))
-                      + "\n\n\bExit codes: 0 written, 1 infeasible or deeper than --max-depth, "
-                        "2 bad input, 3 internal error, 130 interrupted, 143 terminated.")
-@click.option("--strategy", default="entropy", show_default=True, type=click.Choice(STRATEGY_NAMES),
-              help="how to choose each guess (listed below)")
+@click.command(
+    context_settings=CONTEXT,
+    # \b keeps click from re-wrapping: one line per strategy
+    epilog="\b\nStrategies (ties: a possible answer first, then alphabetical):\n"
+    + "\n".join(f"  {k:16} {v}" for k, v in sorted(DESCRIPTIONS.items()))
+    + "\n\n\bExit codes: 0 written, 1 infeasible or deeper than --max-depth, "
+    "2 bad input, 3 internal error, 130 interrupted, 143 terminated.",
+)
+@click.option(
+    "--strategy",
+    default="entropy",
+    show_default=True,
+    type=click.Choice(STRATEGY_NAMES),
+    help="how to choose each guess (listed below)",
+)
 @click.option("--start", callback=_word_option, help="fix the first guess")
-@click.option("--opening", callback=_opening_option,
-              help="fix the first two guesses, e.g. learn,sight (two different words)")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="total", show_default=True,
-              help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
-                   "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest")
-@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
-              help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
+@click.option(
+    "--opening", callback=_opening_option, help="fix the first two guesses, e.g. learn,sight (two different words)"
+)
+@click.option(
+    "--objective",
+    type=click.Choice(OBJECTIVES),
+    default="total",
+    show_default=True,
+    help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
+    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest",
+)
+@click.option(
+    "--deep",
+    type=PlainIntRange(2, 64),
+    metavar="K",
+    help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)",
+)
 @weights_options
-@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
-              help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)")
+@click.option(
+    "--mode",
+    default="normal",
+    show_default=True,
+    type=click.Choice(MODES),
+    help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)",
+)
 @game_option
-@click.option("--answers", default="original", show_default=True,
-              help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"]))
-@click.option("--guesses", default=None, help=" | ".join([*NAMED_GUESSES, *GUESS_SPECIALS, "PATH"])
-              + " [default: the allowed list that goes with --answers]")
+@click.option(
+    "--answers", default="original", show_default=True, help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"])
+)
+@click.option(
+    "--guesses",
+    default=None,
+    help=" | ".join([*NAMED_GUESSES, *GUESS_SPECIALS, "PATH"])
+    + " [default: the allowed list that goes with --answers]",
+)
 @max_depth_option("guarantee to check: every answer solved within this many guesses")
 @click.option("--allow-deeper", is_flag=True, help="write the tree even if it breaks --max-depth")
-@click.option("--seed", default=0, show_default=True, type=PlainIntRange(-(1 << 63), (1 << 63) - 1),
-              help="seed for --strategy random")
-@click.option("--width", default=50, show_default=True, type=PlainIntRange(1, 100000),
-              help="shortlist size for --strategy lookahead")
-@click.option("--candidates", default=None, type=PlainIntRange(1, 100000),
-              help="optimal without --start: only the K best-ranked first words (a labelled heuristic) "
-                   "[default: prove the best over every first word, as wordle-rank does]")
-@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 256),
-              help="optimal: search threads sharing one memo, each class's candidates split between them; "
-                   "heuristics: worker processes (output does not depend on it)")
-@click.option("--threads", default=1, show_default=True, type=PlainIntRange(1, 256),
-              help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
-                   "for a thread the machine has paused)")
-@click.option("--memo-mb", default=192, show_default=True, type=PlainFloatRange(1, 1 << 14),
-              help="cap on the optimal search's memo (it starts small and grows only as needed)")
-@click.option("--stats", "show_stats", is_flag=True,
-              help="print the optimal search's work counters on stderr (also in --json)")
-@click.option("-o", "--output", help="tree file to write, or - for stdout (the report then goes to stderr) "
-              "[default: a name made of the settings, e.g. optimal-salet-normal.wtree]")
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    type=PlainIntRange(-(1 << 63), (1 << 63) - 1),
+    help="seed for --strategy random",
+)
+@click.option(
+    "--width",
+    default=50,
+    show_default=True,
+    type=PlainIntRange(1, 100000),
+    help="shortlist size for --strategy lookahead",
+)
+@click.option(
+    "--candidates",
+    default=None,
+    type=PlainIntRange(1, 100000),
+    help="optimal without --start: only the K best-ranked first words (a labelled heuristic) "
+    "[default: prove the best over every first word, as wordle-rank does]",
+)
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=PlainIntRange(1, 256),
+    help="optimal: search threads sharing one memo, each class's candidates split between them; "
+    "heuristics: worker processes (output does not depend on it)",
+)
+@click.option(
+    "--threads",
+    default=1,
+    show_default=True,
+    type=PlainIntRange(1, 256),
+    help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
+    "for a thread the machine has paused)",
+)
+@click.option(
+    "--memo-mb",
+    default=192,
+    show_default=True,
+    type=PlainFloatRange(1, 1 << 14),
+    help="cap on the optimal search's memo (it starts small and grows only as needed)",
+)
+@click.option(
+    "--stats", "show_stats", is_flag=True, help="print the optimal search's work counters on stderr (also in --json)"
+)
+@click.option(
+    "-o",
+    "--output",
+    help="tree file to write, or - for stdout (the report then goes to stderr) "
+    "[default: a name made of the settings, e.g. optimal-salet-normal.wtree]",
+)
 @json_option()
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
 @quiet_option()
 @version_option(PROG)
-def compile_command(strategy, start, opening, objective, deep, weights_file, weight_missing, prior, prior_width,
-                    prior_common, mode, game, answers, guesses, max_depth, allow_deeper, seed, width, candidates, jobs,
-                    threads, memo_mb, show_stats, output, as_json, stamp, quiet):
+def compile_command(
+    strategy,
+    start,
+    opening,
+    objective,
+    deep,
+    weights_file,
+    weight_missing,
+    prior,
+    prior_width,
+    prior_common,
+    mode,
+    game,
+    answers,
+    guesses,
+    max_depth,
+    allow_deeper,
+    seed,
+    width,
+    candidates,
+    jobs,
+    threads,
+    memo_mb,
+    show_stats,
+    output,
+    as_json,
+    stamp,
+    quiet,
+):
     """Compile a full Wordle decision tree, verify it, and write one msgpack file.
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
@@ -268,9 +403,21 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
         words = _word_lists(answers, guesses, quiet)  # read once: the build takes them as they are
         weights = weights_for(list(words.answers), weights_file, weight_missing, prior, prior_width, prior_common)
     try:
-        cfg = make_config(strategy, start=start, opening=opening, objective=objective, mode=mode, answers=answers,
-                          guesses=guesses, max_depth=max_depth, seed=seed, width=width,
-                          candidates=candidates, deep=deep, weights=weights)
+        cfg = make_config(
+            strategy,
+            start=start,
+            opening=opening,
+            objective=objective,
+            mode=mode,
+            answers=answers,
+            guesses=guesses,
+            max_depth=max_depth,
+            seed=seed,
+            width=width,
+            candidates=candidates,
+            deep=deep,
+            weights=weights,
+        )
     except ValueError as exc:
         raise CliError(str(exc)) from None
     if memo_mb != memo_mb:  # NaN passes click's range check
@@ -300,8 +447,7 @@ def compile_command(strategy, start, opening, objective, deep, weights_file, wei
         # with -o -, standard output carries the tree file and the report goes to stderr
         click.echo("\n".join(summary_lines(result, output, cfg, written)), err=output == STDIO)
     if deep and written and not quiet:
-        click.echo(f"{PROG}: warning: {_too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)",
-                   err=True)
+        click.echo(f"{PROG}: warning: {_too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)", err=True)
     elif deep and not written:
         raise FailedError(_too_deep(deep, cfg, result), details=doc)
 

@@ -14,8 +14,19 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from .common import (CONTEXT, CliError, FailedError, answers_for_game, exit_after, file_only, game_option,
-                         max_depth_option, not_empty, split_long_games, version_option)
+    from .common import (
+        CONTEXT,
+        CliError,
+        FailedError,
+        answers_for_game,
+        exit_after,
+        file_only,
+        game_option,
+        max_depth_option,
+        not_empty,
+        split_long_games,
+        version_option,
+    )
     from .numbers import PlainIntRange
     from ..core.config import DEFAULT_MAX_DEPTH
     from .rank_report import plural, report, report_depth
@@ -73,8 +84,10 @@ def _pair_keys(ctx, path) -> list[str]:
         if not pair:
             continue
         if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
-            raise CliError(f"pairs file {path}, line {number}: {line.strip()[:60]!r} is not two different words "
-                           f"of the guess list {ctx.words.guesses_name}")
+            raise CliError(
+                f"pairs file {path}, line {number}: {line.strip()[:60]!r} is not two different words "
+                f"of the guess list {ctx.words.guesses_name}"
+            )
         keys.append(pair_key(*pair))
     if not keys:
         raise CliError(f"pairs file {path} holds no pair")
@@ -103,41 +116,88 @@ def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
     return f"ranking-{name}.{'csv' if fmt == 'csv' else 'txt'}"
 
 
-@click.command(context_settings=CONTEXT,
-               epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
-                      "3 internal error, 130 interrupted, 143 terminated.")
-@click.option("--mode", default="normal", show_default=True, type=click.Choice(MODES),
-              help="game rules the trees must follow")
+@click.command(
+    context_settings=CONTEXT,
+    epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
+    "3 internal error, 130 interrupted, 143 terminated.",
+)
+@click.option(
+    "--mode", default="normal", show_default=True, type=click.Choice(MODES), help="game rules the trees must follow"
+)
 @game_option
-@click.option("--answers", default="original", show_default=True,
-              help="original | nyt | nyt-extended | improved | all | PATH")
-@click.option("--guesses", default=None, help="original | nyt | improved | answers | PATH "
-              "(default: the allowed list that goes with --answers)")
+@click.option(
+    "--answers", default="original", show_default=True, help="original | nyt | nyt-extended | improved | all | PATH"
+)
+@click.option(
+    "--guesses",
+    default=None,
+    help="original | nyt | improved | answers | PATH (default: the allowed list that goes with --answers)",
+)
 @click.option("--first-words", type=click.Path(dir_okay=False), help="rank only these words (one per line)")
-@click.option("--second-after", metavar="WORD", callback=not_empty,
-              help="fix WORD as the first guess and rank second guesses, each played whatever WORD showed")
-@click.option("--pairs", type=click.Path(dir_okay=False), metavar="FILE",
-              help="rank these fixed openings, one 'first second' pair per line (every pair exact by default)")
+@click.option(
+    "--second-after",
+    metavar="WORD",
+    callback=not_empty,
+    help="fix WORD as the first guess and rank second guesses, each played whatever WORD showed",
+)
+@click.option(
+    "--pairs",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="rank these fixed openings, one 'first second' pair per line (every pair exact by default)",
+)
 @max_depth_option("every answer must be solved within this many guesses")
-@click.option("--objective", default="total", show_default=True, type=click.Choice(OBJECTIVES),
-              help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
-                   "--max-depth (each word proved one way or the other); fewest-deep: the fewest answers "
-                   "needing --deep K guesses or more, then the fewest in all")
-@click.option("--deep", type=PlainIntRange(2, 64), metavar="K",
-              help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)")
+@click.option(
+    "--objective",
+    default="total",
+    show_default=True,
+    type=click.Choice(OBJECTIVES),
+    help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
+    "--max-depth (each word proved one way or the other); fewest-deep: the fewest answers "
+    "needing --deep K guesses or more, then the fewest in all",
+)
+@click.option(
+    "--deep",
+    type=PlainIntRange(2, 64),
+    metavar="K",
+    help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)",
+)
 @weights_options
-@click.option("--top", default=None, type=TopType(), metavar="K|all",
-              help="exact values for the K best (ties at the K-th included), or for every word [default: 10]")
-@click.option("--margin", default=None, type=PlainIntRange(0, 1 << 30),
-              help="exact values for every word within M of the best (instead of --top)")
-@click.option("--jobs", default=1, show_default=True, type=PlainIntRange(1, 256),
-              help="Dask LocalCluster worker processes (1: no Dask, this process)")
+@click.option(
+    "--top",
+    default=None,
+    type=TopType(),
+    metavar="K|all",
+    help="exact values for the K best (ties at the K-th included), or for every word [default: 10]",
+)
+@click.option(
+    "--margin",
+    default=None,
+    type=PlainIntRange(0, 1 << 30),
+    help="exact values for every word within M of the best (instead of --top)",
+)
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=PlainIntRange(1, 256),
+    help="Dask LocalCluster worker processes (1: no Dask, this process)",
+)
 @click.option("--scheduler", help="a running Dask scheduler, e.g. tcp://host:8786 (instead of --jobs)")
-@click.option("-o", "--output", callback=file_only("the results file is written as words are decided and read "
-                                                   "back by --resume; give a file name"),
-              help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]")
-@click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "selby"]),
-              help="csv: word,total,average,status; selby: 'word average total' like the reference solver")
+@click.option(
+    "-o",
+    "--output",
+    callback=file_only("the results file is written as words are decided and read back by --resume; give a file name"),
+    help="results file, written as words are decided [default: ranking-LISTS-MODE.csv]",
+)
+@click.option(
+    "--format",
+    "fmt",
+    default="csv",
+    show_default=True,
+    type=click.Choice(["csv", "selby"]),
+    help="csv: word,total,average,status; selby: 'word average total' like the reference solver",
+)
 @click.option("--resume", is_flag=True, help="go on from the results file: its rows are kept, checked rows trusted")
 @click.option("--recheck", is_flag=True, help="with --resume: prove every row again (a file from elsewhere)")
 @click.option("--force", is_flag=True, help="replace an existing results file instead of refusing")
@@ -145,8 +205,31 @@ def _default_output(answers, guesses, mode, fmt, ranked: dict) -> str:
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(mode, game, answers, guesses, first_words, second_after, pairs, max_depth, objective, deep, top, margin,
-                 jobs, scheduler, output, fmt, resume, recheck, force, as_json, quiet, verbose, **weight_options):
+def rank_command(
+    mode,
+    game,
+    answers,
+    guesses,
+    first_words,
+    second_after,
+    pairs,
+    max_depth,
+    objective,
+    deep,
+    top,
+    margin,
+    jobs,
+    scheduler,
+    output,
+    fmt,
+    resume,
+    recheck,
+    force,
+    as_json,
+    quiet,
+    verbose,
+    **weight_options,
+):
     """Prove which first word needs the fewest total guesses, over every first word.
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
@@ -164,12 +247,39 @@ def rank_command(mode, game, answers, guesses, first_words, second_after, pairs,
         raise CliError("--recheck goes with --resume: it proves the resumed rows again")
     if force and resume:
         raise CliError("--force starts over and --resume goes on: give one")
-    output = output or _default_output(answers, guesses, mode, fmt, dict(
-        max_depth=max_depth, second_after=second_after, pairs=pairs, first_words=first_words, objective=objective,
-        deep=deep, weighted=weighted))
-    plan = _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt,
-                 "recheck" if recheck else "resume" if resume else "force" if force else "new", quiet, objective,
-                 deep, weight_options if weighted else None)
+    output = output or _default_output(
+        answers,
+        guesses,
+        mode,
+        fmt,
+        dict(
+            max_depth=max_depth,
+            second_after=second_after,
+            pairs=pairs,
+            first_words=first_words,
+            objective=objective,
+            deep=deep,
+            weighted=weighted,
+        ),
+    )
+    plan = _plan(
+        mode,
+        answers,
+        guesses,
+        first_words,
+        second_after,
+        pairs,
+        max_depth,
+        top,
+        margin,
+        output,
+        fmt,
+        "recheck" if recheck else "resume" if resume else "force" if force else "new",
+        quiet,
+        objective,
+        deep,
+        weight_options if weighted else None,
+    )
     began = time.perf_counter()
     fresh, counters, contradicted, peaks, log = _run(plan, jobs, scheduler, fmt, quiet, verbose)
     ranking, path = plan.ranking, plan.path
@@ -178,9 +288,11 @@ def rank_command(mode, game, answers, guesses, first_words, second_after, pairs,
         log.finish([(r.word, r.value, r.exact) for r in kept.values()], complete=False)
         claim, proved = contradicted
         deep = plan.spec.deep
-        raise CliError(f"results file {path} gives {claim.word} {_claim(claim, deep)}, but the search proves "
-                       f"{_claim(proved, deep)}; not resuming from it (it now holds only the rows whose checks "
-                       "hold and this run's results)")
+        raise CliError(
+            f"results file {path} gives {claim.word} {_claim(claim, deep)}, but the search proves "
+            f"{_claim(proved, deep)}; not resuming from it (it now holds only the rows whose checks "
+            "hold and this run's results)"
+        )
     log.finish(ranking.final_rows())
     seconds = time.perf_counter() - began
     if objective == "depth":
@@ -189,8 +301,10 @@ def rank_command(mode, game, answers, guesses, first_words, second_after, pairs,
         report(ranking, plan, seconds, counters, peaks, as_json)
     if ranking.results and ranking.best() is None:  # a valid request with no answer, as wordle-compile's
         within = f"{max_depth} guess" if max_depth == 1 else f"{max_depth} guesses"
-        raise FailedError(f"no {plan.what} solves every answer within {within} "
-                          f"({len(ranking.results)} proved infeasible; results in {path})")
+        raise FailedError(
+            f"no {plan.what} solves every answer within {within} "
+            f"({len(ranking.results)} proved infeasible; results in {path})"
+        )
 
 
 def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=False):
@@ -208,8 +322,24 @@ def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=Fals
         raise CliError(f"--format selby has no rows for --objective {objective}: use csv")
 
 
-def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, top, margin, output, fmt, start,
-          quiet, objective="total", deep=None, weight_options=None) -> SimpleNamespace:
+def _plan(
+    mode,
+    answers,
+    guesses,
+    first_words,
+    second_after,
+    pairs,
+    max_depth,
+    top,
+    margin,
+    output,
+    fmt,
+    start,
+    quiet,
+    objective="total",
+    deep=None,
+    weight_options=None,
+) -> SimpleNamespace:
     """What to rank and how: spec, context, words, results path and header, the ranking with
     any kept results, and the words still to decide in their order (``start``: "new",
     "force", "resume" or "recheck"; ``weight_options``: the weights options, when any was
@@ -223,8 +353,15 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     from ..ranking.results_log import LogContents
 
     second_after = second_after.strip().lower() if second_after else None
-    spec = RankSpec(answers=answers, guesses=guesses, mode=mode, max_depth=max_depth, first=second_after,
-                    objective=objective, deep=deep)
+    spec = RankSpec(
+        answers=answers,
+        guesses=guesses,
+        mode=mode,
+        max_depth=max_depth,
+        first=second_after,
+        objective=objective,
+        deep=deep,
+    )
     try:
         ctx = context_for(spec)
         words = _pair_keys(ctx, pairs) if pairs is not None else _first_words(ctx, first_words, second_after)
@@ -239,11 +376,15 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (quiet or every):
-        click.echo(f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
-                   "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster", err=True)
+        click.echo(
+            f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
+            "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster",
+            err=True,
+        )
     if start in ("resume", "recheck"):
-        contents = _kept_results(path, header, words, n_answers, max_depth, objective, spec.weights is not None,
-                                 start == "recheck")
+        contents = _kept_results(
+            path, header, words, n_answers, max_depth, objective, spec.weights is not None, start == "recheck"
+        )
     else:
         _refuse_overwrite(path, start)
         contents = LogContents()
@@ -251,9 +392,20 @@ def _plan(mode, answers, guesses, first_words, second_after, pairs, max_depth, t
     todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
     what = "first word" if second_after is None else f"second word after {second_after}"
     what = "pair" if pairs is not None else what
-    return SimpleNamespace(spec=spec, ctx=ctx, words=words, path=path, header=header, ranking=ranking, kept=claims,
-                           trusted=contents.trusted, todo=todo, n_answers=n_answers, what=what,
-                           resume=start in ("resume", "recheck"))
+    return SimpleNamespace(
+        spec=spec,
+        ctx=ctx,
+        words=words,
+        path=path,
+        header=header,
+        ranking=ranking,
+        kept=claims,
+        trusted=contents.trusted,
+        todo=todo,
+        n_answers=n_answers,
+        what=what,
+        resume=start in ("resume", "recheck"),
+    )
 
 
 def _run(plan, jobs, scheduler, fmt, quiet, verbose):
@@ -289,13 +441,22 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     try:
         with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
             # only now, with the workers up: a cluster that cannot be reached leaves the file alone
-            log = ResultsLog(path, fmt, plan.n_answers, plan.header, plan.spec.objective, plan.spec.max_depth,
-                             plan.spec.weights is not None, resume=plan.resume)
+            log = ResultsLog(
+                path,
+                fmt,
+                plan.n_answers,
+                plan.header,
+                plan.spec.objective,
+                plan.spec.max_depth,
+                plan.spec.weights is not None,
+                resume=plan.resume,
+            )
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
             contradicted = ranking.broken_floor(fresh) or (
-                verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None)
+                verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None
+            )
             peaks = executor.worker_peak_rss_mib()
     except ClusterLostError as exc:
         raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None
@@ -342,8 +503,10 @@ def _refuse_overwrite(path, start):
 
     rows = decided_rows(path)
     if rows and start != "force":
-        raise CliError(f"results file {path} already holds {rows} row{'s' if rows != 1 else ''}: --resume goes on "
-                       "from it, --force replaces it, -o names another file")
+        raise CliError(
+            f"results file {path} already holds {rows} row{'s' if rows != 1 else ''}: --resume goes on "
+            "from it, --force replaces it, -o names another file"
+        )
 
 
 def _claim(result, deep=None) -> str:
@@ -361,8 +524,15 @@ def _progress(total, done, what="first word"):
     from ..ranking.eta import BAR_FORMAT
 
     unit = "pairs" if what == "pair" else "words"
-    return tqdm(total=total, initial=done, unit=unit, file=sys.stderr, dynamic_ncols=True,
-                desc=f"ranking {plural(what)}", bar_format=BAR_FORMAT)
+    return tqdm(
+        total=total,
+        initial=done,
+        unit=unit,
+        file=sys.stderr,
+        dynamic_ncols=True,
+        desc=f"ranking {plural(what)}",
+        bar_format=BAR_FORMAT,
+    )
 
 
 def main(argv=None):

@@ -33,16 +33,20 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
         long, total = split_long_games(cutoff, deep)
         bound = total if long is None else f"{long} answers needing {deep} or more, then {total} guesses"
         rest = f"every other word needs at least {bound}" if refuted else "no word was cut off"
-        lines.append(f"best {what}: {best.word}, {_described(best.value, n_answers, deep, weighted)}, "
-                     f"proved best over {n_words} {plural(what)}")
+        lines.append(
+            f"best {what}: {best.word}, {_described(best.value, n_answers, deep, weighted)}, "
+            f"proved best over {n_words} {plural(what)}"
+        )
         lines.append(f"exact values below; {rest}")
     for word, value, exact in rows:
         if not exact:
             break
         long, total = split_long_games(value, deep)
         lines.append(f"  {word} {'' if long is None else f'{long} '}{total} {total / n_answers:.5f}")
-    lines.append(f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
-                 f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}")
+    lines.append(
+        f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
+        f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}"
+    )
     return lines
 
 
@@ -62,13 +66,21 @@ def report(ranking, plan, seconds: float, counters: dict, peaks: list, as_json: 
         best = ranking.best()
         rows = ranking.final_rows()
         cutoff = ranking.cutoff()
-        click.echo(json.dumps({
-            "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep, weighted),
-            "exact": [_value_doc(w, v, n_answers, deep, weighted) for w, v, e in rows if e],
-            "ranked": what, "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(split_long_games(cutoff, deep)),
-            "words": len(rows),
-            "seconds": round(seconds, 2),
-            "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks], "output": str(path)}))
+        click.echo(
+            json.dumps(
+                {
+                    "best": None if best is None else _value_doc(best.word, best.value, n_answers, deep, weighted),
+                    "exact": [_value_doc(w, v, n_answers, deep, weighted) for w, v, e in rows if e],
+                    "ranked": what,
+                    "cutoff": cutoff if deep is None or cutoff >= 1 << 36 else list(split_long_games(cutoff, deep)),
+                    "words": len(rows),
+                    "seconds": round(seconds, 2),
+                    "counters": counters,
+                    "worker_peak_rss_mib": [round(p) for p in peaks],
+                    "output": str(path),
+                }
+            )
+        )
         return
     for line in _summary(ranking, len(words), n_answers, seconds, counters, what, deep, weighted):
         click.echo(line)
@@ -81,18 +93,34 @@ def report_depth(ranking, plan, seconds: float, counters: dict, peaks: list, as_
     fit = [word for word, _, exact in ranking.final_rows() if exact]
     rest = len(ranking.results) - len(fit)
     if as_json:
-        click.echo(json.dumps({"objective": "depth", "max_depth": depth, "ranked": plan.what, "fit": fit,
-                               "infeasible": rest, "words": len(ranking.results), "seconds": round(seconds, 2),
-                               "counters": counters, "worker_peak_rss_mib": [round(p) for p in peaks],
-                               "output": str(plan.path)}))
+        click.echo(
+            json.dumps(
+                {
+                    "objective": "depth",
+                    "max_depth": depth,
+                    "ranked": plan.what,
+                    "fit": fit,
+                    "infeasible": rest,
+                    "words": len(ranking.results),
+                    "seconds": round(seconds, 2),
+                    "counters": counters,
+                    "worker_peak_rss_mib": [round(p) for p in peaks],
+                    "output": str(plan.path),
+                }
+            )
+        )
         return
     within = f"{depth} guess" if depth == 1 else f"{depth} guesses"
-    click.echo(f"{len(fit)} of {len(ranking.results)} {plural(plan.what)} solve every answer within {within}; "
-               f"the other {rest} cannot (proved)")
+    click.echo(
+        f"{len(fit)} of {len(ranking.results)} {plural(plan.what)} solve every answer within {within}; "
+        f"the other {rest} cannot (proved)"
+    )
     shown = fit[:20]
     if shown:
         more = f" and {len(fit) - len(shown)} more" if len(fit) > len(shown) else ""
         click.echo(f"  {', '.join(shown)}{more}")
-    click.echo(f"{len(ranking.results)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
-               f"memo hits {counters.get('memo_hits', 0):,}")
+    click.echo(
+        f"{len(ranking.results)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
+        f"memo hits {counters.get('memo_hits', 0):,}"
+    )
     click.echo(f"peak memory per worker: {', '.join(f'{p:.0f} MiB' for p in peaks)}; results in {plan.path}")

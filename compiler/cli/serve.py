@@ -56,14 +56,34 @@ def _setup(trees: list) -> dict:
 
 @click.command(name="serve", short_help="The explorer for any tree in a browser, with exact analyses.")
 @click.argument("trees", nargs=-1)
-@click.option("--host", default="127.0.0.1", show_default=True, callback=not_empty,
-              help="the address to listen on (another than 127.0.0.1 or localhost lets other machines in)")
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=PlainIntRange(0, 65535),
-              help="the port to listen on (0: any free port; the address is printed)")
-@click.option("--workers", default=2, show_default=True, type=PlainIntRange(1, 16),
-              help="analyses that run at once, each in a process of its own")
-@click.option("--time-limit", default=30.0, show_default=True, type=PlainFloatRange(0.1, 3600),
-              help="seconds an analysis may take; past them it is stopped and the request told why")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    callback=not_empty,
+    help="the address to listen on (another than 127.0.0.1 or localhost lets other machines in)",
+)
+@click.option(
+    "--port",
+    default=DEFAULT_PORT,
+    show_default=True,
+    type=PlainIntRange(0, 65535),
+    help="the port to listen on (0: any free port; the address is printed)",
+)
+@click.option(
+    "--workers",
+    default=2,
+    show_default=True,
+    type=PlainIntRange(1, 16),
+    help="analyses that run at once, each in a process of its own",
+)
+@click.option(
+    "--time-limit",
+    default=30.0,
+    show_default=True,
+    type=PlainFloatRange(0.1, 3600),
+    help="seconds an analysis may take; past them it is stopped and the request told why",
+)
 @quiet_option("no line on stderr per request")
 def serve_command(trees, host, port, workers, time_limit, quiet):
     """Serve the explorer page for each TREE (tree files or shipped names; default: every
@@ -85,8 +105,9 @@ def serve_command(trees, host, port, workers, time_limit, quiet):
     try:
         server = WordleServer((host, port), site, log=not quiet)
     except OSError as exc:
-        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port "
-                       "(0: any free port)") from None
+        raise CliError(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port (0: any free port)"
+        ) from None
     try:
         pool.start()
         if server.host_names is None:

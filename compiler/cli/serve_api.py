@@ -26,10 +26,15 @@ PROG = "wordle-tree"
 OPTIONS = ("top", "move", "max_depth", "objective", "deep")  # taken with a value: --max-depth N
 FLAGS = ("rank", "review")  # taken as yes or no: --rank
 SET_BY_TREE = ("mode", "answers", "guesses", "prior")
-NOT_TAKEN = {"weights": "the server reads no file but its trees (a tree built under weights carries them)",
-             "weight_missing": "the server reads no weights file", "prior_width": "the tree's weights are used",
-             "prior_common": "the tree's weights are used", "jobs": "each analysis runs on one thread",
-             "json": "the API always answers JSON", "quiet": "the API shows no progress"}
+NOT_TAKEN = {
+    "weights": "the server reads no file but its trees (a tree built under weights carries them)",
+    "weight_missing": "the server reads no weights file",
+    "prior_width": "the tree's weights are used",
+    "prior_common": "the tree's weights are used",
+    "jobs": "each analysis runs on one thread",
+    "json": "the API always answers JSON",
+    "quiet": "the API shows no progress",
+}
 YES, NO = ("", "1", "true", "yes", "on"), ("0", "false", "no", "off")
 STATUS = {EXIT_OK: 200, EXIT_FAILED: 422, EXIT_BAD_INPUT: 400, EXIT_INTERNAL: 500}
 
@@ -58,11 +63,12 @@ def _argv(params: dict, review: bool, tree: ServedTree) -> list[str]:
         if key in NOT_TAKEN:
             raise CliError(f"'{key}' is not taken here: {NOT_TAKEN[key]}")
         if key in SET_BY_TREE and values[0] != _tree_setting(tree, key):
-            raise CliError(f"'{key}' is the tree's: {tree.name} plays with {key} "
-                           f"{_tree_setting(tree, key) or 'none'} (choose another tree with tree=NAME)")
+            raise CliError(
+                f"'{key}' is the tree's: {tree.name} plays with {key} "
+                f"{_tree_setting(tree, key) or 'none'} (choose another tree with tree=NAME)"
+            )
         if key not in (*OPTIONS, *FLAGS, *SET_BY_TREE, "tree", "history"):
-            raise CliError(f"unknown field '{key[:40]}': the API takes tree, history, "
-                           f"{', '.join(OPTIONS + FLAGS)}")
+            raise CliError(f"unknown field '{key[:40]}': the API takes tree, history, {', '.join(OPTIONS + FLAGS)}")
     argv = ["--review"] if review else []
     for key in OPTIONS:
         if key in params:
@@ -90,16 +96,26 @@ def checked_job(endpoint: str, tree: ServedTree, params: dict) -> dict:
         raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
     if objective != "total" and not history:
         option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
-        raise CliError(f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
-                       f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})")
+        raise CliError(
+            f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
+            f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})"
+        )
     try:
         steps = parse_history(list(history), tree.data.game)
     except HistoryError as exc:
         raise CliError(str(exc)) from None
     review = p["review"] or bool(steps and steps[-1][1] == tree.data.game.all_correct)
-    return {"tree": tree.name, "steps": steps, "review": review, "top": p["top"],
-            "move": move.strip().lower() if move else None, "rank": p["with_rank"], "max_depth": p["max_depth"],
-            "objective": objective, "deep": deep}
+    return {
+        "tree": tree.name,
+        "steps": steps,
+        "review": review,
+        "top": p["top"],
+        "move": move.strip().lower() if move else None,
+        "rank": p["with_rank"],
+        "max_depth": p["max_depth"],
+        "objective": objective,
+        "deep": deep,
+    }
 
 
 def answer(pool: AnalysisPool, endpoint: str, tree: ServedTree, params: dict) -> Reply:
@@ -114,12 +130,18 @@ def answer(pool: AnalysisPool, endpoint: str, tree: ServedTree, params: dict) ->
     try:
         answer = pool.run(job)
     except Busy:
-        return error_reply(503, f"the server is busy: {pool.size} analyses are running and more are waiting; "
-                                "try again in a moment", {"Retry-After": "2"})
+        return error_reply(
+            503,
+            f"the server is busy: {pool.size} analyses are running and more are waiting; try again in a moment",
+            {"Retry-After": "2"},
+        )
     except TimeLimit:
-        return error_reply(504, f"the analysis took longer than this server's limit of {pool.time_limit:g} s and "
-                                "was stopped (wordle-tree serve --time-limit S sets it; wordle-tree analyse "
-                                "on the command line has no limit)")
+        return error_reply(
+            504,
+            f"the analysis took longer than this server's limit of {pool.time_limit:g} s and "
+            "was stopped (wordle-tree serve --time-limit S sets it; wordle-tree analyse "
+            "on the command line has no limit)",
+        )
     except WorkerLost:
         return error_reply(500, "the analysis stopped unexpectedly (its worker process died); try again")
     if isinstance(answer, dict):  # the worker itself failed: a bug

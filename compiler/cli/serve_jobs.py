@@ -37,9 +37,13 @@ def tree_lists(data: TreeData) -> WordLists:
 
     names = data.meta.get("word_lists", {})
     guesses = data.guess_list.words() if data.guess_list is not None else sorted(set(data.guesses) | set(data.answers))
-    return WordLists(answers=tuple(data.answers), guesses=tuple(guesses),
-                     answers_name=names.get("answers", {}).get("name", "of the tree"),
-                     guesses_name=names.get("guesses", {}).get("name", "of the tree"), game=data.game)
+    return WordLists(
+        answers=tuple(data.answers),
+        guesses=tuple(guesses),
+        answers_name=names.get("answers", {}).get("name", "of the tree"),
+        guesses_name=names.get("guesses", {}).get("name", "of the tree"),
+        game=data.game,
+    )
 
 
 def tree_mode(data: TreeData) -> str:
@@ -99,8 +103,9 @@ def run(job: dict) -> tuple[int, str]:
     except MemoryError:
         return EXIT_BAD_INPUT, error_text("out of memory: the input is too large for this machine", EXIT_BAD_INPUT)
     except Exception as exc:  # noqa: BLE001 - as the command line reports a bug: one line, exit 3
-        return EXIT_INTERNAL, error_text(f"internal error, please report it: {type(exc).__name__}: {exc}",
-                                         EXIT_INTERNAL)
+        return EXIT_INTERNAL, error_text(
+            f"internal error, please report it: {type(exc).__name__}: {exc}", EXIT_INTERNAL
+        )
 
 
 def _analysed(job: dict, began: float) -> str:
@@ -123,8 +128,19 @@ def _analysed(job: dict, began: float) -> str:
             found = analyse_worst_case(ctx, mode, steps, top or (1 if move else 5), max_depth, move, SILENT)
             analysis, report = found if move else (found, None)
         elif move:
-            analysis, report = analyse_move(ctx, mode, steps, move, top or 1, max_depth, rank=job["rank"], jobs=1,
-                                            progress=SILENT, deep=deep, weights=weights)
+            analysis, report = analyse_move(
+                ctx,
+                mode,
+                steps,
+                move,
+                top or 1,
+                max_depth,
+                rank=job["rank"],
+                jobs=1,
+                progress=SILENT,
+                deep=deep,
+                weights=weights,
+            )
         else:
             analysis = analyse_position(ctx, mode, steps, top or 5, max_depth, SILENT, deep, weights)
         command._print_analysis(analysis, report, time.perf_counter() - began, True, deep)

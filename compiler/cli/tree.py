@@ -20,9 +20,22 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from .analyse import analyse_command
     from .serve import serve_command
-    from .common import (CONTEXT, CliError, FailedError, exit_after, is_stdout, json_option, load_tree_arg,
-                         max_depth_option, not_empty, quiet_option, quiet_warnings, refuse_binary_to_terminal,
-                         version_option, write_output)
+    from .common import (
+        CONTEXT,
+        CliError,
+        FailedError,
+        exit_after,
+        is_stdout,
+        json_option,
+        load_tree_arg,
+        max_depth_option,
+        not_empty,
+        quiet_option,
+        quiet_warnings,
+        refuse_binary_to_terminal,
+        version_option,
+        write_output,
+    )
     from .weights import weights_for, weights_options
     from ..core.config import MODES
 
@@ -37,8 +50,11 @@ def _load(path):
 class SectionedGroup(click.Group):
     """A group whose ``--help`` lists its commands by purpose, one line each."""
 
-    SECTIONS = (("Inspect", ("info", "verify", "analyse", "serve")), ("Convert", ("export", "import")),
-                ("Maintain", ("bench", "cache")))
+    SECTIONS = (
+        ("Inspect", ("info", "verify", "analyse", "serve")),
+        ("Convert", ("export", "import")),
+        ("Maintain", ("bench", "cache")),
+    )
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Called without a command: the whole help (as ``--help`` prints it) on stderr, exit 2,
@@ -66,10 +82,13 @@ class SectionedGroup(click.Group):
                     formatter.write_dl(rows)
 
 
-@click.group(cls=SectionedGroup, context_settings=CONTEXT,
-             epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard, or - for standard input.\n"
-                    "Exit codes: 0 ok, 1 verification failed or too deep, 2 bad input, "
-                    "3 internal error, 130 interrupted, 143 terminated.")
+@click.group(
+    cls=SectionedGroup,
+    context_settings=CONTEXT,
+    epilog="\b\nFILE may be a shipped tree's name, e.g. salet-optimal-hard, or - for standard input.\n"
+    "Exit codes: 0 ok, 1 verification failed or too deep, 2 bad input, "
+    "3 internal error, 130 interrupted, 143 terminated.",
+)
 @version_option("wordle-tree")
 def group():
     """Inspect, verify, export, import and benchmark Wordle decision trees."""
@@ -90,19 +109,24 @@ def info(file, as_json):
     click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(map(printable, info_lines(doc))))
 
 
-@group.command(short_help="Replay every answer; check guesses, depth and meta's claims.",
-               epilog=TREE_ARG_HELP + " Exit 1 when any check fails.")
+@group.command(
+    short_help="Replay every answer; check guesses, depth and meta's claims.",
+    epilog=TREE_ARG_HELP + " Exit 1 when any check fails.",
+)
 @click.argument("file")
 @max_depth_option("depth limit to check [default: the file's own, else 6]", default=None)
 @click.option("--mode", type=click.Choice(MODES), help="game rules to check [default: the file's own, else normal]")
-@click.option("--guesses", callback=not_empty,
-              help="guess list to check guesses against: a name, a path, or 'answers' "
-              "[default: the list stored in the file]")
+@click.option(
+    "--guesses",
+    callback=not_empty,
+    help="guess list to check guesses against: a name, a path, or 'answers' [default: the list stored in the file]",
+)
 @weights_options
 @json_option("print one JSON object (ok, stats, problems, notes), also on failure")
 @quiet_option("no warnings on stderr (e.g. duplicates dropped from --guesses)")
-def verify(file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json,
-           quiet):
+def verify(
+    file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json, quiet
+):
     """Replay every answer with the reference score, check every guess against the guess
     list and the mode's rules, check the depth, and compare every stat claimed in meta
     (for a tree built under weights, also meta's fingerprint of them).  Also the expected
@@ -119,9 +143,15 @@ def verify(file, max_depth, mode, guesses, weights_file, weight_missing, prior, 
         weights = tree_weights(data)
     with quiet_warnings(quiet):
         verdict = verify_data(data, mode, max_depth, guesses)
-    under = None if weights is None or verdict.report.failures else {
-        **weights.summary(), "expected_guesses": round(weights.expected_guesses(verdict.report.depths), 6),
-        "tree_weights": own}
+    under = (
+        None
+        if weights is None or verdict.report.failures
+        else {
+            **weights.summary(),
+            "expected_guesses": round(weights.expected_guesses(verdict.report.depths), 6),
+            "tree_weights": own,
+        }
+    )
     if as_json:
         if not verdict.ok:
             raise FailedError(verify_failure(verdict), details=verdict.as_dict())
@@ -142,16 +172,21 @@ def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth
     from ..treefiles.export.formats import EXPORTERS
     from ..treefiles.export.graphviz import DEFAULT_MAX_WIDTH
 
-    picture_only = {"--max-width": max_width is not None, "--show-all": show_all,
-                    "--highlight": highlight is not None, "--min-depth": min_depth is not None}
+    picture_only = {
+        "--max-width": max_width is not None,
+        "--show-all": show_all,
+        "--highlight": highlight is not None,
+        "--min-depth": min_depth is not None,
+    }
     if fmt not in GRAPHVIZ_FORMATS:
         wrong = [name for name, given in picture_only.items() if given]
         if wrong:
             raise CliError(f"{wrong[0]} applies to --format dot, svg or png only")
     if fmt == "html":
         if depth is not None:
-            raise CliError("--depth does not apply to --format html (the page holds the whole tree; "
-                           "--path sets where it opens)")
+            raise CliError(
+                "--depth does not apply to --format html (the page holds the whole tree; --path sets where it opens)"
+            )
         return EXPORTERS["html"]()
     if fmt in GRAPHVIZ_FORMATS:
         if show_all and max_width is not None:
@@ -200,7 +235,7 @@ def _render(view, exporter, steps, label, fmt) -> tuple[int, bytes]:
     except ExportError as exc:
         message = str(exc)
         if label != "--path" and message.startswith("--path"):
-            message = label + message[len("--path"):]  # the words after FILE are no option
+            message = label + message[len("--path") :]  # the words after FILE are no option
         raise CliError(message) from None
     except GraphvizError as exc:
         raise CliError(str(exc)) from None
@@ -214,35 +249,68 @@ def _export_doc(view, node, steps, fmt, output, payload) -> dict:
     while stack:
         nodes += 1
         stack.extend(child for _, child in view.children(stack.pop()))
-    return {"output": output, "format": fmt, "bytes": len(payload), "history": format_history(steps),
-            "guess": view.guess(node), "answers": view.below[node], "nodes": nodes}
+    return {
+        "output": output,
+        "format": fmt,
+        "bytes": len(payload),
+        "history": format_history(steps),
+        "guess": view.guess(node),
+        "answers": view.below[node],
+        "nodes": nodes,
+    }
 
 
-@group.command(short_help="Export a tree to Graphviz, HTML or a community text format.",
-               epilog=TREE_ARG_HELP + " HISTORY (or --path) takes every notation wordle-next takes: "
-                      "salet bbbbb courd bbbyb, salet:bbbbb,courd:bbbyb, salet=00000, emoji.")
+@group.command(
+    short_help="Export a tree to Graphviz, HTML or a community text format.",
+    epilog=TREE_ARG_HELP + " HISTORY (or --path) takes every notation wordle-next takes: "
+    "salet bbbbb courd bbbyb, salet:bbbbb,courd:bbbyb, salet=00000, emoji.",
+)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.argument("history", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="dot/svg/png: a picture; html: an explorer page; text/selby/csv/olson: text formats")
-@click.option("--path", "path_text", metavar="HISTORY", callback=not_empty,
-              help="HISTORY as one quoted string, e.g. 'salet bbbbb courd bbbyb' (html: the position the "
-                   "page opens at)")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="dot/svg/png: a picture; html: an explorer page; text/selby/csv/olson: text formats",
+)
+@click.option(
+    "--path",
+    "path_text",
+    metavar="HISTORY",
+    callback=not_empty,
+    help="HISTORY as one quoted string, e.g. 'salet bbbbb courd bbbyb' (html: the position the page opens at)",
+)
 @click.option("--depth", type=click.IntRange(0, 50), help="truncate below this many levels (text/dot/svg/png)")
 @click.option("--hollow", is_flag=True, help="selby: blank the prefix shared with the line above")
-@click.option("--max-width", type=click.IntRange(1, 243),
-              help="dot/svg/png: draw at most this many children per node, largest first; the rest are "
-                   "folded into one '… N more patterns' node  [default: 10]")
+@click.option(
+    "--max-width",
+    type=click.IntRange(1, 243),
+    help="dot/svg/png: draw at most this many children per node, largest first; the rest are "
+    "folded into one '… N more patterns' node  [default: 10]",
+)
 @click.option("--show-all", is_flag=True, help="dot/svg/png: draw every child (no folding)")
-@click.option("--highlight", metavar="ANSWER", callback=not_empty, help="dot/svg/png: draw the path to ANSWER, always expanded")
-@click.option("--min-depth", type=click.IntRange(1, 50), metavar="N",
-              help="dot/svg/png: only branches where some answer needs N or more guesses")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
-              help="file to write; - is stdout  [default: stdout]")
+@click.option(
+    "--highlight", metavar="ANSWER", callback=not_empty, help="dot/svg/png: draw the path to ANSWER, always expanded"
+)
+@click.option(
+    "--min-depth",
+    type=click.IntRange(1, 50),
+    metavar="N",
+    help="dot/svg/png: only branches where some answer needs N or more guesses",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="file to write; - is stdout  [default: stdout]",
+)
 @json_option("print one JSON object describing the file written (output, format, bytes, nodes; needs -o FILE)")
 @quiet_option("no warnings on stderr (e.g. Graphviz scaling a big picture down)")
-def export(file, history, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output,
-           as_json, quiet):
+def export(
+    file, history, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output, as_json, quiet
+):
     """Export a tree, or the subtree at HISTORY, to Graphviz, an HTML explorer or a community
     text format (e.g. wordle-tree export FILE salet bbbbb --format dot)."""
     from ..treefiles.export.view import TreeView
@@ -278,20 +346,28 @@ LIST_HELP = _list_help("answers", "the answers")
 GUESS_HELP = _list_help("guesses", "the legal guesses [default: the allowed list that goes with --answers]")
 
 
-@group.command(name="import", short_help="Rebuild a tree file from selby, csv or olson text.",
-               epilog="Errors name the line (olson: the path of keys). Exit 1 when the tree is "
-                      "deeper than --max-depth (the file is still written).")
+@group.command(
+    name="import",
+    short_help="Rebuild a tree file from selby, csv or olson text.",
+    epilog="Errors name the line (olson: the path of keys). Exit 1 when the tree is "
+    "deeper than --max-depth (the file is still written).",
+)
 @click.argument("file")
-@click.option("--from", "fmt", type=click.Choice(["selby", "csv", "olson"]), required=True,
-              help="the text format of FILE (selby: full or hollow)")
+@click.option(
+    "--from",
+    "fmt",
+    type=click.Choice(["selby", "csv", "olson"]),
+    required=True,
+    help="the text format of FILE (selby: full or hollow)",
+)
 @click.option("--answers", default="original", show_default=True, help=LIST_HELP)
 @click.option("--guesses", default=None, help=GUESS_HELP)
-@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True,
-              help="game rules every guess must follow")
+@click.option(
+    "--mode", type=click.Choice(MODES), default="normal", show_default=True, help="game rules every guess must follow"
+)
 @max_depth_option("depth limit to check")
 @click.option("-o", "--output", required=True, help="tree file to write; - is stdout")
-@json_option("print one JSON object describing the tree written (output, bytes, nodes, stats), "
-             "also on failure")
+@json_option("print one JSON object describing the tree written (output, bytes, nodes, stats), also on failure")
 @quiet_option("no warnings on stderr (e.g. duplicate words dropped from a list)")
 def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet):
     """Rebuild a tree from selby, csv or olson text (FILE, or - for standard input), check
@@ -301,18 +377,31 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json
     run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet)
 
 
-@group.command(short_help="Build every strategy's tree; one comparison row each.",
-               epilog="Rows are printed as they finish; a progress bar runs on stderr.")
+@group.command(
+    short_help="Build every strategy's tree; one comparison row each.",
+    epilog="Rows are printed as they finish; a progress bar runs on stderr.",
+)
 @click.option("--strategies", default="all", show_default=True, help="comma-separated strategy names, or all")
-@click.option("--start", "starts", default="salet,own", show_default=True,
-              help="comma-separated start words; 'own' lets each strategy choose")
+@click.option(
+    "--start",
+    "starts",
+    default="salet,own",
+    show_default=True,
+    help="comma-separated start words; 'own' lets each strategy choose",
+)
 @click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True, help="game rules")
 @click.option("--answers", default="original", show_default=True, help=LIST_HELP)
 @click.option("--guesses", default=None, help=GUESS_HELP)
-@click.option("--width", default=50, show_default=True, type=click.IntRange(1, 100000),
-              help="shortlist size for lookahead")
-@click.option("--repeat", default=2, show_default=True, type=click.IntRange(1, 20),
-              help="builds per row; the best time is shown (the first includes JIT compilation)")
+@click.option(
+    "--width", default=50, show_default=True, type=click.IntRange(1, 100000), help="shortlist size for lookahead"
+)
+@click.option(
+    "--repeat",
+    default=2,
+    show_default=True,
+    type=click.IntRange(1, 20),
+    help="builds per row; the best time is shown (the first includes JIT compilation)",
+)
 @json_option("print the rows as one JSON list at the end")
 @quiet_option("no progress bar or warnings on stderr")
 def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet):

@@ -9,8 +9,17 @@ from types import SimpleNamespace
 
 import click
 
-from .common import (STDIO, CliError, FailedError, is_stdout, quiet_warnings, read_input,
-                     check_tree_destination, shorten, write_output)
+from .common import (
+    STDIO,
+    CliError,
+    FailedError,
+    is_stdout,
+    quiet_warnings,
+    read_input,
+    check_tree_destination,
+    shorten,
+    write_output,
+)
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # the tree file cap; an olson file of the largest tree is far below
 
@@ -32,8 +41,9 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
     with quiet_warnings(quiet):
         words = load_word_lists(answers, guesses)
     if not words.game.is_default:
-        raise CliError(f"import reads the reference solvers' five-letter Wordle formats; the lists play "
-                       f"{words.game.name}")
+        raise CliError(
+            f"import reads the reference solvers' five-letter Wordle formats; the lists play {words.game.name}"
+        )
     try:
         root = import_tree(text, fmt, words.answers, words.guesses)
     except ImportError_ as exc:
@@ -42,10 +52,20 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
     payload = pack_tree(data)
     write_output(output, payload)
     s, deep = report.stats(), report.exceeding_max_depth
-    doc = {"output": output, "format": fmt, "bytes": len(payload), "nodes": data.n_nodes, "mode": mode,
-           "max_depth_limit": max_depth, **s, "exceeding_max_depth": deep}
-    line = (f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
-            f"max depth {s['max_depth']} -> {_shown(output, 'standard output')}")
+    doc = {
+        "output": output,
+        "format": fmt,
+        "bytes": len(payload),
+        "nodes": data.n_nodes,
+        "mode": mode,
+        "max_depth_limit": max_depth,
+        **s,
+        "exceeding_max_depth": deep,
+    }
+    line = (
+        f"imported {s['answers']} answers: total {s['total_guesses']}, average {s['average']:.4f}, "
+        f"max depth {s['max_depth']} -> {_shown(output, 'standard output')}"
+    )
     if as_json:
         if not deep:
             click.echo(json.dumps(doc))
@@ -54,8 +74,11 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
     elif not quiet:
         click.echo(line, err=True)  # standard output carries the tree file
     if deep:
-        raise FailedError(f"{len(deep)} answer(s) need more than {max_depth} guesses: {shorten(deep)} "
-                          f"(the file was written; verify it with --max-depth {s['max_depth']})", details=doc)
+        raise FailedError(
+            f"{len(deep)} answer(s) need more than {max_depth} guesses: {shorten(deep)} "
+            f"(the file was written; verify it with --max-depth {s['max_depth']})",
+            details=doc,
+        )
 
 
 def _shown(name: str, stream: str = "standard input") -> str:
@@ -74,19 +97,29 @@ def _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file):
     report = verify_tree(data, mode, words.guesses, max_depth)
     if report.failures:
         raise CliError(f"{_shown(file)}: {report.failures[0]}")
-    cfg = BuildConfig(strategy="imported", mode=mode, answers=answers, guesses=guesses,
-                      start=words.guesses[root.guess], max_depth=max_depth)
+    cfg = BuildConfig(
+        strategy="imported",
+        mode=mode,
+        answers=answers,
+        guesses=guesses,
+        start=words.guesses[root.guess],
+        max_depth=max_depth,
+    )
     data.meta = make_meta(ctx, cfg, report, False, f"imported from {fmt}")
     return data, report
 
 
-HEADER = (f"{'strategy':16} {'start':6} {'mode':8} {'answers':>7} {'total':>6} {'average':>8} "
-          f"{'max':>4} {'>6':>4} {'seconds':>8}")
+HEADER = (
+    f"{'strategy':16} {'start':6} {'mode':8} {'answers':>7} {'total':>6} {'average':>8} "
+    f"{'max':>4} {'>6':>4} {'seconds':>8}"
+)
 
 
 def _row_text(r: dict) -> str:
-    return (f"{r['strategy']:16} {r['start']:6} {r['mode']:8} {r['answers']:>7} {r['total']:>6} "
-            f"{r['average']:>8.4f} {r['max']:>4} {r['over_6']:>4} {r['seconds']:>8.3f}")
+    return (
+        f"{r['strategy']:16} {r['start']:6} {r['mode']:8} {r['answers']:>7} {r['total']:>6} "
+        f"{r['average']:>8.4f} {r['max']:>4} {r['over_6']:>4} {r['seconds']:>8.3f}"
+    )
 
 
 def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
@@ -101,8 +134,12 @@ def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
     words = [s.strip().lower() for s in starts.split(",")]
     if not all(words):
         raise CliError("--start has an empty entry: give words or 'own', separated by commas")
-    return [(canonical_name(name), start) for start in words for name in names
-            if not (canonical_name(name) == "optimal" and start == "own")]
+    return [
+        (canonical_name(name), start)
+        for start in words
+        for name in names
+        if not (canonical_name(name) == "optimal" and start == "own")
+    ]
 
 
 def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet) -> None:
@@ -117,14 +154,19 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
     plan = _bench_plan(strategies, starts)
     ctx = Context.load(answers, guesses)
     rows = []
-    bar = tqdm(total=len(plan) * repeat, unit="build", file=sys.stderr, disable=quiet, leave=False,
-               desc="bench")
+    bar = tqdm(total=len(plan) * repeat, unit="build", file=sys.stderr, disable=quiet, leave=False, desc="bench")
     try:
         if not as_json:
             tqdm.write(HEADER + "\n" + "-" * len(HEADER), file=sys.stdout)
         for name, start in plan:
-            cfg = BuildConfig(strategy=name, mode=mode, answers=answers, guesses=guesses, width=width,
-                              start=None if start == "own" else start)
+            cfg = BuildConfig(
+                strategy=name,
+                mode=mode,
+                answers=answers,
+                guesses=guesses,
+                width=width,
+                start=None if start == "own" else start,
+            )
             results = []
             for _ in range(repeat):
                 bar.set_postfix_str(f"{name} {start}")
@@ -147,7 +189,14 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
 
 def _row(result, name: str, mode: str) -> dict:
     s = result.report
-    return {"strategy": name, "start": result.data.meta["config"]["start"], "mode": mode,
-            "answers": s.answers, "total": s.total_guesses, "average": round(s.average, 4),
-            "max": s.max_depth, "over_6": sum(v for k, v in s.histogram.items() if k > 6),
-            "seconds": round(result.seconds, 3)}
+    return {
+        "strategy": name,
+        "start": result.data.meta["config"]["start"],
+        "mode": mode,
+        "answers": s.answers,
+        "total": s.total_guesses,
+        "average": round(s.average, 4),
+        "max": s.max_depth,
+        "over_6": sum(v for k, v in s.histogram.items() if k > 6),
+        "seconds": round(result.seconds, 3),
+    }

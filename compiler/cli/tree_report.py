@@ -46,14 +46,20 @@ def info_doc(shown_path: str, source: str, data, size: int) -> dict:
     word_lists = {}
     for role in ("answers", "guesses"):
         entry = metaview.get(meta, "word_lists", role, kind=dict, default={})
-        word_lists[role] = {"name": metaview.get(entry, "name", kind=str),
-                            "count": metaview.get(entry, "count", kind=int),
-                            "sha256": metaview.get(entry, "sha256", kind=str)}
+        word_lists[role] = {
+            "name": metaview.get(entry, "name", kind=str),
+            "count": metaview.get(entry, "count", kind=int),
+            "sha256": metaview.get(entry, "sha256", kind=str),
+        }
     return {
-        "file": shown_path, "path": source, "bytes": size,
+        "file": shown_path,
+        "path": source,
+        "bytes": size,
         "shipped": os.path.abspath(source) != os.path.abspath(shown_path),
-        "format_version": list(data.format_version), "nodes": data.n_nodes,
-        "answers": len(data.answers), "guesses_used": len(data.guesses),
+        "format_version": list(data.format_version),
+        "nodes": data.n_nodes,
+        "answers": len(data.answers),
+        "guesses_used": len(data.guesses),
         "guess_list": len(guess_list) if guess_list is not None else None,
         "mode": getattr(data, "mode", None) or metaview.mode_of(meta, []),
         "strategy": metaview.get(meta, "strategy", kind=str),
@@ -88,15 +94,18 @@ def info_lines(doc: dict) -> list[str]:
     version = ".".join(map(str, doc["format_version"]))
     where = "standard input" if doc["file"] == "-" else doc["file"]
     where += f" (shipped tree, {doc['path']})" if doc["shipped"] else ""
-    lines = [_line("file", where),
-             _line("format", f"wordle-tree {version}, {doc['bytes']:,} bytes, {doc['nodes']:,} nodes")]
+    lines = [
+        _line("file", where),
+        _line("format", f"wordle-tree {version}, {doc['bytes']:,} bytes, {doc['nodes']:,} nodes"),
+    ]
     strategy = shown(doc["strategy"]) if doc["strategy"] else "not recorded"
     if doc["optimality"]:
         strategy += f" ({shown(doc['optimality'])})"
     if "game" in doc:
         game = doc["game"]
-        lines.append(_line("game", f"{game['name']} ({game['rule']}, {game['length']} symbols over "
-                                   f"{shown(game['alphabet'])})"))
+        lines.append(
+            _line("game", f"{game['name']} ({game['rule']}, {game['length']} symbols over {shown(game['alphabet'])})")
+        )
     lines += [_line("strategy", strategy), _line("mode", doc["mode"])]
     for key, value in doc["settings"].items():
         if key in ("mode", "answers", "guesses"):
@@ -106,32 +115,45 @@ def info_lines(doc: dict) -> list[str]:
     lists = doc["word_lists"]
     lines.append(_line("answers", f"{doc['answers']:,} ({_list_text(lists['answers'])})"))
     in_list = f"{doc['guess_list']:,} in the file's guess list" if doc["guess_list"] else "full list not stored"
-    lines.append(_line("guesses", f"{in_list} ({_list_text(lists['guesses'])}), "
-                                  f"{doc['guesses_used']:,} played in the tree"))
+    lines.append(
+        _line("guesses", f"{in_list} ({_list_text(lists['guesses'])}), {doc['guesses_used']:,} played in the tree")
+    )
     stats = doc["stats"]
     if stats:
         parts = [f"{stats[k]}" if k in stats else "?" for k in ("total_guesses", "average", "max_depth")]
-        lines.append(_line("stats", f"total {parts[0]} guesses, average {parts[1]}, max depth {parts[2]} "
-                                    "(as claimed in meta; wordle-tree verify checks them)"))
+        lines.append(
+            _line(
+                "stats",
+                f"total {parts[0]} guesses, average {parts[1]}, max depth {parts[2]} "
+                "(as claimed in meta; wordle-tree verify checks them)",
+            )
+        )
         histogram = metaview.get(stats, "histogram", kind=dict, default={})
         if histogram:
-            lines.append(_line("histogram", "  ".join(f"{shown(k)}: {shown(v)}" for k, v in histogram.items())
-                               + "   (guesses: answers)"))
+            lines.append(
+                _line(
+                    "histogram",
+                    "  ".join(f"{shown(k)}: {shown(v)}" for k, v in histogram.items()) + "   (guesses: answers)",
+                )
+            )
     if doc["weights"]:
         lines.append(_line("weights", _weights_text(doc["weights"])))
     compiler = doc["compiler"]
     if compiler:
         built = f", built {doc['built_at']}" if doc["built_at"] else ""
-        lines.append(_line("compiler", f"{shown(compiler.get('name', '?'))} "
-                                       f"{shown(compiler.get('version', '?'))}{built}"))
+        lines.append(
+            _line("compiler", f"{shown(compiler.get('name', '?'))} {shown(compiler.get('version', '?'))}{built}")
+        )
     return lines
 
 
 def _weights_text(weights: dict) -> str:
     """The ``weights`` line of ``info``: where they came from, their fingerprint, how
     concentrated they are, and the expected guesses under them."""
-    text = (f"{metaview.shown(weights['source'])} (sha256 {weights['sha256']}…, about "
-            f"{weights['effective_answers']:g} answers' worth)")
+    text = (
+        f"{metaview.shown(weights['source'])} (sha256 {weights['sha256']}…, about "
+        f"{weights['effective_answers']:g} answers' worth)"
+    )
     if weights["expected_guesses"] is not None:
         text += f", {weights['expected_guesses']:.4f} guesses expected under them"
     if weights["sha256_matches_meta"] is False:
@@ -143,17 +165,21 @@ def weighted_line(under: dict) -> str:
     """``verify``'s line of expected guesses under weights: the tree's own, or those of
     --weights / --prior (``under``: their summary and the expected guesses)."""
     whose = "the tree's weights, " if under.get("tree_weights") else ""
-    return (f"  weighted ({whose}{metaview.shown(under['source'])}, sha256 {under['sha256']}…, about "
-            f"{under['effective_answers']:g} answers' worth): {under['expected_guesses']:.4f} expected guesses")
+    return (
+        f"  weighted ({whose}{metaview.shown(under['source'])}, sha256 {under['sha256']}…, about "
+        f"{under['effective_answers']:g} answers' worth): {under['expected_guesses']:.4f} expected guesses"
+    )
 
 
 def verify_lines(verdict) -> list[str]:
     """``OK: …`` or ``FAILED: …``, then the problems, notes and deep answers, each list cut
     with "… and N more"."""
     s = verdict.report.stats()
-    lines = [f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
-             f"average {s['average']:.4f}, max depth {s['max_depth']} "
-             f"(limit {verdict.max_depth}, {verdict.mode} mode)"]
+    lines = [
+        f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
+        f"average {s['average']:.4f}, max depth {s['max_depth']} "
+        f"(limit {verdict.max_depth}, {verdict.mode} mode)"
+    ]
     problems = verdict.problems
     lines += [f"  {p}" for p in problems[:20]]
     if len(problems) > 20:
@@ -199,8 +225,10 @@ def cache_lines(clear: bool) -> tuple[list[str], dict]:
     entries = cache_entries()
     total = sum(e["bytes"] for e in entries)
     doc = {"location": str(folder), "bytes": total, "entries": entries}
-    lines = [_line("location", f"{folder} ({origin})"),
-             _line("size", f"{_megabytes(total)} in {len(entries)} matrix file{'' if len(entries) == 1 else 's'}")]
+    lines = [
+        _line("location", f"{folder} ({origin})"),
+        _line("size", f"{_megabytes(total)} in {len(entries)} matrix file{'' if len(entries) == 1 else 's'}"),
+    ]
     for e in entries:
         rows, columns = ("answers", "guesses") if e["layout"] == "by answer" else ("guesses", "answers")
         shape = f"{e['shape'][0]:,} {rows} x {e['shape'][1]:,} {columns}" if e["shape"] else "unreadable"

@@ -15,16 +15,38 @@ def weights_options(command):
     ``--prior-width`` and ``--prior-common``): how likely each answer is
     (:mod:`wordle_compiler.core.weights`); see :func:`weights_for`."""
     options = [
-        click.option("--weights", "weights_file", type=click.Path(dir_okay=False), metavar="FILE",
-                     help="how likely each answer is: 'word weight' or 'word,weight' lines"),
-        click.option("--weight-missing", type=PlainFloatRange(0, 1e300), metavar="W",
-                     help="with --weights: the weight of every answer the file leaves out [default: an error]"),
-        click.option("--prior", type=click.Choice(["frequency"]),
-                     help="weights from English word frequency (the wordfreq package; 3Blue1Brown's sigmoid)"),
-        click.option("--prior-width", default=10.0, show_default=True, type=PlainFloatRange(0.01, 1000),
-                     help="--prior frequency: how many units the sigmoid spans over the ranked answers"),
-        click.option("--prior-common", default=3000, show_default=True, type=PlainIntRange(1, 1000000),
-                     help="--prior frequency: the most frequent words counted likely (the sigmoid's midpoint)"),
+        click.option(
+            "--weights",
+            "weights_file",
+            type=click.Path(dir_okay=False),
+            metavar="FILE",
+            help="how likely each answer is: 'word weight' or 'word,weight' lines",
+        ),
+        click.option(
+            "--weight-missing",
+            type=PlainFloatRange(0, 1e300),
+            metavar="W",
+            help="with --weights: the weight of every answer the file leaves out [default: an error]",
+        ),
+        click.option(
+            "--prior",
+            type=click.Choice(["frequency"]),
+            help="weights from English word frequency (the wordfreq package; 3Blue1Brown's sigmoid)",
+        ),
+        click.option(
+            "--prior-width",
+            default=10.0,
+            show_default=True,
+            type=PlainFloatRange(0.01, 1000),
+            help="--prior frequency: how many units the sigmoid spans over the ranked answers",
+        ),
+        click.option(
+            "--prior-common",
+            default=3000,
+            show_default=True,
+            type=PlainIntRange(1, 1000000),
+            help="--prior frequency: the most frequent words counted likely (the sigmoid's midpoint)",
+        ),
     ]
     for option in reversed(options):
         command = option(command)

@@ -108,6 +108,7 @@ class DaskExecutor:
 
     def worker_peak_rss_mib(self) -> list[float]:
         """Each worker process's peak resident memory in MiB, smallest first."""
+
         def peak():
             import resource
 
@@ -163,7 +164,11 @@ def start_forkserver(preload: tuple[str, ...] = (), verbose: bool = False) -> No
     # nanny would have glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
     # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
     # time in a 20 s ranking), so the workers get a larger threshold.
-    environ = {FORKSERVER_ENV: str(os.getpid()), QUIET_ENV: "0" if verbose else "1", "MALLOC_TRIM_THRESHOLD_": str(1 << 26)}
+    environ = {
+        FORKSERVER_ENV: str(os.getpid()),
+        QUIET_ENV: "0" if verbose else "1",
+        "MALLOC_TRIM_THRESHOLD_": str(1 << 26),
+    }
     if not verbose:
         # and by the resource tracker started below: after a Ctrl-C during the cluster's
         # start it unlinks the semaphores the command left and warns about each on stderr,
@@ -196,15 +201,24 @@ def _dask_logging(verbose: bool) -> None:
     exceptions (one line each), and the tracebacks it logs while a cluster shuts down
     on Ctrl-C (cancelled callbacks, closed comms) only repeat "interrupted"."""
     level = logging.INFO if verbose else logging.CRITICAL + 1
-    for name in ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler",
-                 "distributed.core", "distributed.comm", "distributed.deploy.spec", "distributed.client",
-                 "tornado", "tornado.application", "asyncio"):
+    for name in (
+        "distributed",
+        "distributed.worker",
+        "distributed.nanny",
+        "distributed.scheduler",
+        "distributed.core",
+        "distributed.comm",
+        "distributed.deploy.spec",
+        "distributed.client",
+        "tornado",
+        "tornado.application",
+        "asyncio",
+    ):
         logging.getLogger(name).setLevel(level)
 
 
 @contextlib.contextmanager
-def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str, ...] = (),
-                 verbose: bool = False):
+def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str, ...] = (), verbose: bool = False):
     """A serial executor for one local job; Dask otherwise (LocalCluster or ``scheduler``).
 
     ``preload``: modules a LocalCluster's workers import before they start (the tasks' own),
@@ -228,7 +242,14 @@ def executor_for(jobs: int = 1, scheduler: str | None = None, preload: tuple[str
                 raise ClusterLostError(f"lost the connection to the Dask scheduler at {scheduler} mid-run") from None
         return
     start_forkserver(preload, verbose)
-    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.INFO if verbose else logging.CRITICAL + 1) as cluster, \
-            Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.INFO if verbose else logging.CRITICAL + 1,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         yield DaskExecutor(client)

@@ -90,8 +90,12 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
     _job.update(fn=fn, tasks=tasks)  # inherited by the forked workers, never pickled
     order = sorted(range(len(tasks)), key=lambda i: (-weights[i], i))
     slots = [None] * len(tasks)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("fork"),
-                               initializer=_die_with_parent, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)),
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_die_with_parent,
+        initargs=(os.getpid(),),
+    )
     try:
         pending = {pool.submit(_run, i): i for i in order}
         while pending:
@@ -121,8 +125,7 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
     return slots
 
 
-def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order: bool = False,
-                assist=None) -> list:
+def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order: bool = False, assist=None) -> list:
     """``[fn(task, lane) for task in tasks]`` on ``jobs`` threads (one when ``jobs`` is 1:
     the caller only waits, so Ctrl-C is never stuck behind a call that holds no GIL);
     ``lane`` (0 .. jobs-1) names the thread, so ``fn`` can use per-thread buffers.

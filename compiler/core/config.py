@@ -77,8 +77,11 @@ class BuildConfig:
         when every answer is equally likely, and then the key is not written)."""
         if self.weights is None:
             return None
-        return {"source": self.weights.source, "sha256": self.weights.sha256,
-                "effective_answers": self.weights.summary()["effective_answers"]}
+        return {
+            "source": self.weights.source,
+            "sha256": self.weights.sha256,
+            "effective_answers": self.weights.summary()["effective_answers"],
+        }
 
 
 @dataclass
@@ -100,22 +103,26 @@ class Context:
     _prefetch: object = field(default=None, repr=False, compare=False)  # matrix_cache.CacheCheck
 
     @classmethod
-    def load(cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True,
-             refresh_cache: bool = False):
+    def load(
+        cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True, refresh_cache: bool = False
+    ):
         """Lists by name or path, and their matrix (``refresh_cache``: recompute and rewrite it)."""
         words = load_word_lists(answers, guesses)
         return cls.from_words(words, use_cache, refresh_cache)
 
     @classmethod
-    def from_words(cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False,
-                   prefetch_by_answer: bool = False):
+    def from_words(
+        cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False, prefetch_by_answer: bool = False
+    ):
         """A context for lists already loaded: their letters and indices; the feedback matrices
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
         the check also overlaps building the context (2 ms)."""
         if not words.game.byte_codes:
-            raise WordListError(f"the lists play {words.game.name}: words of six or more letters need the 16-bit "
-                                f"feedback matrix ({words.game.n_codes:,} codes), which is not built yet")
+            raise WordListError(
+                f"the lists play {words.game.name}: words of six or more letters need the 16-bit "
+                f"feedback matrix ({words.game.n_codes:,} codes), which is not built yet"
+            )
         prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
         return cls(
             words=words,
@@ -140,8 +147,7 @@ class Context:
                 if self._by_guess is None:
                     from .matrix import feedback_matrix
 
-                    self._by_guess = feedback_matrix(self.words, use_cache=self.use_cache,
-                                                     refresh=self.refresh_cache)
+                    self._by_guess = feedback_matrix(self.words, use_cache=self.use_cache, refresh=self.refresh_cache)
         return self._by_guess
 
     def prefetch_by_answer(self) -> None:

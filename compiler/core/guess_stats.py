@@ -13,8 +13,18 @@ from wordle_runtime.game import DEFAULT_GAME, Game
 from ..ext import _kernels
 from ..concurrency.parallel import map_chunks
 
-__all__ = ["IN_SET", "LARGEST", "PARTS", "SUMSQ", "first_perfect_splitter", "index_array", "partition_stats",
-           "set_threads", "split_by_codes", "weighted_partition_stats"]
+__all__ = [
+    "IN_SET",
+    "LARGEST",
+    "PARTS",
+    "SUMSQ",
+    "first_perfect_splitter",
+    "index_array",
+    "partition_stats",
+    "set_threads",
+    "split_by_codes",
+    "weighted_partition_stats",
+]
 
 # Column order of the statistics table returned by partition_stats and weighted_partition_stats.
 PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
@@ -44,12 +54,16 @@ def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, ga
     matrix ``MT`` (``Context.matrix_by_answer()``) of ``game`` (``Context.game``: a guess
     is an answer when one answer shows it the game's all-correct code)."""
     all_correct = game.all_correct
-    return _chunked(lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits,
-                                                                                   all_correct), guesses, answers)
+    return _chunked(
+        lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits, all_correct),
+        guesses,
+        answers,
+    )
 
 
-def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray,
-                             game: Game = DEFAULT_GAME):
+def weighted_partition_stats(
+    MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, weights: np.ndarray, game: Game = DEFAULT_GAME
+):
     """:func:`partition_stats` with a non-negative integer weight per answer (``weights``,
     one per answer of ``MT``, in the answer list's order): for each guess (parts, largest
     class weight W_C, Σ W_C², guess is an answer) and the entropy in bits of the class
@@ -60,8 +74,13 @@ def weighted_partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.nd
     the largest class and Σ by the weight and its square, the bits unchanged to the bit.
     """
     weights, all_correct = np.ascontiguousarray(weights, dtype=np.int64), game.all_correct
-    return _chunked(lambda part, within, stats, bits: _kernels.weighted_partition_stats_into(
-        MT, part, within, weights, stats, bits, all_correct), guesses, answers)
+    return _chunked(
+        lambda part, within, stats, bits: _kernels.weighted_partition_stats_into(
+            MT, part, within, weights, stats, bits, all_correct
+        ),
+        guesses,
+        answers,
+    )
 
 
 def _chunked(fill, guesses, answers):
@@ -79,7 +98,7 @@ def _chunked(fill, guesses, answers):
 
     chunks = min(_threads * CHUNKS_PER_THREAD, m) if _threads > 1 and m * n >= THREADED_CELLS else 1
     if chunks > 1:
-        parts = map_chunks(lambda i: chunk(guesses[i * m // chunks:(i + 1) * m // chunks]), chunks, _threads)
+        parts = map_chunks(lambda i: chunk(guesses[i * m // chunks : (i + 1) * m // chunks]), chunks, _threads)
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
     return chunk(guesses)
 
@@ -94,8 +113,9 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
     at its first repeated code, where a partition pass reads every guess."""
-    return _kernels.first_perfect_splitter(MT, np.ascontiguousarray(candidates, dtype=np.int64),
-                                             np.ascontiguousarray(answers, dtype=np.int64))
+    return _kernels.first_perfect_splitter(
+        MT, np.ascontiguousarray(candidates, dtype=np.int64), np.ascontiguousarray(answers, dtype=np.int64)
+    )
 
 
 def split_by_codes(codes, answers):

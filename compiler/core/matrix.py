@@ -49,8 +49,7 @@ def compute_matrix(guesses, answers, game: Game = DEFAULT_GAME) -> np.ndarray:
     return out
 
 
-def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = False,
-                    keep: bool = True) -> np.ndarray:
+def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = False, keep: bool = True) -> np.ndarray:
     """The matrix for ``words``: from the cache when it is intact, else computed and cached
     (unless ``keep`` is false: the builds read only the answer-major layout, which is made
     from this one, so caching this one too would only double the cache's size).
@@ -60,12 +59,10 @@ def feedback_matrix(words: WordLists, use_cache: bool = True, refresh: bool = Fa
     """
     if not use_cache:
         return compute_matrix(words.guesses, words.answers, words.game)
-    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers, words.game),
-                   write=keep)
+    return _cached(words, False, refresh, lambda: compute_matrix(words.guesses, words.answers, words.game), write=keep)
 
 
-def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True,
-                        refresh: bool = False) -> np.ndarray:
+def answer_major_matrix(words: WordLists, guess_major, use_cache: bool = True, refresh: bool = False) -> np.ndarray:
     """The matrix of ``words`` laid out answers × guesses: from its own cache file when
     intact, else ``guess_major()`` (which returns the guess-major matrix, so it is loaded
     only when needed) transposed by :func:`answer_major`, and cached.  ``use_cache`` and

@@ -173,8 +173,12 @@ def warn_unwritable(folder: Path, exc: Exception) -> None:
         return
     _warned_folders.add(folder)
     reason = getattr(exc, "strerror", None) or str(exc)
-    warnings.warn(f"cannot write the matrix cache in {folder} ({reason}); the matrix is computed in memory "
-                  f"each run (set {CACHE_ENV} to a writable folder to keep it)", RuntimeWarning, stacklevel=2)
+    warnings.warn(
+        f"cannot write the matrix cache in {folder} ({reason}); the matrix is computed in memory "
+        f"each run (set {CACHE_ENV} to a writable folder to keep it)",
+        RuntimeWarning,
+        stacklevel=2,
+    )
 
 
 def cache_entries() -> list[dict]:

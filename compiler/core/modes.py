@@ -12,16 +12,24 @@ import numpy as np
 
 from wordle_runtime.game import WORDLE
 
-from ..ext._kernels import (HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, HINT_SYMBOL_FIELD_BITS, RULE_NUMBERS,
-                            hard_mode_filter, possible_filter)
+from ..ext._kernels import (
+    HINT_MASK_LENGTH,
+    HINT_MASK_SYMBOLS,
+    HINT_SYMBOL_FIELD_BITS,
+    RULE_NUMBERS,
+    hard_mode_filter,
+    possible_filter,
+)
 from .errors import BuildError
 
 
 def check_mode(game, mode: str) -> None:
     """A one-line BuildError when ``game`` has no such mode (Mastermind's hard mode)."""
     if mode == "hard" and game.rule != WORDLE:
-        raise BuildError(f"{game.name} has no hard mode: its scores name no position, so there are no hints to "
-                         "keep (use --mode normal, or possible for the player who only plays consistent codes)")
+        raise BuildError(
+            f"{game.name} has no hard mode: its scores name no position, so there are no hints to "
+            "keep (use --mode normal, or possible for the player who only plays consistent codes)"
+        )
 
 
 def initial_legal(ctx, mode: str) -> np.ndarray:
@@ -62,8 +70,9 @@ def hard_mode_word_bits(guess_letters) -> np.ndarray:
     letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
     length = letters.shape[1]
     if length > HINT_MASK_LENGTH or (letters.size and int(letters.max()) >= HINT_MASK_SYMBOLS):
-        raise ValueError(f"hint masks hold words of at most {HINT_MASK_LENGTH} symbols numbered below "
-                         f"{HINT_MASK_SYMBOLS}")
+        raise ValueError(
+            f"hint masks hold words of at most {HINT_MASK_LENGTH} symbols numbered below {HINT_MASK_SYMBOLS}"
+        )
     columns = [letters[:, i] for i in range(length)]
     present = np.zeros(letters.shape[0], dtype=np.uint64)
     packed = np.zeros(letters.shape[0], dtype=np.uint64)

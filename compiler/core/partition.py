@@ -28,7 +28,7 @@ def class_tasks(ctx, mode, guess, answers, legal):
     for j, code in enumerate(codes):
         if code == all_correct:
             continue
-        cls = ordered[offsets[j]:offsets[j + 1]]
+        cls = ordered[offsets[j] : offsets[j + 1]]
         tasks.append((int(code), cls, legal_after(ctx, mode, legal, guess, int(code))))
     return tasks
 

@@ -47,9 +47,13 @@ class Weights:
         """What a report shows of them: the source, the fingerprint, and how concentrated they
         are (the effective number of answers, (Σw)² / Σw²)."""
         total, squares = sum(self.values), sum(w * w for w in self.values)
-        return {"source": self.source, "sha256": self.sha256[:16], "answers": len(self.values),
-                "zero": sum(w == 0 for w in self.values),
-                "effective_answers": round(total * total / squares, 1) if squares else 0.0}
+        return {
+            "source": self.source,
+            "sha256": self.sha256[:16],
+            "answers": len(self.values),
+            "zero": sum(w == 0 for w in self.values),
+            "effective_answers": round(total * total / squares, 1) if squares else 0.0,
+        }
 
 
 def integer_weights(raw, source: str) -> Weights:
@@ -109,14 +113,21 @@ def _completed(given: dict, answers, missing, where: str, source: str) -> Weight
     """The integer weights of ``given`` ({answer index: weight}), ``missing`` for the rest."""
     left = [word for i, word in enumerate(answers) if i not in given]
     if left and missing is None:
-        raise WeightsError(f"{where} leaves out {len(left)} answer(s) ({', '.join(left[:5])}); "
-                           "give them a weight, or choose one for every missing answer (--weight-missing)")
+        raise WeightsError(
+            f"{where} leaves out {len(left)} answer(s) ({', '.join(left[:5])}); "
+            "give them a weight, or choose one for every missing answer (--weight-missing)"
+        )
     return integer_weights([given.get(i, missing) for i in range(len(answers))], source)
 
 
-def weights_for_answers(answers, weights=None, prior: str | None = None, missing: float | None = None,
-                        prior_width: float = DEFAULT_PRIOR_WIDTH,
-                        prior_common: int = DEFAULT_PRIOR_COMMON) -> Weights | None:
+def weights_for_answers(
+    answers,
+    weights=None,
+    prior: str | None = None,
+    missing: float | None = None,
+    prior_width: float = DEFAULT_PRIOR_WIDTH,
+    prior_common: int = DEFAULT_PRIOR_COMMON,
+) -> Weights | None:
     """The API's weights for ``answers``: ``weights`` as a :class:`Weights`, a mapping
     {word: weight} or the path of a weights file, or ``prior="frequency"``; None when
     neither is given (every answer equally likely).  One WeightsError line otherwise."""
@@ -159,8 +170,9 @@ def frequency_prior(answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = D
     try:
         from wordfreq import zipf_frequency
     except ImportError:
-        raise WeightsError("--prior frequency needs the wordfreq package: pip install 'wordle-tree[priors]' "
-                           "(or pip install wordfreq)") from None
+        raise WeightsError(
+            "--prior frequency needs the wordfreq package: pip install 'wordle-tree[priors]' (or pip install wordfreq)"
+        ) from None
     if not (math.isfinite(width) and width > 0) or common < 1:
         raise WeightsError("the prior's width must be a positive number and its common count at least 1")
     n = len(answers)

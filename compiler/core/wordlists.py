@@ -15,8 +15,20 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from wordle_runtime.game import (DEFAULT_GAME, MASTERMIND, MAX_LENGTH, MAX_SYMBOLS, MIN_LENGTH, WORDLE, Game,
-                                  GameError, alphabet_of, mastermind_codes, normalise_word, parse_game)
+from wordle_runtime.game import (
+    DEFAULT_GAME,
+    MASTERMIND,
+    MAX_LENGTH,
+    MAX_SYMBOLS,
+    MIN_LENGTH,
+    WORDLE,
+    Game,
+    GameError,
+    alphabet_of,
+    mastermind_codes,
+    normalise_word,
+    parse_game,
+)
 
 from ..util.files import OutputError, decode_text, read_regular_file
 
@@ -92,8 +104,13 @@ def _canonical_words(text: str) -> list[str] | None:
     throughout, checked by slicing: a regular expression that repeats a group per word
     would grow a backtracking stack as long as the list."""
     count = len(text) // 6
-    if (not count or len(text) != 6 * count or text[5::6] != "\n" * count or text.count("\n") != count
-            or not _LETTERS_AND_NEWLINES.fullmatch(text)):
+    if (
+        not count
+        or len(text) != 6 * count
+        or text[5::6] != "\n" * count
+        or text.count("\n") != count
+        or not _LETTERS_AND_NEWLINES.fullmatch(text)
+    ):
         return None
     words = text.split("\n")[:-1]
     if len(words) > MAX_WORDS or len(set(words)) != len(words):
@@ -258,8 +275,10 @@ def _game_of(answer_words, answer_name, guess_words, guess_name, game: Game | No
     (``game``, when given, must take every word)."""
     length, other = len(answer_words[0]), len(guess_words[0])
     if length != other:
-        raise WordListError(f"the answers ({answer_name}) have {length} symbols and the guesses ({guess_name}) "
-                            f"{other}: one game needs words of one length")
+        raise WordListError(
+            f"the answers ({answer_name}) have {length} symbols and the guesses ({guess_name}) "
+            f"{other}: one game needs words of one length"
+        )
     if game is None:
         alphabet = alphabet_of(answer_words + guess_words)
         if len(alphabet) > MAX_SYMBOLS:
@@ -279,10 +298,16 @@ def _game_of(answer_words, answer_name, guess_words, guess_name, game: Game | No
 def _mastermind_lists(game: Game, answers: str, guesses: str | None) -> WordLists:
     """Every code of ``game`` as answers and guesses, unless lists are named (then checked)."""
     codes = mastermind_codes(game)
-    answer_words, answer_name = (codes, game.name) if answers in ("original", "all") else \
-        resolve_list(answers, {}, ANSWER_SPECIALS)
-    guess_words, guess_name = (codes, game.name) if guesses in (None, "original") else \
-        (list(answer_words), "answers") if guesses == "answers" else resolve_list(guesses, {}, GUESS_SPECIALS)
+    answer_words, answer_name = (
+        (codes, game.name) if answers in ("original", "all") else resolve_list(answers, {}, ANSWER_SPECIALS)
+    )
+    guess_words, guess_name = (
+        (codes, game.name)
+        if guesses in (None, "original")
+        else (list(answer_words), "answers")
+        if guesses == "answers"
+        else resolve_list(guesses, {}, GUESS_SPECIALS)
+    )
     _game_of(answer_words, answer_name, guess_words, guess_name, game)
     missing = sorted(set(answer_words) - set(guess_words))
     return _checked_lists(answer_words, guess_words + missing, answer_name, guess_name, game)
@@ -294,7 +319,8 @@ def _checked_lists(answer_words, guess_words, answer_name, guess_name, game: Gam
     if cells > MAX_MATRIX_CELLS:
         raise WordListError(
             f"{len(guess_words):,} guesses x {len(answer_words):,} answers would need a "
-            f"{cells / 1e6:,.0f} MB feedback matrix, over the {MAX_MATRIX_CELLS / 1e6:,.0f} MB limit")
+            f"{cells / 1e6:,.0f} MB feedback matrix, over the {MAX_MATRIX_CELLS / 1e6:,.0f} MB limit"
+        )
     return WordLists(
         answers=tuple(sorted(answer_words)),
         guesses=tuple(sorted(guess_words)),
@@ -309,8 +335,11 @@ def letters_array(words, game: Game = DEFAULT_GAME):
     0..25 for a-z), the kernels' input."""
     import numpy as np
 
-    if game.alphabet.startswith("abcdefghijklmnopqrstuvwxyz") and all(w.isascii() for w in words[:1]) \
-            and "".join(words).isascii():
+    if (
+        game.alphabet.startswith("abcdefghijklmnopqrstuvwxyz")
+        and all(w.isascii() for w in words[:1])
+        and "".join(words).isascii()
+    ):
         raw = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
         return (raw.reshape(-1, game.length) - ord("a")).astype(np.uint8)
     return np.array([game.symbols(w) for w in words], dtype=np.uint8).reshape(-1, game.length)

@@ -59,7 +59,12 @@ def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) ->
     tasks = class_tasks(ctx, cfg.mode, root_guess, answers, legal)
     if progress is not None and hasattr(progress, "start"):
         progress.start(sum(len(cls) for _, cls, _ in tasks), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
-    subtrees = parallel.map_ordered(lambda task: solve_class(task[1], task[2]), tasks, jobs,
-                                    weights=[len(cls) for _, cls, _ in tasks], progress=progress)
+    subtrees = parallel.map_ordered(
+        lambda task: solve_class(task[1], task[2]),
+        tasks,
+        jobs,
+        weights=[len(cls) for _, cls, _ in tasks],
+        progress=progress,
+    )
     root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
     return root

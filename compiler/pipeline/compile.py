@@ -54,8 +54,10 @@ def check_weights(ctx, cfg) -> None:
     if len(values) != n:
         raise BuildError(f"the weights ({cfg.weights.source}) give {len(values)} answers, the answer list has {n}")
     if any(not isinstance(w, int) or w < 0 for w in values) or not 0 < sum(values) <= MAX_WEIGHT_SUM:
-        raise BuildError(f"the weights ({cfg.weights.source}) must be whole numbers of 0 or more "
-                         f"with a sum from 1 to {MAX_WEIGHT_SUM}")
+        raise BuildError(
+            f"the weights ({cfg.weights.source}) must be whole numbers of 0 or more "
+            f"with a sum from 1 to {MAX_WEIGHT_SUM}"
+        )
 
 
 def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
@@ -88,10 +90,16 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
         "max_depth": cfg.max_depth,
         "optimality": optimality,
         "word_lists": {
-            "answers": {"name": ctx.words.answers_name, "count": len(ctx.words.answers),
-                        "sha256": ctx.words.answers_sha256},
-            "guesses": {"name": ctx.words.guesses_name, "count": len(ctx.words.guesses),
-                        "sha256": ctx.words.guesses_sha256},
+            "answers": {
+                "name": ctx.words.answers_name,
+                "count": len(ctx.words.answers),
+                "sha256": ctx.words.answers_sha256,
+            },
+            "guesses": {
+                "name": ctx.words.guesses_name,
+                "count": len(ctx.words.guesses),
+                "sha256": ctx.words.guesses_sha256,
+            },
         },
         "compiler": {"name": "wordle-tree", "version": __version__},
         "stats": stats,
@@ -104,8 +112,9 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
     return meta
 
 
-def compile_tree(cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None,
-                 stamp=False, memo_mb=None) -> BuildResult:
+def compile_tree(
+    cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None, stamp=False, memo_mb=None
+) -> BuildResult:
     """Build, verify and describe one tree: lists → strategy → builder → replay → meta.
 
     ``jobs`` forks that many workers for the first-level classes (same bytes for any

@@ -47,9 +47,15 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) ->
         level.lanes = lanes
         if progress is not None and hasattr(progress, "start"):
             progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
-        parallel.map_threads(level.run_batch, batches, jobs, weights=[sum(len(level.tasks[i][1]) for i in b)
-                                                                     for b in batches],
-                             progress=progress, in_order=True, assist=level.join)
+        parallel.map_threads(
+            level.run_batch,
+            batches,
+            jobs,
+            weights=[sum(len(level.tasks[i][1]) for i in b) for b in batches],
+            progress=progress,
+            in_order=True,
+            assist=level.join,
+        )
     return level.root()
 
 
@@ -79,8 +85,13 @@ class _FirstLevel:
             with self.lock:
                 self.started.add(index)
                 self.running[index] += 1
-            outcome = self.solver.solve(cls, follow, self.depth, lane=self.lanes[lane],
-                                        shared=self.states[index] if index in self.shared else None)
+            outcome = self.solver.solve(
+                cls,
+                follow,
+                self.depth,
+                lane=self.lanes[lane],
+                shared=self.states[index] if index in self.shared else None,
+            )
             with self.lock:
                 self.outcomes[index].append(outcome)
                 self.running[index] -= 1
@@ -93,8 +104,11 @@ class _FirstLevel:
     def _finish(self, index: int, lane: int) -> None:
         """Rebuild a class's subtree from its best outcome, or refuse the first guess."""
         _, cls, follow = self.tasks[index]
-        found = [((o.cost, o.depth, solved_here(self.ctx, o.guess, cls) < 0, o.guess), o)
-                 for o in self.outcomes[index] if o.guess >= 0]
+        found = [
+            ((o.cost, o.depth, solved_here(self.ctx, o.guess, cls) < 0, o.guess), o)
+            for o in self.outcomes[index]
+            if o.guess >= 0
+        ]
         if not found:
             if not self.refused:  # else another class stopped this one: its outcome says nothing
                 self.refused.append(index)
@@ -107,8 +121,11 @@ class _FirstLevel:
         """A class for an idle thread to help: the started shared class with the most
         candidates unclaimed, if any."""
         with self.lock:
-            open_classes = [(unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
-                            for i in self.started if i in self.shared and self.running[i] > 0]
+            open_classes = [
+                (unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
+                for i in self.started
+                if i in self.shared and self.running[i] > 0
+            ]
         best = max(open_classes, default=(0,))
         return (-best[2],) if best[0] > 0 and not self.refused else None
 
@@ -129,6 +146,8 @@ class _FirstLevel:
         code, cls, _ = self.tasks[index]
         word = self.ctx.words.guesses[self.first]
         shown = ", ".join(self.ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
-        return InfeasibleError(f"no tree solves every answer within {self.cfg.max_depth} guesses after {word!r}: "
-                               f"after {word} {self.ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
-                               f"need more than {self.cfg.max_depth - 1} further guesses")
+        return InfeasibleError(
+            f"no tree solves every answer within {self.cfg.max_depth} guesses after {word!r}: "
+            f"after {word} {self.ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
+            f"need more than {self.cfg.max_depth - 1} further guesses"
+        )

@@ -27,6 +27,7 @@ from ..search import GAUGES, InfeasibleError, classes_fit, solver_for
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
 
+
 def rank_first_guesses(ctx, legal, k: int) -> list[int]:
     """Heuristic ranking for 'best of K first words': most parts, then smallest Σc²."""
     stats, _ = partition_stats(ctx.matrix_by_answer(), legal, ctx.all_answers)
@@ -37,8 +38,10 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
 def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
     """Return (root node, proved_optimal, optimality label, engine counters)."""
     if cfg.objective != "total" and not forced:
-        raise BuildError(f"--objective {cfg.objective} needs --start or --opening (over every first word, "
-                         "wordle-rank --objective depth --max-depth N lists the first words that finish within N)")
+        raise BuildError(
+            f"--objective {cfg.objective} needs --start or --opening (over every first word, "
+            "wordle-rank --objective depth --max-depth N lists the first words that finish within N)"
+        )
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
     solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), weights=cfg.weights, **memo)
     before = solver.stats()
@@ -62,8 +65,10 @@ def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):
             continue  # proved by the depth-only search: no tree within this depth
         root, _, label = _least_total(ctx, replace(cfg, max_depth=depth), solver, forced, jobs, progress)
         return root, label
-    raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
-                          f"{', '.join(ctx.words.guesses[g] for g in forced)}")
+    raise InfeasibleError(
+        f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+        f"{', '.join(ctx.words.guesses[g] for g in forced)}"
+    )
 
 
 def _least_total(ctx, cfg, solver, forced, jobs, progress):
@@ -78,8 +83,10 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress):
         firsts = rank_first_guesses(ctx, initial_legal(ctx, cfg.mode), cfg.candidates)
         first = _best_first_guess(ctx, cfg, solver, firsts)
         if first is None:
-            raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} from any "
-                                  f"of the {len(firsts)} first words tried")
+            raise InfeasibleError(
+                f"no tree solves every answer within {_guesses(cfg.max_depth)} from any "
+                f"of the {len(firsts)} first words tried"
+            )
         proved, label = False, f"best of {len(firsts)} first words"
     return solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress), proved, label
 
@@ -98,8 +105,10 @@ def _opening_classes(ctx, mode: str, first: int, second: int) -> list:
     words, found = ctx.words.guesses, []
     for code, cls, follow in class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode)):
         if not np.isin(second, follow).item():
-            raise BuildError(f"{words[second]!r} is not a legal guess after {words[first]} {ctx.game.format_code(int(code))} "
-                             f"in {mode} mode")
+            raise BuildError(
+                f"{words[second]!r} is not a legal guess after {words[first]} {ctx.game.format_code(int(code))} "
+                f"in {mode} mode"
+            )
         found.append((code, cls, follow, class_tasks(ctx, mode, second, cls, follow)))
     return found
 
@@ -121,10 +130,12 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
                     raise InfeasibleError("no guess is left")
                 node.children.append((code2, solver.tree(sub, follow2, cfg.max_depth - 2)[1]))
             except InfeasibleError:
-                raise InfeasibleError(f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
-                                      f"opening {words[first]}, {words[second]}: {after}, {words[second]} "
-                                      f"{ctx.game.format_code(int(code2))}, the {len(sub)} answers left need more "
-                                      f"than {_guesses(max(cfg.max_depth - 2, 0))}") from None
+                raise InfeasibleError(
+                    f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+                    f"opening {words[first]}, {words[second]}: {after}, {words[second]} "
+                    f"{ctx.game.format_code(int(code2))}, the {len(sub)} answers left need more "
+                    f"than {_guesses(max(cfg.max_depth - 2, 0))}"
+                ) from None
         root.children.append((code, node))
         if progress is not None:
             progress(len(cls))
@@ -155,8 +166,9 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     from ..concurrency.cluster import executor_for
     from ..ranking.first_words import RankSpec, prove_best_first_word, use_context
 
-    spec = RankSpec(answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth,
-                    weights=cfg.weights)
+    spec = RankSpec(
+        answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth, weights=cfg.weights
+    )
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(ctx.words.guesses), "proving the best first word", unit="words")

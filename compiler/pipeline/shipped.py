@@ -25,12 +25,16 @@ SHIPPED = [
     ("salet-optimal-normal.wtree", BuildConfig(strategy="optimal", start="salet")),
     ("salet-optimal-hard.wtree", BuildConfig(strategy="optimal", start="salet", mode="hard")),
     ("plate-optimal-normal.wtree", BuildConfig(strategy="optimal", start="plate")),
-    ("plate-optimal-possible.wtree",
-     BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers")),
+    (
+        "plate-optimal-possible.wtree",
+        BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers"),
+    ),
     # the 3158-answer list people play today, from its proved best first word
     ("tarse-optimal-normal-nyt-extended.wtree", BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended")),
-    ("tarse-optimal-hard-nyt-extended.wtree",
-     BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended", mode="hard")),
+    (
+        "tarse-optimal-hard-nyt-extended.wtree",
+        BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended", mode="hard"),
+    ),
 ]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
@@ -48,7 +52,10 @@ def _with_prior(cfg: BuildConfig) -> tuple[BuildConfig, dict]:
 
     weights = frequency_prior(list(load_word_lists(cfg.answers, cfg.guesses).answers))
     return BuildConfig(**{**cfg.__dict__, "weights": weights}), {
-        "source": weights.source, "sha256": weights.sha256, "wordfreq": version("wordfreq")}
+        "source": weights.source,
+        "sha256": weights.sha256,
+        "wordfreq": version("wordfreq"),
+    }
 
 
 def main(argv=None) -> None:

@@ -46,6 +46,7 @@ class ClassBounds:
         """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
         exact; returns that sum.  First a probe per class (budget 2W + 1, exact below it),
         then the rounds (:func:`raise_rounds`), then each class's whole share."""
+
         def missing() -> int:
             return cutoff - counted - sum(self.bounds)
 

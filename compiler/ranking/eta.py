@@ -51,8 +51,7 @@ def sample_words(order: list[str]) -> list[str]:
         return []
     parts = _slices(len(order))
     # round after round, one word from each slice: every slice is priced early
-    return [order[part.start + int((j + 0.5) * len(part) / PER_STRATUM)]
-            for j in ROUND_OFFSETS for part in parts]
+    return [order[part.start + int((j + 0.5) * len(part) / PER_STRATUM)] for j in ROUND_OFFSETS for part in parts]
 
 
 class RemainingWork:
@@ -116,8 +115,9 @@ class RemainingWork:
             if self._frontier not in self._sampled:
                 self._recent.append(self._cost[self._frontier])
             self._frontier += 1
-        while self._unmatched and (self._unmatched[0] + NEIGHBOURS < self._frontier
-                                   or self._frontier == len(self._cost)):
+        while self._unmatched and (
+            self._unmatched[0] + NEIGHBOURS < self._frontier or self._frontier == len(self._cost)
+        ):
             self._match(self._unmatched.pop(0))
 
     def _match(self, sampled: int) -> None:
@@ -160,8 +160,7 @@ class RemainingWork:
         this run, or None until every slice with words left is priced (with a sample,
         after its first round)."""
         means = self._slice_costs()
-        if any(mean is None and left for mean, left in zip(means, self._left)) or elapsed <= 0 \
-                or self._spent <= 0:
+        if any(mean is None and left for mean, left in zip(means, self._left)) or elapsed <= 0 or self._spent <= 0:
             return None
         left = sum(n * mean for n, mean in zip(self._left, means) if n)
         return self._spent / (self._spent + left), left * elapsed / self._spent

@@ -34,12 +34,34 @@ from ..core.modes import initial_legal
 from .class_bounds import ClassBounds, raise_rounds
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
-from .tasks import (MAX_BATCH, PAIR_SEPARATOR, RankSpec, WordResult, _classes_of_first, context_for, most_parts,
-                    pair_key, use_context, word_tasks)
+from .tasks import (
+    MAX_BATCH,
+    PAIR_SEPARATOR,
+    RankSpec,
+    WordResult,
+    _classes_of_first,
+    context_for,
+    most_parts,
+    pair_key,
+    use_context,
+    word_tasks,
+)
 from ..search import INF, classes_fit, solver_for
 
-__all__ = ["PAIR_SEPARATOR", "RankSpec", "Ranking", "WordResult", "context_for", "evaluate_word", "heuristic_order",
-           "pair_key", "prove_best_first_word", "run_ranking", "use_context", "verify_claims"]
+__all__ = [
+    "PAIR_SEPARATOR",
+    "RankSpec",
+    "Ranking",
+    "WordResult",
+    "context_for",
+    "evaluate_word",
+    "heuristic_order",
+    "pair_key",
+    "prove_best_first_word",
+    "run_ranking",
+    "use_context",
+    "verify_claims",
+]
 
 
 def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
@@ -89,7 +111,9 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     sumsq = np.zeros(len(words), dtype=np.int64)
     for answers in _opening_sets(ctx, spec):
         if spec.weights is not None:
-            guess_bound, guess_sumsq, _, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(answers, index)
+            guess_bound, guess_sumsq, _, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(
+                answers, index
+            )
             bound += guess_bound
             sumsq += guess_sumsq
             continue
@@ -138,8 +162,9 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         if value >= INF:  # a class the search happened to find infeasible: that depends on the
             value = cutoff  # cut-off and the memo, so the word reports the bound it was asked for
     after = solver.stats()
-    return WordResult(word, int(value), bool(exact), {k: after[k] - before[k] for k in after},
-                      time.perf_counter() - began)
+    return WordResult(
+        word, int(value), bool(exact), {k: after[k] - before[k] for k in after}, time.perf_counter() - began
+    )
 
 
 class Ranking:
@@ -283,7 +308,7 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
     batches = [[c.word] for c in claims if c.word in exactly]
     for limit in sorted({cutoff, INF}):
         bounded = [c.word for c in claims if c.word not in exactly and limits[c.word] == limit]
-        batches += [bounded[i:i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
+        batches += [bounded[i : i + MAX_BATCH] for i in range(0, len(bounded), MAX_BATCH)]
     found = None
     while batches or executor.in_flight():
         while batches and executor.in_flight() < executor.window and found is None:
@@ -307,8 +332,9 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
     return found
 
 
-def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None,
-                early: list[str] = ()) -> None:
+def run_ranking(
+    spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None, early: list[str] = ()
+) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
     when it is submitted, so a better total reaches every later task.
 
@@ -330,8 +356,9 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
     # depth, or --top all: no cut-off comes before the last word (see the docstring)
     at_once = spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
     while True:
-        while (executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff())
-               and (early or position < len(pending))):
+        while executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff()) and (
+            early or position < len(pending)
+        ):
             if early and (at_once or ranking.cutoff() < INF):
                 _submit(executor, spec, [early.pop(0)], ranking)
                 continue
@@ -341,7 +368,7 @@ def run_ranking(spec: RankSpec, words: list[str], ranking: Ranking, executor, on
             # then the same for any --jobs (see the module docstring)
             alone = executor.workers == 1 or ranking.cutoff() >= INF
             size = 1 if alone else min(MAX_BATCH, 1 + position // (8 * executor.workers))
-            batch = pending[position:position + size]
+            batch = pending[position : position + size]
             position += size
             _submit(executor, spec, batch, ranking)
         if executor.in_flight() == 0:

@@ -20,8 +20,13 @@ def evaluate_fit(spec: RankSpec, word: str) -> WordResult:
     shape = word_tasks(ctx, spec, word)
     fits = shape is not None and classes_fit(solver, shape[1], shape[2])
     after = solver.stats()
-    return WordResult(word, spec.max_depth if fits else INF, fits, {k: after[k] - before[k] for k in after},
-                      time.perf_counter() - began)
+    return WordResult(
+        word,
+        spec.max_depth if fits else INF,
+        fits,
+        {k: after[k] - before[k] for k in after},
+        time.perf_counter() - began,
+    )
 
 
 def evaluate_long_games(spec: RankSpec, word: str, cutoff: int) -> WordResult:
@@ -52,5 +57,10 @@ def evaluate_long_games(spec: RankSpec, word: str, cutoff: int) -> WordResult:
             total += cost
         value = min(total, INF)
     after = solver.stats()
-    return WordResult(word, int(value), bool(exact and value < INF), {k: after[k] - before[k] for k in after},
-                      time.perf_counter() - began)
+    return WordResult(
+        word,
+        int(value),
+        bool(exact and value < INF),
+        {k: after[k] - before[k] for k in after},
+        time.perf_counter() - began,
+    )

@@ -24,8 +24,7 @@ from ..core.wordlists import load_word_lists
 TABLE = Path(__file__).resolve().parents[2] / "trees" / "openings.json"
 
 
-def table_entry(results, words, mode: str, max_depth: int, command: str, seconds: float | None,
-                weights=None) -> dict:
+def table_entry(results, words, mode: str, max_depth: int, command: str, seconds: float | None, weights=None) -> dict:
     """One ranking as a table entry: exact values below the cut-off, the cut-off, and the
     words proved unable to finish within ``max_depth`` (under ``weights``, weighted totals,
     and the weights' source and fingerprint)."""
@@ -36,12 +35,21 @@ def table_entry(results, words, mode: str, max_depth: int, command: str, seconds
         raise ValueError("the results file is not canonical (run wordle-rank to the end first)")
     if len(results) != len(words.guesses):
         raise ValueError(f"the results cover {len(results)} of {len(words.guesses)} first words")
-    return {"answers": words.answers_name, "guesses": words.guesses_name, "mode": mode, "max_depth": max_depth,
-            "answers_sha256": words.answers_sha256, "guesses_sha256": words.guesses_sha256,
-            "first_words": len(results), "exact": dict(sorted(exact.items(), key=lambda kv: (kv[1], kv[0]))),
-            "cutoff": bounds.pop() if bounds else None, "command": command, "seconds": seconds,
-            **({"infeasible": infeasible} if infeasible else {}),
-            **({} if weights is None else {"weights_source": weights.source, "weights_sha256": weights.sha256})}
+    return {
+        "answers": words.answers_name,
+        "guesses": words.guesses_name,
+        "mode": mode,
+        "max_depth": max_depth,
+        "answers_sha256": words.answers_sha256,
+        "guesses_sha256": words.guesses_sha256,
+        "first_words": len(results),
+        "exact": dict(sorted(exact.items(), key=lambda kv: (kv[1], kv[0]))),
+        "cutoff": bounds.pop() if bounds else None,
+        "command": command,
+        "seconds": seconds,
+        **({"infeasible": infeasible} if infeasible else {}),
+        **({} if weights is None else {"weights_source": weights.source, "weights_sha256": weights.sha256}),
+    }
 
 
 def main(argv=None) -> None:
@@ -63,16 +71,26 @@ def main(argv=None) -> None:
         from ..core.weights import frequency_prior
 
         weights = frequency_prior(list(words.answers))
-    entry = table_entry(read_ranking(Path(args.results), words, args.mode, args.max_depth, weights), words,
-                        args.mode, args.max_depth, args.command, args.seconds, weights)
+    entry = table_entry(
+        read_ranking(Path(args.results), words, args.mode, args.max_depth, weights),
+        words,
+        args.mode,
+        args.max_depth,
+        args.command,
+        args.seconds,
+        weights,
+    )
     table = json.loads(TABLE.read_text()) if TABLE.exists() else {"rankings": []}
     key = ("answers_sha256", "guesses_sha256", "mode", "max_depth", "weights_sha256")
-    table["rankings"] = [t for t in table["rankings"]
-                         if tuple(t.get(k) for k in key) != tuple(entry.get(k) for k in key)]
+    table["rankings"] = [
+        t for t in table["rankings"] if tuple(t.get(k) for k in key) != tuple(entry.get(k) for k in key)
+    ]
     table["rankings"].append(entry)
     write_atomic(TABLE, (json.dumps(table, indent=1) + "\n").encode())
-    print(f"{TABLE.name}: {args.answers} {args.mode}: {len(entry['exact'])} exact, cut-off {entry['cutoff']}, "
-          f"{len(entry.get('infeasible', []))} infeasible")
+    print(
+        f"{TABLE.name}: {args.answers} {args.mode}: {len(entry['exact'])} exact, cut-off {entry['cutoff']}, "
+        f"{len(entry.get('infeasible', []))} infeasible"
+    )
 
 
 if __name__ == "__main__":

@@ -91,13 +91,24 @@ def split_check(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> tu
     return line, None
 
 
-def results_header(words, mode: str, max_depth: int, version: str = "", second_after: str | None = None,
-                   objective: str = OBJECTIVE, deep: int | None = None, weights=None) -> str:
+def results_header(
+    words,
+    mode: str,
+    max_depth: int,
+    version: str = "",
+    second_after: str | None = None,
+    objective: str = OBJECTIVE,
+    deep: int | None = None,
+    weights=None,
+) -> str:
     """The first line of a results file: what was ranked (the lists by name and hash; for
     second words, the fixed first guess; the objective; the weights' fingerprint)."""
-    fields = {"answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
-              "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
-              "mode": mode, "max-depth": str(max_depth)}
+    fields = {
+        "answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
+        "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
+        "mode": mode,
+        "max-depth": str(max_depth),
+    }
     if second_after is not None:
         fields["second-after"] = second_after
     fields["objective"] = objective
@@ -114,8 +125,9 @@ def _header_fields(line: str) -> dict:
     return dict(part.split(" ", 1) for part in parts[1:] if " " in part)
 
 
-def format_row(word: str, value: int, exact: bool, n_answers: int, fmt: str, objective: str = OBJECTIVE,
-               max_depth: int = 0) -> str:
+def format_row(
+    word: str, value: int, exact: bool, n_answers: int, fmt: str, objective: str = OBJECTIVE, max_depth: int = 0
+) -> str:
     """One results line (no newline); for the depth objective (csv only), ``word,N,feasible``
     or ``word,N,infeasible``: whether it solves every answer within N = ``max_depth``.
     ``n_answers`` is what the average divides by: under weights, their total (the
@@ -181,9 +193,11 @@ def _parse_long_games(line: str) -> WordResult | None:
     word, long, total, _, status = fields
     if status == "infeasible" and long == total == "":
         return WordResult(word, INF, False)
-    if status not in ("exact", LOWER_BOUND) or not (long.isascii() and long.isdigit() and total.isascii()
-                                                     and total.isdigit()) \
-            or int(total) >= DEEP_COST:
+    if (
+        status not in ("exact", LOWER_BOUND)
+        or not (long.isascii() and long.isdigit() and total.isascii() and total.isdigit())
+        or int(total) >= DEEP_COST
+    ):
         return None
     return WordResult(word, int(long) * DEEP_COST + int(total), status == "exact")
 
@@ -192,13 +206,9 @@ def check_header(path: Path, first: str, header: str) -> None:
     """Raise :class:`ResultsFileError` unless ``first`` is a results header of the same
     ranking as ``header`` (every field of :data:`MATCHED_FIELDS` equal)."""
     if not first.startswith(HEADER_PREFIX):
-        raise ResultsFileError(f"results file {path} does not start with a wordle-rank header; "
-                               "not resuming from it")
+        raise ResultsFileError(f"results file {path} does not start with a wordle-rank header; not resuming from it")
     found, wanted = _header_fields(first), _header_fields(header)
     for key in MATCHED_FIELDS:
         if found.get(key) != wanted.get(key):
             made, asked = found.get(key, "(none)"), wanted.get(key, "(none)")
-            raise ResultsFileError(f"results file {path} was made with {key} {made}, not {asked}; "
-                                   "not resuming from it")
-
-
+            raise ResultsFileError(f"results file {path} was made with {key} {made}, not {asked}; not resuming from it")

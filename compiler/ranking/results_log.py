@@ -29,8 +29,19 @@ from pathlib import Path
 
 from ..search import DEEP_COST, INF
 from ..util.files import write_atomic
-from .results import (COMPLETE_FIELD, OBJECTIVE, ResultsFileError, check_header, checked_row, csv_columns,
-                      format_row, parse_line, results_header, row_check, split_check)
+from .results import (
+    COMPLETE_FIELD,
+    OBJECTIVE,
+    ResultsFileError,
+    check_header,
+    checked_row,
+    csv_columns,
+    format_row,
+    parse_line,
+    results_header,
+    row_check,
+    split_check,
+)
 from .tasks import WordResult
 
 # A results line is under 100 bytes; a log holds a few rows per word at most (one per
@@ -80,8 +91,10 @@ def _read_lines(path: Path, limit: int) -> list[str] | None:
         with open(path, "rb") as file:
             size = os.fstat(file.fileno()).st_size
             if size > limit:
-                raise ResultsFileError(f"results file {path} is {size} bytes, more than a ranking of these words "
-                                       f"writes ({limit}); not resuming from it")
+                raise ResultsFileError(
+                    f"results file {path} is {size} bytes, more than a ranking of these words "
+                    f"writes ({limit}); not resuming from it"
+                )
             text = file.read(limit + 1).decode("ascii")
     except FileNotFoundError:
         return None
@@ -90,8 +103,16 @@ def _read_lines(path: Path, limit: int) -> list[str] | None:
     return text.split("\n")[:-1]  # the last piece is empty or an unfinished line
 
 
-def read_log(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
-             objective: str = OBJECTIVE, weighted: bool = False, recheck: bool = False) -> LogContents:
+def read_log(
+    path: Path,
+    header: str,
+    words: set[str],
+    n_answers: int,
+    max_depth: int,
+    objective: str = OBJECTIVE,
+    weighted: bool = False,
+    recheck: bool = False,
+) -> LogContents:
     """The claims of an earlier run of the same ranking (module docstring); raises
     :class:`ResultsFileError` for a file of another ranking (its first line), one larger
     than such a ranking writes, or a line that is not a possible result: a word not being
@@ -126,14 +147,21 @@ def read_log(path: Path, header: str, words: set[str], n_answers: int, max_depth
             else:
                 kept[result.word] = merged
         if problem:
-            raise ResultsFileError(f"results file {path}, line {number} {problem}: {line[:80]!r}; "
-                                   "not resuming from it")
-    return LogContents(list(trusted.values()), [r for w, r in unchecked.items() if w not in trusted],
-                       lines[0].endswith(COMPLETE_FIELD))
+            raise ResultsFileError(f"results file {path}, line {number} {problem}: {line[:80]!r}; not resuming from it")
+    return LogContents(
+        list(trusted.values()), [r for w, r in unchecked.items() if w not in trusted], lines[0].endswith(COMPLETE_FIELD)
+    )
 
 
-def read_results(path: Path, header: str, words: set[str], n_answers: int, max_depth: int,
-                 objective: str = OBJECTIVE, weighted: bool = False) -> list[WordResult]:
+def read_results(
+    path: Path,
+    header: str,
+    words: set[str],
+    n_answers: int,
+    max_depth: int,
+    objective: str = OBJECTIVE,
+    weighted: bool = False,
+) -> list[WordResult]:
     """Every word's strongest claim in a results file of the same ranking (:func:`read_log`,
     trusted or not)."""
     contents = read_log(path, header, words, n_answers, max_depth, objective, weighted)
@@ -144,10 +172,17 @@ def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, we
     """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``),
     under ``weights`` when given."""
     if weights is None:
-        return read_results(path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers),
-                            max_depth)
-    return read_results(path, results_header(words, mode, max_depth, weights=weights), set(words.guesses),
-                        sum(weights.values), max_depth, weighted=True)
+        return read_results(
+            path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers), max_depth
+        )
+    return read_results(
+        path,
+        results_header(words, mode, max_depth, weights=weights),
+        set(words.guesses),
+        sum(weights.values),
+        max_depth,
+        weighted=True,
+    )
 
 
 def finished(path: Path) -> bool:
@@ -173,8 +208,17 @@ class ResultsLog:
     """Appends decided words to ``path`` as they come (module docstring); ``objective`` and
     ``max_depth`` choose the rows' form, ``resume`` keeps the rows the file holds."""
 
-    def __init__(self, path: Path, fmt: str, n_answers: int, header: str, objective: str = OBJECTIVE,
-                 max_depth: int = 0, weighted: bool = False, resume: bool = False):
+    def __init__(
+        self,
+        path: Path,
+        fmt: str,
+        n_answers: int,
+        header: str,
+        objective: str = OBJECTIVE,
+        max_depth: int = 0,
+        weighted: bool = False,
+        resume: bool = False,
+    ):
         self.path, self.fmt, self.n_answers, self.header = path, fmt, n_answers, header
         self.objective, self.max_depth, self.weighted = objective, max_depth, weighted
         rows = self._kept_rows() if resume else []

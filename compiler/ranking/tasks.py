@@ -139,7 +139,6 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
     return counted, tasks, spec.max_depth - 2
 
 
-
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
     with _cache_lock:

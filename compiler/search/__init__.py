@@ -25,8 +25,22 @@ from ..ext._search import STAT_NAMES
 from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
-__all__ = ["DEEP_COST", "INF", "STAT_NAMES", "DEFAULT_MEMO_MB", "classes_fit", "GAUGES", "InfeasibleError", "Outcome",
-           "Solver", "forget_solvers", "shared_states", "solver_for", "stop_shared", "unclaimed"]
+__all__ = [
+    "DEEP_COST",
+    "INF",
+    "STAT_NAMES",
+    "DEFAULT_MEMO_MB",
+    "classes_fit",
+    "GAUGES",
+    "InfeasibleError",
+    "Outcome",
+    "Solver",
+    "forget_solvers",
+    "shared_states",
+    "solver_for",
+    "stop_shared",
+    "unclaimed",
+]
 
 _per_thread = threading.local()
 

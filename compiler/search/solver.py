@@ -39,8 +39,9 @@ GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across l
 def _not_a_tree(n_answers: int) -> BuildError:
     """The rebuild's choices overran the depth limit (a matrix that breaks the game's rules):
     an "internal error", so the build recomputes the matrix and retries once (api.build)."""
-    return BuildError(f"internal error: the search's choices for {n_answers} answers do not "
-                      "make a tree within the depth limit")
+    return BuildError(
+        f"internal error: the search's choices for {n_answers} answers do not make a tree within the depth limit"
+    )
 
 
 def deep_answers(root: Node, depth: int, deep_level: int) -> int:
@@ -84,7 +85,7 @@ def _padded_copy(counters: np.ndarray) -> np.ndarray:
     millions of times, and two small arrays side by side in memory would share a line
     that the two cores then take from each other on every write."""
     padded = np.zeros(len(counters) + 32, dtype=counters.dtype)  # 128 bytes either side
-    view = padded[16:16 + len(counters)]
+    view = padded[16 : 16 + len(counters)]
     view[:] = counters
     return view
 
@@ -96,7 +97,7 @@ def shared_states(count: int) -> np.ndarray:
     line = 64 // np.dtype(np.int64).itemsize  # == SHARED_WORDS
     buffer = np.zeros(count * SHARED_WORDS + line, dtype=np.int64)
     skip = (-buffer.ctypes.data % 64) // buffer.itemsize
-    states = buffer[skip:skip + count * SHARED_WORDS].reshape(count, SHARED_WORDS)
+    states = buffer[skip : skip + count * SHARED_WORDS].reshape(count, SHARED_WORDS)
     states[:, SHARED_LIMIT] = INF
     return states
 
@@ -168,8 +169,21 @@ class Solver:
         self.matrix_t = ctx.matrix_by_answer()
         self.weights = None if weights is None else np.asarray(weights, dtype=np.int64)
         try:
-            self.engine = Engine(self.matrix_t, ctx.guess_letters, self.word_bits, self.a2g, self.groups, self.mode,
-                                 self.z1, self.z2, self.zg1, self.zg2, deep_level, self.weights, ctx.game)
+            self.engine = Engine(
+                self.matrix_t,
+                ctx.guess_letters,
+                self.word_bits,
+                self.a2g,
+                self.groups,
+                self.mode,
+                self.z1,
+                self.z2,
+                self.zg1,
+                self.zg2,
+                deep_level,
+                self.weights,
+                ctx.game,
+            )
         except ValueError as exc:
             raise BuildError(str(exc)) from None
         self._serial = (None, None, None)  # (memo, counters, the workspace made on them)
@@ -192,8 +206,9 @@ class Solver:
         """
         workspace = self._workspace(lane, shared)
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        packed = self.engine.solve(answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace,
-                                   shared is not None)
+        packed = self.engine.solve(
+            answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace, shared is not None
+        )
         return Outcome.unpack(packed)
 
     @contextmanager
@@ -211,9 +226,11 @@ class Solver:
             return
         rows = max(SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
         memo_reserve(self.memo, self.counters, min(rows, self.memo.shape[0]))
-        table = self.memo[:int(self.counters[S_ROWS])]
-        lanes = [Lane(table, _padded_copy(self.counters), self.scratch if i == 0 else np.empty_like(self.scratch))
-                 for i in range(count)]
+        table = self.memo[: int(self.counters[S_ROWS])]
+        lanes = [
+            Lane(table, _padded_copy(self.counters), self.scratch if i == 0 else np.empty_like(self.scratch))
+            for i in range(count)
+        ]
         start = self.counters.copy()
         try:
             yield lanes
@@ -240,8 +257,10 @@ class Solver:
             return total + int(weights[-1]) * (size - 1)
         if size <= most_parts + 1:
             return 2 * total - int(weights[0])  # some guess might separate them
-        return max(2 * total - int(weights[0]) + int(weights[-1]),
-                   3 * total - 2 * int(weights[0]) - int(weights[:max(most_parts - 1, 0)].sum()))
+        return max(
+            2 * total - int(weights[0]) + int(weights[-1]),
+            3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()),
+        )
 
     def guess_bounds(self, answers, legal):
         """One full pass: for every legal guess, (lower bound, Σc², in set), as three arrays
@@ -276,8 +295,16 @@ class Solver:
         answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
         return self.engine.endgame_refutes(answers, legal, lh1, lh2, depth, self._workspace(None))
 
-    def guess_value(self, guess: int, answers, legal, depth: int, beta: int = INF, lane: Lane | None = None,
-                    most_parts: int | None = None) -> Outcome:
+    def guess_value(
+        self,
+        guess: int,
+        answers,
+        legal,
+        depth: int,
+        beta: int = INF,
+        lane: Lane | None = None,
+        most_parts: int | None = None,
+    ) -> Outcome:
         """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
 
         Classes are solved largest first with shrinking budgets, so a guess that cannot
@@ -288,8 +315,9 @@ class Solver:
         workspace = self._workspace(lane)
         answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
         most_parts = len(answers) if most_parts is None else int(most_parts)
-        packed = self.engine.guess_value(answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)),
-                                         most_parts, workspace)
+        packed = self.engine.guess_value(
+            answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)), most_parts, workspace
+        )
         return Outcome.unpack(packed)
 
     def feasible(self, answers, legal, depth: int, lane: Lane | None = None) -> int:
@@ -316,8 +344,9 @@ class Solver:
     def _hashed(self, answers, legal):
         return self.engine.node_keys(answers, legal, self.mode != MODE_NORMAL)
 
-    def tree(self, answers, legal, depth: int, known: Outcome | None = None,
-             lane: Lane | None = None) -> tuple[int, Node]:
+    def tree(
+        self, answers, legal, depth: int, known: Outcome | None = None, lane: Lane | None = None
+    ) -> tuple[int, Node]:
         """Solve exactly and rebuild the optimal subtree from the search's choices.
 
         ``known``: the node's exact outcome when it was found outside one kernel call
@@ -330,8 +359,9 @@ class Solver:
 
     def _rebuild(self, answers, legal, depth, outcome: Outcome, lane: Lane | None = None) -> Node:
         answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
-        guesses, parents, codes, solved = self.engine.rebuild(answers, h1, h2, legal, lh1, lh2, depth, outcome.guess,
-                                                              self._workspace(lane))
+        guesses, parents, codes, solved = self.engine.rebuild(
+            answers, h1, h2, legal, lh1, lh2, depth, outcome.guess, self._workspace(lane)
+        )
         if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
             raise _not_a_tree(len(answers))
         if len(guesses):
@@ -343,8 +373,10 @@ class Solver:
             root = self._tree_node_by_node(answers, legal, depth, outcome.guess, lane)
         rebuilt = tree_total(root, weights=self.weights) + DEEP_COST * deep_answers(root, depth, self.deep_level)
         if rebuilt != outcome.cost:
-            raise BuildError(f"internal error: the search claimed {outcome.cost} guesses for "
-                             f"{len(answers)} answers but its tree needs {rebuilt}")
+            raise BuildError(
+                f"internal error: the search claimed {outcome.cost} guesses for "
+                f"{len(answers)} answers but its tree needs {rebuilt}"
+            )
         return root
 
     def _tree_node_by_node(self, answers, legal, depth: int, top: int, lane: Lane | None = None) -> Node:

@@ -33,9 +33,13 @@ MAX_BODY_BYTES = 1024
 MAX_FIELDS = 32
 ROUTES_HINT = "the pages are / and /tree/NAME; the API is /api/trees, /api/analyse and /api/review"
 _BUSY_BODY = b'{"error": "the server is busy: too many connections at once; try again in a moment"}'
-BUSY_RESPONSE = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
-                 b"Retry-After: 1\r\nConnection: close\r\nContent-Length: " + str(len(_BUSY_BODY)).encode()
-                 + b"\r\n\r\n" + _BUSY_BODY)
+BUSY_RESPONSE = (
+    b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+    b"Retry-After: 1\r\nConnection: close\r\nContent-Length: "
+    + str(len(_BUSY_BODY)).encode()
+    + b"\r\n\r\n"
+    + _BUSY_BODY
+)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -58,16 +62,20 @@ class Handler(BaseHTTPRequestHandler):
 
     def _refuse_method(self) -> None:
         refusal = self._body_refusal()
-        self._send(refusal or error_reply(405, f"{self.command} is not taken here: GET or HEAD only",
-                                          {"Allow": "GET, HEAD"}))
+        self._send(
+            refusal or error_reply(405, f"{self.command} is not taken here: GET or HEAD only", {"Allow": "GET, HEAD"})
+        )
 
     do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # noqa: N815
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """http.server's own refusals (a bad request line, too long, too many headers), in JSON."""
         self.close_connection = True
-        text = {414: "the request line is over the 65,536-byte limit", 431: "the request has too many headers",
-                501: f"{(self.command or '?')[:20]} is not taken here: GET or HEAD only"}.get(code)
+        text = {
+            414: "the request line is over the 65,536-byte limit",
+            431: "the request has too many headers",
+            501: f"{(self.command or '?')[:20]} is not taken here: GET or HEAD only",
+        }.get(code)
         self._send(error_reply(code, text or one_line(message or "bad request")), with_body=self.command != "HEAD")
 
     def _answer(self, with_body: bool) -> None:
@@ -87,8 +95,11 @@ class Handler(BaseHTTPRequestHandler):
             return error_reply(400, "the Content-Length header is not a number")
         if int(length) > MAX_BODY_BYTES:
             self.close_connection = True  # left unread: the connection closes
-            return error_reply(413, f"the request body is over the {MAX_BODY_BYTES:,}-byte limit "
-                                    "(the API takes no body: the history goes in the query)")
+            return error_reply(
+                413,
+                f"the request body is over the {MAX_BODY_BYTES:,}-byte limit "
+                "(the API takes no body: the history goes in the query)",
+            )
         if int(length):
             self.rfile.read(int(length))
         return None
@@ -107,34 +118,42 @@ class Handler(BaseHTTPRequestHandler):
         if path in ("/", "/index.html"):
             return self._page(site.default)
         if path.startswith("/tree/"):
-            return self._page(path[len("/tree/"):])
+            return self._page(path[len("/tree/") :])
         if path == "/api/trees":
             return site.tree_list()
         if path in ("/api/analyse", "/api/review"):
             try:
-                params = parse_qs(parts.query, keep_blank_values=True, strict_parsing=False,
-                                  max_num_fields=MAX_FIELDS)
+                params = parse_qs(parts.query, keep_blank_values=True, strict_parsing=False, max_num_fields=MAX_FIELDS)
             except ValueError:
                 return error_reply(400, f"the query has more than {MAX_FIELDS} fields")
             name = params.get("tree", [site.default])[-1]
             if name not in site.trees:
                 return site.unknown_tree(name)
-            return site.api(path[len("/api/"):], site.trees[name], params)
+            return site.api(path[len("/api/") :], site.trees[name], params)
         return error_reply(404, f"no page {one_line(path[:100])!r} here: {ROUTES_HINT}")
 
     def _page(self, name: str) -> Reply:
         site: Site = self.server.site
         if name not in site.trees:
             return site.unknown_tree(name)
-        return Reply(200, site.trees[name].page, "text/html; charset=utf-8",
-                     {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"})
+        return Reply(
+            200,
+            site.trees[name].page,
+            "text/html; charset=utf-8",
+            {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"},
+        )
 
     def _send(self, reply: Reply, with_body: bool = True) -> None:
         body = reply.body.encode("utf-8")
         self.send_response(reply.status)
-        headers = {"Content-Type": reply.content_type, "Content-Length": str(len(body)),
-                   "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-                   "Cache-Control": "no-store", **reply.headers}
+        headers = {
+            "Content-Type": reply.content_type,
+            "Content-Length": str(len(body)),
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-store",
+            **reply.headers,
+        }
         if self.close_connection:
             headers["Connection"] = "close"
         for key, value in headers.items():

@@ -49,16 +49,24 @@ class ServedTree:
         """What ``/api/trees`` says of the tree."""
         meta = self.data.meta
         lists = meta.get("word_lists", {})
-        return {"name": self.name, "page": f"/tree/{self.name}", "default": default,
-                "mode": self.data.mode or meta.get("mode", "normal"),
-                "answers": lists.get("answers", {}).get("name"), "guesses": lists.get("guesses", {}).get("name"),
-                "weighted": self.data.weights is not None, "first_guess": self.data.guesses[self.data.node_guess[0]],
-                "stats": meta.get("stats", {})}
+        return {
+            "name": self.name,
+            "page": f"/tree/{self.name}",
+            "default": default,
+            "mode": self.data.mode or meta.get("mode", "normal"),
+            "answers": lists.get("answers", {}).get("name"),
+            "guesses": lists.get("guesses", {}).get("name"),
+            "weighted": self.data.weights is not None,
+            "first_guess": self.data.guesses[self.data.node_guess[0]],
+            "stats": meta.get("stats", {}),
+        }
 
 
 # What a served page may do: run its inline script and fetch only from this server.
-PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+PAGE_POLICY = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
 
 
 class Site:
@@ -68,8 +76,12 @@ class Site:
     each query key with its values); ``maintain()`` runs on the server's main thread between
     requests (the worker pool starts its replacement workers there)."""
 
-    def __init__(self, trees: list[ServedTree], api: Callable[[str, ServedTree, dict], Reply],
-                 maintain: Callable[[], None] = lambda: None):
+    def __init__(
+        self,
+        trees: list[ServedTree],
+        api: Callable[[str, ServedTree, dict], Reply],
+        maintain: Callable[[], None] = lambda: None,
+    ):
         self.trees = {tree.name: tree for tree in trees}
         self.default = trees[0].name
         self.api, self.maintain = api, maintain

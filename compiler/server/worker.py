@@ -37,7 +37,7 @@ def serve_jobs(conn, job_module) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the worker described by ``argv`` (see the module); the exit code."""
-    fd, parent_pid, job = (sys.argv[1:] if argv is None else argv)
+    fd, parent_pid, job = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..concurrency.parallel import die_with_parent
 

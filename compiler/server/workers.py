@@ -81,8 +81,14 @@ class AnalysisPool:
         # SIGINT blocked while the worker starts: it inherits the mask until it ignores Ctrl-C
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                       pass_fds=(theirs.fileno(),), start_new_session=True, close_fds=True)
+            process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                start_new_session=True,
+                close_fds=True,
+            )
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             theirs.close()

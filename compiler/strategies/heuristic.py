@@ -14,8 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.guess_stats import (IN_SET, LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats,
-                                weighted_partition_stats)
+from ..core.guess_stats import (
+    IN_SET,
+    LARGEST,
+    PARTS,
+    SUMSQ,
+    first_perfect_splitter,
+    partition_stats,
+    weighted_partition_stats,
+)
 from ..core.wordlists import sha256
 from .letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 from .prior import Prior, prior_for
@@ -24,7 +31,7 @@ DESCRIPTIONS = {
     "minimax": "Knuth/Sorensen: minimise the largest feedback class (heaviest, under a prior)",
     "entropy": "maximise the Shannon entropy of the feedback classes (of their probabilities, under a prior)",
     "expected-size": "minimise the expected answers left, sum c^2/n (weight left, under a prior; "
-                     "alias max-eliminations)",
+    "alias max-eliminations)",
     "most-parts": "maximise the number of non-empty feedback classes (a prior is ignored)",
     "unique-letters": "most remaining answers containing the guess's distinct, uncertain letters",
     "located-letters": "letters scored by position (2x green) and presence elsewhere (yellow)",
@@ -63,8 +70,9 @@ def _possible_splitter(ctx, answers, legal, prior: Prior | None = None) -> int:
     candidates = np.ascontiguousarray(_possible(ctx, answers, legal), dtype=np.int64)
     if prior is not None and len(candidates) > 1:
         candidates = candidates[np.lexsort((candidates, -prior.by_guess[candidates]))]
-    return int(first_perfect_splitter(ctx.matrix_by_answer(), candidates,
-                                      np.ascontiguousarray(answers, dtype=np.int64)))
+    return int(
+        first_perfect_splitter(ctx.matrix_by_answer(), candidates, np.ascontiguousarray(answers, dtype=np.int64))
+    )
 
 
 def _every_answer_weighs(weights) -> bool:
@@ -111,22 +119,30 @@ def _partition_choice(ctx, answers, legal, score, prior: Prior | None = None, sp
 def minimax(ctx, answers, legal, cfg):
     """The guess whose largest feedback class is smallest (under weights: the lightest
     heaviest class, by class weight)."""
-    return _partition_choice(ctx, answers, legal, lambda stats, bits: stats[:, LARGEST],
-                             prior_for(ctx, answers, cfg), _two_lightest_outweigh_the_heaviest)
+    return _partition_choice(
+        ctx,
+        answers,
+        legal,
+        lambda stats, bits: stats[:, LARGEST],
+        prior_for(ctx, answers, cfg),
+        _two_lightest_outweigh_the_heaviest,
+    )
 
 
 def entropy(ctx, answers, legal, cfg):
     """The guess whose partition of ``answers`` has the most entropy (bits rounded to 12
     places; under weights, of the class probabilities, class weight / the set's weight)."""
-    return _partition_choice(ctx, answers, legal, lambda stats, bits: -np.round(bits, 12),
-                             prior_for(ctx, answers, cfg), _every_answer_weighs)
+    return _partition_choice(
+        ctx, answers, legal, lambda stats, bits: -np.round(bits, 12), prior_for(ctx, answers, cfg), _every_answer_weighs
+    )
 
 
 def expected_size(ctx, answers, legal, cfg):
     """The guess with the smallest sum of squared class sizes (n x the expected answers left;
     under weights, Σ W_C², W x the expected weight left)."""
-    return _partition_choice(ctx, answers, legal, lambda stats, bits: stats[:, SUMSQ],
-                             prior_for(ctx, answers, cfg), _every_answer_weighs)
+    return _partition_choice(
+        ctx, answers, legal, lambda stats, bits: stats[:, SUMSQ], prior_for(ctx, answers, cfg), _every_answer_weighs
+    )
 
 
 def most_parts(ctx, answers, legal, cfg):
@@ -138,8 +154,9 @@ def most_parts(ctx, answers, legal, cfg):
 def _letters(ctx, answers, legal, kind, cfg):
     prior = prior_for(ctx, answers, cfg)
     answer_letters = ctx.guess_letters[ctx.answer_in_guesses[answers]]
-    score = letter_scores(ctx.guess_letters, legal, answer_letters, kind,
-                          None if prior is None else prior.by_answer[answers])
+    score = letter_scores(
+        ctx.guess_letters, legal, answer_letters, kind, None if prior is None else prior.by_answer[answers]
+    )
     # rounding keeps float noise from breaking ties that are equal on paper
     return _pick(ctx, legal, answers, -np.round(score, 9), prior)
 
@@ -210,7 +227,7 @@ def lookahead(ctx, answers, legal, cfg):
         codes, offsets, ordered = split_by_codes(ctx.codes(guess, answers), answers)
         total = 0
         for j, code in enumerate(codes):
-            cls = ordered[offsets[j]:offsets[j + 1]]
+            cls = ordered[offsets[j] : offsets[j + 1]]
             if code == ctx.game.all_correct or len(cls) == 1:
                 size = len(cls) if prior is None else prior.weight(cls)
                 total += size * size

@@ -31,6 +31,10 @@ def letter_scores(guess_letters, legal, answer_letters, kind: int, answer_weight
     """
     if answer_weights is None:
         answer_weights = np.ones(len(answer_letters), dtype=np.int64)
-    return _kernels.letter_scores(np.ascontiguousarray(guess_letters, dtype=np.uint8), index_array(legal),
-                                    np.ascontiguousarray(answer_letters, dtype=np.uint8), kind,
-                                    np.ascontiguousarray(answer_weights, dtype=np.int64))
+    return _kernels.letter_scores(
+        np.ascontiguousarray(guess_letters, dtype=np.uint8),
+        index_array(legal),
+        np.ascontiguousarray(answer_letters, dtype=np.uint8),
+        kind,
+        np.ascontiguousarray(answer_weights, dtype=np.int64),
+    )

@@ -57,8 +57,10 @@ def prior_for(ctx, answers, cfg) -> Prior | None:
 
 def _make(ctx, weights) -> Prior:
     if len(weights.values) != len(ctx.words.answers):
-        raise BuildError(f"the weights give {len(weights.values)} values for the "
-                         f"{len(ctx.words.answers)} answers of {ctx.words.answers_name}")
+        raise BuildError(
+            f"the weights give {len(weights.values)} values for the "
+            f"{len(ctx.words.answers)} answers of {ctx.words.answers_name}"
+        )
     by_answer = np.array(weights.values, dtype=np.int64)
     if (by_answer < 0).any():
         raise BuildError("an answer's weight is negative")

@@ -60,7 +60,7 @@ def guess_list_of(ctx) -> GuessList:
 
     game = ctx.words.game
     letters = getattr(ctx, "guess_letters", None)  # the importer's context has only the words
-    if letters is not None and len(letters) and len(game.alphabet) ** game.length < 2 ** 32:
+    if letters is not None and len(letters) and len(game.alphabet) ** game.length < 2**32:
         codes = np.zeros(len(letters), dtype=np.int64)
         for position in range(letters.shape[1]):
             codes = codes * len(game.alphabet) + letters[:, position]

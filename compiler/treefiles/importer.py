@@ -45,8 +45,9 @@ class _Builder:
         if answer not in self.answer_index:
             raise ImportError_(f"{_where(where)}: {answer!r} is not in the answer list")
         if answer in self.solved_at:
-            raise ImportError_(f"{_where(where)}: {answer!r} is solved twice "
-                               f"(first at {_where(self.solved_at[answer])})")
+            raise ImportError_(
+                f"{_where(where)}: {answer!r} is solved twice (first at {_where(self.solved_at[answer])})"
+            )
         self.solved_at[answer] = where
         parent = None  # (node id, pattern) the next node hangs from
         for step, (guess, code) in enumerate(path, start=1):
@@ -55,8 +56,10 @@ class _Builder:
                 raise ImportError_(f"{_where(where)}: guess {guess!r} is not in the guess list")
             real = score_code(guess, answer)
             if real != code:
-                raise ImportError_(f"{_where(where)}: {guess} against {answer} gives {format_pattern(real)}, "
-                                   f"not {format_pattern(code)}")
+                raise ImportError_(
+                    f"{_where(where)}: {guess} against {answer} gives {format_pattern(real)}, "
+                    f"not {format_pattern(code)}"
+                )
             node_id = (0 if self.nodes else None) if parent is None else self.child.get(parent)
             if node_id is None:
                 node_id = len(self.nodes)
@@ -67,8 +70,10 @@ class _Builder:
             node = self.nodes[node_id]
             if node.guess != index:
                 played = next(w for w, i in self.guess_index.items() if i == node.guess)
-                raise ImportError_(f"{_where(where)}: guess {step} is {guess!r}, but an earlier line plays "
-                                   f"{played!r} at the same point")
+                raise ImportError_(
+                    f"{_where(where)}: guess {step} is {guess!r}, but an earlier line plays "
+                    f"{played!r} at the same point"
+                )
             if code == ALL_GREEN:
                 if step != len(path):
                     raise ImportError_(f"{_where(where)}: the answer was found at guess {step} but the line goes on")
@@ -93,8 +98,13 @@ def _lines(text):
 def _selby_step(word: str, mark: str, number: int, where: str):
     """One ``word PATTERNn`` pair; the step number must be ASCII digits (``²`` is not 2)."""
     number_text = mark[5:]
-    if (len(word) != 5 or not (word.isascii() and word.isalpha()) or not number_text.isascii()
-            or not number_text.isdigit() or int(number_text) != number):
+    if (
+        len(word) != 5
+        or not (word.isascii() and word.isalpha())
+        or not number_text.isascii()
+        or not number_text.isdigit()
+        or int(number_text) != number
+    ):
         raise ImportError_(f"{where}: {word} {mark} is not 'word PATTERN{number}'")
     try:
         return word, parse_pattern(mark[:5])
@@ -116,8 +126,7 @@ def parse_selby(text, builder):
         tokens = line.split()
         if len(tokens) < 2 or len(tokens) % 2:
             raise ImportError_(f"{where}: expected pairs of 'word PATTERNn'")
-        path = [_selby_step(tokens[i].lower(), tokens[i + 1], i // 2 + 1, where)
-                for i in range(0, len(tokens), 2)]
+        path = [_selby_step(tokens[i].lower(), tokens[i + 1], i // 2 + 1, where) for i in range(0, len(tokens), 2)]
         builder.add(path, where)
         previous = line
 
@@ -170,8 +179,9 @@ def parse_olson(text, builder):
     stack = [(doc, None)]
     while stack:
         node, link = stack.pop()
-        if not (isinstance(node, dict) and isinstance(node.get("guess"), str)
-                and isinstance(node.get("map", {}), dict)):
+        if not (
+            isinstance(node, dict) and isinstance(node.get("guess"), str) and isinstance(node.get("map", {}), dict)
+        ):
             raise ImportError_(f"at {_olson_where(link)}: expected {{'guess': word, 'map': {{...}}}}")
         guess = _olson_word(node.get("guess"), lambda: _olson_where(link))
         history = _history(link)
@@ -190,7 +200,7 @@ def parse_olson(text, builder):
                 continue  # some files spell out the guess's own all-green entry
             step = (link, guess, code)
             if isinstance(child, str):
-                where = (lambda step=step: _olson_where(step))
+                where = lambda step=step: _olson_where(step)
                 builder.add(_history(step) + [(_olson_word(child, where), ALL_GREEN)], where)
             else:
                 children.append((child, step))

@@ -42,12 +42,11 @@ def mode_of(meta, notes: list) -> str:
     if value is None:
         return "normal"
     if value not in MODES:
-        notes.append(f"meta names mode {shown(value)}, which is not one of {', '.join(MODES)}; "
-                     "checked as normal (use --mode)")
+        notes.append(
+            f"meta names mode {shown(value)}, which is not one of {', '.join(MODES)}; checked as normal (use --mode)"
+        )
         return "normal"
     return value
-
-
 
 
 def max_depth_of(meta, notes: list) -> int:
@@ -58,7 +57,9 @@ def max_depth_of(meta, notes: list) -> int:
     if value is None:
         return 6
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEPTH_LIMIT:
-        notes.append(f"meta names max_depth {shown(value)}, not a number from 1 to {MAX_DEPTH_LIMIT}; "
-                     "checked with 6 (use --max-depth)")
+        notes.append(
+            f"meta names max_depth {shown(value)}, not a number from 1 to {MAX_DEPTH_LIMIT}; "
+            "checked with 6 (use --max-depth)"
+        )
         return 6
     return value

@@ -163,8 +163,7 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
         answer_index = data.node_answer[node]
         if answer_index >= 0:
             if data.answers[answer_index] != guess or solved_at[answer_index] >= 0:
-                problems.add(f"{paths.where(node)}: the node claims to solve "
-                             f"{data.answers[answer_index]!r}")
+                problems.add(f"{paths.where(node)}: the node claims to solve {data.answers[answer_index]!r}")
             else:
                 solved_at[answer_index] = node
     histogram, deep, total, deepest = {}, [], 0, 0
@@ -180,8 +179,10 @@ def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: i
             step = parent[step]
         if parent[step] >= 0:  # a step disagrees: name the first one from the root
             g, c = next((g, c) for g, c in paths.history(node) if score(g, answer) != c)
-            problems.add(f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
-                         f"{g} against {answer} shows {shown(score(g, answer))}, not {shown(c)}")
+            problems.add(
+                f"{answer!r} is not solved: the tree reaches it by {paths.where(node)}, but "
+                f"{g} against {answer} shows {shown(score(g, answer))}, not {shown(c)}"
+            )
             continue
         depth = paths.depth[node]
         depths[answer_index] = depth
@@ -229,9 +230,15 @@ class Verdict:
     def as_dict(self) -> dict:
         """The verdict as ``wordle-tree verify --json`` prints it: ok, mode, depth limit, the stats,
         the answers that are too deep, problems and notes."""
-        return {"ok": self.ok, "mode": self.mode, "max_depth_limit": self.max_depth,
-                **self.report.stats(), "exceeding_max_depth": self.report.exceeding_max_depth,
-                "problems": self.problems, "notes": self.notes}
+        return {
+            "ok": self.ok,
+            "mode": self.mode,
+            "max_depth_limit": self.max_depth,
+            **self.report.stats(),
+            "exceeding_max_depth": self.report.exceeding_max_depth,
+            "problems": self.problems,
+            "notes": self.notes,
+        }
 
 
 def guess_list_for(data: TreeData, guesses: str | None, notes: list):
@@ -260,18 +267,23 @@ def guess_list_for(data: TreeData, guesses: str | None, notes: list):
         words, _ = resolve_list(name, NAMED_GUESSES)
         words = sorted(set(words) | set(data.answers))
     else:
-        notes.append("guesses were not checked against a full guess list: the file was built with "
-                     f"{'a list we do not ship' if name else 'an unnamed list'} (use --guesses)")
+        notes.append(
+            "guesses were not checked against a full guess list: the file was built with "
+            f"{'a list we do not ship' if name else 'an unnamed list'} (use --guesses)"
+        )
         return None
     if claimed != sha256_of_words(sorted(words)):
-        notes.append(f"guesses were not checked against a full guess list: the file's list {name!r} "
-                     "differs from ours (sha256; use --guesses)")
+        notes.append(
+            f"guesses were not checked against a full guess list: the file's list {name!r} "
+            "differs from ours (sha256; use --guesses)"
+        )
         return None
     return words
 
 
-def verify_data(data: TreeData, mode: str | None = None, max_depth: int | None = None,
-                guesses: str | None = None) -> Verdict:
+def verify_data(
+    data: TreeData, mode: str | None = None, max_depth: int | None = None, guesses: str | None = None
+) -> Verdict:
     """Replay ``data`` and check its claims; settings not given come from ``meta`` (typed)."""
     from . import metaview
 

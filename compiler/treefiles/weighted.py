@@ -39,8 +39,11 @@ def weights_doc(data) -> dict | None:
 
         weight, total = weighted_sums(data)
     expected = total[0] / weight[0] if weight[0] else None
-    return {**weights.summary(), "sha256_matches_meta": None if claimed is None else claimed == weights.sha256,
-            "expected_guesses": None if expected is None else round(expected, 6)}
+    return {
+        **weights.summary(),
+        "sha256_matches_meta": None if claimed is None else claimed == weights.sha256,
+        "expected_guesses": None if expected is None else round(expected, 6),
+    }
 
 
 def weight_claims(data, report) -> list[str]:
@@ -52,21 +55,26 @@ def weight_claims(data, report) -> list[str]:
     claimed_expected = metaview.get(data.meta, "stats", "expected_guesses")
     if weights is None:
         if claimed is not None or claimed_expected is not None:
-            return ["meta describes answer weights (meta.weights or stats.expected_guesses), "
-                    "but the file holds none"]
+            return ["meta describes answer weights (meta.weights or stats.expected_guesses), but the file holds none"]
         return []
     problems = []
     sha = metaview.get(claimed, "sha256", kind=str)
     if sha is not None and sha != weights.sha256:
-        problems.append(f"meta.weights.sha256 is {sha[:16]}…, but the file's weights have "
-                        f"{weights.sha256[:16]}… (sha256 of the decimal weights joined by commas)")
+        problems.append(
+            f"meta.weights.sha256 is {sha[:16]}…, but the file's weights have "
+            f"{weights.sha256[:16]}… (sha256 of the decimal weights joined by commas)"
+        )
     effective = metaview.get(claimed, "effective_answers")
     if effective is not None and effective != weights.summary()["effective_answers"]:
-        problems.append(f"meta claims weights.effective_answers = {metaview.shown(effective)}, the file's "
-                        f"weights give {weights.summary()['effective_answers']}")
+        problems.append(
+            f"meta claims weights.effective_answers = {metaview.shown(effective)}, the file's "
+            f"weights give {weights.summary()['effective_answers']}"
+        )
     if claimed_expected is not None and not report.failures and sum(weights.values):
         measured = round(weights.expected_guesses(report.depths), 6)
         if claimed_expected != measured:
-            problems.append(f"meta claims expected_guesses = {metaview.shown(claimed_expected)}, the replay "
-                            f"measured {measured} under the file's weights")
+            problems.append(
+                f"meta claims expected_guesses = {metaview.shown(claimed_expected)}, the replay "
+                f"measured {measured} under the file's weights"
+            )
     return problems

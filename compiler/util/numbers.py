@@ -14,8 +14,9 @@ import re
 # An optional sign, digits with an optional decimal point (or a point then digits), an
 # optional exponent; or the words for infinity and not-a-number, so that they reach the
 # finiteness check that names them.
-_PLAIN_FLOAT = re.compile(r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)",
-                          re.ASCII | re.IGNORECASE)
+_PLAIN_FLOAT = re.compile(
+    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)", re.ASCII | re.IGNORECASE
+)
 _PLAIN_INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 PLAIN_FLOAT_HINT = "digits 0-9, an optional decimal point and exponent, as in 2, 0.25 or 1e-3"

@@ -22,8 +22,10 @@ from .view import ExportError, TreeView
 def check_wordle(view: TreeView, fmt: str) -> None:
     """ExportError unless the tree's game has Wordle's coloured patterns, which ``fmt`` writes."""
     if view.game.rule != WORDLE:
-        raise ExportError(f"--format {fmt} writes Wordle patterns; a {view.game.name} tree has black and white "
-                          "pegs: use text, csv, dot, svg, png or html")
+        raise ExportError(
+            f"--format {fmt} writes Wordle patterns; a {view.game.name} tree has black and white "
+            "pegs: use text, csv, dot, svg, png or html"
+        )
 
 
 def _digits(view: TreeView, code: int) -> str:
@@ -31,6 +33,7 @@ def _digits(view: TreeView, code: int) -> str:
     if view.game is DEFAULT_GAME:
         return pattern_digits(code)
     return view.pattern(code).translate(str.maketrans("byg", "012"))
+
 
 def _answers(n: int) -> str:
     return f"{n} answer{'' if n == 1 else 's'}"
@@ -45,8 +48,9 @@ class TextExporter:
 
     def write(self, view: TreeView, node: int, history, out) -> None:
         """Write the outline of the subtree at ``node`` to ``out`` (``history`` is not used)."""
-        view.check_text_depth(node, None if self.max_depth is None else self.max_depth + 1,
-                              "--depth N writes the first N levels; ")
+        view.check_text_depth(
+            node, None if self.max_depth is None else self.max_depth + 1, "--depth N writes the first N levels; "
+        )
         out.write(f"{view.guess(node)} ({_answers(view.below[node])})\n")
         # (node, its depth below the start, the pattern that led to it); children pushed
         # in reverse so that they pop in reading order
@@ -135,5 +139,11 @@ class OlsonExporter:
         return '{"guess":' + json.dumps(view.guess(node)) + ',"map":{'
 
 
-EXPORTERS = {"text": TextExporter, "selby": SelbyExporter, "csv": CsvExporter,
-             "olson": OlsonExporter, "dot": DotExporter, "html": HtmlExporter}
+EXPORTERS = {
+    "text": TextExporter,
+    "selby": SelbyExporter,
+    "csv": CsvExporter,
+    "olson": OlsonExporter,
+    "dot": DotExporter,
+    "html": HtmlExporter,
+}

@@ -63,15 +63,19 @@ def _plural(n: int, word: str) -> str:
 def _tile(letter: str, fill: str, size: int, text_colour: str, point_size: int) -> str:
     # A white tile gets the game's grey border; coloured tiles are borderless, as in the game.
     border = f' BORDER="1" COLOR="{TILE_BORDER}"' if fill == "white" else ""
-    return (f'<TD WIDTH="{size}" HEIGHT="{size}" FIXEDSIZE="TRUE" BGCOLOR="{fill}"{border}>'
-            f'<FONT POINT-SIZE="{point_size}" COLOR="{text_colour}"><B>{letter.upper()}</B></FONT></TD>')
+    return (
+        f'<TD WIDTH="{size}" HEIGHT="{size}" FIXEDSIZE="TRUE" BGCOLOR="{fill}"{border}>'
+        f'<FONT POINT-SIZE="{point_size}" COLOR="{text_colour}"><B>{letter.upper()}</B></FONT></TD>'
+    )
 
 
 def _row_table(cells: str, spacing: int, size: int, count: int) -> str:
     # Tiles sit in their own table, fixed to their size, so that a wider text line in the
     # same label cannot spread them apart (Graphviz stretches nested tables to fit a cell).
-    return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="{spacing}" CELLPADDING="0" FIXEDSIZE="TRUE" '
-            f'WIDTH="{count * size + (count + 1) * spacing}" HEIGHT="{size + 2 * spacing}"><TR>{cells}</TR></TABLE>')
+    return (
+        f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="{spacing}" CELLPADDING="0" FIXEDSIZE="TRUE" '
+        f'WIDTH="{count * size + (count + 1) * spacing}" HEIGHT="{size + 2 * spacing}"><TR>{cells}</TR></TABLE>'
+    )
 
 
 def letter_tiles(word: str, solved: bool = False) -> str:
@@ -86,8 +90,10 @@ def feedback_tiles(word: str, code: int, game=DEFAULT_GAME) -> str:
     if game.rule != WORDLE:
         cells = "".join(_tile(ch, "white", 17, "#1a1a1b", 10) for ch in word)
         pegs = _text(game.format_code(code), size=10)
-        return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0"><TR>'
-                f'<TD>{_row_table(cells, 1, 17, len(word))}</TD><TD>{pegs}</TD></TR></TABLE>')
+        return (
+            f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0"><TR>'
+            f'<TD>{_row_table(cells, 1, 17, len(word))}</TD><TD>{pegs}</TD></TR></TABLE>'
+        )
     colours = format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
     cells = "".join(_tile(ch, TILE_COLOURS[c], 17, "white", 10) for ch, c in zip(word, colours))
     return _row_table(cells, 1, 17, len(word))
@@ -155,16 +161,32 @@ class DotExporter:
         shape = TreeShape(view)
         first = len(history) + 1  # the guess number played at ``node``
         if self.min_depth and first + shape.height[node] - 1 < self.min_depth:
-            raise ExportError(f"--min-depth {self.min_depth}: every answer here is solved within "
-                              f"{first + shape.height[node] - 1} guesses")
+            raise ExportError(
+                f"--min-depth {self.min_depth}: every answer here is solved within "
+                f"{first + shape.height[node] - 1} guesses"
+            )
         on_path = self._highlight_path(view, shape, node)
         graph = nx.DiGraph(name=self._name(view, history))
         # networkx's pydot interface reads graph-wide attributes from these three dicts
-        graph.graph["graph"] = {"rankdir": "LR", "nodesep": "0.12", "ranksep": "0.35", "ordering": "out",
-                                "fontname": "Helvetica", "labelloc": "t", "labeljust": "l",
-                                "label": self._title(view, history), "bgcolor": "white", "pad": "0.2"}
-        graph.graph["node"] = {"shape": "box", "style": "rounded", "color": CARD_BORDER,
-                               "fontname": "Helvetica", "margin": "0.08,0.05"}
+        graph.graph["graph"] = {
+            "rankdir": "LR",
+            "nodesep": "0.12",
+            "ranksep": "0.35",
+            "ordering": "out",
+            "fontname": "Helvetica",
+            "labelloc": "t",
+            "labeljust": "l",
+            "label": self._title(view, history),
+            "bgcolor": "white",
+            "pad": "0.2",
+        }
+        graph.graph["node"] = {
+            "shape": "box",
+            "style": "rounded",
+            "color": CARD_BORDER,
+            "fontname": "Helvetica",
+            "margin": "0.08,0.05",
+        }
         graph.graph["edge"] = {"color": "#9a9da0", "arrowsize": "0.6", "fontname": "Helvetica"}
         # each item: node, depth below the start, and the (guess, feedback) that led to it
         stack = [(node, 0, history[-1] if history else None)]
@@ -174,10 +196,13 @@ class DotExporter:
             graph.add_node(f"n{current}")
             shown = self._add_children(graph, view, shape, current, depth, first + depth, on_path)
             if graph.number_of_nodes() > MAX_PICTURE_NODES:
-                raise ExportError(f"the picture would have more than {MAX_PICTURE_NODES:,} boxes; draw less "
-                                  f"with --depth, --path or --max-width (or export a text format)")
+                raise ExportError(
+                    f"the picture would have more than {MAX_PICTURE_NODES:,} boxes; draw less "
+                    f"with --depth, --path or --max-width (or export a text format)"
+                )
             graph.nodes[f"n{current}"].update(
-                self._node_attrs(view, current, first + depth, arrival, bool(shown), on_path))
+                self._node_attrs(view, current, first + depth, arrival, bool(shown), on_path)
+            )
             guess = view.guess(current)
             stack.extend((child, depth + 1, (guess, code)) for code, child in reversed(shown))
         return graph
@@ -189,14 +214,20 @@ class DotExporter:
             return []
         expand = self.max_depth is None or depth < self.max_depth
         deep = [k for k in kids if not self.min_depth or number + shape.height[k[1]] >= self.min_depth]
-        shown = (deep if self.max_width is None else deep[:self.max_width]) if expand else []
+        shown = (deep if self.max_width is None else deep[: self.max_width]) if expand else []
         shown += [k for k in kids if k[1] in on_path and k not in shown]  # the highlighted path, always
         for code, child in shown:
-            graph.add_edge(f"n{node}", f"n{child}",
-                           **({"color": HIGHLIGHT, "penwidth": "3"} if child in on_path else {}))
+            graph.add_edge(
+                f"n{node}", f"n{child}", **({"color": HIGHLIGHT, "penwidth": "3"} if child in on_path else {})
+            )
         if shown or expand:  # a node cut by --depth says how much is below it instead
-            self._fold(graph, view, node, [k for k in deep if k not in shown],
-                       [k for k in kids if k not in deep and k not in shown])
+            self._fold(
+                graph,
+                view,
+                node,
+                [k for k in deep if k not in shown],
+                [k for k in kids if k not in deep and k not in shown],
+            )
         return shown
 
     def _fold(self, graph, view, node, folded, shallow) -> None:
@@ -207,8 +238,13 @@ class DotExporter:
             rows.append(_text(f"… {_plural(len(folded), 'more pattern')}, {_plural(answers, 'answer')}", MUTED))
         if shallow:
             answers = sum(view.below[c] for _, c in shallow)
-            rows.append(_text(f"… {_plural(len(shallow), 'pattern')} solved within {self.min_depth - 1} "
-                              f"guesses, {_plural(answers, 'answer')}", MUTED))
+            rows.append(
+                _text(
+                    f"… {_plural(len(shallow), 'pattern')} solved within {self.min_depth - 1} "
+                    f"guesses, {_plural(answers, 'answer')}",
+                    MUTED,
+                )
+            )
         if rows:
             graph.add_node(f"f{node}", label=_label(rows), style="rounded,dashed")
             graph.add_edge(f"n{node}", f"f{node}", style="dashed")
@@ -244,12 +280,16 @@ class DotExporter:
         meta = view.data.meta
         config, stats = meta.get("config", {}), meta.get("stats", {})
         game = "Wordle" if view.game is DEFAULT_GAME else view.game.name
-        head = (f"{game} tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}, "
-                f"{config.get('mode', 'normal')} mode")
+        head = (
+            f"{game} tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}, "
+            f"{config.get('mode', 'normal')} mode"
+        )
         facts = [_plural(len(view.data.answers), "answer")]
         if stats:
-            facts.append(f"{stats.get('total_guesses', 0):,} guesses in all, average "
-                         f"{stats.get('average', 0):.4f}, at most {stats.get('max_depth')}")
+            facts.append(
+                f"{stats.get('total_guesses', 0):,} guesses in all, average "
+                f"{stats.get('average', 0):.4f}, at most {stats.get('max_depth')}"
+            )
         if meta.get("optimality"):
             facts.append(str(meta["optimality"]))
         rows = [_text(head, size=16), _text(" · ".join(facts), MUTED)]
@@ -259,16 +299,18 @@ class DotExporter:
         if self.highlight:
             rows.append(_text(f"Thick orange path: how the tree solves {self.highlight.upper()}", HIGHLIGHT))
         if self.min_depth:
-            rows.append(_text(f"Only the branches where some answer needs {self.min_depth} or more guesses",
-                              MUTED))
+            rows.append(_text(f"Only the branches where some answer needs {self.min_depth} or more guesses", MUTED))
         rows.append(self._legend(view.game))
         return _label(rows, spacing=3)
 
     @staticmethod
     def _legend(game=DEFAULT_GAME) -> str:
         if game.rule == WORDLE:
-            feedback = [(feedback_tiles("a", 2), "right place"), (feedback_tiles("a", 1), "elsewhere in the word"),
-                        (feedback_tiles("a", 0), "not in the word")]
+            feedback = [
+                (feedback_tiles("a", 2), "right place"),
+                (feedback_tiles("a", 1), "elsewhere in the word"),
+                (feedback_tiles("a", 0), "not in the word"),
+            ]
         else:
             feedback = [("", "B2W1: two pegs of the right colour in the right place, one elsewhere")]
         items = [
@@ -277,8 +319,9 @@ class DotExporter:
             (letter_tiles("a", solved=True), "solved"),
             ("", "children: largest class first;  … = folded"),
         ]
-        cells = "".join(f"<TD>{tile}</TD><TD>{_text(text, MUTED, 10)}</TD><TD WIDTH=\"10\"></TD>"
-                        for tile, text in items)
+        cells = "".join(
+            f"<TD>{tile}</TD><TD>{_text(text, MUTED, 10)}</TD><TD WIDTH=\"10\"></TD>" for tile, text in items
+        )
         return f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0"><TR>{cells}</TR></TABLE>'
 
     def write(self, view, node, history, out):
@@ -297,8 +340,10 @@ def _scaled_text(factor: float, payload: bytes) -> str:
     if payload[:8] == b"\x89PNG\r\n\x1a\n":  # the IHDR chunk's width and height follow the signature
         width, height = struct.unpack(">II", payload[16:24])
         size = f" ({width:,}×{height:,} px)"
-    return (f"the picture is too large for a bitmap, so Graphviz scaled it to {factor:.0%} of its size{size}; "
-            "draw less with --depth or --path, or use --format svg")
+    return (
+        f"the picture is too large for a bitmap, so Graphviz scaled it to {factor:.0%} of its size{size}; "
+        "draw less with --depth or --path, or use --format svg"
+    )
 
 
 def render_dot(dot_text: str, fmt: str) -> bytes:
@@ -306,11 +351,14 @@ def render_dot(dot_text: str, fmt: str) -> bytes:
     that Graphviz had to scale down is still returned, with one :class:`PictureScaledWarning`."""
     dot = shutil.which("dot")
     if dot is None:
-        raise GraphvizError("Graphviz 'dot' is not installed; install it (e.g. apt-get install graphviz "
-                            "or brew install graphviz), or export --format dot")
+        raise GraphvizError(
+            "Graphviz 'dot' is not installed; install it (e.g. apt-get install graphviz "
+            "or brew install graphviz), or export --format dot"
+        )
     # dot dies with this process: a killed export must not leave a layout running for minutes
-    result = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True,
-                            preexec_fn=killed_with_us())
+    result = subprocess.run(
+        [dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True, preexec_fn=killed_with_us()
+    )
     message = result.stderr.decode(errors="replace")
     if result.returncode != 0:
         lines = message.strip().splitlines() or ["no message"]

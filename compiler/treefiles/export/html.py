@@ -49,8 +49,13 @@ def _word_table(words: list[str], length: int):
 
 def _game_fields(game) -> dict:
     """The game as the page's rules read it (``wordle_runtime.game``)."""
-    return {"rule": game.rule, "length": game.length, "alphabet": game.alphabet, "name": game.name,
-            "is_default": game.is_default}
+    return {
+        "rule": game.rule,
+        "length": game.length,
+        "alphabet": game.alphabet,
+        "name": game.name,
+        "is_default": game.is_default,
+    }
 
 
 def explorer_data(view, history=(), server: dict | None = None) -> dict:
@@ -72,20 +77,29 @@ def explorer_data(view, history=(), server: dict | None = None) -> dict:
     config, stats = meta.get("config", {}), meta.get("stats", {})
     facts = [f"{len(data.answers):,} answers"]
     if stats:
-        facts.append(f"{stats.get('total_guesses', 0):,} guesses in all, average {stats.get('average', 0):.4f}, "
-                     f"at most {stats.get('max_depth')}")
+        facts.append(
+            f"{stats.get('total_guesses', 0):,} guesses in all, average {stats.get('average', 0):.4f}, "
+            f"at most {stats.get('max_depth')}"
+        )
     if meta.get("optimality"):
         facts.append(str(meta["optimality"]))
     game, own = data.game, set(data.guesses)
     allowed = None if data.guess_list is None else [w for w in data.guess_list if w not in own]
     return {
         "words": _word_table(data.guesses, game.length),
-        "guess": guess, "kids": kids, "pattern": pattern, "solves": "".join(solves),
-        "game": _game_fields(game), "mode": data.mode,
-        "allowed": None if allowed is None else _word_table(allowed, game.length), "server": server,
+        "guess": guess,
+        "kids": kids,
+        "pattern": pattern,
+        "solves": "".join(solves),
+        "game": _game_fields(game),
+        "mode": data.mode,
+        "allowed": None if allowed is None else _word_table(allowed, game.length),
+        "server": server,
         "limits": {"max_steps": MAX_STEPS, "off_tree_shortlist": OFF_TREE_SHORTLIST},
-        "title": (f"{game.rule.capitalize()} tree from {data.guesses[data.node_guess[0]].upper()}: "
-                  f"{meta.get('strategy', 'unknown strategy')}, {data.mode or config.get('mode', 'normal')} mode"),
+        "title": (
+            f"{game.rule.capitalize()} tree from {data.guesses[data.node_guess[0]].upper()}: "
+            f"{meta.get('strategy', 'unknown strategy')}, {data.mode or config.get('mode', 'normal')} mode"
+        ),
         "subtitle": " · ".join(facts),
         "start_path": ",".join(format_history([step], game).replace(" ", ":", 1) for step in history),
     }
@@ -118,8 +132,12 @@ def page_script() -> str:
 def render_page(doc: dict, connect_src: str = "'none'") -> str:
     """The page for ``doc`` (:func:`explorer_data`); ``connect_src``: where its scripts may fetch
     from, in Content-Security-Policy syntax (``'none'`` for a file, ``'self'`` when served)."""
-    values = (("__CONNECT_SRC__", connect_src), ("__TITLE__", escape(doc["title"])),
-              ("__TREE_DATA__", _script_json(doc)), ("__SCRIPT__", page_script()))
+    values = (
+        ("__CONNECT_SRC__", connect_src),
+        ("__TITLE__", escape(doc["title"])),
+        ("__TREE_DATA__", _script_json(doc)),
+        ("__SCRIPT__", page_script()),
+    )
     # One split per marker, in the template's order, each in the text after the previous one:
     # text from the tree (its title, its meta) is never searched for a marker.
     parts, rest = [], load_template()

@@ -70,9 +70,11 @@ class TreeView:
         exporter's own options that would do, named in the error)."""
         levels = self.depth[node] if levels_shown is None else min(self.depth[node], levels_shown)
         if levels > MAX_TEXT_DEPTH:
-            raise ExportError(f"the tree is {levels} guesses deep from here, and this format writes at most "
-                              f"{MAX_TEXT_DEPTH} levels, as its lines grow with the depth ({other_ways}"
-                              "--format olson writes any depth)")
+            raise ExportError(
+                f"the tree is {levels} guesses deep from here, and this format writes at most "
+                f"{MAX_TEXT_DEPTH} levels, as its lines grow with the depth ({other_ways}"
+                "--format olson writes any depth)"
+            )
 
     def children(self, node):
         """(pattern code, child node) for each edge out of ``node``, in the order stored."""
@@ -111,8 +113,9 @@ class TreeView:
             if word != self.guess(node):
                 raise ExportError(f"--path step {step}: the tree plays {self.guess(node)!r} here, not {word!r}")
             if code == self.game.all_correct:
-                raise ExportError(f"--path step {step}: {word} {self.pattern(code)} ends the game; "
-                                  "there is no subtree after it")
+                raise ExportError(
+                    f"--path step {step}: {word} {self.pattern(code)} ends the game; there is no subtree after it"
+                )
             child = dict(self.children(node)).get(code)
             if child is None:
                 raise ExportError(f"--path step {step}: no answer gives {self.pattern(code)} for {word!r} here")
