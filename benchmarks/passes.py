@@ -18,6 +18,7 @@ import os
 import platform
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -40,7 +41,7 @@ def best_time(fn, repeats: int) -> float:
 def answer_sets(ctx) -> list[tuple[str, np.ndarray]]:
     """Random subsets of salet's largest class, its three largest classes, every answer."""
     codes = ctx.matrix[ctx.guess_index["salet"]] if "salet" in ctx.guess_index else ctx.matrix[0]
-    sizes = np.bincount(codes, minlength=243)
+    sizes = np.bincount(codes, minlength=ctx.game.n_codes)
     largest = [np.flatnonzero(codes == c).astype(np.int64) for c in np.argsort(-sizes, kind="stable")[:3]]
     rng = np.random.default_rng(1)
     sets = [
@@ -49,7 +50,7 @@ def answer_sets(ctx) -> list[tuple[str, np.ndarray]]:
         if n < len(largest[0])
     ]
     sets += [(f"salet class #{i + 1}", s) for i, s in enumerate(largest)]
-    return sets + [("every answer", np.arange(len(ctx.words.answers), dtype=np.int64))]
+    return [*sets, ("every answer", np.arange(len(ctx.words.answers), dtype=np.int64))]
 
 
 def main() -> None:
@@ -66,7 +67,7 @@ def main() -> None:
     engine = Solver(ctx, "normal").engine
     m = len(ctx.words.guesses)
     L = np.arange(m, dtype=np.int64)
-    scratch = np.empty(max(scratch_bytes(m), 255 * m), dtype=np.uint8)
+    scratch = np.empty(max(scratch_bytes(m, ctx.game), 255 * m * ctx.matrix.itemsize), dtype=np.uint8)
     out = tuple(np.empty(m, dtype=np.int64) for _ in range(3))
     previous = json.loads(RESULTS.read_text())["rows"] if RESULTS.exists() else {}
 
@@ -82,9 +83,9 @@ def main() -> None:
     rows = {}
     for label, S in answer_sets(ctx):
         n = len(S)
-        hist = best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="histogram"), args.repeats)
+        hist = best_time(partial(engine.score, S, L, *out, scratch, pass_kind="histogram"), args.repeats)
         pairs = (
-            best_time(lambda: engine.score(S, L, *out, scratch, pass_kind="pairs"), args.repeats) if n < 256 else None
+            best_time(partial(engine.score, S, L, *out, scratch, pass_kind="pairs"), args.repeats) if n < 256 else None
         )
         rows[label] = {"n": n, "histogram": hist, "pairs": pairs}
         before = previous.get(label, {})

@@ -10,8 +10,8 @@ from array import array
 
 import msgpack
 import pytest
-from clirun import invoke, one_line_error, run
 
+from clirun import invoke, one_line_error, run
 from wordle_compiler.util import files as outputs
 from wordle_compiler.util import iterjson
 from wordle_runtime.format import TreeData, pack_tree
@@ -24,8 +24,8 @@ def _words(n):
 
 def test_word_list_over_the_word_limit(tmp_path):
     path = tmp_path / "big.txt"
-    path.write_text("\n".join(_words(30_001)) + "\n")
-    one_line_error(run("wordle-compile", "--answers", path, "--guesses", path), 2, "more than 30,000 words")
+    path.write_text("\n".join(_words(40_001)) + "\n")
+    one_line_error(run("wordle-compile", "--answers", path, "--guesses", path), 2, "more than 40,000 words")
 
 
 def test_word_list_over_the_byte_limit_is_refused_before_reading(tmp_path):
@@ -38,9 +38,9 @@ def test_word_list_over_the_byte_limit_is_refused_before_reading(tmp_path):
 
 def test_matrix_over_the_cell_limit(tmp_path):
     path = tmp_path / "many.txt"
-    path.write_text("\n".join(_words(25_000)) + "\n")
+    path.write_text("\n".join(_words(36_000)) + "\n")
     one_line_error(
-        run("wordle-compile", "--answers", "all", "--guesses", path), 2, "625 MB feedback matrix", "400 MB limit"
+        run("wordle-compile", "--answers", "all", "--guesses", path), 2, "1,296 MB feedback matrix", "1,200 MB limit"
     )
 
 
@@ -105,7 +105,7 @@ def _chain(n: int) -> TreeData:
         guesses=words,
         node_guess=array("I", range(n)),
         node_answer=array("i", range(n)),
-        child_start=array("I", list(range(n)) + [n - 1]),
+        child_start=array("I", [*list(range(n)), n - 1]),
         edge_pattern=array("B", [0] * (n - 1)),
         edge_child=array("I", range(1, n)),
         meta={"mode": "normal"},
@@ -138,7 +138,8 @@ def test_deep_trees_need_no_recursion(command, tmp_path):
     else:
         assert result.returncode == 0, result.stderr
     if command[-1] == "text":
-        assert result.stdout.count("\n") == 250 and result.stdout.splitlines()[-1].endswith("-> aaajp")
+        assert result.stdout.count("\n") == 250
+        assert result.stdout.splitlines()[-1].endswith("-> aaajp")
 
 
 def _hostile_v10_file(path, meta):
@@ -167,7 +168,8 @@ def test_meta_never_names_a_file_for_us_to_open(tmp_path, monkeypatch):
     monkeypatch.setattr(outputs, "read_regular_file", lambda p, *a, **k: opened.append(str(p)) or real(p, *a, **k))
     for command in (["verify", path, "--max-depth", "3"], ["info", path]):
         result = invoke("wordle-tree", *command)
-        assert "root:" not in result.out + result.err and "Traceback" not in result.err
+        assert "root:" not in result.out + result.err
+        assert "Traceback" not in result.err
         assert result.code in (0, 1), result.err
     assert all(p == str(path) for p in opened), opened  # only the tree file itself was read
     assert "a list we do not ship" in invoke("wordle-tree", "verify", path, "--max-depth", "3").out
@@ -196,6 +198,7 @@ def test_wrong_types_in_meta_never_crash_verify_or_info(meta):
     data = _chain(3)
     data.meta = meta
     verdict = verify_data(data)
-    assert verdict.mode in ("normal", "hard", "possible") and 1 <= verdict.max_depth <= 64
+    assert verdict.mode in ("normal", "hard", "possible")
+    assert 1 <= verdict.max_depth <= 64
     assert all(isinstance(line, str) for line in info_lines(info_doc("t", "t", data, 0)))
     json.dumps(verdict.as_dict())

@@ -24,8 +24,8 @@ from wordle_compiler.core.guess_stats import partition_stats
 from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.core.modes import hard_mode_word_bits, hint_masks_fit, legal_after
 from wordle_compiler.core.wordlists import WordListError, WordLists, letters_array, sha256
-from wordle_compiler.ext._search import MODES, Engine
-from wordle_compiler.ext._search import legal_after as engine_legal_after
+from wordle_compiler.ext import code_dtype, search_for
+from wordle_compiler.ext._search import MODES
 from wordle_compiler.search.endgame import endgame_groups
 from wordle_compiler.strategies.letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 from wordle_runtime.game import DEFAULT_GAME, ENGLISH_ALPHABET, MASTERMIND, WORDLE, Game, mastermind
@@ -40,14 +40,14 @@ ALPHABETS = [
 
 @st.composite
 def games_and_words(draw, count=8, rules=(WORDLE, MASTERMIND)):
-    """A game (Wordle of 2-5 letters over one of ALPHABETS, or a small Mastermind) and
+    """A game (Wordle of 2-8 letters over one of ALPHABETS, or a small Mastermind) and
     ``count`` of its words over a few of its symbols, from the alphabet's end: where a
     long alphabet's symbol numbers pass 32."""
     rule = draw(st.sampled_from(rules))
     if rule == MASTERMIND:
         game = mastermind(draw(st.integers(2, 8)), draw(st.integers(2, 9)))
     else:
-        game = Game(WORDLE, draw(st.integers(2, 5)), draw(st.sampled_from(ALPHABETS)))
+        game = Game(WORDLE, draw(st.integers(2, 8)), draw(st.sampled_from(ALPHABETS)))
     pool = draw(st.lists(st.sampled_from(game.alphabet[-6:]), min_size=1, max_size=4, unique=True))
     word = st.text(alphabet="".join(pool), min_size=game.length, max_size=game.length)
     return game, draw(st.lists(word, min_size=count, max_size=count))
@@ -70,7 +70,7 @@ def test_the_modes_filters_keep_what_the_rule_keeps(instance):
     they fit the game, symbol by symbol elsewhere) keep exactly what the rule keeps."""
     game, words = instance
     played, answer, candidates = words[0], words[1], words[2:]
-    letters = letters_array([played] + candidates, game)
+    letters = letters_array([played, *candidates], game)
     ctx = type("Lists", (), {"game": game, "guess_letters": letters})()  # what legal_after reads
     legal = np.arange(1, len(candidates) + 1, dtype=np.int64)
     code, pattern = game.score_code(played, answer), naive_score(played, answer, game)
@@ -78,17 +78,17 @@ def test_the_modes_filters_keep_what_the_rule_keeps(instance):
         expected = [c for c in candidates if naive_allowed(mode, [(played, pattern)], c, game)]
         assert [candidates[k - 1] for k in legal_after(ctx, mode, legal, 0, code)] == expected
         engine = _engine(letters, game, mode)
-        assert [candidates[k - 1] for k in engine_legal_after(engine, legal, 0, code)[0]] == expected
+        assert [candidates[k - 1] for k in search_for(game).legal_after(engine, legal, 0, code)[0]] == expected
 
 
-def _engine(letters, game, mode: str) -> Engine:
+def _engine(letters, game, mode: str):
     """An engine over ``letters`` with no answers, for its filters."""
     n = len(letters)
     masks = mode == "hard" and hint_masks_fit(game)
     bits = hard_mode_word_bits(letters) if masks else np.zeros((1, 2), dtype=np.uint64)
     zobrist = np.arange(1, n + 1, dtype=np.uint64)
-    return Engine(
-        np.zeros((0, n), dtype=np.uint8),
+    return search_for(game).Engine(
+        np.zeros((0, n), dtype=code_dtype(game)),
         letters,
         bits,
         np.zeros(0, dtype=np.int64),
@@ -103,8 +103,10 @@ def _engine(letters, game, mode: str) -> Engine:
 
 
 def test_the_hint_masks_fit_only_the_games_they_can_hold():
-    assert hint_masks_fit(DEFAULT_GAME) and hint_masks_fit(Game(WORDLE, 4, "abcñü"))
-    assert not hint_masks_fit(Game(WORDLE, 5, CYRILLIC)) and not hint_masks_fit(mastermind(4, 6))
+    assert hint_masks_fit(DEFAULT_GAME)
+    assert hint_masks_fit(Game(WORDLE, 4, "abcñü"))
+    assert not hint_masks_fit(Game(WORDLE, 5, CYRILLIC))
+    assert not hint_masks_fit(mastermind(4, 6))
     with pytest.raises(ValueError, match="hint masks"):
         hard_mode_word_bits(np.array([[32, 0, 1]], dtype=np.uint8))
 
@@ -138,7 +140,8 @@ def test_partition_stats_know_the_games_all_correct_code(game):
     ctx = Context.from_words(words, use_cache=False)
     stats, bits = partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, ctx.all_answers, game)
     expected_stats, expected_bits = naive_partition_stats(ctx.matrix, ctx.all_guesses, ctx.all_answers, game)
-    assert stats.tolist() == [list(row) for row in expected_stats] and bits.tolist() == expected_bits
+    assert stats.tolist() == [list(row) for row in expected_stats]
+    assert bits.tolist() == expected_bits
     assert stats[:, 3].tolist() == [1] * len(codes)  # every guess is an answer
 
 
@@ -161,11 +164,19 @@ def test_a_cached_matrix_is_checked_by_its_games_rule(tmp_path, monkeypatch):
     assert np.array_equal(Context.from_words(words).matrix, first)  # read back: its spot checks pass
 
 
-def test_words_of_six_letters_need_the_sixteen_bit_matrix():
-    words = WordLists(("planet", "plants"), ("planet", "plants"), "a", "g", Game(WORDLE, 6, ENGLISH_ALPHABET))
+def test_words_of_six_to_eight_letters_take_two_byte_codes():
+    for length, word in ((6, "planet"), (7, "planets"), (8, "plantain")):
+        other = word[::-1]
+        words = WordLists(tuple(sorted((word, other))), tuple(sorted((word, other))), "a", "g", Game(WORDLE, length))
+        matrix = Context.from_words(words, use_cache=False).matrix
+        assert matrix.dtype == np.uint16
+        assert matrix.tolist() == [[words.game.score_code(g, a) for a in words.answers] for g in words.guesses]
+    assert code_dtype(DEFAULT_GAME) == np.uint8 and code_dtype(mastermind(8, 9)) == np.uint8
+
+
+def test_words_of_nine_letters_have_more_codes_than_the_engine_plays():
+    words = WordLists(("plantains",), ("plantains",), "a", "g", Game(WORDLE, 9, ENGLISH_ALPHABET))
     with pytest.raises(
-        WordListError,
-        match=r"^the lists play wordle:6: words of six or more letters need the "
-        r"16-bit feedback matrix \(729 codes\), which is not built yet$",
+        WordListError, match=r"^wordle:9 has 19,683 feedback codes; the engine plays games of at most 6,561$"
     ):
         Context.from_words(words, use_cache=False)

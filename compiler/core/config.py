@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 
 from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
 
+from ..ext import kernels_for
 from .weights import Weights
 from .wordlists import WordListError, WordLists, letters_array, load_word_lists
 
@@ -117,12 +118,11 @@ class Context:
         """A context for lists already loaded: their letters and indices; the feedback matrices
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
-        the check also overlaps building the context (2 ms)."""
-        if not words.game.byte_codes:
-            raise WordListError(
-                f"the lists play {words.game.name}: words of six or more letters need the 16-bit "
-                f"feedback matrix ({words.game.n_codes:,} codes), which is not built yet"
-            )
+        the check also overlaps building the context."""
+        try:
+            kernels_for(words.game)  # a build of the kernels plays the game's codes
+        except ValueError as exc:
+            raise WordListError(str(exc)) from None
         prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
         return cls(
             words=words,
@@ -152,8 +152,8 @@ class Context:
 
     def prefetch_by_answer(self) -> None:
         """Open the answer-major matrix's cache file now and start checking it on a background
-        thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads all
-        30 MB (4-5 ms, in a compiled kernel, holding no GIL), which then overlaps what the
+        thread, for :meth:`matrix_by_answer` to pick up.  The checksum maps and reads the
+        whole file (in a compiled kernel, holding no GIL), which then overlaps what the
         caller does meanwhile (setting up the solver).  Only an intact cache file is taken: a
         missing or damaged one is dealt with on first use, as without a prefetch."""
         if self._by_answer is None and self._prefetch is None:

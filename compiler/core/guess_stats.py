@@ -1,5 +1,5 @@
 """Statistics of many guesses' partitions of one answer set at once, and feedback splits, on
-integer index arrays (compiled in ``ext/_kernels.pyx``).
+integer index arrays (compiled in ``ext/_kernels.pyx``, one build per code width: ``ext.kernels_for_codes``).
 
 Public wrappers shape inputs; the compiled functions check them and release the GIL.
 """
@@ -10,8 +10,8 @@ import numpy as np
 
 from wordle_runtime.game import DEFAULT_GAME, Game
 
-from ..ext import _kernels
 from ..concurrency.parallel import map_chunks
+from ..ext import kernels_for_codes
 
 __all__ = [
     "IN_SET",
@@ -35,16 +35,16 @@ PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
 # as its slowest thread.  ``--threads`` adds helpers that the pass never waits for
 # (:func:`.parallel.map_chunks`).
 _threads = 1
-# Split a pass only when it scores at least this many (guess, answer) cells.  One thread's
-# time over two's, all 12,972 guesses, random answer sets, medians of 40: 8 answers 0.98x,
-# 16 answers 1.18x, 32 1.33x, 64 1.53x, 128 1.65x, 1024 1.33x.
+# Split a pass only when it scores at least this many (guess, answer) cells: all 12,972
+# guesses against a few answers gain nothing from a second thread, a few dozen and more
+# do (docs/engine.md, "Threads").
 THREADED_CELLS = 1 << 18
 CHUNKS_PER_THREAD = 4
 
 
 def set_threads(threads: int) -> None:
     """Threads used by :func:`partition_stats` (1 = this thread only)."""
-    global _threads
+    global _threads  # noqa: PLW0603 - one process-wide setting, read by every partition_stats call
     _threads = max(1, int(threads))
 
 
@@ -55,7 +55,7 @@ def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, ga
     is an answer when one answer shows it the game's all-correct code)."""
     all_correct = game.all_correct
     return _chunked(
-        lambda part, within, stats, bits: _kernels.partition_stats_into(MT, part, within, stats, bits, all_correct),
+        lambda part, within, stats, bits: kernels_for_codes(MT).partition_stats_into(MT, part, within, stats, bits, all_correct),
         guesses,
         answers,
     )
@@ -75,7 +75,7 @@ def weighted_partition_stats(
     """
     weights, all_correct = np.ascontiguousarray(weights, dtype=np.int64), game.all_correct
     return _chunked(
-        lambda part, within, stats, bits: _kernels.weighted_partition_stats_into(
+        lambda part, within, stats, bits: kernels_for_codes(MT).weighted_partition_stats_into(
             MT, part, within, weights, stats, bits, all_correct
         ),
         guesses,
@@ -113,7 +113,7 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
     at its first repeated code, where a partition pass reads every guess."""
-    return _kernels.first_perfect_splitter(
+    return kernels_for_codes(MT).first_perfect_splitter(
         MT, np.ascontiguousarray(candidates, dtype=np.int64), np.ascontiguousarray(answers, dtype=np.int64)
     )
 
@@ -121,4 +121,8 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
 def split_by_codes(codes, answers):
     """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer ``answers[i]``'s,
     as ``Context.codes`` gives them): (codes present, offsets, answers ordered by code)."""
-    return _kernels.split_by_codes(np.ascontiguousarray(codes, dtype=np.uint8), index_array(answers))
+    codes = np.asarray(codes)
+    if codes.dtype not in (np.uint8, np.uint16):  # the matrix's own cells are taken as they are
+        codes = codes.astype(np.uint16 if codes.max(initial=0) > np.iinfo(np.uint8).max else np.uint8)
+    codes = np.ascontiguousarray(codes)
+    return kernels_for_codes(codes).split_by_codes(codes, index_array(answers))

@@ -2,7 +2,8 @@
 (:mod:`.matrix_cache`).
 
 Cell (g, a) is the code of guess g against answer a by the lists' game (see FORMAT.md and
-``wordle_runtime.game``; every game the kernels play has at most 256 codes).  The
+``wordle_runtime.game``): ``uint8`` for games of at most 256 codes, ``uint16`` beyond
+(Wordle of six to eight letters; ``ext.code_dtype``).  The
 exact search reads the same codes answers × guesses (one answer's codes for every
 guess, sequentially); that layout has a cache file of its own, so a build maps it
 instead of transposing 30 MB first (:func:`answer_major_matrix`).
@@ -18,7 +19,8 @@ import numpy as np
 
 from wordle_runtime.game import DEFAULT_GAME, Game
 
-from ..ext._kernels import RULE_NUMBERS, fill_matrix_rows
+from ..ext import code_dtype, kernels_for
+from ..ext._kernels import RULE_NUMBERS
 from ..util.files import OutputError
 from .matrix_cache import cache_path, load_cached, warn_unwritable, write_cached
 from .wordlists import WordLists, letters_array
@@ -32,7 +34,8 @@ def compute_matrix(guesses, answers, game: Game = DEFAULT_GAME) -> np.ndarray:
     """Compute the matrix for word sequences of ``game`` (no cache)."""
     from ..concurrency.parallel import map_chunks
 
-    out = np.empty((len(guesses), len(answers)), dtype=np.uint8)
+    out = np.empty((len(guesses), len(answers)), dtype=code_dtype(game))
+    fill_matrix_rows = kernels_for(game).fill_matrix_rows
     guess_letters, answer_letters = letters_array(guesses, game), letters_array(answers, game)
     rows, rule = len(guesses), RULE_NUMBERS[game.rule]
     chunks = max(1, min(MATRIX_CHUNKS, rows // 256))
@@ -92,7 +95,8 @@ def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
     (they are clean file pages, so they simply fault in again if read), which keeps the
     peak at one matrix, not two."""
     n_guesses, n_answers = matrix.shape
-    out = np.empty((n_answers, n_guesses), dtype=np.uint8)
+    row_bytes = n_answers * matrix.dtype.itemsize
+    out = np.empty((n_answers, n_guesses), dtype=matrix.dtype)
     mapping = getattr(matrix, "_mmap", None)
     # where the array's bytes start inside the mapping (numpy maps from an aligned offset)
     base = getattr(matrix, "offset", 0) % mmap.ALLOCATIONGRANULARITY
@@ -100,8 +104,8 @@ def answer_major(matrix: np.ndarray, rows_per_chunk: int = 256) -> np.ndarray:
         stop = min(n_guesses, first + rows_per_chunk)
         out[:, first:stop] = matrix[first:stop].T
         if mapping is not None:
-            begin = -(-(base + first * n_answers) // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
-            end = (base + stop * n_answers) // mmap.PAGESIZE * mmap.PAGESIZE
+            begin = -(-(base + first * row_bytes) // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
+            end = (base + stop * row_bytes) // mmap.PAGESIZE * mmap.PAGESIZE
             if end > begin:
                 mapping.madvise(mmap.MADV_DONTNEED, begin, end - begin)
     return out

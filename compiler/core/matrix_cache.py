@@ -9,6 +9,7 @@ check is never used.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import threading
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..ext import code_dtype
 from ..ext._kernels import xor_and_sum
 from ..util.files import clean_stale, write_atomic
 from ..util.splitmix import below
@@ -77,7 +79,9 @@ def _spot_check(matrix: np.ndarray, words: WordLists) -> bool:
     gs, as_ = spot_check_cells(*matrix.shape)
     cells = np.asarray(matrix)[gs, as_].tolist()
     guesses, answers, score_code = words.guesses, words.answers, words.game.score_code
-    return all(cell == score_code(guesses[g], answers[a]) for cell, g, a in zip(cells, gs.tolist(), as_.tolist()))
+    return all(
+        cell == score_code(guesses[g], answers[a]) for cell, g, a in zip(cells, gs.tolist(), as_.tolist(), strict=True)
+    )
 
 
 def _open_cached(path: Path, words: WordLists, by_answer: bool = False):
@@ -91,7 +95,7 @@ def _open_cached(path: Path, words: WordLists, by_answer: bool = False):
     except (OSError, ValueError, EOFError):
         return None
     shape = (len(words.guesses), len(words.answers))
-    if matrix.dtype != np.uint8 or matrix.shape != (shape[::-1] if by_answer else shape):
+    if matrix.dtype != code_dtype(words.game) or matrix.shape != (shape[::-1] if by_answer else shape):
         return None
     return matrix, expected
 
@@ -132,10 +136,9 @@ class CacheCheck:
             self.thread.start()
 
     def checksum(self) -> None:
-        try:
+        # any failure leaves no checksum: the file is not taken, first use loads the matrix again
+        with contextlib.suppress(Exception):
             self._sum = checksum(self._opened[0])
-        except Exception:  # noqa: BLE001 - no checksum: the file is not taken, first use loads it again
-            pass
 
     def result(self) -> np.ndarray | None:
         """The matrix if the file is intact (shape, checksum, spot checks), else None."""

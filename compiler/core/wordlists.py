@@ -42,11 +42,12 @@ except ImportError:  # Python 3.12+ names the module _sha2; a build without it h
 
 
 # Size limits, checked before anything is allocated (README, "Word lists").  The largest
-# shipped list has 14855 words; 30,000 leaves room for any real five-letter dictionary.
-# The feedback matrix is guesses x answers bytes, so it is capped as well (400 MB).
-MAX_WORDS = 30_000
-MAX_LIST_BYTES = 1024 * 1024  # 30,000 words take 180 kB; the rest is room for blank lines
-MAX_MATRIX_CELLS = 400_000_000
+# game has 32,768 words (Super Mastermind's codes); 40,000 leaves room for any real
+# dictionary of one length.  The feedback matrix has a cell per guess and answer (one byte,
+# two in games of over 256 codes), so it is capped as well: Super Mastermind's takes 1,074 MB.
+MAX_WORDS = 40_000
+MAX_LIST_BYTES = 1024 * 1024  # 40,000 five-letter words take 240 kB; the rest is room for blank lines
+MAX_MATRIX_BYTES = 1_200_000_000
 
 # name -> (answers file, guesses file) inside wordle_compiler/data
 NAMED_ANSWERS = {
@@ -315,11 +316,11 @@ def _mastermind_lists(game: Game, answers: str, guesses: str | None) -> WordList
 
 def _checked_lists(answer_words, guess_words, answer_name, guess_name, game: Game) -> WordLists:
     """The lists sorted, within the matrix size limit."""
-    cells = len(guess_words) * len(answer_words)
-    if cells > MAX_MATRIX_CELLS:
+    size = len(guess_words) * len(answer_words) * (1 if game.byte_codes else 2)
+    if size > MAX_MATRIX_BYTES:
         raise WordListError(
             f"{len(guess_words):,} guesses x {len(answer_words):,} answers would need a "
-            f"{cells / 1e6:,.0f} MB feedback matrix, over the {MAX_MATRIX_CELLS / 1e6:,.0f} MB limit"
+            f"{size / 1e6:,.0f} MB feedback matrix, over the {MAX_MATRIX_BYTES / 1e6:,.0f} MB limit"
         )
     return WordLists(
         answers=tuple(sorted(answer_words)),

@@ -4,8 +4,9 @@ and the heuristic strategies' partition statistics (with a weight per answer in
 weighted_stats.pxi), feedback splits, mode filters and letter scores.  Each def function
 checks its inputs and releases the GIL for its loops.
 
-Every game whose codes fit a byte is played (rules.pxd: Wordle of up to five letters over
-up to 64 symbols, Mastermind); a function that needs the game takes its rule
+This module plays every game whose codes fit a byte (rules.pxd: Wordle of up to five
+letters over up to 64 symbols, Mastermind); _kernels16, the same source built with two-byte
+codes, plays Wordle of six to eight letters.  A function that needs the game takes its rule
 (``RULE_NUMBERS``), its all-correct code, or reads the word length from the letters' shape.
 
 The matrix kernel takes a fast path for most Wordle pairs: when the guess has no repeated
@@ -21,9 +22,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from rules cimport (MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE,
+from rules cimport (CODE_BYTES, CODE_CHUNK, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE,
                    SYMBOL_FIELD_BITS, WORDLE_LENGTH, feedback_code, has_repeat, hard_mode_hints, keeps_hints,
-                   wordle_code)
+                   code_t, wordle_code)
 
 ctypedef fused index_t:
     int32_t
@@ -35,11 +36,13 @@ cdef enum:
     LARGEST = 1
     SUMSQ = 2
     IN_SET = 3
-    STATS_CHUNK = 64  # guesses counted together: 64 histograms of MAX_CODES uint16 = 32 KB
+    STATS_CHUNK = CODE_CHUNK  # guesses counted together: 64 histograms of 256 uint16 = 32 KB (one-byte codes)
 
 RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> the kernels' rule
 # hard mode's hint masks (core/modes.py hard_mode_word_bits, rules.hard_mode_bit_masks)
 HINT_MASK_SYMBOLS, HINT_MASK_LENGTH, HINT_SYMBOL_FIELD_BITS = MASK_SYMBOLS, MASK_LENGTH, SYMBOL_FIELD_BITS
+CODES_LIMIT = MAX_CODES  # the most codes a game of this module may have
+CODE_DTYPE = np.uint8 if CODE_BYTES == 1 else np.uint16  # the matrices' cells
 
 
 include "matrix.pxi"
@@ -56,7 +59,7 @@ def xor_and_sum(const uint64_t[::1] words):
     return x, total
 
 
-cdef inline void count_code(uint16_t* hist, uint8_t* order, int64_t* found, int64_t j, uint8_t code) noexcept nogil:
+cdef inline void count_code(uint16_t* hist, code_t* order, int64_t* found, int64_t j, code_t code) noexcept nogil:
     # One answer's code for guess j of a chunk: its histogram, and the code noted when it
     # is new (always written, kept only then: no branch).
     cdef int64_t slot = j * MAX_CODES + code
@@ -67,7 +70,7 @@ cdef inline void count_code(uint16_t* hist, uint8_t* order, int64_t* found, int6
     found[j] = f + (c == 0)
 
 
-cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
+cdef void partition_pass(const code_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
                          int64_t all_correct, int64_t[:, ::1] stats, double[::1] entropy,
                          double* c_log_c) noexcept nogil:
     # Reads the answer-major matrix 64 guesses at a time: each answer's row slice is read
@@ -78,12 +81,12 @@ cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
     cdef Py_ssize_t n = answers.shape[0], m = guesses.shape[0], start, i, j, k, t
     cdef double log_n = log(<double>n), h
     cdef uint16_t hist[STATS_CHUNK * MAX_CODES]
-    cdef uint8_t order[STATS_CHUNK * MAX_CODES]
+    cdef code_t order[STATS_CHUNK * MAX_CODES]
     cdef int64_t found[STATS_CHUNK]
     cdef int64_t largest, sumsq, c, slot, base
     cdef int32_t first
     cdef bint consecutive
-    cdef const uint8_t* row
+    cdef const code_t* row
     memset(hist, 0, sizeof(hist))
     start = 0
     while start < m:
@@ -124,7 +127,7 @@ cdef void partition_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
         start += k
 
 
-def partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
+def partition_stats_into(const code_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
                          int64_t[:, ::1] stats, double[::1] entropy, int64_t all_correct):
     """For each of ``guesses``: (parts, largest class, sum of squared class sizes, guess
     is an answer, that is one answer shows it ``all_correct``) into ``stats`` and the
@@ -134,7 +137,7 @@ def partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, c
     if stats.shape[0] != guesses.shape[0] or stats.shape[1] != 4 or entropy.shape[0] != guesses.shape[0]:
         raise ValueError("output arrays do not match the guesses")
     if not 0 <= all_correct < MAX_CODES:
-        raise ValueError("the all-correct code is not a byte")
+        raise ValueError(f"the all-correct code is not below {MAX_CODES}")
     if n > 65535:
         raise ValueError("too many answers for the 16-bit class counts")
     _check_indices(guesses, MT.shape[1])
@@ -165,7 +168,7 @@ def _check_indices(const index_t[::1] values, Py_ssize_t size):
 include "weighted_stats.pxi"
 
 
-def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers):
+def first_perfect_splitter(const code_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers):
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
     at its first repeated code."""
@@ -175,7 +178,7 @@ def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidat
     _check_indices(candidates, MT.shape[1])
     _check_indices(answers, MT.shape[0])
     if n > MAX_CODES:
-        return -1  # more answers than a byte has codes: no guess gives each its own
+        return -1  # more answers than the game can have codes: no guess gives each its own
     memset(seen, 0, sizeof(seen))
     with nogil:
         for k in range(candidates.shape[0]):
@@ -192,7 +195,7 @@ def first_perfect_splitter(const uint8_t[:, ::1] MT, const int64_t[::1] candidat
     return found
 
 
-def split_by_codes(const uint8_t[::1] codes, index_t[::1] answers):
+def split_by_codes(const code_t[::1] codes, index_t[::1] answers):
     """Group ``answers`` by their feedback ``codes`` (``codes[i]`` is answer
     ``answers[i]``'s): (codes present, offsets, answers ordered by code)."""
     cdef Py_ssize_t n = answers.shape[0], i, code, j = 0, n_codes = 0

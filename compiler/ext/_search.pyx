@@ -39,6 +39,8 @@ packed result
 
 The game comes from the Ctx: its word ``length``, ``n_symbols``, ``n_codes``,
 ``all_correct`` and ``rule`` (rules.pxd); arrays indexed by a code have MAX_CODES slots.
+A code is a ``code_t``: one byte in this module, two in _search16, the same source built
+with WORDLE_CODE_BITS=16 for Wordle of six to eight letters (rules.pxd, codes.h).
 
 ``solve_node`` returns the minimum total number of guesses that solves every answer of
 ``S`` with at most ``d`` more guesses (this one included) when that minimum is below
@@ -103,8 +105,8 @@ from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, answer_splits_perfectly, heaviest_answer_split,
                      score_by_histogram, score_by_pairs, some_answer_splits)
-from rules cimport (MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND,
-                   RULE_WORDLE)
+from rules cimport (CODE_BYTES, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND,
+                   RULE_WORDLE, code_t)
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()

@@ -3,7 +3,7 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from cpython.ref cimport PyObject
 
-from rules cimport RULE_WORDLE, WORDLE_LENGTH, feedback_code, wordle_code
+from rules cimport CODE_BYTES, MAX_CODES, RULE_WORDLE, WORDLE_LENGTH, code_t, feedback_code, wordle_code
 
 cdef enum:
     MODE_NORMAL = 0
@@ -47,7 +47,7 @@ cdef extern from *:
 
 
 cdef struct Ctx:
-    const uint8_t* MT           # answer-major feedback matrix: MT[a * n_guesses + g]
+    const code_t* MT            # answer-major feedback matrix: MT[a * n_guesses + g]
     int64_t n_guesses
     const int64_t* every_guess  # 0, 1, ..., n_guesses - 1: a list at this address is every guess in order
     int64_t n_answers
@@ -84,8 +84,14 @@ cdef struct Ctx:
     PyObject* exc_tb
 
 
-cdef inline uint8_t cell(const Ctx* c, int64_t answer, int64_t guess) noexcept nogil:
+cdef inline code_t cell(const Ctx* c, int64_t answer, int64_t guess) noexcept nogil:
     return c.MT[answer * c.n_guesses + guess]
+
+
+cdef inline int64_t histogram_slots(const Ctx* c) noexcept nogil:
+    """The slots of one guess's histogram in a full pass: MAX_CODES with one-byte codes
+    (a constant the C compiler folds), the game's own codes with two-byte ones."""
+    return MAX_CODES if CODE_BYTES == 1 else c.n_codes
 
 
 cdef inline const uint8_t* symbols_of(const Ctx* c, int64_t word) noexcept nogil:

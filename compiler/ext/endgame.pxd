@@ -10,7 +10,7 @@ from libc.string cimport memset
 
 from candidates cimport compare_keys
 from context cimport Ctx, cell
-from rules cimport MAX_CODES
+from rules cimport MAX_CODES, code_t
 
 cdef enum:
     MIN_GROUP = 4  # a smaller group can never be why a set needs more than three guesses
@@ -112,7 +112,7 @@ cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const i
     cdef int64_t sizes[MAX_CODES]
     cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0
     cdef int64_t* members
-    cdef uint8_t code
+    cdef code_t code
     members_out[0] = NULL
     if group < 0 or left < 1 or count - 1 <= left or left > MAX_LEFT:
         return ENDGAME_OPEN  # (the middle case: d - 1 guesses that each split off one member would do)

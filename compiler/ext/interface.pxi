@@ -24,6 +24,8 @@ HISTOGRAM_CHUNK = HIST_CHUNK
 SMALLEST_GROUP = MIN_GROUP
 PAIR_SET_ROWS = PARTITION_SLOTS
 RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> Ctx.rule
+CODES_LIMIT = MAX_CODES  # the most codes a game of this module may have
+CODE_DTYPE = np.uint8 if CODE_BYTES == 1 else np.uint16  # the matrix's cells
 _MAIN_THREAD = threading.main_thread().ident
 
 
@@ -45,6 +47,14 @@ cdef bint _all_below(const int64_t[::1] values, uint64_t size) noexcept:
         if <uint64_t>values[i] >= size:  # a negative index wraps past any size
             return False
     return True
+
+
+def scratch_size(Py_ssize_t n_guesses, Py_ssize_t n_codes):
+    """The bytes of the one scratch buffer a search over ``n_guesses`` guesses of a game of
+    ``n_codes`` codes needs for its full passes: the pairs pass copies up to PAIRS_MAX_N
+    matrix rows, the histogram pass keeps HIST_CHUNK histograms of uint16 counts."""
+    cdef Py_ssize_t slots = MAX_CODES if CODE_BYTES == 1 else n_codes
+    return max(PAIRS_MAX_N * n_guesses * CODE_BYTES, HIST_CHUNK * slots * 2)
 
 
 cdef bint _ascending(const int64_t[::1] values) noexcept:
@@ -92,8 +102,8 @@ cdef class Engine:
     ``weights`` (None: every answer weighs 1) one non-negative integer per answer, the
     costs then being Σ weight × guesses (weighted.pxi); ``game`` the game played
     (``wordle_runtime.game.Game``; None: five-letter Wordle over a-z), with at most
-    MAX_CODES (256) codes."""
-    cdef const uint8_t[:, ::1] MT
+    CODES_LIMIT codes (256 in _search, 6,561 in _search16, whose matrix cells are uint16)."""
+    cdef const code_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
     cdef const uint64_t[::1] symbol_sets  # per guess: its symbols as a mask (Ctx.symbol_sets)
@@ -224,7 +234,7 @@ cdef class Engine:
             c.memo, c.memo_cap = &w.memo[0, 0], w.memo.shape[0]
             c.stats, c.shared = &w.stats[0], &w.shared[0]
             c.scratch = &w.scratch[0]
-            if w.scratch.shape[0] < max(PAIRS_MAX_N * self.MT.shape[1], HIST_CHUNK * 512):
+            if w.scratch.shape[0] < scratch_size(self.MT.shape[1], self.n_codes):
                 raise ValueError("scratch too small")
         c.poll = threading.get_ident() == _MAIN_THREAD
 
@@ -365,9 +375,9 @@ cdef class Engine:
         cdef bint ok = True
         if parts.shape[0] < m or sumsq.shape[0] < m or in_set.shape[0] < m:
             raise ValueError("output arrays shorter than the legal guesses")
-        if pairs and (n >= 256 or scratch.shape[0] < n * m):
-            raise ValueError("the pairs pass needs fewer than 256 answers and n * m bytes of scratch")
-        if scratch.shape[0] < HIST_CHUNK * 512:
+        if pairs and (n >= 256 or scratch.shape[0] < n * m * CODE_BYTES):
+            raise ValueError("the pairs pass needs fewer than 256 answers and n * m codes of scratch")
+        if scratch.shape[0] < scratch_size(self.MT.shape[1], self.n_codes):
             raise ValueError("scratch too small")
         self.setup(&c, None)
         c.scratch = &scratch[0]

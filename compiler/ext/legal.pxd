@@ -6,42 +6,44 @@ from libc.string cimport memcpy
 
 from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell, code_between, symbols_of
 from passes cimport perfect_split, symbols_of_set
+from rules cimport WORDLE_LENGTH, code_t, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
 
 cdef enum:
     SPLIT_CHUNK = 512  # guesses pre-tested per call of the vector filter (a stack buffer)
 
 # The vector filter of the last-two-guesses scan: a guess can split a set completely only
 # if it tells its first three (four) answers apart, and testing that for a run of guesses
-# is byte compares over the answers' contiguous matrix rows, which GCC vectorises (one
+# is code compares over the answers' contiguous matrix rows, which GCC vectorises (one
 # build, AVX2 where the CPU has it, as in passes.pxd).
 cdef extern from *:
     """
+    #include "codes.h"
+
     #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
     #define WORDLE_SPLIT_CLONES __attribute__((target_clones("avx2", "default")))
     #else
     #define WORDLE_SPLIT_CLONES
     #endif
 
-    /* out[j] = 1 where rows r0..r2 (and r3 unless NULL) hold distinct bytes at column j */
-    WORDLE_SPLIT_CLONES static void wordle_distinct_columns(const uint8_t* r0, const uint8_t* r1,
-                                                            const uint8_t* r2, const uint8_t* r3,
+    /* out[j] = 1 where rows r0..r2 (and r3 unless NULL) hold distinct codes at column j */
+    WORDLE_SPLIT_CLONES static void wordle_distinct_columns(const wordle_code_t* r0, const wordle_code_t* r1,
+                                                            const wordle_code_t* r2, const wordle_code_t* r3,
                                                             int64_t count, uint8_t* out) {
         if (r3 == NULL) {
             for (int64_t j = 0; j < count; j++) {
-                uint8_t a = r0[j], b = r1[j], c = r2[j];
+                wordle_code_t a = r0[j], b = r1[j], c = r2[j];
                 out[j] = (a != b) & (a != c) & (b != c);
             }
             return;
         }
         for (int64_t j = 0; j < count; j++) {
-            uint8_t a = r0[j], b = r1[j], c = r2[j], d = r3[j];
+            wordle_code_t a = r0[j], b = r1[j], c = r2[j], d = r3[j];
             out[j] = (a != b) & (a != c) & (b != c) & (a != d) & (b != d) & (c != d);
         }
     }
     """
-    void distinct_columns "wordle_distinct_columns"(const uint8_t* r0, const uint8_t* r1, const uint8_t* r2,
-                                                   const uint8_t* r3, int64_t count, uint8_t* out) noexcept nogil
-from rules cimport WORDLE_LENGTH, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
+    void distinct_columns "wordle_distinct_columns"(const code_t* r0, const code_t* r1, const code_t* r2,
+                                                   const code_t* r3, int64_t count, uint8_t* out) noexcept nogil
 
 
 cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
@@ -198,7 +200,7 @@ cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* 
     guesses.  The mode is checked after the split, so that -1 means the set cannot be
     split from L whatever was played."""
     cdef int64_t a0 = S[lo], a1 = S[lo + 1], a2 = S[lo + 2], k, g, found = -1, hints = 0
-    cdef uint8_t c0, c1, c2
+    cdef code_t c0, c1, c2
     if played < 0 and c.mode == MODE_NORMAL and every_guess_in_order(c, L, m):
         return first_splitter(c, S, lo, hi, seen)
     if played >= 0 and mode == MODE_HARD:
@@ -224,10 +226,10 @@ cdef inline int64_t first_splitter(const Ctx* c, const int64_t* S, int64_t lo, i
     survivors."""
     cdef uint8_t ok[SPLIT_CHUNK]
     cdef int64_t n_g = c.n_guesses, start, count, j
-    cdef const uint8_t* r0 = c.MT + S[lo] * n_g
-    cdef const uint8_t* r1 = c.MT + S[lo + 1] * n_g
-    cdef const uint8_t* r2 = c.MT + S[lo + 2] * n_g
-    cdef const uint8_t* r3 = c.MT + S[lo + 3] * n_g if hi - lo >= 4 else NULL
+    cdef const code_t* r0 = c.MT + S[lo] * n_g
+    cdef const code_t* r1 = c.MT + S[lo + 1] * n_g
+    cdef const code_t* r2 = c.MT + S[lo + 2] * n_g
+    cdef const code_t* r3 = c.MT + S[lo + 3] * n_g if hi - lo >= 4 else NULL
     start = 0
     while start < n_g:
         count = min(<int64_t>SPLIT_CHUNK, n_g - start)
@@ -245,7 +247,7 @@ cdef struct NodeRows:
     # rows with the vector filter instead of gathering three matrix cells per guess of L.
     # Row i (the node's i-th answer) is rows[i * m:(i + 1) * m], gathered the first time
     # a scan needs it.
-    uint8_t* rows
+    code_t* rows
     uint8_t* filled
     int32_t* row_of  # answer -> its row (read only for the node's answers)
     const int64_t* L
@@ -264,7 +266,7 @@ cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const int64_t* S, int
     """Room for the rows of S against L; False (and nothing held) when memory is short."""
     cdef int64_t i
     r.L, r.m = L, m
-    r.rows = <uint8_t*>malloc(n * m + 8)
+    r.rows = <code_t*>malloc(n * m * sizeof(code_t) + 8)
     r.filled = <uint8_t*>calloc(n + 1, 1)
     r.row_of = <int32_t*>malloc(c.n_answers * sizeof(int32_t) + 8)
     if r.rows == NULL or r.filled == NULL or r.row_of == NULL:
@@ -282,11 +284,11 @@ cdef inline void node_rows_free(NodeRows* r) noexcept nogil:
     r.rows, r.filled, r.row_of = NULL, NULL, NULL
 
 
-cdef inline const uint8_t* node_row(const Ctx* c, NodeRows* r, int64_t answer) noexcept nogil:
+cdef inline const code_t* node_row(const Ctx* c, NodeRows* r, int64_t answer) noexcept nogil:
     """The node answer's patterns against L, in L's order."""
     cdef int64_t i = r.row_of[answer], k
-    cdef uint8_t* row = r.rows + i * r.m
-    cdef const uint8_t* source = c.MT + answer * c.n_guesses
+    cdef code_t* row = r.rows + i * r.m
+    cdef const code_t* source = c.MT + answer * c.n_guesses
     if not r.filled[i]:
         for k in range(r.m):
             row[k] = source[r.L[k]]
@@ -300,10 +302,10 @@ cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* 
     the node's answers), with the same answer: the vector filter on their first three
     (four) rows, chunk by chunk, then the full test and the mode's rule on the survivors."""
     cdef uint8_t ok[SPLIT_CHUNK]
-    cdef const uint8_t* r0 = node_row(c, r, S[lo])
-    cdef const uint8_t* r1 = node_row(c, r, S[lo + 1])
-    cdef const uint8_t* r2 = node_row(c, r, S[lo + 2])
-    cdef const uint8_t* r3 = node_row(c, r, S[lo + 3]) if hi - lo >= 4 else NULL
+    cdef const code_t* r0 = node_row(c, r, S[lo])
+    cdef const code_t* r1 = node_row(c, r, S[lo + 1])
+    cdef const code_t* r2 = node_row(c, r, S[lo + 2])
+    cdef const code_t* r3 = node_row(c, r, S[lo + 3]) if hi - lo >= 4 else NULL
     cdef int64_t start = 0, count, j, g, found = -1, hints = 0
     cdef uint64_t word
     if played >= 0 and mode == MODE_HARD:

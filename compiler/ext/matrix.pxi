@@ -1,18 +1,19 @@
-# The feedback matrix's rows (included by _kernels.pyx): every game whose codes fit a byte,
-# five-letter Wordle over fewer than 32 symbols (the default game) by a path of its own.
+# The feedback matrix's rows (included by _kernels.pyx): every game whose codes fit the
+# module's codes (code_t), five-letter Wordle over fewer than 32 symbols (the default game)
+# by a path of its own.
 
 cdef enum:
     FIVE_LETTER_MASK_BITS = 32  # five_letter_rows' letter masks are uint32
 
 cdef int five_letter_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters,
-                          uint8_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop) except -1 nogil:
+                          code_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop) except -1 nogil:
     # Five-letter Wordle over fewer than 32 symbols, the default game's rows.
     cdef Py_ssize_t n_answers = answer_letters.shape[0], gi, ai
     # The answers transposed (one column per position) and their letter masks: the
     # distinct-letter loop is then branch-free over contiguous bytes, which vectorises.
     cdef uint8_t* columns = <uint8_t*>malloc(WORDLE_LENGTH * n_answers + 1)
     cdef uint32_t* present = <uint32_t*>malloc(4 * n_answers + 4)
-    cdef uint8_t* row
+    cdef code_t* row
     cdef const uint8_t* g
     cdef uint8_t l0, l1, l2, l3, l4
     cdef uint32_t p
@@ -32,14 +33,14 @@ cdef int five_letter_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, 
         row = &out[gi, 0]
         if has_repeat(g, WORDLE_LENGTH):
             for ai in range(n_answers):
-                row[ai] = <uint8_t>wordle_code(g, &answer_letters[ai, 0], WORDLE_LENGTH)
+                row[ai] = <code_t>wordle_code(g, &answer_letters[ai, 0], WORDLE_LENGTH)
             continue
         # Five different letters: a non-green letter is yellow iff the answer has it
         # anywhere (another copy cannot be green, since the guess has only one).
         l0, l1, l2, l3, l4 = g[0], g[1], g[2], g[3], g[4]
         for ai in range(n_answers):
             p = present[ai]
-            row[ai] = <uint8_t>(
+            row[ai] = <code_t>(
                 ((p >> l0) & 1) + (columns[ai] == l0)
                 + 3 * (((p >> l1) & 1) + (columns[n_answers + ai] == l1))
                 + 9 * (((p >> l2) & 1) + (columns[2 * n_answers + ai] == l2))
@@ -50,17 +51,18 @@ cdef int five_letter_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, 
     return 0
 
 
-cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters, uint8_t[:, ::1] out,
+cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters, code_t[:, ::1] out,
                    Py_ssize_t first, Py_ssize_t stop, int rule) except -1 nogil:
     # Any other game.  A Wordle guess of distinct letters takes the five-letter path's
-    # shortcut position by position (its code, below MAX_CODES, adds up in the row's bytes);
+    # shortcut position by position (its code, below MAX_CODES, adds up in the row's cells);
     # the others the rule itself.
     cdef Py_ssize_t n_answers = answer_letters.shape[0], gi, ai
     cdef int length = <int>guess_letters.shape[1], i
     cdef uint64_t* present = <uint64_t*>malloc(8 * n_answers + 8)
-    cdef uint8_t* row
+    cdef code_t* row
     cdef const uint8_t* g
-    cdef uint8_t letter, power
+    cdef uint8_t letter
+    cdef code_t power
     if present == NULL:
         with gil:
             raise MemoryError()
@@ -73,9 +75,9 @@ cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] an
         row = &out[gi, 0]
         if rule != RULE_WORDLE or has_repeat(g, length):
             for ai in range(n_answers):
-                row[ai] = <uint8_t>feedback_code(g, &answer_letters[ai, 0], length, rule)
+                row[ai] = <code_t>feedback_code(g, &answer_letters[ai, 0], length, rule)
             continue
-        memset(row, 0, n_answers)
+        memset(row, 0, n_answers * CODE_BYTES)
         power = 1
         for i in range(length):
             letter = g[i]
@@ -87,7 +89,7 @@ cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] an
 
 
 def fill_matrix_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters,
-                     uint8_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop, int rule=RULE_WORDLE):
+                     code_t[:, ::1] out, Py_ssize_t first, Py_ssize_t stop, int rule=RULE_WORDLE):
     """Rows ``first:stop`` of the guess-major matrix into ``out`` (guesses x answers) by
     the game's ``rule`` (RULE_NUMBERS) for words of the letters' length, without the GIL,
     so several threads can fill one matrix."""
@@ -99,7 +101,7 @@ def fill_matrix_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] 
     if rule not in (RULE_WORDLE, RULE_MASTERMIND):
         raise ValueError(f"unknown rule {rule}")
     if (3 ** length if rule == RULE_WORDLE else (length + 1) ** 2) > MAX_CODES:
-        raise ValueError(f"the codes of words of {length} symbols do not fit a byte")
+        raise ValueError(f"the codes of words of {length} symbols are more than this module's {MAX_CODES}")
     cdef int most = max(_largest(guess_letters), _largest(answer_letters))
     if most >= MAX_SYMBOLS:
         raise ValueError(f"symbol numbers must be below {MAX_SYMBOLS}")

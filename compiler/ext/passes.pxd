@@ -4,19 +4,22 @@
 # class sizes, and whether the guess is itself in the set.  Two kernels compute the same
 # numbers and the search picks by set size (PAIRS_MAX_N, measured by benchmarks/passes.py):
 #
-# * score_by_histogram (any n): a MAX_CODES-slot histogram per guess for 64 guesses at a time,
-#   filled answer by answer (each answer's matrix row read in order, so consecutive
-#   increments land in different histograms and none waits for the one before);
+# * score_by_histogram (any n): a histogram per guess for 64 guesses at a time, filled
+#   answer by answer (each answer's matrix row read in order, so consecutive increments
+#   land in different histograms and none waits for the one before); with one-byte codes
+#   each histogram has MAX_CODES slots and is summarised slot by slot in whole vectors,
+#   with two-byte codes it has the game's n_codes slots and is summarised by reading the
+#   answers' codes again (a histogram of thousands of slots holds at most n counts);
 # * score_by_pairs (small n): compares every pair of answers' matrix rows across all
 #   guesses at once: sumsq = n + 2 * (equal pairs), parts = n - (answers equal to an
-#   earlier one).  The inner loops are byte compares over contiguous rows.
+#   earlier one).  The inner loops are code compares over contiguous rows.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from context cimport Ctx, cell
-from rules cimport MAX_CODES
+from context cimport Ctx, cell, histogram_slots
+from rules cimport CODE_BYTES, MAX_CODES, code_t
 
 cdef enum:
     # some_answer_splits' table, per engine: 2 MiB.  On 4 hard-mode words refuted against
@@ -24,20 +27,22 @@ cdef enum:
     # 85% with 2^18, 87% with 2^20
     SPLIT_ROWS = 1 << 18
     PAIRS_MAX_N = 96  # pairs win below ~96 answers, level to ~110 (m = 12972, benchmarks/passes.py)
-    HIST_CHUNK = 64   # guesses per histogram chunk: 64 x MAX_CODES uint16 = 32 KB
+    HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB with one-byte codes
 
 # The two loops that vectorise, in C: on x86-64 Linux, GCC compiles each twice (AVX2 and
 # the baseline) and the loader picks the one this CPU runs, so one build serves any CPU.
 cdef extern from *:
     """
+    #include "codes.h"
+
     #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
     #define WORDLE_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
     #else
     #define WORDLE_VECTOR_CLONES
     #endif
 
-    /* one histogram slot per byte code (rules.MAX_CODES) */
-    #define WORDLE_HISTOGRAM_SLOTS 256
+    /* one histogram slot per code of a one-byte-code game (rules.MAX_CODES) */
+    #define WORDLE_HISTOGRAM_SLOTS WORDLE_MAX_CODES
 
     /* parts (non-zero slots) and sum of squares of k histograms of WORDLE_HISTOGRAM_SLOTS
        uint16 counts, which it zeroes; all slots in int32 (sumsq <= 30,000^2): whole vectors */
@@ -57,26 +62,27 @@ cdef extern from *:
         }
     }
 
-    /* for each column of rows j (1..n-1) of an n x m byte table: add to pairs[] the earlier
-       rows equal to row j and to repeats[] 1 where there is one (n < 256: bytes suffice) */
-    WORDLE_VECTOR_CLONES static void wordle_equal_pairs(const uint8_t* rows, int64_t n, int64_t m,
+    /* for each column of rows j (1..n-1) of an n x m table of codes: add to pairs[] the
+       earlier rows equal to row j and to repeats[] 1 where there is one (n < 256: bytes
+       suffice) */
+    WORDLE_VECTOR_CLONES static void wordle_equal_pairs(const wordle_code_t* rows, int64_t n, int64_t m,
                                                         uint16_t* pairs, uint8_t* repeats, uint8_t* equal) {
         for (int64_t j = 1; j < n; j++) {
-            const uint8_t* rj = rows + j * m;
+            const wordle_code_t* rj = rows + j * m;
             memset(equal, 0, m);
             int64_t i = 0;
             for (; i + 3 < j; i += 4) {  /* four earlier rows per sweep: a quarter of the stores */
-                const uint8_t* ra = rows + i * m;
-                const uint8_t* rb = ra + m;
-                const uint8_t* rc = rb + m;
-                const uint8_t* rd = rc + m;
+                const wordle_code_t* ra = rows + i * m;
+                const wordle_code_t* rb = ra + m;
+                const wordle_code_t* rc = rb + m;
+                const wordle_code_t* rd = rc + m;
                 for (int64_t idx = 0; idx < m; idx++) {
-                    uint8_t code = rj[idx];
+                    wordle_code_t code = rj[idx];
                     equal[idx] += (ra[idx] == code) + (rb[idx] == code) + (rc[idx] == code) + (rd[idx] == code);
                 }
             }
             for (; i < j; i++) {
-                const uint8_t* ra = rows + i * m;
+                const wordle_code_t* ra = rows + i * m;
                 for (int64_t idx = 0; idx < m; idx++)
                     equal[idx] += ra[idx] == rj[idx];
             }
@@ -89,20 +95,20 @@ cdef extern from *:
 
     /* green[idx] = 1 where some row of the n x m table holds the all-correct code at idx
        (that guess is one of the rows' answers) */
-    WORDLE_VECTOR_CLONES static void wordle_mark_green(const uint8_t* rows, int64_t n, int64_t m,
-                                                       uint8_t all_correct, uint8_t* green) {
+    WORDLE_VECTOR_CLONES static void wordle_mark_green(const wordle_code_t* rows, int64_t n, int64_t m,
+                                                       wordle_code_t all_correct, uint8_t* green) {
         memset(green, 0, m);
         for (int64_t i = 0; i < n; i++) {
-            const uint8_t* r = rows + i * m;
+            const wordle_code_t* r = rows + i * m;
             for (int64_t idx = 0; idx < m; idx++)
                 green[idx] |= r[idx] == all_correct;
         }
     }
     """
     void summarise "wordle_summarise"(uint16_t* hist, int64_t k, int32_t* parts, int32_t* sumsq) noexcept nogil
-    void equal_pairs "wordle_equal_pairs"(const uint8_t* rows, int64_t n, int64_t m, uint16_t* pairs,
+    void equal_pairs "wordle_equal_pairs"(const code_t* rows, int64_t n, int64_t m, uint16_t* pairs,
                                           uint8_t* repeats, uint8_t* equal) noexcept nogil
-    void mark_green "wordle_mark_green"(const uint8_t* rows, int64_t n, int64_t m, uint8_t all_correct,
+    void mark_green "wordle_mark_green"(const code_t* rows, int64_t n, int64_t m, code_t all_correct,
                                         uint8_t* green) noexcept nogil
 
 cdef extern from *:
@@ -128,14 +134,14 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
     # Guesses that share no symbol with the set are settled without counting (one class:
     # all gray, no peg).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
     cdef uint64_t present = symbols_of_set(c, S, n)
-    cdef int64_t idx = 0, k, i, j, first
+    cdef int64_t idx = 0, k, i, j, first, slots = histogram_slots(c)
     cdef uint16_t* hist = <uint16_t*>c.scratch
     cdef int64_t columns[HIST_CHUNK]
     cdef int64_t positions[HIST_CHUNK]
     cdef int32_t chunk_parts[HIST_CHUNK]
     cdef int32_t chunk_sumsq[HIST_CHUNK]
-    cdef const uint8_t* source
-    memset(hist, 0, HIST_CHUNK * MAX_CODES * sizeof(uint16_t))  # the pairs kernel shares the scratch
+    cdef const code_t* source
+    memset(hist, 0, HIST_CHUNK * slots * sizeof(uint16_t))  # the pairs kernel shares the scratch
     while idx < m:
         k = 0
         while idx < m and k < HIST_CHUNK:
@@ -153,30 +159,55 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
             for i in range(n):
                 source = c.MT + S[i] * c.n_guesses + first  # read straight, no index per guess
                 for j in range(k):
-                    hist[j * MAX_CODES + source[j]] += 1
+                    hist[j * slots + source[j]] += 1
         else:
             for i in range(n):
                 source = c.MT + S[i] * c.n_guesses
                 for j in range(k):
-                    hist[j * MAX_CODES + source[columns[j]]] += 1
+                    hist[j * slots + source[columns[j]]] += 1
         for j in range(k):
-            in_set[positions[j]] = 1 if hist[j * MAX_CODES + c.all_correct] > 0 else 0
-        summarise(hist, k, chunk_parts, chunk_sumsq)
+            in_set[positions[j]] = 1 if hist[j * slots + c.all_correct] > 0 else 0
+        if CODE_BYTES == 1:
+            summarise(hist, k, chunk_parts, chunk_sumsq)
+        else:
+            summarise_by_answers(c, S, n, hist, slots, columns, k, chunk_parts, chunk_sumsq)
         for j in range(k):
             parts[positions[j]] = chunk_parts[j]
             sumsq[positions[j]] = chunk_sumsq[j]
 
 
+cdef inline void summarise_by_answers(const Ctx* c, const int64_t* S, int64_t n, uint16_t* hist, int64_t slots,
+                                      const int64_t* columns, int64_t k, int32_t* parts, int32_t* sumsq) noexcept nogil:
+    """The parts and sums of squares of k histograms of ``slots`` slots filled from the
+    columns ``columns`` of S's rows, which it zeroes: each answer's code is read again,
+    and a slot is counted (and cleared) the first time one of its answers comes."""
+    cdef int64_t i, j, slot
+    cdef int32_t count
+    cdef const code_t* source
+    for j in range(k):
+        parts[j] = 0
+        sumsq[j] = 0
+    for i in range(n):
+        source = c.MT + S[i] * c.n_guesses
+        for j in range(k):
+            slot = j * slots + source[columns[j]]
+            count = hist[slot]
+            if count:
+                parts[j] += 1
+                sumsq[j] += count * count
+                hist[slot] = 0
+
+
 cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
                                 bint identity, int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
     # ``identity``: L is every guess in order (legal.every_guess_in_order): no gather.  The
-    # scratch holds at least n * m bytes, and n < 256 (equal pairs fit 16 bits, repeats 8).
+    # scratch holds at least n * m codes, and n < 256 (equal pairs fit 16 bits, repeats 8).
     # False when no memory was left.
-    cdef uint8_t* rows = c.scratch
+    cdef code_t* rows = <code_t*>c.scratch
     cdef uint16_t* pairs = <uint16_t*>calloc(m, sizeof(uint16_t))
     cdef uint8_t* repeats = <uint8_t*>calloc(m, 1)
     cdef uint8_t* equal = <uint8_t*>malloc(m)
-    cdef const uint8_t* source
+    cdef const code_t* source
     cdef int64_t i, idx
     if pairs == NULL or repeats == NULL or equal == NULL:
         free(pairs)
@@ -185,7 +216,7 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
         return False
     if identity:
         for i in range(n):
-            memcpy(rows + i * m, c.MT + S[i] * c.n_guesses, m)
+            memcpy(rows + i * m, c.MT + S[i] * c.n_guesses, m * CODE_BYTES)
     else:
         for i in range(n):
             source = c.MT + S[i] * c.n_guesses
@@ -201,7 +232,7 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
         for i in range(n):
             in_set[c.a2g[S[i]]] = 1
     else:
-        mark_green(rows, n, m, <uint8_t>c.all_correct, equal)  # a branch per cell here cost as much as the pairs
+        mark_green(rows, n, m, <code_t>c.all_correct, equal)  # a branch per cell here cost as much as the pairs
         for idx in range(m):
             in_set[idx] = equal[idx]
     free(pairs)
@@ -216,7 +247,7 @@ cdef inline bint perfect_split(const Ctx* c, int64_t g, const int64_t* S, int64_
     zeros, returned so)."""
     cdef bint ok = True
     cdef int64_t i = lo, j
-    cdef uint8_t code
+    cdef code_t code
     while i < hi:
         code = cell(c, S[i], g)
         if seen[code]:

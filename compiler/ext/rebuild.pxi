@@ -78,7 +78,7 @@ cdef int rebuild_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t
     g = top if out.count == 0 else choice(c, S, n, h1, h2, L, m, lh1, lh2, left, seen)
     if g < 0:
         return MEMO_MISS
-    memset(starts, 0, sizeof(starts))
+    memset(starts, 0, (c.n_codes + 1) * sizeof(int64_t))
     for i in range(n):
         code = cell(c, S[i], g)
         starts[code + 1] += 1

@@ -2,25 +2,34 @@
 # them: the feedback code of one (guess, answer) pair by the game's rule, and hard mode's
 # hints.  A word is ``length`` symbol numbers (``letters[w * length + i]``, symbol i of the
 # game's alphabet is number i).  Wordle's codes are base 3, position 0 the lowest digit
-# (gray 0, yellow 1, green 2); Mastermind's are blacks * (length + 1) + whites.  Every
-# game the kernels play has at most MAX_CODES codes, so a code is one byte.
+# (gray 0, yellow 1, green 2); Mastermind's are blacks * (length + 1) + whites.
+#
+# A code is a ``code_t``: one byte in the modules built as they are named (_search,
+# _kernels: games of at most 256 codes), two bytes in their twins built with
+# WORDLE_CODE_BITS=16 (_search16, _kernels16: up to 6,561 codes), see codes.h.  MAX_CODES is
+# the most codes a game of the module may have, CODE_BYTES a code's size.
 
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 
+cdef extern from "codes.h":
+    ctypedef unsigned short code_t "wordle_code_t"
+    enum: MAX_CODES "WORDLE_MAX_CODES"
+    enum: CODE_BYTES "WORDLE_CODE_BYTES"
+    enum: CODE_CHUNK "WORDLE_CODE_CHUNK"  # guesses per stack histogram block (_kernels' passes)
+
 cdef enum:
-    MAX_CODES = 256       # codes of a byte-code game: every array indexed by a code has this many slots
-    MAX_LENGTH = 8        # positions of a word: Mastermind's eight pegs (a byte-code Wordle has five letters)
+    MAX_LENGTH = 8        # positions of a word: eight letters, or Mastermind's eight pegs
     MAX_SYMBOLS = 64      # symbols of an alphabet: a word's set of symbols is one 64-bit mask
     BYTE_VALUES = 256     # the values of a byte: a table indexed by any symbol number
     WORDLE_LENGTH = 5     # five-letter Wordle: the length the kernels unroll (rules.feedback_code)
     RULE_WORDLE = 0       # Ctx.rule: green / yellow / gray per position
     RULE_MASTERMIND = 1   # black and white pegs, positions untold
     # Hard mode's packed hints (hard_mode_hints): bit i set when position i must stay green,
-    # and from bit HINT_COUNT_SHIFT + 3i, in 3 bits, how many times the letter at position i
-    # must appear (words of up to seven letters, so a count fits)
+    # and from bit HINT_COUNT_SHIFT + 4i, in 4 bits, how many times the letter at position i
+    # must appear (at most MAX_LENGTH)
     HINT_COUNT_SHIFT = 8
-    HINT_COUNT_BITS = 3
-    HINT_COUNT_MASK = 7
+    HINT_COUNT_BITS = 4
+    HINT_COUNT_MASK = 15
     # The hint masks' fast path (core/modes.py hard_mode_word_bits): two bits per symbol in
     # one word, the symbols' numbers in 5-bit fields of the other
     MASK_SYMBOLS = 32
@@ -102,7 +111,7 @@ cdef inline bint has_repeat(const uint8_t* g, int length) noexcept nogil:
 cdef inline int64_t hard_mode_hints(const uint8_t* letters, int length, int64_t played, int64_t code) noexcept nogil:
     """The hints of ``played`` with feedback ``code`` that hard mode makes later guesses
     keep, packed in one integer: bit i set when position i must stay green, and at bits
-    HINT_COUNT_SHIFT + 3i how many times the letter at position i must appear (its green
+    HINT_COUNT_SHIFT + 4i how many times the letter at position i must appear (its green
     and yellow count in ``played``; 0 when that letter showed only gray)."""
     cdef int64_t green = 0, shown = 0, c = code, digit, hints, need
     cdef const uint8_t* p = letters + played * length

@@ -1,7 +1,7 @@
 # Included by _kernels.pyx: the partition statistics with a weight per answer.
 
 cdef enum:
-    WEIGHTED_CHUNK = 32  # guesses counted together: 32 x MAX_CODES x (2 + 4 bytes) = 48 KB
+    WEIGHTED_CHUNK = CODE_CHUNK // 2  # guesses counted together: 32 x 256 x (2 + 4 bytes) = 48 KB (one-byte codes)
 
 # The most weight one answer set may carry: every class weight then fits 32 bits and
 # Σ W_C² <= W² <= 2^62 stays exact in int64.
@@ -9,7 +9,7 @@ cdef int64_t SET_WEIGHT_LIMIT = (<int64_t>1) << 31
 MAX_SET_WEIGHT = SET_WEIGHT_LIMIT
 
 
-cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
+cdef void weighted_pass(const code_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
                         const int64_t[::1] weights, int64_t total, int64_t divisor, int64_t all_correct,
                         int64_t[:, ::1] stats, double[::1] entropy) noexcept nogil:
     # The chunked pass of partition_pass with a second histogram, of class weights.  The
@@ -23,13 +23,13 @@ cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, co
     cdef double log_total = log(<double>reduced_total) if reduced_total > 0 else 0.0, h, r
     cdef uint16_t hist[WEIGHTED_CHUNK * MAX_CODES]
     cdef uint32_t mass[WEIGHTED_CHUNK * MAX_CODES]
-    cdef uint8_t order[WEIGHTED_CHUNK * MAX_CODES]
+    cdef code_t order[WEIGHTED_CHUNK * MAX_CODES]
     cdef int64_t found[WEIGHTED_CHUNK]
     cdef int64_t largest, sumsq, wc, slot, base
     cdef uint32_t w
     cdef int32_t first
     cdef bint consecutive
-    cdef const uint8_t* row
+    cdef const code_t* row
     memset(hist, 0, sizeof(hist))
     memset(mass, 0, sizeof(mass))
     start = 0
@@ -76,7 +76,7 @@ cdef void weighted_pass(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, co
         start += k
 
 
-def weighted_partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
+def weighted_partition_stats_into(const code_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
                                   const int64_t[::1] weights, int64_t[:, ::1] stats, double[::1] entropy,
                                   int64_t all_correct):
     """For each of ``guesses``: (parts, largest class weight, sum of squared class weights,
@@ -90,7 +90,7 @@ def weighted_partition_stats_into(const uint8_t[:, ::1] MT, const int32_t[::1] g
     if stats.shape[0] != guesses.shape[0] or stats.shape[1] != 4 or entropy.shape[0] != guesses.shape[0]:
         raise ValueError("output arrays do not match the guesses")
     if not 0 <= all_correct < MAX_CODES:
-        raise ValueError("the all-correct code is not a byte")
+        raise ValueError(f"the all-correct code is not below {MAX_CODES}")
     if weights.shape[0] != MT.shape[0]:
         raise ValueError("one weight per answer of the matrix")
     if n > 65535:

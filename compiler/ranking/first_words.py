@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
+from ..search import INF, classes_fit, solver_for
 from .class_bounds import ClassBounds, raise_rounds
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
@@ -46,7 +47,6 @@ from .tasks import (
     use_context,
     word_tasks,
 )
-from ..search import INF, classes_fit, solver_for
 
 __all__ = [
     "PAIR_SEPARATOR",
@@ -117,7 +117,7 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
             bound += guess_bound
             sumsq += guess_sumsq
             continue
-        stats, _ = partition_stats(ctx.matrix_by_answer(), index, answers)
+        stats, _ = partition_stats(ctx.matrix_by_answer(), index, answers, ctx.game)
         bound += 3 * len(answers) - stats[:, PARTS] - stats[:, IN_SET]
         sumsq += stats[:, SUMSQ]
     order = np.lexsort((index, sumsq, bound))
@@ -150,7 +150,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     before = solver.stats()
     shape = word_tasks(ctx, spec, word, solver.weight)
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
-        return WordResult(word, INF, False, {k: 0 for k in before}, time.perf_counter() - began)
+        return WordResult(word, INF, False, dict.fromkeys(before, 0), time.perf_counter() - began)
     counted, tasks, depth = shape
     value, exact = INF, False  # proved infeasible, unless a search follows
     if cutoff >= INF and not classes_fit(solver, tasks, depth):

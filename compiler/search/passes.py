@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from wordle_runtime.game import DEFAULT_GAME, Game
+
+from ..ext import search_for
 from ..ext._search import HISTOGRAM_CHUNK as HIST_CHUNK
 from ..ext._search import PAIRS_BELOW as PAIRS_MAX_N
 
 __all__ = ["HIST_CHUNK", "PAIRS_MAX_N", "scratch_bytes"]
 
 
-def scratch_bytes(n_guesses: int) -> int:
-    """The one scratch buffer a solver needs for its passes: the pairs pass copies up to
-    PAIRS_MAX_N matrix rows, the histogram pass keeps 64 histograms of 256 uint16."""
-    return max(PAIRS_MAX_N * n_guesses, HIST_CHUNK * 256 * 2)
+def scratch_bytes(n_guesses: int, game: Game = DEFAULT_GAME) -> int:
+    """The one scratch buffer a solver of ``game`` needs for its passes: the pairs pass
+    copies up to PAIRS_MAX_N matrix rows, the histogram pass keeps HIST_CHUNK histograms
+    of uint16 counts (``scratch_size`` of the game's search build)."""
+    return search_for(game).scratch_size(n_guesses, game.n_codes)

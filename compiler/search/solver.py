@@ -11,17 +11,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ext._search import DEEP_COST
+from ..core.errors import BuildError
+from ..core.modes import check_mode, hard_mode_word_bits, hint_masks_fit
+from ..core.partition import Node, class_tasks, solved_here, tree_total
+from ..ext import search_for
+from ..ext._search import DEEP_COST, STAT_NAMES, Workspace
 from ..ext._search import INFINITY as INF
 from ..ext._search import MODES as MODE_CODES
 from ..ext._search import SHARED_STATE_COUNT as SHARED_COUNT
 from ..ext._search import SHARED_STATE_LIMIT as SHARED_LIMIT
 from ..ext._search import SHARED_STATE_NEXT as SHARED_NEXT
 from ..ext._search import SHARED_STATE_WORDS as SHARED_WORDS
-from ..ext._search import STAT_NAMES, Engine, Workspace
-from ..core.modes import check_mode, hard_mode_word_bits, hint_masks_fit
-from ..core.errors import BuildError
-from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..util.splitmix import splitmix64
 from .endgame import MIN_GROUP, endgame_groups
 from .memo import INITIAL_BITS, count_entries, memo_reserve, new_memo, rows_for_megabytes
@@ -32,13 +32,13 @@ NOT_A_TREE = -2  # Engine.rebuild's answer when the memo's choices overrun the d
 S_ENTRIES, S_ROWS = STAT_NAMES.index("memo_entries"), STAT_NAMES.index("memo_rows")
 MODE_NORMAL, MODE_HARD = MODE_CODES["normal"], MODE_CODES["hard"]
 DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
-SHARED_MIN_ROWS = 1 << 18  # 6 MiB: the 3158-answer build fills 22,600 rows, so threads rarely evict
+SHARED_MIN_ROWS = 1 << 18  # 6 MiB, more rows than the 3158-answer build fills, so threads rarely evict
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
 
 
 def _not_a_tree(n_answers: int) -> BuildError:
     """The rebuild's choices overran the depth limit (a matrix that breaks the game's rules):
-    an "internal error", so the build recomputes the matrix and retries once (api.build)."""
+    an "internal error", so the build recomputes the matrix and retries once (pipeline.run.build)."""
     return BuildError(
         f"internal error: the search's choices for {n_answers} answers do not make a tree within the depth limit"
     )
@@ -75,7 +75,7 @@ class Outcome:
         return self.cost < INF
 
     @classmethod
-    def unpack(cls, packed) -> "Outcome":
+    def unpack(cls, packed) -> Outcome:
         """The kernels' packed result: cost << 24 | depth << 16 | (guess + 1)."""
         return cls(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
 
@@ -122,15 +122,17 @@ class Lane:
     table: np.ndarray
     counters: np.ndarray
     scratch: np.ndarray
+    workspace_type: type = Workspace  # the Workspace of the solver's search build (ext.search_for)
 
     def workspace(self, shared) -> Workspace:
         """The lane's arrays as the engine takes them, with a shared node's state."""
-        return Workspace(self.table, self.counters, shared, self.scratch)
+        return self.workspace_type(self.table, self.counters, shared, self.scratch)
 
 
 class Solver:
     """Exact minimum-total search over one context's word lists in one mode, for the
-    lists' game (``ctx.game``: any game whose codes fit a byte).
+    lists' game (``ctx.game``: any game of at most 6,561 codes, played by the search build
+    whose codes fit it, ``ext.search_for``).
 
     ``deep_level`` > 0 (``--objective fewest-deep``): costs count first the answers that
     meet the guess played with ``deep_level`` guesses left (those needing K or more, for a
@@ -159,17 +161,21 @@ class Solver:
         self.counters = np.zeros(len(STAT_NAMES), dtype=np.int64)
         self.counters[STAT_NAMES.index("memo_rows")] = INITIAL_ROWS
         self.a2g = ctx.answer_in_guesses.astype(np.int64)
-        # read by the kernel in hard mode only, when the game fits the masks: 0.3-5 ms of a
-        # build's set-up otherwise
+        # read by the kernel in hard mode only, when the game fits the masks: a noticeable
+        # part of a build's set-up otherwise
         masks = self.mode == MODE_HARD and hint_masks_fit(ctx.game)
         self.word_bits = hard_mode_word_bits(ctx.guess_letters) if masks else np.zeros((1, 2), dtype=np.uint64)
         self.groups = endgame_groups(ctx.words.answers, ctx.game)
         self._no_share = shared_states(1)[0]  # read by no serial call
-        self.scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
+        try:
+            self.kernels = search_for(ctx.game)  # the build whose codes fit the game's
+        except ValueError as exc:
+            raise BuildError(str(exc)) from None
+        self.scratch = np.empty(scratch_bytes(n_guesses, ctx.game), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
         self.weights = None if weights is None else np.asarray(weights, dtype=np.int64)
         try:
-            self.engine = Engine(
+            self.engine = self.kernels.Engine(
                 self.matrix_t,
                 ctx.guess_letters,
                 self.word_bits,
@@ -190,7 +196,7 @@ class Solver:
 
     def stats(self) -> dict:
         """Work counters so far (noise-free: identical for identical inputs)."""
-        return {name: int(v) for name, v in zip(STAT_NAMES, self.counters)}
+        return {name: int(v) for name, v in zip(STAT_NAMES, self.counters, strict=True)}
 
     def solve(self, answers, legal, depth: int, beta: int = INF, shared=None, lane: Lane | None = None) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
@@ -222,13 +228,18 @@ class Solver:
         is the solver itself (its memo grows as usual), so one thread does exactly the
         serial work."""
         if count <= 1:
-            yield [Lane(self.memo, self.counters, self.scratch)]
+            yield [Lane(self.memo, self.counters, self.scratch, self.kernels.Workspace)]
             return
         rows = max(SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
         memo_reserve(self.memo, self.counters, min(rows, self.memo.shape[0]))
         table = self.memo[: int(self.counters[S_ROWS])]
         lanes = [
-            Lane(table, _padded_copy(self.counters), self.scratch if i == 0 else np.empty_like(self.scratch))
+            Lane(
+                table,
+                _padded_copy(self.counters),
+                self.scratch if i == 0 else np.empty_like(self.scratch),
+                self.kernels.Workspace,
+            )
             for i in range(count)
         ]
         start = self.counters.copy()
@@ -332,12 +343,12 @@ class Solver:
         if lane:
             return lane.workspace(self._no_share if shared is None else shared)
         if shared is not None:
-            return Workspace(self.memo, self.counters, shared, self.scratch)
+            return self.kernels.Workspace(self.memo, self.counters, shared, self.scratch)
         # one workspace for every serial call while the arrays stay the same (a workspace
         # checks its arrays when it is made, which a ranking would pay on every call)
         memo, counters, workspace = self._serial
         if memo is not self.memo or counters is not self.counters:
-            workspace = Workspace(self.memo, self.counters, self._no_share, self.scratch)
+            workspace = self.kernels.Workspace(self.memo, self.counters, self._no_share, self.scratch)
             self._serial = (self.memo, self.counters, workspace)
         return workspace
 
@@ -365,7 +376,7 @@ class Solver:
         if len(guesses) == 1 and guesses[0] == NOT_A_TREE:
             raise _not_a_tree(len(answers))
         if len(guesses):
-            nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved)]
+            nodes = [Node(int(g), int(a)) for g, a in zip(guesses, solved, strict=True)]
             for i in range(1, len(nodes)):  # depth-first, children in code order
                 nodes[parents[i]].children.append((int(codes[i]), nodes[i]))
             root = nodes[0]
