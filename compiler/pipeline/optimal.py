@@ -17,13 +17,12 @@ from dataclasses import replace
 
 import numpy as np
 
-
-from .first_level import solve_first_level
+from ..core.errors import BuildError
 from ..core.guess_stats import PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
-from ..core.errors import BuildError
 from ..core.partition import Node, class_tasks, solved_here
 from ..search import GAUGES, InfeasibleError, classes_fit, solver_for
+from .first_level import solve_first_level
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
 
@@ -164,14 +163,14 @@ def _best_first_guess(ctx, cfg, solver, firsts):
 def _proved_best_first(ctx, cfg, jobs, progress):
     """The best first word over every guess, proved by the ranking (wordle-rank)."""
     from ..concurrency.cluster import executor_for
-    from ..ranking.first_words import RankSpec, prove_best_first_word, use_context
+    from ..ranking.first_words import RankSpec, candidate_first_words, prove_best_first_word, use_context
 
     spec = RankSpec(
         answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth, weights=cfg.weights
     )
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
-        progress.start(len(ctx.words.guesses), "proving the best first word", unit="words")
+        progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
     with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
         word, _ = prove_best_first_word(spec, executor, progress)
     if word is None:

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
+from ..core.symmetry import first_guess_representatives
 from ..search import INF, classes_fit, solver_for
 from .class_bounds import ClassBounds, raise_rounds
 from .eta import RankingEta, sample_words
@@ -57,6 +58,7 @@ __all__ = [
     "evaluate_word",
     "heuristic_order",
     "pair_key",
+    "candidate_first_words",
     "prove_best_first_word",
     "run_ranking",
     "use_context",
@@ -73,7 +75,7 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
     """
     ctx = context_for(spec)
     ranking = Ranking(top=1)
-    words = heuristic_order(ctx, spec, list(ctx.words.guesses))
+    words = heuristic_order(ctx, spec, candidate_first_words(ctx, spec))
     early = sample_words(words)
     eta = RankingEta(words, early)
 
@@ -98,6 +100,14 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
         return depth, not np.isin(guess, ctx.answer_in_guesses).item(), guess
 
     return min(tied, key=key), best.value
+
+
+def candidate_first_words(ctx, spec: RankSpec) -> list[str]:
+    """The first words :func:`prove_best_first_word` decides: every guess, or one per class
+    of first guesses the game's symmetry makes equivalent (core.symmetry: Mastermind over
+    every code), whose best is the best of all."""
+    words = first_guess_representatives(ctx.words, spec.mode, spec.weights is not None)
+    return list(ctx.words.guesses) if words is None else words
 
 
 def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:

@@ -1,0 +1,40 @@
+"""The symmetries of a game that make first guesses equivalent.
+
+Mastermind played over every code (every code an answer and a guess, no weights) looks the
+same after renaming the colours or permuting the positions: a first guess then has the
+value of any other with the same colour multiplicities (1123 and 3231 and 4415 are one
+first guess).  The best first guess is searched among one code per class, the class's
+alphabetically first, which is also the one the tie-break would choose among its class
+(every code of a class has the same total and depth, and every code can be the answer).
+Wordle's lists have no such symmetry.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from wordle_runtime.game import MASTERMIND, mastermind_codes
+
+from .wordlists import WordLists
+
+
+def first_guess_representatives(words: WordLists, mode: str, weighted: bool) -> list[str] | None:
+    """The alphabetically first code of each class of equivalent first guesses, in code
+    order, when ``words`` play Mastermind over every code in a mode that keeps the symmetry
+    (normal or possible) without weights; None when the game has no such symmetry."""
+    game = words.game
+    if game.rule != MASTERMIND or weighted or mode not in ("normal", "possible"):
+        return None
+    every = tuple(mastermind_codes(game))
+    if words.answers != every or words.guesses != every:
+        return None
+    first: dict[tuple[int, ...], str] = {}
+    for code in every:  # in code order: the first of each class is its alphabetically first
+        first.setdefault(multiplicities(code), code)
+    return sorted(first.values())
+
+
+def multiplicities(code: str) -> tuple[int, ...]:
+    """How many times each symbol of ``code`` occurs, largest first: the class of ``code``
+    under renaming the symbols and permuting the positions."""
+    return tuple(sorted(Counter(code).values(), reverse=True))

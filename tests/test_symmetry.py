@@ -1,0 +1,71 @@
+"""First guesses that the game's symmetry makes equivalent (core/symmetry.py): Mastermind
+over every code is decided over one code per class, and that gives the best first guess of
+all, tie-break included."""
+
+import pytest
+
+from clirun import run
+from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.symmetry import first_guess_representatives, multiplicities
+from wordle_compiler.core.wordlists import WordLists, load_word_lists
+from wordle_compiler.pipeline.compile import forced_guesses
+from wordle_compiler.pipeline.optimal import compile_optimal
+from wordle_compiler.search import forget_solvers, solver_for
+from wordle_runtime.game import mastermind, mastermind_codes
+
+
+def test_one_code_per_class_of_colour_multiplicities():
+    words = load_word_lists(game=mastermind(4, 6))
+    assert first_guess_representatives(words, "normal", False) == ["1111", "1112", "1122", "1123", "1234"]
+    assert first_guess_representatives(words, "possible", False) == ["1111", "1112", "1122", "1123", "1234"]
+    super_words = WordLists(
+        *(tuple(mastermind_codes(mastermind(5, 8))),) * 2, "a", "g", mastermind(5, 8)
+    )  # 32,768 codes: 7 classes
+    assert first_guess_representatives(super_words, "normal", False) == [
+        "11111", "11112", "11122", "11123", "11223", "11234", "12345",
+    ]  # fmt: skip
+    assert multiplicities("3231") == (2, 1, 1) == multiplicities("4415")
+
+
+def test_no_symmetry_without_every_code_or_with_weights():
+    game = mastermind(3, 3)
+    every = tuple(mastermind_codes(game))
+    assert first_guess_representatives(WordLists(every, every, "a", "g", game), "normal", True) is None
+    fewer = WordLists(every[:-1], every[:-1], "a", "g", game)
+    assert first_guess_representatives(fewer, "normal", False) is None
+    assert first_guess_representatives(load_word_lists(), "normal", False) is None  # Wordle's lists
+
+
+@pytest.mark.parametrize("pegs, colours", [(3, 3), (3, 4), (4, 3), (2, 5)])
+def test_the_best_over_the_classes_is_the_best_over_every_code(pegs, colours):
+    """Every code valued exactly, the best chosen by the search's tie-break (total, depth,
+    alphabetical: every code can be the answer), against the global proof's choice."""
+    forget_solvers()
+    ctx = Context.from_words(load_word_lists(game=mastermind(pegs, colours)), use_cache=False)
+    solver = solver_for(ctx, "normal")
+    answers, legal = ctx.all_answers, initial_legal(ctx, "normal")
+    values = {}
+    for guess in range(len(ctx.words.guesses)):
+        outcome = solver.guess_value(guess, answers, legal, 8)
+        values[ctx.words.guesses[guess]] = (outcome.cost, outcome.depth, ctx.words.guesses[guess])
+    for code, value in values.items():  # the symmetry itself: a class shares one value
+        representative = min(c for c in values if multiplicities(c) == multiplicities(code))
+        assert value[:2] == values[representative][:2]
+    cfg = BuildConfig(strategy="optimal", max_depth=8)
+    root, proved, label, _ = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
+    assert proved
+    assert label == "global"
+    assert ctx.words.guesses[root.guess] == min(values.values())[2]
+
+
+@pytest.mark.slow
+def test_classic_mastermind_s_best_first_guess_is_proved_over_every_code(tmp_path):
+    """Koyama and Lai's optimum: 5,625 guesses over the 1,296 secrets, from 1123."""
+    tree = tmp_path / "mastermind.wtree"
+    built = run("wordle-compile", "--game", "mastermind:4x6", "--strategy", "optimal", "-o", tree, "--json")
+    assert built.returncode == 0, built.stderr
+    assert '"start": "1123"' in built.stdout
+    assert '"total_guesses": 5625' in built.stdout
+    assert '"optimality": "global"' in built.stdout
+    assert run("wordle-tree", "verify", tree).returncode == 0
