@@ -9,8 +9,16 @@ from __future__ import annotations
 import re
 
 from .feedback import ALL_GREEN, WORD_LENGTH, format_pattern, parse_pattern
-from .game import DEFAULT_GAME, MASTERMIND, normalise_word
+from .game import DEFAULT_GAME, MASTERMIND, Game, normalise_word
 from .structure import MAX_DEPTH
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import NoReturn
+
+    # What parse_history reads: one string, or tokens and (guess, pattern) pairs, mixed.
+    History = str | Iterable[str | Sequence[str | int]] | None
 
 _SEPARATORS = (":", "=")
 # No game is longer than the deepest tree the format can store; the cap keeps the cost of a
@@ -26,25 +34,27 @@ class NoAnswerError(HistoryError):
     """The history is well formed but no answer fits it (``wordle-next`` exits 1)."""
 
 
-def _word(text, step: int, game=DEFAULT_GAME) -> str:
+def _word(text: object, step: int, game: Game = DEFAULT_GAME) -> str:
     if game is DEFAULT_GAME:
         if not (isinstance(text, str) and len(text) == WORD_LENGTH and text.isascii() and text.isalpha()):
             raise HistoryError(f"step {step}: {text!r} is not a five-letter word")
         return text.lower()
     word = normalise_word(text) if isinstance(text, str) else None
     problem = "is not text" if word is None else game.word_problem(word)
-    if problem:
+    if problem or word is None:
         raise HistoryError(f"step {step}: {text!r} {problem} ({game.name})")
     return word
 
 
-def _code(pattern, step: int, game=DEFAULT_GAME) -> int:
+def _code(pattern: object, step: int, game: Game = DEFAULT_GAME) -> int:
     if isinstance(pattern, int) and not isinstance(pattern, bool):
         if game.possible_code(pattern):
             return pattern
         if game is DEFAULT_GAME:
             raise HistoryError(f"step {step}: pattern code {pattern} is outside 0..{ALL_GREEN}")
         raise HistoryError(f"step {step}: pattern code {pattern} is not a score of {game.name} (0..{game.n_codes - 1})")
+    if not isinstance(pattern, str):
+        raise HistoryError(f"step {step}: a pattern must be text, not {type(pattern).__name__}")
     try:
         return parse_pattern(pattern) if game is DEFAULT_GAME else game.parse_code(pattern)
     except ValueError as exc:
@@ -55,7 +65,7 @@ def _code(pattern, step: int, game=DEFAULT_GAME) -> int:
 _STEP_COMMA = re.compile(r"(?<!\b\d),|,(?!\d\b)")
 
 
-def _tokens(text: str, game=DEFAULT_GAME) -> list[str]:
+def _tokens(text: str, game: Game = DEFAULT_GAME) -> list[str]:
     """Split a history string on white space and commas (``salet:bbbbb,courd:bbbyb``);
     in Mastermind a comma between two lone digits stays (``1122 2,1``)."""
     if game.rule == MASTERMIND:
@@ -63,7 +73,7 @@ def _tokens(text: str, game=DEFAULT_GAME) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def _no_pattern(word, pairs: list):
+def _no_pattern(word: str, pairs: list[tuple[object, object]]) -> NoReturn:
     raise HistoryError(f"step {len(pairs) + 1}: guess {word!r} has no feedback pattern after it")
 
 
@@ -71,7 +81,7 @@ def _too_long() -> HistoryError:
     return HistoryError(f"the history has more than {MAX_STEPS} steps; no game is that long")
 
 
-def _from_tokens(items, pairs: list, game=DEFAULT_GAME) -> None:
+def _from_tokens(items: Iterable[object], pairs: list[tuple[object, object]], game: Game = DEFAULT_GAME) -> None:
     """Turn word / pattern / word:pattern tokens (and ready-made pairs) into raw pairs,
     stopping at the first step beyond :data:`MAX_STEPS`."""
     pending = None
@@ -90,27 +100,35 @@ def _from_tokens(items, pairs: list, game=DEFAULT_GAME) -> None:
         for token in _tokens(item, game):
             if len(pairs) > MAX_STEPS:
                 raise _too_long()
-            sep = next((s for s in _SEPARATORS if s in token), None)
-            if sep is None:
-                if pending is None:
-                    pending = token
-                else:
-                    pairs.append((pending, token))
-                    pending = None
-                continue
-            word, pattern = token.split(sep, 1)
-            if pending is not None and word:
-                _no_pattern(pending, pairs)  # "salet crane:bbbbb"
-            if pending is None:
-                pending = word
-            if pattern:
-                pairs.append((pending, pattern))
-                pending = None
+            pending = _from_token(token, pending, pairs, game)
     if pending is not None:
         _no_pattern(pending, pairs)
 
 
-def parse_history(history, game=DEFAULT_GAME) -> list[tuple[str, int]]:
+def _from_token(
+    token: str, pending: str | None, pairs: list[tuple[object, object]], game: Game = DEFAULT_GAME
+) -> str | None:
+    """Add the pair that ``token`` completes to ``pairs``; return the guess still waiting
+    for its pattern (``pending``: the one before the token), or None.  A separator that is
+    a symbol of the game (Nerdle's ``=``) is part of the word, not a separator."""
+    sep = next((s for s in _SEPARATORS if s in token and s not in game.alphabet), None)
+    if sep is None:
+        if pending is None:
+            return token
+        pairs.append((pending, token))
+        return None
+    word, pattern = token.split(sep, 1)
+    if pending is not None and word:
+        _no_pattern(pending, pairs)  # "salet crane:bbbbb"
+    if pending is None:
+        pending = word
+    if pattern:
+        pairs.append((pending, pattern))
+        return None
+    return pending
+
+
+def parse_history(history: History, game: Game = DEFAULT_GAME) -> list[tuple[str, int]]:
     """Normalise a game history to a list of ``(word, code)`` pairs, ``code`` in 0..242
     (``game``: any other game's words and notations, :meth:`.game.Game.parse_code`).
 
@@ -128,11 +146,11 @@ def parse_history(history, game=DEFAULT_GAME) -> list[tuple[str, int]]:
     """
     if history is None:
         return []
-    raw: list = []
+    raw: list[tuple[object, object]] = []
     _from_tokens([history] if isinstance(history, str) else history, raw, game)
     if len(raw) > MAX_STEPS:
         raise _too_long()
-    steps = []
+    steps: list[tuple[str, int]] = []
     done = ALL_GREEN if game is DEFAULT_GAME else game.all_correct
     for step, (word, pattern) in enumerate(raw, start=1):
         if steps and steps[-1][1] == done:
@@ -145,10 +163,10 @@ def parse_history(history, game=DEFAULT_GAME) -> list[tuple[str, int]]:
     return steps
 
 
-def _shown(code: int, game) -> str:
+def _shown(code: int, game: Game) -> str:
     return format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
 
 
-def format_history(steps, game=DEFAULT_GAME) -> str:
+def format_history(steps: Iterable[tuple[str, int]], game: Game = DEFAULT_GAME) -> str:
     """``salet bbbbb courd bbbyb``: the canonical notation, which parse_history reads back."""
     return " ".join(f"{word} {_shown(code, game)}" for word, code in steps)

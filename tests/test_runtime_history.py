@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from wordle_runtime import HistoryError, format_history, load, parse_history, parse_pattern
+from wordle_runtime.game import WORDLE, Game
 
 SALET_BBBBB = [("salet", 0)]
 TWO_STEPS = [("salet", 0), ("courd", parse_pattern("bbbyb"))]
@@ -56,7 +57,8 @@ def test_empty_histories():
 def test_malformed_histories_raise_one_line(history, message):
     with pytest.raises(HistoryError) as info:
         parse_history(history)
-    assert message in str(info.value) and "\n" not in str(info.value)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
 
 
 def test_format_history_round_trips():
@@ -108,5 +110,12 @@ def test_a_huge_history_on_the_command_line_is_one_line():
         text=True,
         timeout=60,
     )
-    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
     assert "more than 255 steps" in result.stderr
+
+
+def test_a_separator_that_is_a_symbol_of_the_game_belongs_to_the_word():
+    nerdle = Game(WORDLE, 8, "*+-/0123456789=")
+    assert parse_history("48-32=16 ybyybyyb 12+35=47:gggggggg", nerdle) == [("48-32=16", 1009), ("12+35=47", 6560)]
+    assert parse_history("salet=00100") == [("salet", 9)]  # '=' is no letter of English Wordle

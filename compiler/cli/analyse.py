@@ -7,12 +7,13 @@ import time
 
 import click
 
+from ..core.config import MODES, OBJECTIVES
 from .common import (
     CliError,
     FailedError,
-    answers_for_game,
     game_option,
     json_option,
+    lists_for_game,
     max_depth_option,
     not_empty,
     quiet_option,
@@ -20,14 +21,13 @@ from .common import (
 )
 from .numbers import PlainIntRange
 from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
-from ..core.config import MODES, OBJECTIVES
 
 
 def _lists_help(role):
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
 
     names = [*NAMED_ANSWERS, *ANSWER_SPECIALS] if role == "answers" else [*NAMED_GUESSES, *GUESS_SPECIALS]
-    return " | ".join(names + ["PATH"])
+    return " | ".join([*names, "PATH"])
 
 
 def _avg(total, n):
@@ -102,8 +102,10 @@ def _position_lines(analysis, seconds, deep=None):
     kind = "weighted totals, expected guesses" if weighted else f"exact{' long games and' if deep else ''} totals"
     lines = [
         f"{n} answer{'s' if n != 1 else ''} left{shown}",
-        f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
-        "from here (this guess included)",
+        (
+            f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
+            "from here (this guess included)"
+        ),
         f"best moves ({kind}; * = can be the answer):",
     ]
     for i, move in enumerate(analysis.moves, start=1):
@@ -236,9 +238,11 @@ def analyse_command(
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
-        ctx = Context.load(answers_for_game(game, answers, guesses), guesses)
+        ctx = Context.load(*lists_for_game(game, answers, guesses))
         steps = parse_history(list(history), ctx.game)
-        weights = weights_for(list(ctx.words.answers), **weight_options) if weighted else None
+        weights = (
+            weights_for(list(ctx.words.answers), **weight_options, language=ctx.words.language) if weighted else None
+        )
         if review or (steps and steps[-1][1] == ctx.game.all_correct):
             rows = review_game(ctx, mode, steps, max_depth, progress, weights)
             _print_review(rows, time.perf_counter() - began, as_json)

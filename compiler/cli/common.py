@@ -375,28 +375,36 @@ def read_input(path: str, limit: int, what: str) -> bytes:
 
 def game_option(command):
     """``--game NAME``: ``wordle`` (the default: the game the word lists play, any length and
-    alphabet) or ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the
-    guesses; the command then receives ``answers`` naming the game (:func:`answers_for_game`)."""
+    alphabet), a named game (``es``, ``nerdle``: its shipped lists, :mod:`..core.games`) or
+    ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the guesses; the
+    command then takes its lists from :func:`lists_for_game`."""
+    from ..core.games import NAMED_GAMES
+
     return click.option(
         "--game",
         default=None,
         metavar="NAME",
-        help="wordle (the lists' own game) or mastermind:PxC, e.g. mastermind:4x6, whose codes "
-        "are the answers and guesses",
+        help=f"wordle (the lists' own game); a named game with its lists: {' '.join(NAMED_GAMES)}; or "
+        "mastermind:PxC, e.g. mastermind:4x6, whose codes are the answers and guesses",
     )(command)
 
 
-def answers_for_game(game: str | None, answers: str, guesses: str | None) -> str:
-    """The ``--answers`` spec for ``--game``: Mastermind names its codes; one line when
-    the game is unknown or lists are given with it."""
-    from wordle_runtime.game import MASTERMIND, WORDLE, GameError, parse_game
+def lists_for_game(game: str | None, answers: str, guesses: str | None) -> tuple[str, str | None]:
+    """The ``--answers`` and ``--guesses`` specs for ``--game``: a named game's lists where
+    none are given, Mastermind's codes; one line when the game is unknown or lists are
+    given with Mastermind."""
+    from wordle_runtime.game import MASTERMIND, GameError
 
-    if game is None or game.strip().lower() == WORDLE:
-        return answers
+    from ..core.games import game_named, named_lists
+
+    if game is None:
+        return answers, guesses
     try:
-        chosen = parse_game(game)
+        chosen = game_named(game)
     except GameError as exc:
         raise CliError(str(exc)) from None
-    if chosen.rule == MASTERMIND and (answers != "original" or guesses is not None):
+    if chosen is None or chosen.rule != MASTERMIND:
+        return named_lists(game, answers, guesses)
+    if answers != "original" or guesses is not None:
         raise CliError(f"--game {chosen.name} plays every code as answer and guess: no --answers or --guesses")
-    return chosen.name
+    return chosen.name, guesses

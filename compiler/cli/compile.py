@@ -7,9 +7,12 @@ costs nothing; the file is written atomically by :mod:`..util.files`.
 
 from __future__ import annotations
 
-from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
+import math
+
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
 exit_on_interrupt_while_loading("wordle-compile")  # Ctrl-C while numpy imports: 130, one line
+single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
     import json
@@ -20,16 +23,20 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
+    from ..core.config import MODES, OBJECTIVES, BuildConfig
+    from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
+    from ..strategies.heuristic import ALIASES, DESCRIPTIONS
+    from ..util.files import check_folder
     from .common import (
         CONTEXT,
         STDIO,
         CliError,
         FailedError,
-        answers_for_game,
         check_tree_destination,
         exit_after,
         game_option,
         json_option,
+        lists_for_game,
         max_depth_option,
         one_line,
         quiet_option,
@@ -40,10 +47,6 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     )
     from .numbers import PlainFloatRange, PlainIntRange
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
-    from ..core.config import MODES, OBJECTIVES, BuildConfig
-    from ..util.files import check_folder
-    from ..strategies.heuristic import ALIASES, DESCRIPTIONS
-    from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
 
 STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
 PROG = "wordle-compile"
@@ -136,8 +139,10 @@ def summary_lines(result, output, cfg, written: bool) -> list[str]:
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
     lines = [
         f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
-        f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
-        f"max depth {stats['max_depth']}  ({claim})",
+        (
+            f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
+            f"max depth {stats['max_depth']}  ({claim})"
+        ),
         "guesses  answers",
     ]
     if cfg.weights is not None:
@@ -224,9 +229,9 @@ def _too_deep(deep, cfg, result, hint: bool = True) -> str:
 def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
     """Build and verify ``cfg`` (``words``: its lists, when already loaded); an infeasible
     request is exit 1, any other build failure one line with exit 2."""
-    from ..api import build
     from ..core.errors import BuildError
     from ..pipeline.optimal import InfeasibleError
+    from ..pipeline.run import build
 
     progress = Progress(quiet)
 
@@ -394,14 +399,16 @@ def compile_command(
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
-    from ..api import make_config
+    from ..pipeline.run import make_config
 
-    answers = answers_for_game(game, answers, guesses)
+    answers, guesses = lists_for_game(game, answers, guesses)
     check_weight_numbers(prior_width, weight_missing)
     words = weights = None
     if weights_asked(weights_file, weight_missing, prior):
         words = _word_lists(answers, guesses, quiet)  # read once: the build takes them as they are
-        weights = weights_for(list(words.answers), weights_file, weight_missing, prior, prior_width, prior_common)
+        weights = weights_for(
+            list(words.answers), weights_file, weight_missing, prior, prior_width, prior_common, words.language
+        )
     try:
         cfg = make_config(
             strategy,
@@ -420,7 +427,7 @@ def compile_command(
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    if memo_mb != memo_mb:  # NaN passes click's range check
+    if math.isnan(memo_mb):  # NaN passes click's range check
         raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
     if output is None:
         check_folder(".", "the current folder")  # for the default name

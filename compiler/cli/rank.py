@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
 exit_on_interrupt_while_loading("wordle-rank")  # Ctrl-C while the modules import: 130, one line
+single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
     import sys
@@ -14,25 +15,24 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
+    from ..core.config import DEFAULT_MAX_DEPTH, MODES, OBJECTIVES
+    from ..util.files import check_destination
     from .common import (
         CONTEXT,
         CliError,
         FailedError,
-        answers_for_game,
         exit_after,
         file_only,
         game_option,
+        lists_for_game,
         max_depth_option,
         not_empty,
         split_long_games,
         version_option,
     )
     from .numbers import PlainIntRange
-    from ..core.config import DEFAULT_MAX_DEPTH
     from .rank_report import plural, report, report_depth
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
-    from ..core.config import MODES, OBJECTIVES
-    from ..util.files import check_destination
 
 
 def _first_words(ctx, path, second_after=None):
@@ -71,7 +71,7 @@ def _pair_keys(ctx, path) -> list[str]:
     """``first+second`` keys of the openings in ``path`` (one pair per line: two words,
     separated by a space, a comma or a plus; ``#`` starts a comment), in the file's order,
     each once."""
-    from ..ranking.first_words import PAIR_SEPARATOR, pair_key
+    from ..ranking.first_words import PAIR_SEPARATOR, pair_key, split_pair
     from ..util.files import OutputError, decode_text, read_regular_file
 
     try:
@@ -80,7 +80,9 @@ def _pair_keys(ctx, path) -> list[str]:
         raise CliError(str(exc)) from None
     keys = []
     for number, line in enumerate(text.splitlines(), start=1):
-        pair = line.split("#", 1)[0].replace(",", " ").replace(PAIR_SEPARATOR, " ").lower().split()
+        pair = [w for w in line.split("#", 1)[0].replace(",", " ").lower().split() if w != PAIR_SEPARATOR]
+        if len(pair) == 1:  # "first+second" (a word may hold "+" itself: split_pair)
+            pair = list(split_pair(pair[0], ctx.game.length) or pair)
         if not pair:
             continue
         if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
@@ -236,7 +238,7 @@ def rank_command(
     among the best; the best word is then proved best over the whole list.  With
     --weights or --prior, the fewest expected guesses under those weights.
     """
-    answers = answers_for_game(game, answers, guesses)
+    answers, guesses = lists_for_game(game, answers, guesses)
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     if pairs is not None and (first_words is not None or second_after):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
@@ -252,15 +254,15 @@ def rank_command(
         guesses,
         mode,
         fmt,
-        dict(
-            max_depth=max_depth,
-            second_after=second_after,
-            pairs=pairs,
-            first_words=first_words,
-            objective=objective,
-            deep=deep,
-            weighted=weighted,
-        ),
+        {
+            "max_depth": max_depth,
+            "second_after": second_after,
+            "pairs": pairs,
+            "first_words": first_words,
+            "objective": objective,
+            "deep": deep,
+            "weighted": weighted,
+        },
     )
     plan = _plan(
         mode,
@@ -368,7 +370,9 @@ def _plan(
     except WordListError as exc:
         raise CliError(str(exc)) from None
     if weight_options is not None:
-        spec = replace(spec, weights=weights_for(list(ctx.words.answers), **weight_options))
+        spec = replace(
+            spec, weights=weights_for(list(ctx.words.answers), **weight_options, language=ctx.words.language)
+        )
     path = check_destination(output, "results")
     n_answers = len(ctx.words.answers) if spec.weights is None else sum(spec.weights.values)  # the average's divisor
     header = results_header(ctx.words, mode, max_depth, __version__, second_after, objective, deep, spec.weights)

@@ -8,9 +8,10 @@ import/bench in :mod:`.tree_build`.
 
 from __future__ import annotations
 
-from .startup import collector_paused, exit_on_interrupt_while_loading, loaded
+from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
 exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C while the modules import: 130, one line
+single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
     import io
@@ -18,8 +19,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
+    from ..core.config import MODES
     from .analyse import analyse_command
-    from .serve import serve_command
     from .common import (
         CONTEXT,
         CliError,
@@ -36,8 +37,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         version_option,
         write_output,
     )
-    from .weights import weights_for, weights_options
-    from ..core.config import MODES
+    from .serve import serve_command
+    from .weights import tree_language, weights_for, weights_options
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
 TREE_ARG_HELP = "FILE is a tree file, a shipped tree's name (wordle-next --list-trees), or - for standard input."
@@ -132,12 +133,14 @@ def verify(
     (for a tree built under weights, also meta's fingerprint of them).  Also the expected
     guesses when answers are as likely as --weights or --prior say, else as the tree's own
     weights say, if it has them."""
-    from .tree_report import verify_failure, verify_lines, weighted_line
     from ..treefiles.verification import verify_data
     from ..treefiles.weighted import tree_weights
+    from .tree_report import verify_failure, verify_lines, weighted_line
 
     data = _load(file)
-    weights = weights_for(list(data.answers), weights_file, weight_missing, prior, prior_width, prior_common)
+    weights = weights_for(
+        list(data.answers), weights_file, weight_missing, prior, prior_width, prior_common, tree_language(data)
+    )
     own = weights is None and data.weights is not None
     if own:
         weights = tree_weights(data)
@@ -339,7 +342,7 @@ def _list_help(role: str, what: str) -> str:
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
 
     names = [*NAMED_ANSWERS, *ANSWER_SPECIALS] if role == "answers" else [*NAMED_GUESSES, *GUESS_SPECIALS]
-    return " | ".join(names + ["PATH"]) + f": {what}"
+    return " | ".join([*names, "PATH"]) + f": {what}"
 
 
 LIST_HELP = _list_help("answers", "the answers")

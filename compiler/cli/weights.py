@@ -4,6 +4,8 @@ read into the answers' integer weights (:mod:`wordle_compiler.core.weights`)."""
 
 from __future__ import annotations
 
+import math
+
 import click
 
 from .common import CliError
@@ -55,9 +57,9 @@ def weights_options(command):
 
 def check_weight_numbers(prior_width: float, weight_missing: float | None) -> None:
     """The weights options' numbers, NaN included (it passes click's range checks)."""
-    if prior_width != prior_width:
+    if math.isnan(prior_width):
         raise CliError("--prior-width must be a number from 0.01 to 1000")
-    if weight_missing is not None and weight_missing != weight_missing:
+    if weight_missing is not None and math.isnan(weight_missing):
         raise CliError("--weight-missing must be a number of zero or more")
 
 
@@ -66,9 +68,10 @@ def weights_asked(weights_file=None, weight_missing=None, prior=None, **_) -> bo
     return weights_file is not None or prior is not None or weight_missing is not None
 
 
-def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior_common):
+def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior_common, language="en"):
     """The answers' integer weights the options ask for, or None (every answer equally
-    likely); one CliError line for a bad file or prior."""
+    likely); one CliError line for a bad file or prior.  ``language``: the words' language,
+    whose word frequencies ``--prior frequency`` ranks by (``WordLists.language``)."""
     from ..core.weights import WeightsError, weights_for_answers
 
     check_weight_numbers(prior_width, weight_missing)
@@ -77,6 +80,17 @@ def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior
     if weight_missing is not None and weights_file is None:
         raise CliError("--weight-missing goes with --weights FILE")
     try:
-        return weights_for_answers(answers, weights_file, prior, weight_missing, prior_width, prior_common)
+        return weights_for_answers(
+            answers, weights_file, prior, weight_missing, prior_width, prior_common, language=language
+        )
     except WeightsError as exc:
         raise CliError(str(exc)) from None
+
+
+def tree_language(data) -> str | None:
+    """The language of a tree file's words: that of the named game whose lists its meta names."""
+    from ..core.games import language_of_lists
+    from ..treefiles import metaview
+
+    names = [metaview.get(data.meta, "word_lists", role, "name", kind=str) for role in ("answers", "guesses")]
+    return language_of_lists(*names)

@@ -1,4 +1,5 @@
-"""The problem every stage shares: word lists (``wordlists``), the feedback matrix (``matrix``) and
-its cache file (``matrix_cache``), the frozen build configuration and loaded context (``config``),
-the game modes (``modes``), feedback classes and the tree node (``partition``), the partition
-statistics of many guesses at once (``guess_stats``), and how likely each answer is (``weights``)."""
+"""The problem every stage shares: word lists (``wordlists``) and the named games (``games``),
+the feedback matrix (``matrix``) and its cache file (``matrix_cache``), the frozen build
+configuration and loaded context (``config``), the game modes (``modes``), feedback classes
+and the tree node (``partition``), the partition statistics of many guesses at once
+(``guess_stats``), and how likely each answer is (``weights``)."""

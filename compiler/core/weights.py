@@ -41,7 +41,7 @@ class Weights:
 
     def expected_guesses(self, depths) -> float:
         """Σ weight × guesses / Σ weight for the answers' guesses ``depths`` (answer order)."""
-        return sum(w * d for w, d in zip(self.values, depths)) / sum(self.values)
+        return sum(w * d for w, d in zip(self.values, depths, strict=True)) / sum(self.values)
 
     def summary(self) -> dict:
         """What a report shows of them: the source, the fingerprint, and how concentrated they
@@ -127,16 +127,18 @@ def weights_for_answers(
     missing: float | None = None,
     prior_width: float = DEFAULT_PRIOR_WIDTH,
     prior_common: int = DEFAULT_PRIOR_COMMON,
+    language: str | None = "en",
 ) -> Weights | None:
     """The API's weights for ``answers``: ``weights`` as a :class:`Weights`, a mapping
-    {word: weight} or the path of a weights file, or ``prior="frequency"``; None when
-    neither is given (every answer equally likely).  One WeightsError line otherwise."""
+    {word: weight} or the path of a weights file, or ``prior="frequency"`` (word frequency
+    in ``language``: ``WordLists.language``); None when neither is given (every answer
+    equally likely).  One WeightsError line otherwise."""
     if weights is not None and prior is not None:
         raise WeightsError("weights and prior are alternatives: give one")
     if prior is not None:
         if prior != "frequency":
             raise WeightsError(f"prior {prior!r} is not one of: frequency")
-        return frequency_prior(answers, prior_width, prior_common)
+        return frequency_prior(answers, prior_width, prior_common, language)
     if weights is None or isinstance(weights, Weights):
         if weights is not None and len(weights.values) != len(answers):
             raise WeightsError(f"{len(weights.values)} weights for {len(answers)} answers")
@@ -161,9 +163,12 @@ def _weight(text: str, where: str) -> float:
     return value
 
 
-def frequency_prior(answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = DEFAULT_PRIOR_COMMON) -> Weights:
-    """3Blue1Brown's prior: the answers ranked by English word frequency (the ``wordfreq``
-    package, ``pip install '.[priors]'``; ties alphabetical), rank r (0: the most
+def frequency_prior(
+    answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = DEFAULT_PRIOR_COMMON, language: str | None = "en"
+) -> Weights:
+    """3Blue1Brown's prior: the answers ranked by word frequency in ``language`` (wordfreq's
+    code; None for words of no language, such as Nerdle's equations: one line says so) from
+    the ``wordfreq`` package (``pip install '.[priors]'``; ties alphabetical), rank r (0: the most
     frequent) of N given 1 / (1 + exp(-x)) with x = width × (common / N - r / (N - 1)):
     the sigmoid crosses one half after the ``common`` most frequent words and falls over
     ``width`` units across the list (3Blue1Brown used 3,000 of the 12,972 allowed words)."""
@@ -175,12 +180,15 @@ def frequency_prior(answers, width: float = DEFAULT_PRIOR_WIDTH, common: int = D
         ) from None
     if not (math.isfinite(width) and width > 0) or common < 1:
         raise WeightsError("the prior's width must be a positive number and its common count at least 1")
+    if language is None:
+        raise WeightsError("--prior frequency ranks the answers by word frequency, and this game's are not words")
     n = len(answers)
-    ranked = sorted(range(n), key=lambda i: (-zipf_frequency(answers[i], "en"), answers[i]))
+    ranked = sorted(range(n), key=lambda i: (-zipf_frequency(answers[i], language), answers[i]))
     raw = [0.0] * n
     for rank, i in enumerate(ranked):
         raw[i] = _sigmoid(width * (common / n - rank / max(n - 1, 1)))
-    return integer_weights(raw, f"prior frequency (width {width:g}, common {common})")
+    where = "" if language == "en" else f"{language}, "
+    return integer_weights(raw, f"prior frequency ({where}width {width:g}, common {common})")
 
 
 def _sigmoid(x: float) -> float:

@@ -31,9 +31,10 @@ from wordle_runtime.game import (
 )
 
 from ..util.files import OutputError, decode_text, read_regular_file
+from .games import NAMED_GAMES, game_of_lists, language_of_lists
 
 try:  # the interpreter's own SHA-256, as the standard library's ``random`` takes its SHA-512:
-    from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, 2.8 ms of every process
+    from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, which every process would pay for
 except ImportError:  # Python 3.12+ names the module _sha2; a build without it has hashlib's
     try:
         from _sha2 import sha256
@@ -63,6 +64,9 @@ NAMED_GUESSES = {
     "nyt": "allowed-nyt.txt",
     "improved": "improved-words.txt",
 }
+# the named games' lists (``--game NAME``, core.games) go by the game's name
+NAMED_ANSWERS.update({name: named.answers for name, named in NAMED_GAMES.items()})
+NAMED_GUESSES.update({name: named.guesses for name, named in NAMED_GAMES.items()})
 
 
 class WordListError(ValueError):
@@ -98,7 +102,7 @@ _LETTERS_AND_NEWLINES = re.compile(r"[a-z\n]*")
 def _canonical_words(text: str) -> list[str] | None:
     """The words of a list already in canonical form (lowercase five-letter words, one per
     line, LF, a final newline, no duplicates, within ``MAX_WORDS``), checked at C speed:
-    every shipped list is, and :func:`parse_words` takes 7 ms per 13,000 words.  None
+    every shipped list is, and :func:`parse_words` goes word by word in Python.  None
     sends the text through :func:`parse_words`, which accepts the same words and more.
 
     Every sixth character a newline, there and nowhere else, and a-z or newline
@@ -163,7 +167,7 @@ def parse_words(lines: list[str], label: str) -> list[str]:
 
 
 def _named_file(filename: str) -> Path:
-    # beside this module, not importlib.resources (3 ms of imports per process): the
+    # beside this module, not importlib.resources (whose imports every process would pay for): the
     # package is always installed as files (the compiled kernels are files too)
     return Path(__file__).resolve().parents[1] / "data" / filename
 
@@ -185,6 +189,12 @@ class WordLists:
     @cached_property
     def guesses_sha256(self) -> str:
         return sha256_of_words(list(self.guesses))
+
+    @property
+    def language(self) -> str | None:
+        """The language of the words (wordfreq's code) for ``--prior frequency``: a named
+        game's, English for other lists, None for Nerdle's equations."""
+        return language_of_lists(self.answers_name, self.guesses_name)
 
     def answer_index_in_guesses(self):
         """For each answer, its index in the guess list (answers ⊆ guesses), as ``int32``."""
@@ -211,8 +221,10 @@ def resolve_list(spec: str, named: dict[str, str], specials=()) -> tuple[list[st
     except (OSError, ValueError):  # e.g. a NUL byte in the name
         exists = False
     if not exists:
-        choices = ", ".join(list(named) + list(specials))
-        raise WordListError(f"no word list {spec!r}: use one of {choices}, or a file path")
+        games = [name for name in named if name in NAMED_GAMES]
+        choices = ", ".join([name for name in named if name not in NAMED_GAMES] + list(specials))
+        listed = f", a named game's ({', '.join(games)})" if games else ""
+        raise WordListError(f"no word list {spec!r}: use one of {choices}{listed}, or a file path")
     return read_word_file(path), path.name
 
 
@@ -229,7 +241,8 @@ def load_word_lists(answers: str = "original", guesses: str | None = None, game:
     to the guesses with a warning.  Without ``guesses``, a file of answers that are not
     five letters a-z is its own guess list.  ``game``: a Mastermind game generates its
     codes (every code an answer and a guess) unless lists are named; without it the game
-    is Wordle over the lists' length and symbols (one line if the two lists disagree).
+    is the named game whose list ``guesses`` or ``answers`` names (``es``: core.games),
+    else Wordle over the lists' length and symbols (one line if the two lists disagree).
     ``answers="mastermind:PxC"`` names a Mastermind game the same way.
     """
     if isinstance(answers, str) and answers.lower().startswith(MASTERMIND + ":"):
@@ -240,6 +253,8 @@ def load_word_lists(answers: str = "original", guesses: str | None = None, game:
         answers = "all"
     if game is not None and game.rule == MASTERMIND:
         return _mastermind_lists(game, answers, guesses)
+    if game is None:  # a named game's lists play its game, whatever symbols they happen to use
+        game = game_of_lists(answers, guesses)
     if answers == "all" and guesses == "answers":
         raise WordListError("--answers all takes its words from --guesses, so --guesses answers means nothing")
     if answers == "all":

@@ -45,6 +45,7 @@ from .tasks import (
     context_for,
     most_parts,
     pair_key,
+    split_pair,
     use_context,
     word_tasks,
 )
@@ -54,13 +55,14 @@ __all__ = [
     "RankSpec",
     "Ranking",
     "WordResult",
+    "candidate_first_words",
     "context_for",
     "evaluate_word",
     "heuristic_order",
     "pair_key",
-    "candidate_first_words",
     "prove_best_first_word",
     "run_ranking",
+    "split_pair",
     "use_context",
     "verify_claims",
 ]
@@ -114,7 +116,7 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     """Cheapest root bound first (3n − k − [possible], or its weighted form), then Σc², then
     alphabetical; for second words, the same summed over the classes the fixed first guess
     leaves.  Pairs (``first+second`` keys) keep the order they were given in."""
-    if any(PAIR_SEPARATOR in w for w in words):
+    if any(split_pair(w, ctx.game.length) for w in words):
         return list(words)
     index = np.array([ctx.guess_index[w] for w in words], dtype=np.int64)
     bound = np.zeros(len(words), dtype=np.int64)

@@ -16,10 +16,10 @@ import argparse
 import json
 from pathlib import Path
 
+from ..core.wordlists import load_word_lists
 from ..search import INF
 from ..util.files import write_atomic
 from .results_log import read_ranking
-from ..core.wordlists import load_word_lists
 
 TABLE = Path(__file__).resolve().parents[2] / "trees" / "openings.json"
 
@@ -70,7 +70,7 @@ def main(argv=None) -> None:
     if args.prior:
         from ..core.weights import frequency_prior
 
-        weights = frequency_prior(list(words.answers))
+        weights = frequency_prior(list(words.answers), language=words.language)
     entry = table_entry(
         read_ranking(Path(args.results), words, args.mode, args.max_depth, weights),
         words,

@@ -95,7 +95,7 @@ def _read_lines(path: Path, limit: int) -> list[str] | None:
                     f"results file {path} is {size} bytes, more than a ranking of these words "
                     f"writes ({limit}); not resuming from it"
                 )
-            text = file.read(limit + 1).decode("ascii")
+            text = file.read(limit + 1).decode("utf-8")
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
@@ -188,7 +188,7 @@ def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, we
 def finished(path: Path) -> bool:
     """Whether the results file at ``path`` is one a ranking finished (its first line says so)."""
     try:
-        with open(path, encoding="ascii", errors="replace") as file:
+        with open(path, encoding="utf-8", errors="replace") as file:
             return file.readline().rstrip("\n").endswith(COMPLETE_FIELD)
     except OSError:
         return False
@@ -223,13 +223,13 @@ class ResultsLog:
         self.objective, self.max_depth, self.weighted = objective, max_depth, weighted
         rows = self._kept_rows() if resume else []
         write_atomic(path, "".join(line + "\n" for line in self._head() + rows).encode())
-        self._file = open(path, "a", encoding="ascii")
+        self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for appends; close() closes it
         self._synced = time.monotonic()
 
     def _kept_rows(self) -> list[str]:
         """The complete rows the file holds, as they are (its first and column lines dropped)."""
         try:
-            lines = self.path.read_text(encoding="ascii").split("\n")[:-1]
+            lines = self.path.read_text(encoding="utf-8").split("\n")[:-1]
         except FileNotFoundError:
             return []
         columns = {csv_columns(self.objective, self.weighted, checked) for checked in (True, False)}

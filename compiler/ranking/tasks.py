@@ -117,14 +117,24 @@ def pair_key(first: str, second: str) -> str:
     return f"{first}{PAIR_SEPARATOR}{second}"
 
 
+def split_pair(key: str, length: int) -> tuple[str, str] | None:
+    """The two words of a :func:`pair_key` of words of ``length`` symbols, or None for one
+    word: only a separator right after the first word counts, since a word may hold the
+    separator itself (Nerdle's ``4+6=10``)."""
+    if len(key) == 2 * length + 1 and key[length] == PAIR_SEPARATOR:
+        return key[:length], key[length + 1 :]
+    return None
+
+
 def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
     """(guesses already counted, the classes left to solve as (code, answers, legal), the
     depth left for them) when ``word`` is played first, or second after ``spec.first``
     in every class it leaves; None when the mode forbids ``word`` in one of those.  A
     ``first+second`` key (``wordle-rank --pairs``) names both guesses of the opening.
     ``weight(answers)``: what one guess costs them (``Solver.weight`` under weights)."""
-    if PAIR_SEPARATOR in word:
-        first, word = word.split(PAIR_SEPARATOR)
+    pair = split_pair(word, ctx.game.length)
+    if pair is not None:
+        first, word = pair
         spec = replace(spec, first=first)
     guess = ctx.guess_index[word]
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
