@@ -7,22 +7,34 @@
     wordle_compiler.save(result, "minimax-salet-normal.wtree")
     verdict = wordle_compiler.verify("minimax-salet-normal.wtree")    # or a shipped tree's name
     assert verdict.ok, verdict.problems
+    hard = wordle_compiler.Settings(mode="hard", max_depth=5)         # the game, checked once
+    print(wordle_compiler.analyse("salet bbbbb", settings=hard).best_total)
 
 Importing the package is cheap: numpy and the engine load on first use.
 """
 
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use (below)
+    from .api import CompileResult, analyse, compile_tree, rank_first_words, review, save, verify
+    from .core.settings import PathLike, Settings
+    from .pipeline.optimal import InfeasibleError
+    from .ranking.ranked import RankedWord
+
 __all__ = [
-    "compile_tree",
-    "save",
-    "verify",
-    "analyse",
-    "review",
-    "rank_first_words",
     "CompileResult",
     "InfeasibleError",
+    "PathLike",
+    "RankedWord",
+    "Settings",
     "__version__",
+    "analyse",
+    "compile_tree",
+    "rank_first_words",
+    "review",
+    "save",
+    "verify",
 ]
 
 # name -> (module, attribute), imported on first access (PEP 562) so that the command
@@ -36,11 +48,14 @@ _LAZY = {
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
     "CompileResult": ("api", "CompileResult"),
+    "Settings": ("core.settings", "Settings"),
+    "PathLike": ("core.settings", "PathLike"),
+    "RankedWord": ("ranking.ranked", "RankedWord"),
     "InfeasibleError": ("pipeline.optimal", "InfeasibleError"),
 }
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         from importlib import import_module
 
@@ -51,5 +66,5 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))

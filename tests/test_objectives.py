@@ -2,10 +2,10 @@
 objectives in wordle-tree analyse."""
 
 import pytest
-from naive import naive_optimal
-from test_optimal import tiny_context, worst_start
 
 import wordle_compiler
+from naive import naive_optimal
+from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.pipeline.compile import compile_tree
@@ -58,8 +58,10 @@ def test_fewest_deep_can_cost_guesses_in_all(ctx):
     by_total = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx)
     by_deep = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="fewest-deep", deep=5), ctx)
     assert (long_games(by_total, 5), by_total.report.total_guesses) == (42, 7920)
-    assert long_games(by_deep, 5) < 42 and by_deep.report.total_guesses > 7920
-    assert by_deep.data.meta["config"]["objective"] == "fewest-deep" and by_deep.data.meta["config"]["deep"] == 5
+    assert long_games(by_deep, 5) < 42
+    assert by_deep.report.total_guesses > 7920
+    assert by_deep.data.meta["config"]["objective"] == "fewest-deep"
+    assert by_deep.data.meta["config"]["deep"] == 5
     assert "deep" not in by_total.data.meta["config"]
 
 
@@ -70,7 +72,8 @@ def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
     from wordle_compiler.search import INF, Solver
 
     for history, word in [("salet bbbbb", "fuzzy"), ("crane bbbbb", "pilot"), ("salet bbybb", "courd")]:
-        analysis, report = wordle_compiler.analyse(history, top=2, move=word, objective="depth")
+        analysis = wordle_compiler.analyse(history, top=2, move=word, objective="depth")
+        report = analysis.report
         position = position_after(ctx, "normal", history)
         solver = Solver(ctx, "normal")
         costs = [solver.solve(position.answers, position.legal, d).cost for d in range(1, position.depth_left + 1)]
@@ -87,10 +90,10 @@ def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
 
 def test_analyse_fewest_deep_counts_long_games_first(ctx):
     """The position's value is that of the fewest-deep build from salet below bbbbb (each
-    class of a fixed first guess is solved on its own), and a move's from the same search."""
-    from wordle_compiler.search import DEEP_COST
-
+    class of a fixed first guess is solved on its own), and a move's from the same search;
+    ``Analysis.split`` gives a value's (long games, guesses)."""
     analysis = wordle_compiler.analyse("salet bbbbb", top=3, objective="fewest-deep", deep=5)
+    assert analysis.report is None
     data = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="fewest-deep", deep=5), ctx).data
     edges = range(data.child_start[0], data.child_start[1])
     below = next(data.edge_child[e] for e in edges if data.edge_pattern[e] == 0)  # bbbbb
@@ -101,12 +104,14 @@ def test_analyse_fewest_deep_counts_long_games_first(ctx):
             depths.append(level)
         stack.extend((data.edge_child[e], level + 1) for e in range(data.child_start[node], data.child_start[node + 1]))
     assert len(depths) == analysis.n == 221
-    long, total = divmod(analysis.best_total, DEEP_COST)
+    long, total = analysis.split(analysis.best_total)
     assert (long, total) == (sum(d >= 5 for d in depths), sum(d - 1 for d in depths))
-    keys = [divmod(m.total, DEEP_COST) for m in analysis.moves]
-    assert keys == sorted(keys) and keys[0] == (long, total)
-    _, report = wordle_compiler.analyse("salet bbbbb", move="courd", objective="fewest-deep", deep=5)
-    assert report.move.total > analysis.best_total and report.loss == (report.move.total % DEEP_COST - total) / 221
+    keys = [analysis.split(m.total) for m in analysis.moves]
+    assert keys == sorted(keys)
+    assert keys[0] == (long, total)
+    report = wordle_compiler.analyse("salet bbbbb", move="courd", objective="fewest-deep", deep=5).report
+    assert report.move.total > analysis.best_total
+    assert report.loss == (analysis.split(report.move.total)[1] - total) / 221
 
 
 @pytest.mark.parametrize(
@@ -129,4 +134,6 @@ def test_analyse_objective_clashes_are_one_line(args, message):
         text=True,
         timeout=120,
     )
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr

@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
-from sampled_lists import write_sampled_lists
 
 import wordle_compiler
+from sampled_lists import write_sampled_lists
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.partition import class_tasks
 from wordle_compiler.core.wordlists import load_word_lists
@@ -48,12 +48,14 @@ def test_each_word_fits_exactly_when_its_classes_do(lists, tmp_path):
     result = rank_depth(lists, out)
     assert result.returncode == 0, result.stderr
     lines = out.read_text().splitlines()
-    assert "objective depth" in lines[0] and lines[1] == "word,max_guesses,status,check"
+    assert "objective depth" in lines[0]
+    assert lines[1] == "word,max_guesses,status,check"
     rows = [line.split(",")[:-1] for line in lines[2:]]
     ctx = Context.from_words(load_word_lists(*lists))
     assert sorted(w for w, _, _ in rows) == sorted(ctx.words.guesses)
     fit = {w for w, depth, status in rows if status == "feasible" and depth == "3"}
-    assert 0 < len(fit) < len(rows) and {s for _, _, s in rows} == {"feasible", "infeasible"}
+    assert 0 < len(fit) < len(rows)
+    assert {s for _, _, s in rows} == {"feasible", "infeasible"}
     assert result.stdout.startswith(f"{len(fit)} of {len(rows)} first words solve every answer within 3 guesses")
     solver = Solver(ctx, "normal")  # the total-minimising search agrees, word by word (a sample)
     for word, _, status in rows[::25]:
@@ -64,8 +66,9 @@ def test_each_word_fits_exactly_when_its_classes_do(lists, tmp_path):
         tasks = class_tasks(ctx, "normal", ctx.guess_index[word], ctx.all_answers, ctx.all_guesses)
         assert classes_fit(fresh, tasks, 2) == (status == "feasible"), word
     rows_api = wordle_compiler.rank_first_words(answers=lists[0], guesses=lists[1], objective="depth", max_depth=3)
-    assert {w for w, depth, ok in rows_api if ok and depth == 3} == fit
-    assert all(depth is None for _, depth, ok in rows_api if not ok)
+    assert {r.word for r in rows_api if r.status == "feasible"} == fit
+    assert {r.status for r in rows_api} == {"feasible", "infeasible"}
+    assert all(r.total is None and r.long_games is None and not r.exact for r in rows_api)
 
 
 def test_two_workers_and_a_resume_give_the_same_file(lists, tmp_path):
@@ -103,17 +106,20 @@ def test_a_total_ranking_file_is_not_resumed_and_depth_takes_no_top(lists, tmp_p
         text=True,
         timeout=300,
     )
-    assert total.returncode == 2 and "made with objective depth, not total" in total.stderr
+    assert total.returncode == 2
+    assert "made with objective depth, not total" in total.stderr
     for extra in (["--top", "3"], ["--margin", "2"], ["--format", "selby"]):
         refused = rank_depth(lists, tmp_path / "x.csv", *extra)
-        assert refused.returncode == 2 and (
+        assert refused.returncode == 2
+        assert (
             "--objective depth decides every word" in refused.stderr
             or "no rows for --objective depth" in refused.stderr
         )
     forged = out.read_text().replace(",3,infeasible", ",3,feasible", 1)
     out.write_text(forged)
     contradicted = rank_depth(lists, out, "--resume")
-    assert contradicted.returncode == 2 and "the search proves" in contradicted.stderr
+    assert contradicted.returncode == 2
+    assert "the search proves" in contradicted.stderr
 
 
 def test_no_first_word_solves_the_original_answers_within_three(tmp_path):
@@ -180,9 +186,11 @@ def test_fewest_deep_values_equal_single_builds(lists, tmp_path):
     result = rank_long_games(lists, out, "--first-words", str(words), "--top", "all")
     assert result.returncode == 0, result.stderr
     lines = out.read_text().splitlines()
-    assert "objective fewest-deep; deep 4" in lines[0] and lines[1] == "word,long_games,total,average,status,check"
+    assert "objective fewest-deep; deep 4" in lines[0]
+    assert lines[1] == "word,long_games,total,average,status,check"
     rows = [line.split(",")[:-1] for line in lines[2:]]
-    assert len(rows) == len(ctx.words.guesses[::150]) and {r[4] for r in rows} == {"exact"}
+    assert len(rows) == len(ctx.words.guesses[::150])
+    assert {r[4] for r in rows} == {"exact"}
     assert [(int(r[1]), int(r[2])) for r in rows] == sorted((int(r[1]), int(r[2])) for r in rows)
     for word, long, total, _, _ in rows:
         built = compile_tree(
@@ -204,7 +212,9 @@ def test_fewest_deep_values_equal_single_builds(lists, tmp_path):
         first_words=ctx.words.guesses[::150],
         top="all",
     )
-    assert [(w, value) for w, value, _ in api] == [(r[0], (int(r[1]), int(r[2]))) for r in rows]
+    assert [(r.word, r.long_games, r.total, r.status) for r in api] == [
+        (r[0], int(r[1]), int(r[2]), "exact") for r in rows
+    ]
     other = rank_long_games(lists, out, "--first-words", str(words), "--resume")
     assert other.returncode == 0, other.stderr
     changed = subprocess.run(
@@ -231,7 +241,8 @@ def test_fewest_deep_values_equal_single_builds(lists, tmp_path):
         text=True,
         timeout=300,
     )
-    assert changed.returncode == 2 and "made with deep 4, not 5" in changed.stderr
+    assert changed.returncode == 2
+    assert "made with deep 4, not 5" in changed.stderr
 
 
 @pytest.mark.parametrize(
@@ -262,5 +273,7 @@ def test_objective_options_that_clash_are_one_line(lists, tmp_path, extra, messa
         text=True,
         timeout=300,
     )
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr
     assert not (tmp_path / "x.csv").exists()

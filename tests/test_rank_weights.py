@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 import pytest
-from sampled_lists import write_sampled_lists
 
 import wordle_compiler
+from sampled_lists import write_sampled_lists
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.weights import read_weights
 from wordle_compiler.core.wordlists import load_word_lists
@@ -59,12 +59,11 @@ def test_every_weighted_value_is_the_single_builds(weighted_lists, tmp_path):
     result = rank(weighted_lists, out, "--top", "all", "--first-words", str(firsts))
     assert result.returncode == 0, result.stderr
     lines = out.read_text().splitlines()
-    assert (
-        f"weights sha256:{weights.sha256[:16]}" in lines[0]
-        and lines[1] == "word,weighted_total,expected_guesses,status,check"
-    )
+    assert f"weights sha256:{weights.sha256[:16]}" in lines[0]
+    assert lines[1] == "word,weighted_total,expected_guesses,status,check"
     rows = [line.split(",")[:-1] for line in lines[2:]]
-    assert len(rows) == len(ctx.words.guesses[::40]) and {r[3] for r in rows} <= {"exact", "infeasible"}
+    assert len(rows) == len(ctx.words.guesses[::40])
+    assert {r[3] for r in rows} <= {"exact", "infeasible"}
     for word, total, expected, status in rows[::3]:
         if status != "exact":
             continue
@@ -72,7 +71,7 @@ def test_every_weighted_value_is_the_single_builds(weighted_lists, tmp_path):
             BuildConfig(strategy="optimal", start=word, answers=str(answers), guesses=str(guesses), weights=weights),
             ctx,
         )
-        assert sum(w * d for w, d in zip(weights.values, built.report.depths)) == int(total), word
+        assert sum(w * d for w, d in zip(weights.values, built.report.depths, strict=True)) == int(total), word
         assert float(expected) == pytest.approx(int(total) / sum(weights.values), abs=1e-6)
 
 
@@ -85,9 +84,11 @@ def test_cut_off_words_and_resume_under_weights(weighted_lists, tmp_path):
     assert first.returncode == 0, first.stderr
     text = out.read_text()
     statuses = [line.split(",")[3] for line in text.splitlines()[2:]]
-    assert statuses.count("exact") >= 3 and set(statuses) <= {"exact", "lower-bound", "infeasible"}
+    assert statuses.count("exact") >= 3
+    assert set(statuses) <= {"exact", "lower-bound", "infeasible"}
     again = rank(weighted_lists, out, "--top", "3", "--resume")
-    assert again.returncode == 0 and out.read_text() == text
+    assert again.returncode == 0
+    assert out.read_text() == text
     other = tmp_path / "other.txt"
     other.write_text(weights_path.read_text().replace(" 40\n", " 41\n"))
     refused = subprocess.run(
@@ -112,7 +113,8 @@ def test_cut_off_words_and_resume_under_weights(weighted_lists, tmp_path):
         text=True,
         timeout=120,
     )
-    assert refused.returncode == 2 and "was made with weights" in refused.stderr
+    assert refused.returncode == 2
+    assert "was made with weights" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
 
 
@@ -125,9 +127,11 @@ def test_the_api_ranks_by_expected_guesses(weighted_lists):
     best = rows[0]
     weights = read_weights(weights_path, list(words.answers))
     built = compile_tree(
-        BuildConfig(strategy="optimal", start=best[0], answers=str(answers), guesses=str(guesses), weights=weights)
+        BuildConfig(strategy="optimal", start=best.word, answers=str(answers), guesses=str(guesses), weights=weights)
     )
-    assert best[2] and best[1] == sum(w * d for w, d in zip(weights.values, built.report.depths))
+    assert best.exact
+    assert best.long_games is None
+    assert best.total == sum(w * d for w, d in zip(weights.values, built.report.depths, strict=True))
     with pytest.raises(ValueError, match="objective 'total' only"):
         wordle_compiler.rank_first_words(
             answers=str(answers), guesses=str(guesses), weights=weights_path, objective="depth", max_depth=4
@@ -139,5 +143,6 @@ def test_the_api_ranks_by_expected_guesses(weighted_lists):
 )
 def test_weights_refuse_other_objectives_and_formats(weighted_lists, tmp_path, extra, fragment):
     result = rank(weighted_lists, tmp_path / "r.csv", *extra)
-    assert result.returncode == 2 and fragment in result.stderr
+    assert result.returncode == 2
+    assert fragment in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -27,7 +27,7 @@ from ..core.modes import initial_legal, legal_after
 from ..core.weights import Weights
 from ..search import DEEP_COST, INF, solver_for
 
-RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: ~0.05 s of work
+RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: enough that handing out tasks costs little
 RIVAL_ORDER_SEED = 0  # the rivals of a ranked move are visited in one fixed shuffled order
 
 
@@ -119,6 +119,7 @@ class Analysis:
     moves: list[MoveValue] = field(default_factory=list)
     from_table: bool = False
     worst: int | None = None  # --objective depth: the least worst case from here (this guess included)
+    report: MoveReport | None = None  # the move asked about (``analyse(move=...)``), else None
 
     @property
     def n(self) -> int:
@@ -129,6 +130,11 @@ class Analysis:
     def weight(self) -> int:
         """What the totals are divided by for averages (expected guesses under weights)."""
         return self.position.weight
+
+    def split(self, total: int) -> tuple[int | None, int]:
+        """(long games, guesses) of ``total`` (``best_total`` or a move's) under the fewest-deep
+        objective, whose totals count the answers needing K or more guesses first; else (None, total)."""
+        return divmod(total, DEEP_COST) if self.position.deep_level else (None, total)
 
 
 def position_after(
@@ -282,8 +288,8 @@ def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: P
     batches = [rivals[k : k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
     # costs fall steeply along the bound order; with the batches shuffled every stretch of
     # the work is a fair sample of them, so the rate so far predicts the time left.  A batch
-    # keeps the bound order: shuffling single words made salet bbbbb's ranking of crane 12%
-    # slower; shuffling batches, 0% there and 6% for jingo bbbbb's deffo (on a busy machine)
+    # keeps the bound order: shuffling single words costs the search time, shuffling batches
+    # little or none
     random.Random(RIVAL_ORDER_SEED).shuffle(batches)
     progress.start(len(rivals), f"ranking {move.word}", "moves", eta=True)
     try:

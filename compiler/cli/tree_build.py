@@ -13,10 +13,10 @@ from .common import (
     STDIO,
     CliError,
     FailedError,
+    check_tree_destination,
     is_stdout,
     quiet_warnings,
     read_input,
-    check_tree_destination,
     shorten,
     write_output,
 )
@@ -31,7 +31,7 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
     from wordle_runtime.format import pack_tree
 
     from ..core.wordlists import load_word_lists
-    from ..treefiles.importer import ImportError_, import_tree
+    from ..treefiles.importer import TreeImportError, import_tree
     from ..util.files import decode_text
 
     try:
@@ -46,7 +46,7 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
         )
     try:
         root = import_tree(text, fmt, words.answers, words.guesses)
-    except ImportError_ as exc:
+    except TreeImportError as exc:
         raise CliError(f"{_shown(file)}: {exc}") from None
     data, report = _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file)
     payload = pack_tree(data)
@@ -146,10 +146,10 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
     """One row per (start, strategy), printed as soon as it is measured."""
     from tqdm import tqdm
 
-    from ..core.errors import BuildError
     from ..core.config import BuildConfig, Context
-    from ..pipeline.optimal import InfeasibleError
+    from ..core.errors import BuildError
     from ..pipeline.compile import compile_tree
+    from ..pipeline.optimal import InfeasibleError
 
     plan = _bench_plan(strategies, starts)
     ctx = Context.load(answers, guesses)

@@ -8,13 +8,15 @@ nested thousands of levels deep imports like any other.
 
 from __future__ import annotations
 
+from functools import partial
+
 from wordle_runtime.feedback import ALL_GREEN, format_pattern, parse_pattern, pattern_digits, score_code
 
 from ..core.partition import Node
 from ..util.iterjson import JsonError, loads
 
 
-class ImportError_(ValueError):
+class TreeImportError(ValueError):
     """A malformed or contradictory tree text."""
 
 
@@ -41,11 +43,11 @@ class _Builder:
         """``path``: [(guess, code)], the last code all green (its guess is the answer)."""
         answer = path[-1][0]
         if path[-1][1] != ALL_GREEN:
-            raise ImportError_(f"{_where(where)}: the path does not end with the answer (all green)")
+            raise TreeImportError(f"{_where(where)}: the path does not end with the answer (all green)")
         if answer not in self.answer_index:
-            raise ImportError_(f"{_where(where)}: {answer!r} is not in the answer list")
+            raise TreeImportError(f"{_where(where)}: {answer!r} is not in the answer list")
         if answer in self.solved_at:
-            raise ImportError_(
+            raise TreeImportError(
                 f"{_where(where)}: {answer!r} is solved twice (first at {_where(self.solved_at[answer])})"
             )
         self.solved_at[answer] = where
@@ -53,10 +55,10 @@ class _Builder:
         for step, (guess, code) in enumerate(path, start=1):
             index = self.guess_index.get(guess)
             if index is None:
-                raise ImportError_(f"{_where(where)}: guess {guess!r} is not in the guess list")
+                raise TreeImportError(f"{_where(where)}: guess {guess!r} is not in the guess list")
             real = score_code(guess, answer)
             if real != code:
-                raise ImportError_(
+                raise TreeImportError(
                     f"{_where(where)}: {guess} against {answer} gives {format_pattern(real)}, "
                     f"not {format_pattern(code)}"
                 )
@@ -70,20 +72,20 @@ class _Builder:
             node = self.nodes[node_id]
             if node.guess != index:
                 played = next(w for w, i in self.guess_index.items() if i == node.guess)
-                raise ImportError_(
+                raise TreeImportError(
                     f"{_where(where)}: guess {step} is {guess!r}, but an earlier line plays "
                     f"{played!r} at the same point"
                 )
             if code == ALL_GREEN:
                 if step != len(path):
-                    raise ImportError_(f"{_where(where)}: the answer was found at guess {step} but the line goes on")
+                    raise TreeImportError(f"{_where(where)}: the answer was found at guess {step} but the line goes on")
                 node.answer = self.answer_index[answer]
             parent = (node_id, code)
 
     def finish(self):
         missing = sorted(set(self.answer_index) - set(self.solved_at))
         if missing:
-            raise ImportError_(f"{len(missing)} answer(s) are missing from the tree (first: {missing[0]!r})")
+            raise TreeImportError(f"{len(missing)} answer(s) are missing from the tree (first: {missing[0]!r})")
         for node in self.nodes:
             node.children.sort(key=lambda item: item[0])
         return self.root
@@ -105,27 +107,28 @@ def _selby_step(word: str, mark: str, number: int, where: str):
         or not number_text.isdigit()
         or int(number_text) != number
     ):
-        raise ImportError_(f"{where}: {word} {mark} is not 'word PATTERN{number}'")
+        raise TreeImportError(f"{where}: {word} {mark} is not 'word PATTERN{number}'")
     try:
         return word, parse_pattern(mark[:5])
     except ValueError:
-        raise ImportError_(f"{where}: {mark[:5]!r} is not a B/Y/G pattern") from None
+        raise TreeImportError(f"{where}: {mark[:5]!r} is not a B/Y/G pattern") from None
 
 
 def parse_selby(text, builder):
     """Add each line of selby text to ``builder``: ``word PATTERNn`` pairs, the last all green;
     a line indented by spaces takes that prefix from the line above (the hollow form)."""
     previous = ""
-    for number, line in _lines(text):
+    for number, written in _lines(text):
         where = f"line {number}"
-        lead = len(line) - len(line.lstrip(" "))
+        lead = len(written) - len(written.lstrip(" "))
+        line = written
         if lead:  # hollow form: the blanked prefix is the line above's
             if lead > len(previous):
-                raise ImportError_(f"{where}: the blank prefix is longer than the line above")
-            line = previous[:lead] + line[lead:]
+                raise TreeImportError(f"{where}: the blank prefix is longer than the line above")
+            line = previous[:lead] + written[lead:]
         tokens = line.split()
         if len(tokens) < 2 or len(tokens) % 2:
-            raise ImportError_(f"{where}: expected pairs of 'word PATTERNn'")
+            raise TreeImportError(f"{where}: expected pairs of 'word PATTERNn'")
         path = [_selby_step(tokens[i].lower(), tokens[i + 1], i // 2 + 1, where) for i in range(0, len(tokens), 2)]
         builder.add(path, where)
         previous = line
@@ -138,7 +141,7 @@ def parse_csv(text, builder):
         where = f"line {number}"
         words = [w.strip().lower() for w in line.split(",")]
         if not words or any(len(w) != 5 or not (w.isascii() and w.isalpha()) for w in words):
-            raise ImportError_(f"{where}: expected comma-separated five-letter words")
+            raise TreeImportError(f"{where}: expected comma-separated five-letter words")
         answer = words[-1]
         builder.add([(w, score_code(w, answer)) for w in words], where)
 
@@ -158,13 +161,13 @@ def _olson_where(link, *tail) -> str:
     of more than eight steps keeps its first and last three (an error stays one short line)."""
     steps = [f"{g}>{pattern_digits(c)}" for g, c in _history(link)]
     if len(steps) > 8:
-        steps = steps[:3] + [f"… {len(steps) - 6} more steps …"] + steps[-3:]
-    return ">".join(["root"] + steps + list(tail))
+        steps = [*steps[:3], f"… {len(steps) - 6} more steps …", *steps[-3:]]
+    return ">".join(["root", *steps, *list(tail)])
 
 
 def _olson_word(value, where) -> str:
     if not (isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha()):
-        raise ImportError_(f"at {_where(where)}: {value!r} is not a five-letter word")
+        raise TreeImportError(f"at {_where(where)}: {value!r} is not a five-letter word")
     return value.lower()
 
 
@@ -174,7 +177,7 @@ def parse_olson(text, builder):
     try:
         doc = loads(text)
     except JsonError as exc:
-        raise ImportError_(f"line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        raise TreeImportError(f"line {exc.lineno}: not valid JSON ({exc.msg})") from None
     # (JSON node, history so far as a linked list); histories share their prefixes
     stack = [(doc, None)]
     while stack:
@@ -182,26 +185,28 @@ def parse_olson(text, builder):
         if not (
             isinstance(node, dict) and isinstance(node.get("guess"), str) and isinstance(node.get("map", {}), dict)
         ):
-            raise ImportError_(f"at {_olson_where(link)}: expected {{'guess': word, 'map': {{...}}}}")
-        guess = _olson_word(node.get("guess"), lambda: _olson_where(link))
+            raise TreeImportError(f"at {_olson_where(link)}: expected {{'guess': word, 'map': {{...}}}}")
+        guess = _olson_word(node.get("guess"), partial(_olson_where, link))
         history = _history(link)
         if guess in builder.answer_index and all(g != guess for g, _ in history):
             # an inner node whose guess is itself a possible answer here solves it
-            path = history + [(guess, ALL_GREEN)]
+            path = [*history, (guess, ALL_GREEN)]
             if _consistent(path):
-                builder.add(path, lambda link=link, guess=guess: _olson_where(link, guess))
+                builder.add(path, partial(_olson_where, link, guess))
         children = []
         for pattern_text, child in node.get("map", {}).items():
             try:
                 code = parse_pattern(pattern_text)
             except ValueError:
-                raise ImportError_(f"at {_olson_where(link, guess)}: {pattern_text!r} is not a 0/1/2 pattern") from None
+                raise TreeImportError(
+                    f"at {_olson_where(link, guess)}: {pattern_text!r} is not a 0/1/2 pattern"
+                ) from None
             if code == ALL_GREEN:
                 continue  # some files spell out the guess's own all-green entry
             step = (link, guess, code)
             if isinstance(child, str):
-                where = lambda step=step: _olson_where(step)
-                builder.add(_history(step) + [(_olson_word(child, where), ALL_GREEN)], where)
+                where = partial(_olson_where, step)
+                builder.add([*_history(step), (_olson_word(child, where), ALL_GREEN)], where)
             else:
                 children.append((child, step))
         stack.extend(reversed(children))  # depth-first, in the file's order
@@ -217,9 +222,9 @@ PARSERS = {"selby": parse_selby, "csv": parse_csv, "olson": parse_olson}
 
 def import_tree(text, fmt, answers, guesses) -> Node:
     """Parse ``text`` in ``fmt`` (selby, csv or olson) into a checked tree over ``answers`` and
-    ``guesses``; return its root.  ImportError_ (naming the line or path) for a bad tree."""
+    ``guesses``; return its root.  TreeImportError (naming the line or path) for a bad tree."""
     builder = _Builder(answers, guesses)
     PARSERS[fmt](text, builder)
     if builder.root is None:
-        raise ImportError_("the file holds no tree")
+        raise TreeImportError("the file holds no tree")
     return builder.finish()

@@ -1,0 +1,146 @@
+"""The compile pipeline's entry, under ``wordle-compile`` and ``wordle_compiler.compile_tree``.
+
+:func:`make_config` checks a build's settings the way ``wordle-compile`` does and makes
+its :class:`~wordle_compiler.core.config.BuildConfig`.  :func:`build` is the one place a
+tree gets compiled: it loads the lists and matrix, calls the engine
+(:func:`.compile.compile_tree`), and when the built tree fails the independent replay,
+suspects the matrix cache (a file whose cells were altered and whose checksum was
+recomputed passes the cache's own checks), recomputes the matrix without it, says so in
+one line, and retries once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..core.config import MAX_DEPTH_LIMIT, MODES, OBJECTIVES, BuildConfig, Context
+from ..core.errors import BuildError
+from ..core.settings import check_objective, check_whole
+from ..core.wordlists import load_word_lists
+
+if TYPE_CHECKING:
+    from ..core.weights import Weights
+    from ..core.wordlists import WordLists
+    from .compile import BuildResult
+
+# The engine's message for a tree that fails the replay or its own cost check; either
+# can come from a matrix with wrong cells (compile.py, optimal.py).
+_INTERNAL_PREFIX = "internal error"
+
+
+def build(
+    cfg: BuildConfig,
+    jobs: int = 1,
+    progress: Callable | None = None,
+    stamp: bool = False,
+    notify: Callable[[str], None] | None = None,
+    memo_mb: int | None = None,
+    words: WordLists | None = None,
+) -> BuildResult:
+    """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
+
+    ``notify(text)`` receives the one-line message about the retry (default: a warning).
+    ``words``: ``cfg.answers`` and ``cfg.guesses`` already loaded by the caller, so that
+    they are read, and their warnings (a duplicate word dropped) given, once.
+    """
+    from .compile import compile_tree as engine_compile
+
+    if words is None:
+        words = load_word_lists(cfg.answers, cfg.guesses)
+    known = set(words.guesses)
+    for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
+        if word and word not in known:  # the engine checks too; this answers before any work
+            raise BuildError(f"{role} word {word!r} is not in the guess list {words.guesses_name}")
+    # an exact build reads the answer-major layout: checked on a thread while the solver is set up
+    ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
+    try:
+        return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+    except BuildError as exc:
+        if not str(exc).startswith(_INTERNAL_PREFIX):
+            raise
+        message = (
+            "the built tree failed verification, so the cached feedback matrix may be damaged; "
+            "recomputing it without the cache and retrying once"
+        )
+        if notify is None:
+            import warnings
+
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
+        else:
+            notify(message)
+    ctx = Context.from_words(words, refresh_cache=True)
+    return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+
+
+def _opening(start: str | None, opening: str | Sequence[str] | None) -> tuple[str | None, tuple[str, ...]]:
+    """``start`` and ``opening`` checked and lower-cased: one word, and two different words
+    whose first is ``start`` when both are given."""
+    if start is not None and (not isinstance(start, str) or not start.strip()):
+        raise ValueError("start must be a five-letter word, not empty")
+    if isinstance(opening, str):
+        opening = opening.split(",")
+    opening = tuple(w.strip().lower() for w in (opening or ()))
+    if opening and (len(opening) != 2 or not all(opening)):
+        raise ValueError("opening takes exactly two words, e.g. ('learn', 'sight')")
+    if opening and opening[0] == opening[1]:
+        raise ValueError(f"opening plays {opening[0]!r} twice; the second guess must differ")
+    start = start.strip().lower() if start else None
+    if opening and start and start != opening[0]:
+        raise ValueError("start and opening disagree on the first word")
+    return start, opening
+
+
+def make_config(
+    strategy: str = "entropy",
+    *,
+    start: str | None = None,
+    opening: str | Sequence[str] | None = None,
+    mode: str = "normal",
+    answers: str = "original",
+    guesses: str | None = None,
+    max_depth: int = 6,
+    seed: int = 0,
+    width: int = 50,
+    candidates: int | None = None,
+    objective: str = "total",
+    deep: int | None = None,
+    weights: Weights | None = None,
+) -> BuildConfig:
+    """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line.
+    ``weights``: the answers' integer :class:`~wordle_compiler.core.weights.Weights`."""
+    from ..strategies.heuristic import DESCRIPTIONS, canonical_name
+
+    if canonical_name(strategy) not in DESCRIPTIONS:
+        raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
+    if objective != "total" and canonical_name(strategy) != "optimal":
+        raise ValueError(f"objective {objective} is what --strategy optimal minimises; heuristics have no objective")
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    start, opening = _opening(start, opening)
+    checked = [("max_depth", max_depth, 1, MAX_DEPTH_LIMIT), ("width", width, 1, None)]
+    if candidates is not None:  # None: optimal without a start proves over every first word
+        checked.append(("candidates", candidates, 1, None))
+    for name, value, low, high in checked:
+        check_whole(name, value, low, high)
+    check_objective(objective, deep, max_depth)
+    if weights is not None and objective == "fewest-deep":
+        raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
+    check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
+    return BuildConfig(
+        strategy=canonical_name(strategy),
+        mode=mode,
+        answers=answers,
+        guesses=guesses,
+        start=start,
+        opening=opening,
+        max_depth=max_depth,
+        seed=seed,
+        width=width,
+        candidates=candidates,
+        objective=objective,
+        deep=deep,
+        weights=weights,
+    )
