@@ -17,8 +17,8 @@ Where the two ``yes`` run decides what a fair scheduler owes the build, so ``--l
   another terminal or a service is.  With the kernel's autogroup on (the file below says),
   CPU is shared between sessions first: the build's session gets one core.
 
-The issue's criterion (minimax from salet busy ≤ 1.5x idle) is measured both ways; the
-table says which.  Results go to benchmarks/results/busy.json and the previous run's ratios
+The target (minimax from salet busy ≤ 1.5x idle) is measured both ways; the table says
+which.  Results go to benchmarks/results/busy.json and the previous run's ratios
 are shown.  A benchmark, not a test: never run it beside other heavy work.
 """
 
@@ -110,7 +110,7 @@ def measure(cmd: list[str], load: str, pairs: int) -> dict:
         "busy_s": med(r[0] for r in busy),
         "idle_cpu_s": med(_cpu_s(r[1]) for r in idle),
         "busy_cpu_s": med(_cpu_s(r[1]) for r in busy),
-        "pair_ratios": sorted(b[0] / i[0] for i, b in zip(idle, busy)),
+        "pair_ratios": sorted(b[0] / i[0] for i, b in zip(idle, busy, strict=True)),
     }
 
 

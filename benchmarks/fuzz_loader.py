@@ -120,8 +120,8 @@ def _meta_paths(meta) -> list[list]:
         path, value = stack.pop()
         if isinstance(value, dict):
             for key, item in value.items():
-                paths.append(path + [key])
-                stack.append((path + [key], item))
+                paths.append([*path, key])
+                stack.append(([*path, key], item))
     return paths
 
 
@@ -196,7 +196,7 @@ def _chain(n: int) -> bytes:
     tree = {
         "node_guess": array("I", range(n)).tobytes(),
         "node_answer": array("i", range(n)).tobytes(),
-        "child_start": array("I", list(range(n)) + [n - 1]).tobytes(),
+        "child_start": array("I", [*list(range(n)), n - 1]).tobytes(),
         "edge_pattern": bytes(n - 1),
         "edge_child": array("I", range(1, n)).tobytes(),
     }
@@ -271,7 +271,7 @@ class Hang(BaseException):
 
 
 def _on_alarm(signum, frame):
-    raise Hang()
+    raise Hang
 
 
 def run_command(entry, argv):
@@ -339,7 +339,7 @@ def commands(path: str, data, rng: random.Random, loaded: bool):
 # --------------------------------------------------------------------------- main loop
 
 
-def main() -> None:
+def main() -> None:  # noqa: PLR0915 - the fuzzing loop and its report, read top to bottom
     """Fuzz for --seconds; print the report; exit 1 if anything escaped."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=300)
@@ -351,7 +351,7 @@ def main() -> None:
     blob = pack_tree(read_tree_file(default_tree_path()))  # the current format, whatever shipped
     doc = msgpack.unpackb(blob, raw=False)
     rng = random.Random(args.seed)
-    counts = dict(inputs=0, loaded=0, rejected=0, runs=0, escapes=0)
+    counts = {"inputs": 0, "loaded": 0, "rejected": 0, "runs": 0, "escapes": 0}
     escapes: list[str] = []
     worst_time = (0.0, 0, "")
     worst_ratio = (0.0, 0, "")  # files of at least SMALL_FILE bytes

@@ -37,8 +37,8 @@ def run(args) -> tuple[list[tuple[float, float | None]], float, str, dict]:
     """(seconds since the start, estimated seconds left or None) per decided word, the
     wall time, the best word, and the run as a trace (see :func:`replay`)."""
     from wordle_compiler.concurrency.cluster import executor_for
-    from wordle_compiler.ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
     from wordle_compiler.ranking.eta import RemainingWork, sample_words
+    from wordle_compiler.ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
 
     spec = RankSpec(answers=args.answers, mode=args.mode)
     ctx = context_for(spec)

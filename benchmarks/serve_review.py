@@ -101,7 +101,7 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args()
     rows = {}
-    for game in six_guess_games(args.games) + [adieu_game()]:
+    for game in [*six_guess_games(args.games), adieu_game()]:
         name = " ".join(f"{w}:{p}" for w, p in game)
         proc, url = start(args.python)
         try:

@@ -130,7 +130,7 @@ def median_pairs(first, second, pairs, allowed=(0,)):
         a.append(run_measured(first, allowed))
         b.append(run_measured(second, allowed))
     med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
-    ratios = sorted(y[0] / x[0] for x, y in zip(a, b))
+    ratios = sorted(y[0] / x[0] for x, y in zip(a, b, strict=True))
     return (med(a, 0), med(a, 1), a[-1][2]), (med(b, 0), med(b, 1), b[-1][2]), ratios
 
 
@@ -222,13 +222,15 @@ def compare_jobs(names, pairs, tmp, python) -> dict:
 def compile_bytecode(python: str) -> None:
     """Write the measured package's .pyc files first: with PYTHONDONTWRITEBYTECODE set (as
     on this host) an edited module is otherwise compiled from source in every measured
-    process (about 30 ms of a 0.5 s build), which an installed package never pays."""
+    process (a visible share of a short build), which an installed package never pays."""
     folders = subprocess.run(
         [
             python,
             "-c",
-            "import os, wordle_compiler, wordle_runtime\n"
-            "for m in (wordle_compiler, wordle_runtime): print(os.path.dirname(m.__file__))",
+            (
+                "import os, wordle_compiler, wordle_runtime\n"
+                "for m in (wordle_compiler, wordle_runtime): print(os.path.dirname(m.__file__))"
+            ),
         ],
         capture_output=True,
         text=True,
@@ -255,8 +257,8 @@ def main(argv=None) -> int:
         parser.error(f"unknown row {unknown[0]!r}; rows: {', '.join(ALL_ROWS)}")
     previous = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     results, jobs = previous.get("rows", {}), previous.get("jobs", {})
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
         binary = None if args.jobs_only else build_reference(tmp)
         compile_bytecode(args.python)
         for name in names:  # warm: the matrix cache, the OS file cache

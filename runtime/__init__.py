@@ -12,6 +12,24 @@ below are loaded on first use (PEP 562), so ``import wordle_runtime`` is nearly 
 
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use
+    from .feedback import ALL_GREEN as ALL_GREEN
+    from .feedback import format_pattern as format_pattern
+    from .feedback import parse_pattern as parse_pattern
+    from .feedback import score as score
+    from .feedback import score_code as score_code
+    from .format import FORMAT_VERSION as FORMAT_VERSION
+    from .format import TreeFormatError as TreeFormatError
+    from .history import HistoryError as HistoryError
+    from .history import NoAnswerError as NoAnswerError
+    from .history import format_history as format_history
+    from .history import parse_history as parse_history
+    from .tree import Position as Position
+    from .tree import Tree as Tree
+    from .tree import load as load
+    from .tree import shipped_trees as shipped_trees
+
 # public name -> submodule that defines it
 _EXPORTS = {
     "ALL_GREEN": "feedback",
@@ -30,10 +48,10 @@ _EXPORTS = {
     "load": "tree",
     "shipped_trees": "tree",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = list(_EXPORTS)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'wordle_runtime' has no attribute {name!r}")
@@ -44,5 +62,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(list(globals()) + __all__)

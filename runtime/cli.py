@@ -16,6 +16,15 @@ import sys
 
 from .messages import one_line
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+    from types import FrameType
+    from typing import NoReturn, TextIO
+
+    from .tree import Position
+
 EXIT_OK, EXIT_NO_ANSWER, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROG = "wordle-next"
 
@@ -24,7 +33,7 @@ class UsageError(Exception):
     """A command-line mistake argparse found (reported as one line, exit 2)."""
 
 
-def _quit_on_sigint(signum, frame):
+def _quit_on_sigint(signum: int, frame: FrameType | None) -> NoReturn:
     """Ctrl-C while the program runs: one line, exit 130, no traceback.
 
     ``os._exit`` because the interrupt may land inside an import, where a
@@ -36,22 +45,25 @@ def _quit_on_sigint(signum, frame):
 
 
 def _install_sigint_handler() -> None:
-    try:
-        import _signal as signal  # the C module: ``signal`` itself builds enums (~0.7 ms)
-    except ImportError:
+    if TYPE_CHECKING:  # ``_signal`` has no stubs; its functions are ``signal``'s
         import signal
-    try:
+    else:
+        try:
+            import _signal as signal  # the C module: ``signal`` itself builds enums, slow to import
+        except ImportError:
+            import signal
+    try:  # noqa: SIM105 - a try, not contextlib.suppress: contextlib stays out of the start-up
         signal.signal(signal.SIGINT, _quit_on_sigint)
     except ValueError:  # not the main thread: leave signals to the embedding program
         pass
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     """The argparse parser (imported here, after the Ctrl-C handler is in place)."""
     import argparse
 
     class Parser(argparse.ArgumentParser):
-        def error(self, message):
+        def error(self, message: str) -> NoReturn:
             """One line instead of usage + message; main() reports it (exit 2)."""
             raise UsageError(f"{message} (see {PROG} --help)")
 
@@ -59,7 +71,7 @@ def build_parser():
         """argparse's default formatter imports shutil (and its compression modules) just
         to read the terminal width; a fixed width keeps a cold start fast."""
 
-        def __init__(self, prog):
+        def __init__(self, prog: str) -> None:
             super().__init__(prog, width=100, max_help_position=30)
 
     from . import __version__
@@ -94,10 +106,10 @@ def build_parser():
     return parser
 
 
-def describe(position) -> list[str]:
+def describe(position: Position) -> list[str]:
     """The plain-text answer: the guess, then how many answers remain (on the tree, with the
     expected guesses, said to be under the tree's weights when the tree has them)."""
-    if position.solved:
+    if position.solved or position.guess is None:  # no guess is left only once solved
         return [f"solved: {position.candidates[0]}"]
     n = len(position.candidates)
     tail = f": {' '.join(position.candidates)}" if n <= 10 else ""
@@ -113,12 +125,12 @@ def describe(position) -> list[str]:
     return [position.guess, f"{n} answer{'s' if n != 1 else ''} remain{'s' if n == 1 else ''}{tail}{note}"]
 
 
-def as_json(position) -> str:
+def as_json(position: Position) -> str:
     """The ``--json`` answer: one object, the fields README.md documents; for a tree with
     weights also ``weighted``: whether ``expected_guesses`` is under the tree's weights."""
     import json  # only here: importing json costs a cold start about a millisecond
 
-    doc = {
+    doc: dict[str, object] = {
         "guess": position.guess,
         "remaining": len(position.candidates),
         "candidates": list(position.candidates),
@@ -149,7 +161,7 @@ def _list_trees() -> int:
     return EXIT_OK
 
 
-def _run(argv) -> int:
+def _run(argv: list[str]) -> int:
     """Parse, load, answer; every expected failure becomes an exception handled in main."""
     args = build_parser().parse_args(argv)
     if args.list_trees:
@@ -170,7 +182,14 @@ def _run(argv) -> int:
     return EXIT_OK
 
 
-def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     """A warning (e.g. a newer minor tree format) as one line, without source location."""
     print(f"{PROG}: warning: {one_line(str(message))}", file=sys.stderr)
 
@@ -200,7 +219,7 @@ def _stdout_failed() -> None:
         discard_stdout()
 
 
-def _answer(argv) -> int:
+def _answer(argv: list[str]) -> int:
     """:func:`_run` under one-line warnings, standard output flushed (here, not at the
     interpreter's exit, so that a failure is reported); argparse's ``--help`` and
     ``--version``, which exit, give their exit code back instead."""
@@ -218,7 +237,7 @@ def _answer(argv) -> int:
     return code
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run ``wordle-next`` with ``argv`` (default: the command line); return the exit code.
 
     Called as a program (``argv`` None), Ctrl-C exits 130 at once, even during start-up

@@ -14,7 +14,7 @@ ALL_GREEN = N_PATTERNS - 1  # 242
 
 GRAY, YELLOW, GREEN = 0, 1, 2
 _DIGIT_LETTER = "byg"
-_POWERS = tuple(3**i for i in range(WORD_LENGTH))
+_POWERS: tuple[int, ...] = tuple(3**i for i in range(WORD_LENGTH))
 
 # Every notation a user might paste, mapped to a base-3 digit (any word length).
 SYMBOL_DIGITS = _SYMBOLS = {

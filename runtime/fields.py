@@ -12,25 +12,43 @@ import msgpack
 from .meta import MetaError
 from .structure import TreeFormatError
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
+    from .game import Game
+
+# A field's (start, end) byte offsets in the file.
+Span = tuple[int, int]
+
 MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
 _WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     raise TreeFormatError(message)
 
 
-def reject_ext(code, payload):
+def reject_ext(code: int, payload: bytes) -> NoReturn:
     raise TreeFormatError(f"the file contains a msgpack extension type ({code}), which is not allowed")
 
 
-def decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid value", **limits):
-    """Decode one field's bytes with msgpack, refusing more than ``max_bytes`` of input."""
+def decode(
+    blob: bytes, span: Span, what: str, max_bytes: int, invalid: str = "is not a valid value", **limits: Any
+) -> Any:
+    """Decode one field's bytes with msgpack, refusing more than ``max_bytes`` of input;
+    the value is whatever the file holds, for the caller to check."""
     start, end = span
     if end - start > max_bytes:
         _fail(f"{what} is {end - start} bytes, over its limit of {max_bytes}")
     size = end - start
-    options = dict(max_str_len=size, max_bin_len=size, max_array_len=size, max_map_len=size, max_ext_len=0)
+    options: dict[str, Any] = {
+        "max_str_len": size,
+        "max_bin_len": size,
+        "max_array_len": size,
+        "max_map_len": size,
+        "max_ext_len": 0,
+    }
     options.update(limits)
     try:
         return msgpack.unpackb(
@@ -38,11 +56,11 @@ def decode(blob, span, what: str, max_bytes: int, invalid: str = "is not a valid
         )
     except (TreeFormatError, MetaError):
         raise
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - msgpack raises many types; all mean "not a valid field"
         _fail(f"{what} {invalid} ({type(exc).__name__})")
 
 
-def payload_of(blob, span, what: str) -> memoryview:
+def payload_of(blob: bytes, span: Span, what: str) -> memoryview:
     """A ``bin`` field's payload, read in place (no copy)."""
     start, end = span
     head = blob[start] if end > start else None
@@ -57,14 +75,14 @@ def payload_of(blob, span, what: str) -> memoryview:
     return payload
 
 
-def game_words(blob, span, key: str, game) -> list[str]:
+def game_words(blob: bytes, span: Span | None, key: str, game: Game) -> list[str]:
     """A format 2 list of ``game``'s words: text strings of ``game.length`` symbols of its
     alphabet, in code point order without repeats.  Each word is at least two bytes of the
     field, so the count of strings built is bounded by the field's size."""
     if span is None:
         _fail(f"'{key}' is missing")
     start, end = span
-    words = decode(blob, span, f"'{key}'", end - start, max_str_len=4 * game.length)
+    words: list[str] = decode(blob, span, f"'{key}'", end - start, max_str_len=4 * game.length)
     if not isinstance(words, list) or not 0 < len(words) <= MAX_WORDS:
         _fail(f"'{key}' must be a list of 1 to {MAX_WORDS} words")
     for word in words:
@@ -75,7 +93,7 @@ def game_words(blob, span, key: str, game) -> list[str]:
     return words
 
 
-def word_list(blob, span, key: str) -> list[str]:
+def word_list(blob: bytes, span: Span | None, key: str) -> list[str]:
     """A list of five-letter words, checked on the raw bytes before any string is built.
 
     Each word must be a fixstr (0xa5 + five ASCII lowercase letters), so the field's size
@@ -101,14 +119,14 @@ def word_list(blob, span, key: str) -> list[str]:
         ok = letters.isalpha() and letters.islower()
     if not ok:
         _fail(f"'{key}' must be a list of words of five letters a-z")
-    words = decode(blob, span, f"'{key}'", end - start, max_array_len=count, max_str_len=5)
+    words: list[str] = decode(blob, span, f"'{key}'", end - start, max_array_len=count, max_str_len=5)
     # Strictly increasing (alphabetical, no repeats); compared pairwise at C speed.
     if not all(map(str.__lt__, words, words[1:])):
         _fail(f"'{key}' must be in alphabetical order without repeats")
     return words
 
 
-def read_array(blob, spans: dict, name: str, typecode: str, itemsize: int) -> array:
+def read_array(blob: bytes, spans: dict[str, Span], name: str, typecode: str, itemsize: int) -> array[int]:
     span = spans.get(name)
     if span is None:
         _fail(f"tree array '{name}' is missing")

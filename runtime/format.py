@@ -42,6 +42,13 @@ from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_m
 from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
+    from .fields import Span
+    from .game import Game
+
 FORMAT_NAME = "wordle-tree"
 FORMAT_VERSION = (2, 0)  # the newest version this runtime reads and writes
 NEWEST_MINOR = {1: 2, 2: 0}  # per major version read, the newest minor known
@@ -66,14 +73,14 @@ __all__ = [
 ]
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     raise TreeFormatError(message)
 
 
-def _sorted_keys(value):
+def _sorted_keys(value: dict[str, Any]) -> dict[str, Any]:
     """Sort map keys so the same content always packs to the same bytes (iterative)."""
-    root = [value]
-    stack = [(root, 0)]
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]  # (container, key or index) of each value to sort
     while stack:
         holder, key = stack.pop()
         item = holder[key]
@@ -83,10 +90,11 @@ def _sorted_keys(value):
         elif isinstance(item, (list, tuple)):
             item = holder[key] = list(item)
             stack.extend((item, i) for i in range(len(item)))
-    return root[0]
+    sorted_value: dict[str, Any] = root[0]
+    return sorted_value
 
 
-def _to_le_bytes(values: array) -> bytes:
+def _to_le_bytes(values: array[int]) -> bytes:
     if sys.byteorder == "big" and values.itemsize > 1:
         values = array(values.typecode, values)
         values.byteswap()
@@ -115,7 +123,7 @@ def pack_tree(data: TreeData) -> bytes:
     game = data.game
     if not isinstance(guess_list, GuessList):
         guess_list = GuessList.from_words(guess_list, game)
-    tree = {}
+    tree: dict[str, bytes] = {}
     for name, (typecode, itemsize) in _arrays(game).items():
         values = getattr(data, name)
         if not isinstance(values, array) or values.typecode != typecode or values.itemsize != itemsize:
@@ -123,7 +131,7 @@ def pack_tree(data: TreeData) -> bytes:
         tree[name] = _to_le_bytes(values)
     tree["subtree_total"] = _to_le_bytes(array("I", stats.total))
     tree["subtree_depth"] = array("B", stats.depth).tobytes()
-    doc = {
+    doc: dict[str, Any] = {
         "format": FORMAT_NAME,
         "format_version": list(PLAIN_VERSION),
         "meta": _sorted_keys(data.meta),  # the only nested map: its keys sorted at every level
@@ -139,13 +147,13 @@ def pack_tree(data: TreeData) -> bytes:
         doc["weights"] = pack_weights(data.weights, len(data.answers))  # checked as the loader checks
         doc["format_version"] = list(WEIGHTS_VERSION)
     if game is not DEFAULT_GAME:
-        doc["game"] = {key: value for key, value in sorted(game.to_fields().items())}
+        doc["game"] = dict(sorted(game.to_fields().items()))
         doc["format_version"] = list(GAME_VERSION)
-    # sorted keys here too, without walking the 15,000 words of the lists (1 ms)
+    # sorted keys here too, without walking the 15,000 words of the lists
     return msgpack.packb({key: doc[key] for key in sorted(doc)}, use_bin_type=True)
 
 
-def _arrays(game) -> dict:
+def _arrays(game: Game) -> dict[str, tuple[str, int]]:
     """The tree arrays' (typecode, item size) for ``game``: patterns take two bytes when its
     codes do not fit one."""
     if game.byte_codes:
@@ -153,8 +161,9 @@ def _arrays(game) -> dict:
     return {**ARRAYS, "edge_pattern": ("H", 2)}
 
 
-def _spans(blob) -> tuple[dict, dict]:
-    """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``.
+def _spans(blob: bytes) -> tuple[dict[str, Span], dict[str, Span] | None]:
+    """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``
+    (None when there is no ``tree`` map).
 
     ``Unpacker.skip`` walks a value without building it, so this costs no memory beyond
     the unpacker's copy of the bytes, whatever the file declares.
@@ -173,7 +182,8 @@ def _spans(blob) -> tuple[dict, dict]:
         max_ext_len=0,
     )
     unpacker.feed(blob)
-    top, tree = {}, {}
+    top: dict[str, Span] = {}
+    tree: dict[str, Span] | None = None
     try:
         n_keys = unpacker.read_map_header()
         if n_keys > MAX_KEYS:
@@ -182,7 +192,7 @@ def _spans(blob) -> tuple[dict, dict]:
             key = _key(unpacker, top, "the top level")
             at = unpacker.tell()
             if key == "tree" and at < len(blob) and _is_map_header(blob[at]):
-                top[key] = (at, None)  # a map: its entries' spans go in ``tree``
+                tree = {}  # a map: its entries' spans go in ``tree``
                 n_arrays = unpacker.read_map_header()
                 if n_arrays > MAX_KEYS:
                     _fail(f"'tree' has {n_arrays} entries, over the limit of {MAX_KEYS}")
@@ -191,6 +201,7 @@ def _spans(blob) -> tuple[dict, dict]:
                     start = unpacker.tell()
                     unpacker.skip()
                     tree[name] = (start, unpacker.tell())
+                top[key] = (at, unpacker.tell())
                 continue
             start = unpacker.tell()
             unpacker.skip()
@@ -201,7 +212,7 @@ def _spans(blob) -> tuple[dict, dict]:
         raise
     except msgpack.OutOfData:
         _fail("not a tree file: the bytes end in the middle of a value (truncated?)")
-    except Exception as exc:  # msgpack raises many types; all mean "not our format"
+    except Exception as exc:  # noqa: BLE001 - msgpack raises many types; all mean "not our format"
         _fail(f"not a tree file: the bytes are not valid msgpack ({type(exc).__name__})")
     return top, tree
 
@@ -210,7 +221,7 @@ def _is_map_header(byte: int) -> bool:
     return 0x80 <= byte <= 0x8F or byte in (0xDE, 0xDF)
 
 
-def _key(unpacker, seen: dict, where: str) -> str:
+def _key(unpacker: msgpack.Unpacker, seen: dict[str, Span], where: str) -> str:
     key = unpacker.unpack()
     if not isinstance(key, str) or len(key) > 64:
         _fail(f"{where} has a key that is not a short text string")
@@ -219,20 +230,20 @@ def _key(unpacker, seen: dict, where: str) -> str:
     return key
 
 
-def _meta(blob, span, game=DEFAULT_GAME) -> dict:
+def _meta(blob: bytes, span: Span | None, game: Game = DEFAULT_GAME) -> dict[str, Any]:
     """``meta``, decoded within :data:`MAX_META_BYTES` and container caps, then schema-checked."""
     if span is None:
         return {}
     built = [0]
 
-    def count(container):
+    def count(container: object) -> object:
         """msgpack calls this for each map and list it builds: stop past the cap."""
         built[0] += 1
         if built[0] > MAX_META_CONTAINERS:
             _fail(f"'meta' holds more than {MAX_META_CONTAINERS} maps and lists")
         return container
 
-    meta = decode(
+    meta: dict[str, Any] = decode(
         blob,
         span,
         "'meta'",
@@ -249,7 +260,7 @@ def _meta(blob, span, game=DEFAULT_GAME) -> dict:
     return meta
 
 
-def _version(blob, top) -> tuple[int, int]:
+def _version(blob: bytes, top: dict[str, Span]) -> tuple[int, int]:
     if "format" not in top:
         _fail(f"not a tree file: it has no 'format' field (expected {FORMAT_NAME!r})")
     name = decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
@@ -280,7 +291,7 @@ def _version(blob, top) -> tuple[int, int]:
     return major, minor
 
 
-def _game(blob, top, major: int):
+def _game(blob: bytes, top: dict[str, Span], major: int) -> Game:
     """Format 2's required ``game``; every 1.x file plays five-letter Wordle over a-z."""
     if major < 2:
         return DEFAULT_GAME
@@ -296,7 +307,9 @@ def _game(blob, top, major: int):
     return game
 
 
-def _game_rules(blob, top, meta, game=DEFAULT_GAME) -> tuple[str, GuessList]:
+def _game_rules(
+    blob: bytes, top: dict[str, Span], meta: dict[str, Any], game: Game = DEFAULT_GAME
+) -> tuple[str, GuessList]:
     """Format 1.1's ``mode`` and ``guess_list`` (both required from 1.1 on)."""
     if "mode" not in top or "guess_list" not in top:
         _fail("a format 1.1 file must have 'mode' and 'guess_list'")
@@ -312,8 +325,8 @@ def _game_rules(blob, top, meta, game=DEFAULT_GAME) -> tuple[str, GuessList]:
     return mode, guess_list
 
 
-def unpack_tree(blob) -> TreeData:
-    """Parse and validate tree-file bytes; any problem raises :class:`TreeFormatError`."""
+def _tree_bytes(blob: object) -> bytes:
+    """``blob`` as bytes, if it can be a tree file at all (size cap, a map at the top)."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
         _fail("tree data must be bytes")
     if not isinstance(blob, bytes):
@@ -322,19 +335,28 @@ def unpack_tree(blob) -> TreeData:
         _fail(f"the file is {len(blob)} bytes, over the {MAX_FILE_BYTES}-byte limit")
     if not blob or not _is_map_header(blob[0]):
         _fail("not a tree file: the top level is not a map")
+    return blob
+
+
+def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
+    """Parse and validate tree-file bytes; any problem raises :class:`TreeFormatError`."""
+    blob = _tree_bytes(blob)
     top, tree_spans = _spans(blob)
     major, minor = _version(blob, top)
     game = _game(blob, top, major)
     meta = _meta(blob, top.get("meta"), game)
-    if "tree" not in top or top["tree"][1] is not None:
+    if tree_spans is None:
         _fail("'tree' must be a map of arrays")
     layout = _arrays(game)
-    arrays = {name: read_array(blob, tree_spans, name, *layout[name]) for name in layout}
+    node_guess, node_answer, child_start, edge_pattern, edge_child = (
+        read_array(blob, tree_spans, name, *layout[name]) for name in ARRAYS
+    )
     if game is DEFAULT_GAME:
         answers, guesses = (word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
     else:
         answers, guesses = (game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
-    data = TreeData(answers=answers, guesses=guesses, meta=meta, format_version=(major, minor), game=game, **arrays)
+    arrays = (node_guess, node_answer, child_start, edge_pattern, edge_child)
+    data = TreeData(answers, guesses, *arrays, meta=meta, format_version=(major, minor), game=game)
     rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats
     if rules_known:
         data.mode, data.guess_list = _game_rules(blob, top, meta, game)
@@ -356,12 +378,13 @@ def unpack_tree(blob) -> TreeData:
     return data
 
 
-def read_tree_file(path) -> TreeData:
+def read_tree_file(path: str | os.PathLike[str]) -> TreeData:
     """Read and validate a tree file.
 
     Only a regular file is opened for reading: the path is opened non-blocking (so a FIFO
     cannot hang us) and checked with ``fstat`` before any byte is read, as is the size cap.
     """
+    fd: int | None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:

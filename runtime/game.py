@@ -29,6 +29,10 @@ from __future__ import annotations
 
 import unicodedata
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 WORDLE, MASTERMIND = "wordle", "mastermind"
 RULES = (WORDLE, MASTERMIND)
 ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -59,17 +63,23 @@ class Game:
     number ``i`` inside the engine), at most :data:`MAX_SYMBOLS`, no repeats, in code point
     order (so the words' sort order is the order of their numbers)."""
 
-    __slots__ = ("rule", "length", "alphabet", "n_codes", "all_correct", "_index")
+    __slots__ = ("_index", "all_correct", "alphabet", "length", "n_codes", "rule")
+    rule: str
+    length: int
+    alphabet: str
+    n_codes: int
+    all_correct: int
+    _index: dict[str, int]
 
-    def __new__(cls, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET):
+    def __new__(cls, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET) -> Game:
         """Five-letter Wordle over a-z is one object (:data:`DEFAULT_GAME`), so the hot paths
         can ask ``game is DEFAULT_GAME``."""
-        default = globals().get("DEFAULT_GAME")
+        default: Game | None = globals().get("DEFAULT_GAME")
         if default is not None and (rule, length, alphabet) == DEFAULT_KEY:
             return default
         return super().__new__(cls)
 
-    def __init__(self, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET):
+    def __init__(self, rule: str = WORDLE, length: int = 5, alphabet: str = ENGLISH_ALPHABET) -> None:
         if globals().get("DEFAULT_GAME") is self:
             return
         problem = _game_problem(rule, length, alphabet)
@@ -84,10 +94,10 @@ class Game:
         set_(self, "all_correct", codes - 1 if rule == WORDLE else length * (length + 1))
         set_(self, "_index", {symbol: i for i, symbol in enumerate(alphabet)})
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Game is frozen")
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.key() == other.key()
 
     def __hash__(self) -> int:
@@ -152,7 +162,7 @@ class Game:
             letters.append(_WORDLE_DIGITS[digit])
         return "".join(letters)
 
-    def parse_code(self, text) -> int:
+    def parse_code(self, text: object) -> int:
         """A pasted feedback pattern as its code; ValueError naming the accepted notations.
 
         Wordle: one symbol per position, ``g``/``y``/``b`` (any case), ``2``/``1``/``0``,
@@ -167,7 +177,8 @@ class Game:
         symbols = [ch for ch in text.strip() if ch != "\ufe0f"]  # drop emoji variation selectors
         if len(symbols) != self.length or any(ch not in SYMBOL_DIGITS for ch in symbols):
             raise ValueError(f"bad feedback pattern {text!r}: expected {self.length} of {ACCEPTED_NOTATIONS}")
-        return sum(SYMBOL_DIGITS[ch] * 3**i for i, ch in enumerate(symbols))
+        code: int = sum(SYMBOL_DIGITS[ch] * 3**i for i, ch in enumerate(symbols))  # int ** int is typed Any
+        return code
 
     def _parse_pegs(self, text: str) -> int:
         """``B2W1`` or ``2,1`` as a Mastermind code."""
@@ -197,11 +208,11 @@ class Game:
         black, white = divmod(code, self.length + 1)
         return black + white <= self.length and not (black == self.length - 1 and white == 1)
 
-    def _check_code(self, code: int) -> None:
+    def _check_code(self, code: object) -> None:
         if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < self.n_codes:
             raise ValueError(f"a feedback code of {self.name} is an integer from 0 to {self.n_codes - 1}, not {code!r}")
 
-    def to_fields(self) -> dict:
+    def to_fields(self) -> dict[str, str | int]:
         """The game as a tree file records it (FORMAT.md, ``meta.game``)."""
         return {"rule": self.rule, "length": self.length, "alphabet": self.alphabet}
 
@@ -209,7 +220,7 @@ class Game:
 DEFAULT_KEY = (WORDLE, 5, ENGLISH_ALPHABET)
 
 
-def _game_problem(rule, length, alphabet) -> str | None:
+def _game_problem(rule: object, length: object, alphabet: object) -> str | None:
     """Why (rule, length, alphabet) is not a playable game, or None."""
     if rule not in RULES:
         return f"unknown feedback rule {rule!r}: {' or '.join(RULES)}"
@@ -236,8 +247,9 @@ def _wordle_code(guess: str, answer: str) -> int:
     """Greens first; then, left to right, a non-green guess symbol is yellow while the answer
     still has an unused, non-green copy of it; otherwise gray."""
     code, power = 0, 1
-    unused, pending = [], []
-    for i, (g, a) in enumerate(zip(guess, answer)):
+    unused: list[str] = []
+    pending: list[tuple[int, int]] = []
+    for i, (g, a) in enumerate(zip(guess, answer, strict=True)):
         if g == a:
             code += 2 * power
         else:
@@ -254,7 +266,7 @@ def _wordle_code(guess: str, answer: str) -> int:
 def _mastermind_code(guess: str, answer: str) -> int:
     """``B * (P + 1) + W``: blacks are right colours in the right place, whites the rest of
     the colours the two have in common."""
-    black = sum(g == a for g, a in zip(guess, answer))
+    black = sum(g == a for g, a in zip(guess, answer, strict=True))
     common = sum(min(guess.count(ch), answer.count(ch)) for ch in set(guess))
     return black * (len(guess) + 1) + common - black
 
@@ -286,14 +298,14 @@ def parse_game(text: str) -> Game:
     raise GameError(f"unknown game {str(text)[:40]!r}: wordle or mastermind:PxC (e.g. mastermind:4x6)")
 
 
-def game_from_fields(fields) -> Game:
+def game_from_fields(fields: object) -> Game:
     """The game a tree file records (``meta.game``), checked; GameError for a bad one."""
     if not isinstance(fields, dict) or set(fields) != {"rule", "length", "alphabet"}:
         raise GameError("meta.game must be a map of rule, length and alphabet")
     return Game(fields["rule"], fields["length"], fields["alphabet"])
 
 
-def alphabet_of(words) -> str:
+def alphabet_of(words: Iterable[str]) -> str:
     """The alphabet a Wordle game over ``words`` plays with: when the words use a-z and
     otherwise only letters, a-z first (so English lists of any length share one numbering)
     and then the other letters in code point order; else every symbol found, in code point

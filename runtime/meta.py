@@ -12,6 +12,15 @@ from the user's own command line, never from ``meta.config.answers`` or ``word_l
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from typing import Any, TypeGuard
+
+    from .game import Game
+
+    # A spec is (kind, *arguments); what the arguments are depends on the kind.
+    Spec = tuple[Any, ...]
+
 MODES = ("normal", "hard", "possible")
 # The compiler's strategy names (tests/test_runtime_meta.py checks they stay in step),
 # its one alias, and "imported" for trees rebuilt by `wordle-tree import`.
@@ -37,7 +46,7 @@ FIXED_OPTIMALITY = (
     "proved optimal for the fixed opening",
     "global",
 )
-OPTIMALITY = FIXED_OPTIMALITY + ("best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
+OPTIMALITY = (*FIXED_OPTIMALITY, "best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
 
 # Bounds on the whole map: what a hostile file can make the loader build stays small.
 MAX_META_BYTES = 16 * 1024  # encoded; a compiler's meta is about 800 bytes
@@ -105,11 +114,11 @@ class MetaError(ValueError):
     """``meta`` breaks the schema; the message names the key path."""
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _optimality_ok(value) -> bool:
+def _optimality_ok(value: str) -> bool:
     if value in FIXED_OPTIMALITY:
         return True
     if value.startswith("best of ") and value.endswith(" first words"):
@@ -118,14 +127,14 @@ def _optimality_ok(value) -> bool:
     return value.startswith("imported from ") and value[len("imported from ") :] in IMPORT_FORMATS
 
 
-def _word_ok(value, game=None) -> bool:
+def _word_ok(value: object, game: Game | None = None) -> bool:
     """A word of ``game`` (None: five letters a-z, the game of every 1.x file)."""
     if game is not None:
         return isinstance(value, str) and game.word_problem(value) is None
     return isinstance(value, str) and len(value) == 5 and value.isascii() and value.isalpha() and value.islower()
 
 
-def _check_scalar(spec, value, game=None) -> str | None:
+def _check_scalar(spec: Spec, value: object, game: Game | None = None) -> str | None:
     """None if ``value`` fits a non-map ``spec``, else what was expected."""
     kind = spec[0]
     if kind == "text":
@@ -167,7 +176,7 @@ def _check_scalar(spec, value, game=None) -> str | None:
     raise AssertionError(f"unknown schema kind {kind!r}")
 
 
-def _generic_problem(value) -> str | None:
+def _generic_problem(value: object) -> str | None:
     """Unknown keys may hold only JSON-like values (containers are walked by the caller)."""
     if value is None or isinstance(value, (str, bool, float, list, dict)):
         return (
@@ -178,7 +187,7 @@ def _generic_problem(value) -> str | None:
     return f"a JSON-like value, not {type(value).__name__}"
 
 
-def check_meta(meta, game=None) -> None:
+def check_meta(meta: object, game: Game | None = None) -> None:
     """Raise :class:`MetaError` unless ``meta`` fits :data:`SCHEMA` (``game``: the words it
     names are that game's; None: five letters a-z).
 
@@ -187,7 +196,8 @@ def check_meta(meta, game=None) -> None:
     """
     if not isinstance(meta, dict):
         raise MetaError("'meta' must be a map")
-    stack = [("meta", meta, SCHEMA, 0)]  # (path, value, spec or None for free-form, depth)
+    # (path, value, spec or None for free-form, depth)
+    stack: list[tuple[str, object, Spec | None, int]] = [("meta", meta, SCHEMA, 0)]
     while stack:
         path, value, spec, depth = stack.pop()
         if depth > MAX_META_DEPTH:
@@ -213,7 +223,7 @@ def check_meta(meta, game=None) -> None:
                 stack.append((f"{path}[{i}]", item, None, depth + 1))
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     """A short, one-line rendering of a bad value for an error message."""
     if isinstance(value, (dict, list)):
         return f"a {type(value).__name__} of {len(value)} item(s)"

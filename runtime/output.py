@@ -24,6 +24,10 @@ import io
 import os
 import sys
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
 
 class StdoutClosed(BrokenPipeError):
     """The reader of standard output went away (``| head``): nothing more can be said there."""
@@ -54,7 +58,7 @@ class _TaggingWriter(io.RawIOBase):
     def isatty(self) -> bool:
         return os.isatty(self._fd)
 
-    def write(self, data) -> int | None:
+    def write(self, data: ReadableBuffer) -> int | None:
         """Write what the descriptor takes; None when a non-blocking one is full for now."""
         try:
             return os.write(self._fd, data)
@@ -94,7 +98,7 @@ def tag_stdout_errors() -> None:
     )
 
 
-def _tagging_writer(stream) -> _TaggingWriter | None:
+def _tagging_writer(stream: object) -> _TaggingWriter | None:
     binary = getattr(stream, "buffer", None)
     raw = binary if isinstance(binary, _TaggingWriter) else getattr(binary, "raw", None)
     return raw if isinstance(raw, _TaggingWriter) else None

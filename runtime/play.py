@@ -14,12 +14,20 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
-from .messages import one_line
 from .feedback import parse_pattern
-from .game import DEFAULT_GAME, normalise_word
+from .game import DEFAULT_GAME, Game, normalise_word
 from .history import HistoryError, format_history, parse_history
+from .messages import one_line
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import TextIO
+
+    from .history import History
+    from .tree import Position, Tree
 
 QUIT, UNDO, LIST, HELP = "quit", "undo", "list", "help"
 COMMANDS = {
@@ -51,13 +59,13 @@ LIST_WIDTH = 60  # characters of a word-list line when the output is not a termi
 PATTERN_LIKE_LETTERS = 3
 
 
-def _is_word(text: str, game=DEFAULT_GAME) -> bool:
+def _is_word(text: str, game: Game = DEFAULT_GAME) -> bool:
     if game is DEFAULT_GAME:
         return len(text) == game.length and text.isascii() and text.isalpha()
     return game.word_problem(normalise_word(text)) is None
 
 
-def _is_pattern(text: str, game=DEFAULT_GAME) -> bool:
+def _is_pattern(text: str, game: Game = DEFAULT_GAME) -> bool:
     try:
         parse_pattern(text) if game is DEFAULT_GAME else game.parse_code(text)
     except ValueError:
@@ -65,7 +73,7 @@ def _is_pattern(text: str, game=DEFAULT_GAME) -> bool:
     return True
 
 
-def _line_editing(inp, out) -> bool:
+def _line_editing(inp: TextIO, out: TextIO) -> bool:
     """Whether to read with :func:`input`: only for the process's own terminal, since
     input() reads sys.stdin and writes its prompt to sys.stdout whatever was passed."""
     if inp is not sys.stdin or out is not sys.stdout:
@@ -75,15 +83,13 @@ def _line_editing(inp, out) -> bool:
             return False
     except (AttributeError, ValueError):  # a replaced or closed stdin
         return False
-    try:
+    with suppress(ImportError):  # no readline (e.g. Windows, whose console edits lines itself)
         import readline  # noqa: F401  (imported for its effect: input() edits lines with it)
-    except ImportError:  # e.g. Windows, whose console edits lines itself
-        pass
     return True
 
 
 @contextmanager
-def _ctrl_c_raises():
+def _ctrl_c_raises() -> Iterator[None]:
     """Ctrl-C raises KeyboardInterrupt here instead of cli's immediate exit: readline
     restores the terminal's echo and line mode only when it sees the exception."""
     import signal
@@ -102,7 +108,7 @@ def _ctrl_c_raises():
 class _Console:
     """The player's side of the game: lines in, text out."""
 
-    def __init__(self, inp, out):
+    def __init__(self, inp: TextIO, out: TextIO) -> None:
         self.inp, self.out = inp, out
         self.terminal = _line_editing(inp, out)
 
@@ -141,25 +147,25 @@ class _Console:
 class _Game:
     """One game: the tree, the steps so far ((word, code) pairs) and the console."""
 
-    def __init__(self, tree, steps: list[tuple[str, int]], console: _Console):
+    def __init__(self, tree: Tree, steps: list[tuple[str, int]], console: _Console) -> None:
         self.tree, self.steps, self.io = tree, steps, console
 
     def refuse(self, message: str) -> None:
         """The reason ``wordle-next`` gives on its error line for the same history."""
         self.io.say(f"  {one_line(message)}; try again")
 
-    def checked(self, entry) -> list[tuple[str, int]] | None:
+    def checked(self, entry: str | tuple[str, str]) -> list[tuple[str, int]] | None:
         """The steps ``entry`` adds (text such as ``crane gyybb``, or a (word, pattern)
         pair), checked as ``wordle-next`` checks a whole history; None after refusing."""
         try:
-            steps = parse_history(self.steps + [entry], self.tree.game)
+            steps = parse_history([*self.steps, entry], self.tree.game)
             self.tree.position(steps)
         except HistoryError as exc:
             self.refuse(str(exc))
             return None
         return steps[len(self.steps) :]
 
-    def read(self, prompt: str, position) -> tuple[str | None, str]:
+    def read(self, prompt: str, position: Position) -> tuple[str | None, str]:
         """The next entry at ``prompt`` as (command, line): command is QUIT, UNDO or None
         for a non-empty line to interpret; help and list are answered here."""
         while True:
@@ -174,7 +180,7 @@ class _Game:
             elif command or line:
                 return command, line
 
-    def next_steps(self, position) -> list[tuple[str, int]] | str:
+    def next_steps(self, position: Position) -> list[tuple[str, int]] | str:
         """What the player does at the main prompt: the steps they add (a list), UNDO, or QUIT."""
         prompt = f"feedback for {position.guess}, or your own guess: "
         while True:
@@ -188,8 +194,9 @@ class _Game:
                 if steps is not None:
                     return steps
 
-    def entry(self, line: str, position) -> list[tuple[str, int]] | str | None:
+    def entry(self, line: str, position: Position) -> list[tuple[str, int]] | str | None:
         """The steps a line at the main prompt adds, QUIT, or None to prompt again."""
+        assert position.guess is not None, "play() stops at a solved position, the only one without a guess"
         if len(line.replace(",", " ").split()) > 1 or any(sep in line for sep in ":="):
             return self.checked(line)
         game = self.tree.game
@@ -206,7 +213,7 @@ class _Game:
     def _mistyped_pattern(self, word: str) -> bool:
         return not self.tree.is_guess_allowed(word) and sum(ch in "gyb" for ch in word) >= PATTERN_LIKE_LETTERS
 
-    def feedback_for(self, word: str, position) -> list[tuple[str, int]] | str | None:
+    def feedback_for(self, word: str, position: Position) -> list[tuple[str, int]] | str | None:
         """Ask for ``word``'s feedback until the step is accepted: its steps, QUIT, or
         None when the player takes the word back with undo."""
         while True:
@@ -220,7 +227,7 @@ class _Game:
                 return steps
 
 
-def _compiler_hint(steps, game=DEFAULT_GAME) -> str | None:
+def _compiler_hint(steps: list[tuple[str, int]], game: Game = DEFAULT_GAME) -> str | None:
     """A pointer to the exact analysis, when the compiler is installed (never imported here)."""
     from importlib.util import find_spec
 
@@ -233,7 +240,7 @@ def _plural(n: int) -> str:
     return f"{n} answer{'s' if n != 1 else ''} possible"
 
 
-def _show(position, io: _Console) -> None:
+def _show(position: Position, io: _Console) -> None:
     left = _plural(len(position.candidates))
     if len(position.candidates) <= 10:
         left += ": " + " ".join(position.candidates)
@@ -248,7 +255,7 @@ def _show(position, io: _Console) -> None:
     io.say(f"play: {position.guess}")
 
 
-def _list(candidates, io: _Console) -> None:
+def _list(candidates: Sequence[str], io: _Console) -> None:
     """Every remaining answer, the count first, as many words a line as the width takes."""
     io.say(f"{_plural(len(candidates))}:")
     per_line = max(1, io.width() // (len(candidates[0]) + 1 if candidates else 6))
@@ -256,7 +263,7 @@ def _list(candidates, io: _Console) -> None:
         io.say(" ".join(candidates[start : start + per_line]))
 
 
-def play(tree, history, inp, out) -> int:
+def play(tree: Tree, history: History, inp: TextIO, out: TextIO) -> int:
     """Play from ``history`` until solved (exit code 0) or the player quits (0).
 
     ``history`` is anything :func:`parse_history` accepts; ``inp``/``out`` are text
@@ -287,5 +294,5 @@ def play(tree, history, inp, out) -> int:
         if result == UNDO:
             io.say(f"took back {format_history(game.steps[-1:], tree.game)}")
             game.steps = game.steps[:-1]
-        else:
+        elif isinstance(result, list):
             game.steps = game.steps + result

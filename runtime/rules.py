@@ -18,7 +18,12 @@ from array import array
 from bisect import bisect_left
 
 from .feedback import WORD_LENGTH
-from .game import DEFAULT_GAME, MASTERMIND
+from .game import DEFAULT_GAME, MASTERMIND, Game
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import TypeGuard
 
 CODE_BYTES = 3  # five letters a-z
 MAX_GUESS_LIST = 1_000_000  # words; the largest real lists have about 15,000
@@ -26,12 +31,18 @@ _A = ord("a")
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 
 
-def code_bytes(game) -> int:
+def code_bytes(game: Game) -> int:
     """How many bytes one word of ``game`` takes in the stored guess list."""
-    return max(1, ((len(game.alphabet) ** game.length - 1).bit_length() + 7) // 8)
+    return max(1, ((_n_words(game) - 1).bit_length() + 7) // 8)
 
 
-def word_code(word: str, game=DEFAULT_GAME) -> int:
+def _n_words(game: Game) -> int:
+    """K**length: every string of ``game``'s length over its alphabet."""
+    count: int = len(game.alphabet) ** game.length  # int ** int is typed Any (a float when negative)
+    return count
+
+
+def word_code(word: str, game: Game = DEFAULT_GAME) -> int:
     """The base-K code of a word of ``game`` (caller checked the shape)."""
     code = 0
     if game is DEFAULT_GAME:
@@ -44,7 +55,7 @@ def word_code(word: str, game=DEFAULT_GAME) -> int:
     return code
 
 
-def code_word(code: int, game=DEFAULT_GAME) -> str:
+def code_word(code: int, game: Game = DEFAULT_GAME) -> str:
     """The word whose base-K code is ``code`` (the inverse of :func:`word_code`)."""
     base, symbols = len(game.alphabet), []
     for _ in range(game.length):
@@ -53,7 +64,7 @@ def code_word(code: int, game=DEFAULT_GAME) -> str:
     return "".join(reversed(symbols))
 
 
-def _is_word(word, game) -> bool:
+def _is_word(word: object, game: Game) -> TypeGuard[str]:
     if game is DEFAULT_GAME:
         return (
             isinstance(word, str) and len(word) == WORD_LENGTH and word.isascii() and word.isalpha() and word.islower()
@@ -67,11 +78,11 @@ class GuessList:
 
     __slots__ = ("codes", "game")
 
-    def __init__(self, codes: array, game=DEFAULT_GAME):
+    def __init__(self, codes: array[int], game: Game = DEFAULT_GAME) -> None:
         self.codes, self.game = codes, game
 
     @classmethod
-    def from_words(cls, words, game=DEFAULT_GAME) -> GuessList:
+    def from_words(cls, words: Iterable[str], game: Game = DEFAULT_GAME) -> GuessList:
         """Sorted and de-duplicated; raises ValueError on anything not a word of ``game``."""
         unique = sorted(set(words))
         for word in unique:
@@ -81,7 +92,7 @@ class GuessList:
         return cls(array(_typecode(game), (word_code(w, game) for w in unique)), game)
 
     @classmethod
-    def from_bytes(cls, blob, game=DEFAULT_GAME) -> GuessList:
+    def from_bytes(cls, blob: bytes | memoryview, game: Game = DEFAULT_GAME) -> GuessList:
         """Decode and check the stored form; raises ValueError naming the problem.
 
         All work runs at C speed (slice assignment, ``array``, ``map`` over bounded chunks),
@@ -107,7 +118,7 @@ class GuessList:
             part = codes[lo : lo + 4097].tolist()
             if not all(map(operator.lt, part, part[1:])):
                 raise ValueError("'guess_list' is not in strictly increasing order")
-        if codes[-1] >= len(game.alphabet) ** game.length:  # sorted, so the last code is the largest
+        if codes[-1] >= _n_words(game):  # sorted, so the last code is the largest
             what = "a five-letter word" if game is DEFAULT_GAME else f"a word of {game.name}"
             raise ValueError(f"'guess_list' holds a code that is not {what}")
         return cls(codes, game)
@@ -123,7 +134,7 @@ class GuessList:
             narrow[k::width] = wide[step - width + k :: step]
         return bytes(narrow)
 
-    def __contains__(self, word) -> bool:
+    def __contains__(self, word: object) -> bool:
         if not _is_word(word, self.game):
             return False
         code = word_code(word, self.game)
@@ -133,7 +144,7 @@ class GuessList:
     def __len__(self) -> int:
         return len(self.codes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         """The words, in order, decoded one at a time."""
         game = self.game
         return (code_word(code, game) for code in self.codes)
@@ -143,12 +154,12 @@ class GuessList:
         return list(self)
 
 
-def _typecode(game) -> str:
+def _typecode(game: Game) -> str:
     """``I`` (4 bytes) while every code fits 32 bits, else ``Q``."""
-    return "I" if len(game.alphabet) ** game.length < 2**32 else "Q"
+    return "I" if _n_words(game) < 2**32 else "Q"
 
 
-def hard_mode_problem(history, word: str, game=DEFAULT_GAME) -> str | None:
+def hard_mode_problem(history: Iterable[tuple[str, int]], word: str, game: Game = DEFAULT_GAME) -> str | None:
     """Why ``word`` breaks the real game's hard mode after ``history``, or None.
 
     Hard mode: every green stays in place, and a letter shown green or yellow n times in
@@ -170,7 +181,7 @@ def hard_mode_problem(history, word: str, game=DEFAULT_GAME) -> str | None:
     return None
 
 
-def possible_mode_problem(history, word: str, game=DEFAULT_GAME) -> str | None:
+def possible_mode_problem(history: Iterable[tuple[str, int]], word: str, game: Game = DEFAULT_GAME) -> str | None:
     """Why ``word`` could not be the answer after ``history`` (the "possible" mode), or None."""
     for guess, code in history:
         if game.score_code(guess, word) != code:
@@ -178,7 +189,9 @@ def possible_mode_problem(history, word: str, game=DEFAULT_GAME) -> str | None:
     return None
 
 
-def mode_problem(mode: str | None, history, word: str, game=DEFAULT_GAME) -> str | None:
+def mode_problem(
+    mode: str | None, history: Iterable[tuple[str, int]], word: str, game: Game = DEFAULT_GAME
+) -> str | None:
     """Why the mode forbids ``word`` after ``history`` (a list of (guess, code)), or None."""
     if mode == "hard" and game.rule != MASTERMIND:
         return hard_mode_problem(history, word, game)

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from array import array
 
-from .game import DEFAULT_GAME
+from .game import DEFAULT_GAME, Game
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
+
+    from .rules import GuessList
 
 MAX_DEPTH = 255  # subtree_depth is stored as uint8
 
@@ -49,41 +56,60 @@ class TreeData:
 
     __slots__ = (
         "answers",
-        "guesses",
-        "node_guess",
-        "node_answer",
         "child_start",
-        "edge_pattern",
         "edge_child",
-        "meta",
+        "edge_pattern",
         "format_version",
-        "mode",
+        "game",
         "guess_list",
-        "weights",
+        "guesses",
+        "meta",
+        "mode",
+        "node_answer",
+        "node_guess",
         "subtree_answers",
-        "subtree_total",
         "subtree_depth",
+        "subtree_total",
         "subtree_weight",
         "subtree_weighted_total",
-        "game",
+        "weights",
     )
+
+    answers: list[str]
+    guesses: list[str]
+    node_guess: array[int]
+    node_answer: array[int]
+    child_start: array[int]
+    edge_pattern: array[int]
+    edge_child: array[int]
+    meta: dict[str, Any]  # FORMAT.md's schema, checked by :func:`.meta.check_meta` on load
+    format_version: tuple[int, int]
+    mode: str | None
+    guess_list: GuessList | Sequence[str] | None
+    weights: array[int] | None
+    game: Game
+    subtree_answers: array[int] | None
+    subtree_total: array[int] | None
+    subtree_depth: array[int] | None
+    subtree_weight: array[int] | None
+    subtree_weighted_total: array[int] | None
 
     def __init__(
         self,
-        answers,
-        guesses,
-        node_guess,
-        node_answer,
-        child_start,
-        edge_pattern,
-        edge_child,
-        meta=None,
-        format_version=(1, 1),
-        mode=None,
-        guess_list=None,
-        weights=None,
-        game=DEFAULT_GAME,
-    ):
+        answers: list[str],
+        guesses: list[str],
+        node_guess: array[int],
+        node_answer: array[int],
+        child_start: array[int],
+        edge_pattern: array[int],
+        edge_child: array[int],
+        meta: dict[str, Any] | None = None,
+        format_version: tuple[int, int] = (1, 1),
+        mode: str | None = None,
+        guess_list: GuessList | Sequence[str] | None = None,
+        weights: array[int] | None = None,
+        game: Game = DEFAULT_GAME,
+    ) -> None:
         self.answers, self.guesses = answers, guesses
         self.node_guess, self.node_answer = node_guess, node_answer
         self.child_start, self.edge_pattern, self.edge_child = child_start, edge_pattern, edge_child
@@ -103,13 +129,13 @@ class TreeData:
 class SubtreeStats:
     """Per-node answers below, guess totals and depths (arrays indexed by node id)."""
 
-    __slots__ = ("count", "total", "depth")
+    __slots__ = ("count", "depth", "total")
 
-    def __init__(self, count: array, total: array, depth: array):
+    def __init__(self, count: array[int], total: array[int], depth: array[int]) -> None:
         self.count, self.total, self.depth = count, total, depth
 
 
-def _fail(message: str):
+def _fail(message: str) -> NoReturn:
     raise TreeFormatError(message)
 
 
@@ -196,8 +222,7 @@ def check_structure(data: TreeData) -> SubtreeStats:
                 has_parent[child] = 1
                 below += count[child]
                 below_total += total[child]
-                if depth[child] > deepest:
-                    deepest = depth[child]
+                deepest = max(deepest, depth[child])
             count[node] = below
             total[node] = below_total + below  # every answer below pays this node's guess
             depth[node] = deepest + 1

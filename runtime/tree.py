@@ -8,9 +8,16 @@ from bisect import bisect_left
 
 from .feedback import ALL_GREEN, format_pattern, parse_pattern, score_code
 from .format import TreeData, TreeFormatError, read_tree_file, unpack_tree
-from .game import DEFAULT_GAME
+from .game import DEFAULT_GAME, Game
 from .history import HistoryError, NoAnswerError, parse_history
 from .rules import mode_problem
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, NoReturn
+
+    from .history import History
 
 MANIFEST = "manifest.json"
 DEFAULT_NAME_FILE = "DEFAULT"  # one line: the default tree's file name (also in the manifest)
@@ -37,45 +44,54 @@ class Position:
     the plain mean, every answer counted equally).
     """
 
-    __slots__ = ("guess", "candidates", "on_tree", "solved", "expected_guesses", "max_guesses", "weighted")
+    __slots__ = ("candidates", "expected_guesses", "guess", "max_guesses", "on_tree", "solved", "weighted")
 
-    def __init__(self, guess, candidates, on_tree, solved, expected_guesses=None, max_guesses=None, weighted=None):
+    def __init__(
+        self,
+        guess: str | None,
+        candidates: tuple[str, ...],
+        on_tree: bool,
+        solved: bool,
+        expected_guesses: float | None = None,
+        max_guesses: int | None = None,
+        weighted: bool | None = None,
+    ) -> None:
         self.guess, self.candidates, self.on_tree, self.solved = guess, candidates, on_tree, solved
         self.expected_guesses, self.max_guesses, self.weighted = expected_guesses, max_guesses, weighted
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "
             f"on_tree={self.on_tree}, solved={self.solved})"
         )
 
 
-def pattern_is_possible(guess: str, code: int, game=DEFAULT_GAME) -> bool:
+def pattern_is_possible(guess: str, code: int, game: Game = DEFAULT_GAME) -> bool:
     """Whether some string gives ``code`` for ``guess`` (Wordle's left-to-right rule;
     Mastermind: the score is one some guess can get)."""
     if game.rule != "wordle":
         return game.possible_code(code)
     score = score_code if game is DEFAULT_GAME else game.score_code
-    digits = [(code // 3**i) % 3 for i in range(game.length)]
+    digits: list[int] = [(code // 3**i) % 3 for i in range(game.length)]  # int ** int is typed Any
     answer = [guess[i] if d == 2 else None for i, d in enumerate(digits)]
     free = [i for i, d in enumerate(digits) if d != 2]
     yellows = [i for i in free if digits[i] == 1]
-    filler = next((ch for ch in game.alphabet if ch not in guess), None)
+    filler = next((ch for ch in game.alphabet if ch not in guess), "")  # "": every symbol is in the guess
     # place each yellow letter at a distinct free position where the guess has another letter
     for slots in itertools.permutations(free, len(yellows)):
-        if any(guess[j] == guess[i] for i, j in zip(yellows, slots)):
+        if any(guess[j] == guess[i] for i, j in zip(yellows, slots, strict=True)):
             continue
         trial = list(answer)
-        for i, j in zip(yellows, slots):
+        for i, j in zip(yellows, slots, strict=True):
             trial[j] = guess[i]
-        if filler is None and None in trial:
+        if not filler and None in trial:
             continue
         if score(guess, "".join(ch or filler for ch in trial)) == code:
             return True
     return False
 
 
-def choose_off_tree(candidates: list[str], score=score_code) -> str:
+def choose_off_tree(candidates: list[str], score: Callable[[str, str], int] = score_code) -> str:
     """The documented off-tree rule.
 
     Among the remaining answers, shortlist the ``OFF_TREE_SHORTLIST`` with the highest
@@ -89,22 +105,21 @@ def choose_off_tree(candidates: list[str], score=score_code) -> str:
         return min(candidates)
     shortlist = sorted(candidates)
     if len(shortlist) > OFF_TREE_SHORTLIST:
-        freq = [dict() for _ in range(len(candidates[0]))]
+        freq: list[dict[str, int]] = [{} for _ in range(len(candidates[0]))]
         for word in candidates:
             for i, ch in enumerate(word):
                 freq[i][ch] = freq[i].get(ch, 0) + 1
         shortlist.sort(key=lambda w: (-sum(freq[i][ch] for i, ch in enumerate(w)), w))
         shortlist = sorted(shortlist[:OFF_TREE_SHORTLIST])
-    best, best_cost = None, None
-    for guess in shortlist:
+
+    def cost(guess: str) -> int:
         counts: dict[int, int] = {}
         for answer in candidates:
             code = score(guess, answer)
             counts[code] = counts.get(code, 0) + 1
-        cost = sum(c * c for c in counts.values())
-        if best_cost is None or cost < best_cost:
-            best, best_cost = guess, cost
-    return best
+        return sum(c * c for c in counts.values())
+
+    return min(shortlist, key=cost)  # the first of the cheapest: shortlist is alphabetical
 
 
 def _in_sorted(words: list[str], word: str) -> bool:
@@ -120,7 +135,9 @@ class Tree:
     'courd'
     """
 
-    def __init__(self, data: TreeData):
+    def __init__(self, data: TreeData) -> None:
+        if data.subtree_answers is None or data.subtree_total is None or data.subtree_depth is None:
+            raise ValueError("a Tree walks loaded data: unpack_tree and read_tree_file fill its subtree stats")
         self.data = data
         self.answers = data.answers
         self.guesses = data.guesses
@@ -134,9 +151,12 @@ class Tree:
         self._start = data.child_start
         self._pattern = data.edge_pattern
         self._child = data.edge_child
+        self._below, self._total, self._depth = data.subtree_answers, data.subtree_total, data.subtree_depth
+        weight, weighted_total = data.subtree_weight, data.subtree_weighted_total
+        self._weight_sums = None if weight is None or weighted_total is None else (weight, weighted_total)
 
     @property
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
         """The build's claimed stats from ``meta`` (schema-checked), or {}."""
         return dict(self.meta.get("stats", {}))
 
@@ -161,7 +181,8 @@ class Tree:
 
     def subtree_answers(self, node: int) -> list[str]:
         """The answers solved at ``node`` or below it, alphabetical (an iterative walk)."""
-        found, stack = [], [node]
+        found: list[str] = []
+        stack = [node]
         node_answer = self.data.node_answer
         while stack:
             current = stack.pop()
@@ -170,7 +191,7 @@ class Tree:
             stack.extend(self._child[self._start[current] : self._start[current + 1]])
         return sorted(found)
 
-    def next_guess(self, history=()) -> str | None:
+    def next_guess(self, history: History = ()) -> str | None:
         """The next guess after ``history`` (any shape :func:`parse_history` accepts),
         or None when the last step was all green.  Raises :class:`HistoryError`."""
         node = 0
@@ -181,20 +202,21 @@ class Tree:
                     code = pattern if type(pattern) is int else _quick_code(pattern)
                     if code is None or code == ALL_GREEN or guesses[node_guess[node]] != guess:
                         break
-                    node = self._child_of(node, code)
-                    if node is None:
+                    child = self._child_of(node, code)
+                    if child is None:
                         break  # position() raises with the reason
+                    node = child
                 else:
                     return guesses[node_guess[node]]
             except (TypeError, ValueError):
                 pass
         return self.position(history).guess  # the full parser and rules decide
 
-    def candidates(self, history=()) -> list[str]:
+    def candidates(self, history: History = ()) -> list[str]:
         """The answers still possible after ``history``, alphabetical."""
         return list(self.position(history).candidates)
 
-    def position(self, history=()) -> Position:
+    def position(self, history: History = ()) -> Position:
         """Walk the tree; leave it for the off-tree rule at the first guess it did not play.
 
         Every guess the tree did not suggest must be in the guess list and allowed by the
@@ -205,7 +227,7 @@ class Tree:
         game = self.game
         steps = parse_history(history, game)
         done = game.all_correct
-        node: int | None = 0
+        node = 0  # the last node on the tree
         remaining: list[str] | None = None
         for step, (guess, code) in enumerate(steps, start=1):
             if remaining is None and self.guesses[self._node_guess[node]] == guess:
@@ -222,7 +244,7 @@ class Tree:
                 continue
             self._check_guess(steps[: step - 1], guess, step)
             if remaining is None:
-                remaining, node = self.subtree_answers(node), None
+                remaining = self.subtree_answers(node)
             score = score_code if game is DEFAULT_GAME else game.score_code
             remaining = [a for a in remaining if score(guess, a) == code]
             if not remaining:
@@ -237,7 +259,7 @@ class Tree:
                 True,
                 False,
                 expected,
-                self.data.subtree_depth[node],
+                self._depth[node],
                 weighted,
             )
         score = score_code if game is DEFAULT_GAME else game.score_code
@@ -246,14 +268,13 @@ class Tree:
     def _expected(self, node: int) -> tuple[float, bool | None]:
         """(expected guesses from ``node`` on, Position.weighted): under the weights when the
         file has them and the answers below weigh something, else the plain mean; O(1)."""
-        data = self.data
-        if data.weights is not None:
-            weight = data.subtree_weight[node]
-            if weight:
-                return data.subtree_weighted_total[node] / weight, True
-        return data.subtree_total[node] / data.subtree_answers[node], self._weighted
+        if self._weight_sums is not None:
+            weight, weighted_total = self._weight_sums
+            if weight[node]:
+                return weighted_total[node] / weight[node], True
+        return self._total[node] / self._below[node], self._weighted
 
-    def guess_problem(self, history, word: str) -> str | None:
+    def guess_problem(self, history: Iterable[tuple[str, int]], word: str) -> str | None:
         """Why the game would refuse ``word`` after ``history`` ((word, code) pairs), or None.
 
         Checks the guess list and the mode's rule; a word the tree itself plays where the
@@ -267,21 +288,23 @@ class Tree:
             return f"{word!r} is not allowed in {self.mode} mode: {problem}"
         return None
 
-    def _check_guess(self, before, word: str, step: int) -> None:
+    def _check_guess(self, before: list[tuple[str, int]], word: str, step: int) -> None:
         problem = self.guess_problem(before, word)
         if problem:
             raise HistoryError(f"step {step}: {problem}")
 
 
-def _quick_code(pattern) -> int | None:
+def _quick_code(pattern: object) -> int | None:
     """A pattern's code for the fast path, or None to let the full parser explain."""
+    if not isinstance(pattern, str):
+        return None
     try:
         return parse_pattern(pattern)
     except ValueError:
         return None
 
 
-def _no_answer_fits(guess: str, code: int, step: int, game=DEFAULT_GAME):
+def _no_answer_fits(guess: str, code: int, step: int, game: Game = DEFAULT_GAME) -> NoReturn:
     shown = format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
     if not pattern_is_possible(guess, code, game):
         raise NoAnswerError(
@@ -307,7 +330,7 @@ def resolve_tree(source: str) -> str:
     return source  # reading it gives the usual one-line "cannot read" error
 
 
-def load(name_or_path=None) -> Tree:
+def load(name_or_path: str | os.PathLike[str] | bytes | bytearray | memoryview | None = None) -> Tree:
     """Load a tree and validate it completely.
 
     ``name_or_path``: None for the shipped default tree; the name of a shipped tree
@@ -333,7 +356,7 @@ def _trees_folder() -> str:
     """
     import wordle_trees
 
-    for folder in getattr(wordle_trees, "__path__", []):
+    for folder in wordle_trees.__path__:
         if os.path.isfile(os.path.join(folder, DEFAULT_NAME_FILE)):
             return folder
     from importlib import resources

@@ -19,6 +19,13 @@ from array import array
 
 from .structure import TreeFormatError
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .structure import TreeData
+    from .tree import Position
+
 WEIGHTS_VERSION = (1, 2)  # the first format version with ``weights``
 MAX_WEIGHT_SUM = 2**32 - 1
 _ITEM = 4  # bytes per weight (uint32)
@@ -26,7 +33,7 @@ _ITEM = 4  # bytes per weight (uint32)
 __all__ = ["MAX_WEIGHT_SUM", "WEIGHTS_VERSION", "expected_note", "pack_weights", "read_weights", "weighted_sums"]
 
 
-def _check(values: array, n_answers: int) -> array:
+def _check(values: array[int], n_answers: int) -> array[int]:
     if len(values) != n_answers:
         raise TreeFormatError(
             f"'weights' holds {len(values)} weight(s) but the tree has {n_answers} answers "
@@ -40,7 +47,7 @@ def _check(values: array, n_answers: int) -> array:
     return values
 
 
-def read_weights(payload, n_answers: int, version: tuple[int, int]) -> array:
+def read_weights(payload: bytes | memoryview, n_answers: int, version: tuple[int, int]) -> array[int]:
     """The weights from a ``bin`` payload (bytes or memoryview), checked: one uint32 per
     answer, sum in 1 .. :data:`MAX_WEIGHT_SUM`, and a file of version 1.2 or later.
 
@@ -63,7 +70,7 @@ def read_weights(payload, n_answers: int, version: tuple[int, int]) -> array:
     return _check(values, n_answers)
 
 
-def pack_weights(weights, n_answers: int) -> bytes:
+def pack_weights(weights: Iterable[int], n_answers: int) -> bytes:
     """``weights`` (integers in answer order) as the field's bytes, after the loader's checks:
     a writer never writes what the loader would refuse.  Raises :class:`TreeFormatError`."""
     try:
@@ -79,7 +86,7 @@ def pack_weights(weights, n_answers: int) -> bytes:
     return values.tobytes()
 
 
-def weighted_sums(data) -> tuple[array, array]:
+def weighted_sums(data: TreeData) -> tuple[array[int], array[int]]:
     """Per node *i*: the weight of the answers solved at or below it, *W(i)*, and the weighted
     guess total *T(i)* = Σ weight × guesses from node *i* on (its own guess included).
 
@@ -91,6 +98,8 @@ def weighted_sums(data) -> tuple[array, array]:
     """
     n_nodes = data.n_nodes
     weights, node_answer = data.weights, data.node_answer
+    if weights is None:
+        raise ValueError("the tree has no weights")
     start, children = data.child_start, data.edge_child
     weight = array("I", [0]) * n_nodes
     total = array("Q", [0]) * n_nodes
@@ -110,7 +119,7 @@ def weighted_sums(data) -> tuple[array, array]:
     return weight, total
 
 
-def expected_note(position) -> str:
+def expected_note(position: Position) -> str:
     """What a printed expected-guesses figure is, appended after it: nothing for a tree
     without weights, "under the tree's weights", or why the answers were counted equally."""
     if position.weighted is None:

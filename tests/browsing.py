@@ -41,7 +41,7 @@ def start_chromium(width: int = 1280, height: int = 1000, mobile: bool = False):
         pytest.skip("no Chromium and chromedriver found (apt-get install chromium chromium-driver, as .ci/run does)")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    for flag in FLAGS + [f"--window-size={width},{height}"]:
+    for flag in [*FLAGS, f"--window-size={width},{height}"]:
         options.add_argument(flag)
     if mobile:
         options.add_experimental_option(

@@ -43,19 +43,10 @@ def small_tree_bytes(ctx):
     return pack_tree(result.data)
 
 
-# Uneven answer weights, every seventh answer weighing 0: a tree built under them exercises
-# format 1.2's ``weights`` and the zero-weight fallback.
-WEIGHTS_SOURCE = "file test-weights.txt"
-
-
-def raw_test_weights(n_answers: int) -> list[int]:
-    """The raw weight of each answer (answer order) behind :func:`weighted_build`."""
-    return [0 if i % 7 == 0 else 1 + i % 5 for i in range(n_answers)]
-
-
 @pytest.fixture(scope="session")
 def weighted_build(ctx):
-    """(a compile result built under :func:`raw_test_weights`, the integer Weights)."""
+    """(a compile result built under :func:`support.weights.raw_test_weights`, the integer Weights)."""
+    from support.weights import WEIGHTS_SOURCE, raw_test_weights
     from wordle_compiler.core.config import BuildConfig
     from wordle_compiler.core.weights import integer_weights
     from wordle_compiler.pipeline.compile import compile_tree

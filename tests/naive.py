@@ -7,7 +7,7 @@ text: one of ``g``/``y``/``b`` per position (Wordle), or ``B<blacks>W<whites>`` 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from wordle_runtime.game import DEFAULT_GAME, MASTERMIND
 
@@ -20,7 +20,7 @@ def naive_score(guess: str, answer: str, game=DEFAULT_GAME) -> str:
     non-green letters still holds it.  Mastermind: blacks are pegs right in place; whites
     the colours in common (each peg matched at most once) that are not black."""
     if game.rule == MASTERMIND:
-        black = sum(1 for g, a in zip(guess, answer) if g == a)
+        black = sum(1 for g, a in zip(guess, answer, strict=True) if g == a)
         pool, common = list(answer), 0
         for g in guess:
             if g in pool:
@@ -108,7 +108,7 @@ def naive_optimal(
     def add(a, b):
         return (a[0] + b[0], a[1] + b[1])
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: frozenset, legal: tuple, depth: int):
         if depth == 0:
             return ((INF, INF), 0)
@@ -134,7 +134,7 @@ def naive_optimal(
         cost, deepest = charge(members, 2), 1
         for pattern, rest in split(second, members).items():
             if pattern != solved:
-                follow = tuple(w for w in guesses if naive_allowed(mode, history + [(second, pattern)], w, game))
+                follow = tuple(w for w in guesses if naive_allowed(mode, [*history, (second, pattern)], w, game))
                 sub_cost, sub_depth = best(frozenset(rest), follow, max_depth - 1)
                 cost = add(cost, sub_cost)
                 deepest = max(deepest, sub_depth + 1)
@@ -241,8 +241,8 @@ def naive_letter_score(guess: str, answers, weights, kind: str) -> float:
     total = sum(weights)
     score, seen = 0.0, set()
     for i, letter in enumerate(guess):
-        here = sum(w for a, w in zip(answers, weights) if a[i] == letter)
-        anywhere = sum(w for a, w in zip(answers, weights) if letter in a)
+        here = sum(w for a, w in zip(answers, weights, strict=True) if a[i] == letter)
+        anywhere = sum(w for a, w in zip(answers, weights, strict=True) if letter in a)
         first = letter not in seen
         seen.add(letter)
         if kind == "unique":
@@ -270,7 +270,7 @@ def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", widt
     import numpy as np
 
     if sum(weights[a] for a in answers) == 0 or strategy == "most-parts":
-        weights = {a: 1 for a in answers}
+        weights = dict.fromkeys(answers, 1)
 
     def classes(guess, words):
         found = {}

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
@@ -45,16 +45,13 @@ class Server:
     def raw(self, data: bytes, timeout: float = 30) -> bytes:
         """Send ``data`` on a connection of its own; everything the server answers."""
         with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as sock:
-            try:
+            # the server may refuse before reading it all: its answer is still there
+            with suppress(BrokenPipeError, ConnectionResetError):
                 sock.sendall(data)
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # the server refused before reading it all: its answer is still there
             chunks = []
-            try:
+            with suppress(ConnectionResetError):
                 while chunk := sock.recv(65536):
                     chunks.append(chunk)
-            except ConnectionResetError:
-                pass
         return b"".join(chunks)
 
     def workers(self) -> list[int]:

@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
-from test_optimal import tiny_context
+from support.contexts import tiny_context
 from wordle_compiler.analysis.position import (
     analyse_move,
     analyse_position,
@@ -65,8 +65,11 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     assert score_move(analysis, word, jobs=3) == report
     # the --move path: the move valued first, the best searched below it
     capped, quick = analyse_move(ctx, mode, history, word, top=3)
-    assert quick.move == report.move and quick.loss == report.loss and quick.rank is None
-    assert capped.best_total == expected_best and capped.moves == analysis.moves
+    assert quick.move == report.move
+    assert quick.loss == report.loss
+    assert quick.rank is None
+    assert capped.best_total == expected_best
+    assert capped.moves == analysis.moves
     assert analyse_move(ctx, mode, history, word, rank=True, jobs=2)[1] == report
 
 
@@ -95,8 +98,10 @@ def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
     analysis, report = analyse_move(ctx, mode, history, word)  # first: no memo from the full path
     full = analyse_position(ctx, mode, history, top=5)
     ranked = score_move(full, word)  # the move's rank counted over every rival
-    assert report.rank is None and report.rank_at_least is None
-    assert report.move == ranked.move and report.loss == ranked.loss
+    assert report.rank is None
+    assert report.rank_at_least is None
+    assert report.move == ranked.move
+    assert report.loss == ranked.loss
     assert analysis.best_total == full.best_total
     assert analysis.moves == [m for m in full.moves if m.total == full.best_total]
     assert analyse_move(ctx, mode, history, word, top=5)[0].moves == full.moves
@@ -107,8 +112,11 @@ def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
 
 def test_move_at_the_opening_uses_the_table(ctx):
     analysis, report = analyse_move(ctx, "normal", (), "crane")
-    assert analysis.from_table and analysis.best_total == 7920 and report.move.total == 7930
-    assert report.rank is None and report.loss == pytest.approx(10 / 2315)
+    assert analysis.from_table
+    assert analysis.best_total == 7920
+    assert report.move.total == 7930
+    assert report.rank is None
+    assert report.loss == pytest.approx(10 / 2315)
     assert analyse_move(ctx, "normal", (), "crane", rank=True)[1] == score_move(
         analyse_position(ctx, "normal"), "crane"
     )
@@ -141,7 +149,7 @@ def test_progress_counts_never_pass_their_totals(ctx):
     starts = [i for i, e in enumerate(recorder.events) if e[0] == "start"]
     assert [recorder.events[i][2] for i in starts] == ["searching for the best move"] * 2 + ["ranking jazzy"]
     assert [recorder.events[i][3] for i in starts] == [False, False, True]  # an ETA only for the ranking
-    for a, b in zip(starts, starts[1:] + [len(recorder.events)]):
+    for a, b in zip(starts, [*starts[1:], len(recorder.events)], strict=True):
         run_events = recorder.events[a:b]
         assert run_events[-1] == ("close",)
         done, total = 0, run_events[0][1]
@@ -166,10 +174,13 @@ def test_review_rows_are_consistent():
         history.append((secret, "ggggg"))
     rows = review_game(ctx, "normal", history)
     assert [r.step for r in rows] == list(range(1, len(history) + 1))
-    assert rows[1].loss == 0 and all(r.loss >= 0 for r in rows)
-    assert rows[-1].actual_class == 1 and rows[-1].pattern == "ggggg"
-    for row, (word, _) in zip(rows, history):
-        assert row.word == word and row.best_total <= row.move_total
+    assert rows[1].loss == 0
+    assert all(r.loss >= 0 for r in rows)
+    assert rows[-1].actual_class == 1
+    assert rows[-1].pattern == "ggggg"
+    for row, (word, _) in zip(rows, history, strict=True):
+        assert row.word == word
+        assert row.best_total <= row.move_total
 
 
 def test_hard_mode_rejects_an_illegal_history_step():
@@ -229,7 +240,8 @@ def test_cli_position_json_and_text():
     result = run("salet", "bbbbb", "--top", "3", "--json")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert doc["answers_left"] == 221 and doc["best_total"] == 609
+    assert doc["answers_left"] == 221
+    assert doc["best_total"] == 609
     assert doc["moves"][0] == {
         "word": "courd",
         "total": 609,
@@ -238,16 +250,20 @@ def test_cli_position_json_and_text():
         "possible": False,
     }
     text = run("salet:bbbbb", "--move", "round")
-    assert text.returncode == 0 and "move round: 612 guesses" in text.stdout and "rank" not in text.stdout
+    assert text.returncode == 0
+    assert "move round: 612 guesses" in text.stdout
+    assert "rank" not in text.stdout
     ranked = run("salet:bbbbb", "--move", "round", "--rank")
     # courd 609 and drony 611 are the only moves better than round's 612 (see --top 3 above)
-    assert ranked.returncode == 0 and "move round: 612 guesses in all (2.7692 on average), rank 3," in ranked.stdout
+    assert ranked.returncode == 0
+    assert "move round: 612 guesses in all (2.7692 on average), rank 3," in ranked.stdout
 
 
 def test_cli_opening_comes_from_the_table():
     result = run("--json", "--top", "3")
     doc = json.loads(result.stdout)
-    assert doc["from_table"] and [m["word"] for m in doc["moves"]] == ["salet", "reast", "crate"]
+    assert doc["from_table"]
+    assert [m["word"] for m in doc["moves"]] == ["salet", "reast", "crate"]
 
 
 def test_cli_review_and_errors():
@@ -255,6 +271,9 @@ def test_cli_review_and_errors():
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.strip().splitlines()) == 5  # header, rule, two moves, total
     bad = run("--mode", "hard", "salet", "bybbb", "brond", "bybbb")
-    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in bad.stderr
     none = run("salet", "ggggb")
-    assert none.returncode == 1 and "no answer fits" in none.stderr
+    assert none.returncode == 1
+    assert "no answer fits" in none.stderr

@@ -21,7 +21,9 @@ def test_move_gives_value_and_loss_without_a_rank():
     result = analyse("salet", "bbbbb", "--move", "crane", "--json", "--quiet")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert doc["best_total"] == 609 and doc["answers_left"] == 221 and not doc["from_table"]
+    assert doc["best_total"] == 609
+    assert doc["answers_left"] == 221
+    assert not doc["from_table"]
     assert [m["word"] for m in doc["moves"]] == ["courd"]  # with --move the list defaults to the best
     assert doc["move"] == {
         **CRANE_AFTER_SALET,
@@ -51,9 +53,11 @@ def test_rank_with_progress_and_without():
         "loss": round((687 - 609) / 221, 5),
     }
     assert doc["seconds"] > 1.5, "too fast for the bar: pick a position that takes longer"
-    assert "ranking crane:" in loud.stderr and "/12972 [" in loud.stderr  # n/N with elapsed<left
+    assert "ranking crane:" in loud.stderr
+    assert "/12972 [" in loud.stderr
     quiet = analyse("salet", "bbbbb", "--move", "crane", "--rank", "--json", "--quiet")
-    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert quiet.returncode == 0
+    assert quiet.stderr == ""
     assert {**json.loads(quiet.stdout), "seconds": 0} == {**doc, "seconds": 0}
 
 
@@ -61,7 +65,8 @@ def test_rank_at_the_opening_comes_from_the_table():
     result = analyse("--move", "crane", "--rank", "--json", "--quiet")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert doc["from_table"] and doc["best_total"] == 7920
+    assert doc["from_table"]
+    assert doc["best_total"] == 7920
     assert (doc["move"]["total"], doc["move"]["rank"], doc["move"]["rank_at_least"]) == (7930, 6, False)
     assert [m["word"] for m in doc["moves"]] == ["salet"]
 
@@ -70,7 +75,8 @@ def test_errors_stay_one_line():
     line = one_line_error(analyse("salet", "bbbbb", "--rank"), 2, "--rank", "--move")
     assert line.startswith("wordle-tree: ")
     failed = analyse("salet", "bbbbb", "--rank", "--json")
-    assert failed.returncode == 2 and json.loads(failed.stdout)["exit_code"] == 2
+    assert failed.returncode == 2
+    assert json.loads(failed.stdout)["exit_code"] == 2
     one_line_error(analyse("salet", "bbbbb", "--move", "zzzzz"), 2, "'zzzzz' is not a legal guess")
     one_line_error(analyse("--mode", "hard", "salet", "bybbb", "--move", "crony"), 2, "not a legal guess", "hard mode")
     one_line_error(
@@ -82,7 +88,8 @@ def test_errors_stay_one_line():
 
 def test_review_is_quiet_and_unchanged():
     result = analyse("--review", "salet", "bybbb", "brond", "bybbb", "--json", "--quiet")
-    assert result.returncode == 0 and result.stderr == ""
+    assert result.returncode == 0
+    assert result.stderr == ""
     rows = json.loads(result.stdout)["review"]
     assert [(r["word"], r["answers_before"], r["best_total"], r["move_total"]) for r in rows] == [
         ("salet", 2315, 7920, 7920),

@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 import pytest
-from naive import naive_optimal, naive_score
-from test_optimal import tiny_context
 
+from naive import naive_optimal, naive_score
+from support.contexts import tiny_context
 from wordle_compiler.analysis.position import analyse_move, analyse_position, review_game
 from wordle_compiler.core.weights import integer_weights
 
@@ -17,7 +17,7 @@ def weighted_context(seed):
     ctx = tiny_context(seed, n_answers=14, n_extra=4, clustered=True)
     rng = random.Random(seed)
     weights = integer_weights([rng.choice([0, 1, 3, 20]) or 0.5 for _ in ctx.words.answers], "test")
-    return ctx, weights, dict(zip(ctx.words.answers, weights.values))
+    return ctx, weights, dict(zip(ctx.words.answers, weights.values, strict=True))
 
 
 def naive_after(ctx, by_word, history, depth, start=None):
@@ -38,7 +38,8 @@ def test_position_and_move_values_are_the_weighted_optima(seed):
     history = [(first, pattern)]
     left, best = naive_after(ctx, by_word, history, 5)
     analysis = analyse_position(ctx, "normal", f"{first} {pattern}", top=2, weights=weights)
-    assert analysis.best_total == best and analysis.weight == sum(by_word[a] for a in left)
+    assert analysis.best_total == best
+    assert analysis.weight == sum(by_word[a] for a in left)
     word = ctx.words.guesses[-1]
     _, report = analyse_move(ctx, "normal", f"{first} {pattern}", word, weights=weights)
     move_total = naive_after(ctx, by_word, history, 5, start=word)[1]
@@ -110,15 +111,18 @@ def test_the_command_line_speaks_in_expected_guesses():
         text=True,
         timeout=120,
     )
-    assert refused.returncode == 2 and "--objective total only" in refused.stderr
+    assert refused.returncode == 2
+    assert "--objective total only" in refused.stderr
 
 
 def test_the_api_takes_weights_for_analyse_and_review():
     import wordle_compiler
 
     analysis = wordle_compiler.analyse("salet bbbbb", top=1, prior="frequency")
-    assert analysis.moves[0].word == "courd" and analysis.best_total / analysis.weight == pytest.approx(2.75478, 1e-5)
+    assert analysis.moves[0].word == "courd"
+    assert analysis.best_total / analysis.weight == pytest.approx(2.75478, 1e-5)
     rows = wordle_compiler.review("salet bbybb crony bybbg", prior="frequency")
-    assert rows[0].weight_before == sum(analysis.position.weights.values) and rows[0].loss == 0
+    assert rows[0].weight_before == sum(analysis.position.weights.values)
+    assert rows[0].loss == 0
     with pytest.raises(ValueError, match="objective 'total' only"):
         wordle_compiler.analyse("salet bbbbb", prior="frequency", objective="depth")

@@ -18,7 +18,8 @@ def test_cache_round_trip_and_corruption(tmp_path, monkeypatch, small_words):
     files = sorted(tmp_path.glob("feedback-*.npy"))
     assert len(files) == 1
     again = fm.feedback_matrix(small_words)
-    assert isinstance(again, np.memmap) and np.array_equal(first, again)
+    assert isinstance(again, np.memmap)
+    assert np.array_equal(first, again)
     # flip one cell: the checksum no longer matches, so it is recomputed
     data = bytearray(files[0].read_bytes())
     data[-1] ^= 0x01
@@ -34,15 +35,18 @@ def test_answer_major_layout_is_cached_checked_and_mapped_read_only(tmp_path, mo
     monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     matrix = fm.feedback_matrix(small_words)
     first = fm.answer_major_matrix(small_words, lambda: matrix)
-    assert first.shape == (4, 6) and np.array_equal(first, np.asarray(matrix).T)
+    assert first.shape == (4, 6)
+    assert np.array_equal(first, np.asarray(matrix).T)
     path = tmp_path / (matrix_cache.cache_path(small_words).stem + matrix_cache.BY_ANSWER + ".npy")
-    assert path.is_file() and path.with_suffix(".sum").is_file()
+    assert path.is_file()
+    assert path.with_suffix(".sum").is_file()
 
     def not_needed():
         raise AssertionError("an intact answer-major file must not load the guess-major matrix")
 
     again = fm.answer_major_matrix(small_words, not_needed)
-    assert isinstance(again, np.memmap) and np.array_equal(again, first)
+    assert isinstance(again, np.memmap)
+    assert np.array_equal(again, first)
     assert not again.flags.writeable  # the kernels take read-only matrices; nothing writes the file
     # a flipped cell fails the checksum; the transposed shape is refused
     data = bytearray(path.read_bytes())
@@ -60,7 +64,8 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
 
     monkeypatch.setenv(matrix_cache.CACHE_ENV, str(tmp_path))
     ctx = Context.from_words(small_words, use_cache=False)
-    assert np.array_equal(ctx.matrix_by_answer(), ctx.matrix.T) and ctx.matrix_by_answer() is ctx.matrix_by_answer()
+    assert np.array_equal(ctx.matrix_by_answer(), ctx.matrix.T)
+    assert ctx.matrix_by_answer() is ctx.matrix_by_answer()
     assert list(tmp_path.iterdir()) == []
     cached = Context.from_words(small_words)
     assert np.array_equal(cached.matrix_by_answer(), ctx.matrix.T)
@@ -73,7 +78,9 @@ def test_a_context_without_the_cache_writes_no_layout_file(tmp_path, monkeypatch
     answers = np.array([3, 0, 2], dtype=np.int32)
     assert all(np.array_equal(fresh.codes(g, answers), ctx.matrix[g][answers]) for g in range(len(small_words.guesses)))
     codes = fresh.codes(1, answers)
-    assert codes.flags.c_contiguous and type(codes) is np.ndarray and fresh._by_guess is None
+    assert codes.flags.c_contiguous
+    assert type(codes) is np.ndarray
+    assert fresh._by_guess is None
 
 
 def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refused(tmp_path, monkeypatch, small_words):
@@ -84,8 +91,11 @@ def test_a_prefetched_matrix_is_the_cached_one_and_a_damaged_file_is_still_refus
     ctx = Context.from_words(small_words)
     ctx.prefetch_by_answer()
     thread = ctx._prefetch.thread
-    assert thread.daemon and np.array_equal(ctx.matrix_by_answer(), expected) and not thread.is_alive()
-    assert isinstance(ctx.matrix_by_answer(), np.memmap) and ctx._by_guess is None  # the file, not a recomputation
+    assert thread.daemon
+    assert np.array_equal(ctx.matrix_by_answer(), expected)
+    assert not thread.is_alive()
+    assert isinstance(ctx.matrix_by_answer(), np.memmap)
+    assert ctx._by_guess is None
     # a damaged answer-major file: the prefetch finds nothing, and first use recomputes it
     path = next(p for p in tmp_path.glob("*.npy") if p.name.endswith(f"{matrix_cache.BY_ANSWER}.npy"))
     data = bytearray(path.read_bytes())

@@ -30,7 +30,8 @@ def test_empty_values_and_directories_are_one_line_exit_2(prog, args, message):
     result = run(prog, *args)
     assert result.returncode == 2, result
     assert result.stderr.strip().splitlines() == [f"{prog}: " + result.stderr.strip().split(": ", 1)[1]]
-    assert message in result.stderr and result.stdout == ""
+    assert message in result.stderr
+    assert result.stdout == ""
 
 
 def test_control_characters_in_meta_are_shown_escaped(tmp_path):
@@ -45,7 +46,8 @@ def test_control_characters_in_meta_are_shown_escaped(tmp_path):
     path.write_bytes(pack_tree(data))
     result = run("wordle-tree", "info", path)
     assert result.returncode == 0, result.stderr
-    assert "\x07" not in result.stdout and "\x1b" not in result.stdout
+    assert "\x07" not in result.stdout
+    assert "\x1b" not in result.stdout
     assert "wordle\\x07tree\\x1b[31m" in result.stdout
 
 
@@ -60,4 +62,5 @@ def test_control_characters_in_meta_are_shown_escaped(tmp_path):
 def test_errors_quote_at_most_a_few_hundred_characters_of_the_input(prog, args, tmp_path):
     result = run(prog, *args, cwd=tmp_path)
     assert result.returncode == 2, result
-    assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) <= 420
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert len(result.stderr) <= 420

@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+
 from clirun import MODULES, invoke, one_line_error, run
 
 TREE = "salet-optimal-normal"
@@ -45,7 +46,8 @@ def test_infeasible_optimal_with_json_prints_an_error_object():
     result = run("wordle-compile", "--strategy", "optimal", "--start", "salet", "--max-depth", "2", "--json", "--quiet")
     line = one_line_error(result, 1, "no tree solves every answer within 2 guesses")
     doc = json.loads(result.stdout)
-    assert doc["exit_code"] == 1 and doc["error"] in line
+    assert doc["exit_code"] == 1
+    assert doc["error"] in line
 
 
 def test_too_deep_heuristic_with_json_keeps_the_stats_and_adds_the_error(tmp_path):
@@ -54,7 +56,9 @@ def test_too_deep_heuristic_with_json_keeps_the_stats_and_adds_the_error(tmp_pat
     )
     line = one_line_error(result, 1, "need more than 5 guesses", "--allow-deeper", "--strategy optimal")
     doc = json.loads(result.out)
-    assert doc["output"] is None and doc["error"] in line and doc["answers"] == 2315
+    assert doc["output"] is None
+    assert doc["error"] in line
+    assert doc["answers"] == 2315
     assert not (tmp_path / "t.wtree").exists()
 
 
@@ -62,7 +66,9 @@ def test_failed_verify_with_json_is_one_object_with_an_error():
     result = invoke("wordle-tree", "verify", TREE, "--max-depth", "4", "--json")
     one_line_error(result, 1, "verification failed", "need more than 4 guesses")
     doc = json.loads(result.out)
-    assert doc["ok"] is False and doc["exit_code"] == 1 and len(doc["exceeding_max_depth"]) == 42
+    assert doc["ok"] is False
+    assert doc["exit_code"] == 1
+    assert len(doc["exceeding_max_depth"]) == 42
 
 
 def test_usage_error_with_json_is_an_object_too():
@@ -93,7 +99,8 @@ def test_warnings_are_one_clean_line(tmp_path):
     assert result.returncode == 0, result.stderr
     warning = [line for line in result.stderr.splitlines() if "duplicate" in line]
     assert warning == [f"wordle-compile: warning: {answers}: dropped 1 duplicate word(s)"]
-    assert "warnings.warn" not in result.stderr and ".py:" not in result.stderr
+    assert "warnings.warn" not in result.stderr
+    assert ".py:" not in result.stderr
 
 
 @pytest.mark.parametrize("delay", [0.3, 0.6, 1.0])
@@ -117,7 +124,7 @@ def test_ctrl_c_during_start_up_is_130_without_traceback(delay, tmp_path):
     )
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip().splitlines() == ["wordle-compile: interrupted"], err
     assert list(tmp_path.iterdir()) == []
@@ -165,7 +172,8 @@ def test_ctrl_c_at_any_import_of_start_up_is_130_and_one_line(prog, args, target
         timeout=60,
     )
     assert (result.returncode, result.stderr) == (130, f"{prog}: interrupted\n"), result
-    assert result.stdout == "" and list(tmp_path.iterdir()) == []
+    assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_broken_pipe_ends_quietly():
@@ -179,4 +187,5 @@ def test_broken_pipe_ends_quietly():
     proc.stdout.close()
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
-    assert proc.returncode == 0 and err == ""
+    assert proc.returncode == 0
+    assert err == ""

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from clirun import MODULES, one_line_error, run
 
 WORDS = ["awake", "cigar", "humph", "rebut", "sissy"]
@@ -25,10 +26,13 @@ def _words_file(path, words=WORDS, prefix=""):
 def test_bare_wordle_tree_prints_its_help_on_stderr_with_exit_2():
     result = run("wordle-tree")
     help_text = run("wordle-tree", "--help").stdout
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == help_text and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == help_text
+    assert "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
-    assert lines[0].startswith("Usage: wordle-tree") and "Inspect:" in lines
+    assert lines[0].startswith("Usage: wordle-tree")
+    assert "Inspect:" in lines
     for name in ("info", "verify", "analyse", "export", "import", "bench", "cache"):
         assert any(line.startswith(f"  {name} ") for line in lines), name
 
@@ -37,11 +41,14 @@ def test_the_other_commands_without_arguments_still_run_their_default_job(tmp_pa
     """wordle-next answers the empty history; wordle-compile builds the default tree
     (wordle-rank's default job is a full ranking: too long for here)."""
     result = subprocess.run([sys.executable, "-m", MODULES["wordle-next"]], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0 and result.stdout.splitlines()[0] == "salet"
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "salet"
     result = run("wordle-compile", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     written = [p.name for p in tmp_path.iterdir()]
-    assert len(written) == 1 and written[0].startswith("entropy-") and written[0].endswith("-normal.wtree")
+    assert len(written) == 1
+    assert written[0].startswith("entropy-")
+    assert written[0].endswith("-normal.wtree")
 
 
 @pytest.fixture
@@ -62,7 +69,7 @@ def test_wordle_next_escapes_a_file_name(hostile_folder):
     result = run("wordle-next", "--tree", tree, "salet", "bbbbb")
     line = one_line_error(result, 2, f"{HOSTILE_SHOWN}: it is a directory")
     _no_control_characters(result.stderr)
-    assert line == f"wordle-next: cannot read tree file {str(hostile_folder)}/{HOSTILE_SHOWN}: it is a directory"
+    assert line == f"wordle-next: cannot read tree file {hostile_folder!s}/{HOSTILE_SHOWN}: it is a directory"
 
 
 def test_wordle_compile_escapes_a_word_list_name(hostile_folder):
@@ -82,7 +89,7 @@ def test_wordle_tree_escapes_a_tree_file_name_also_in_json(hostile_folder):
 
 
 def test_a_warning_escapes_the_file_name(hostile_folder):
-    answers = _words_file(hostile_folder / HOSTILE, WORDS + ["cigar"])
+    answers = _words_file(hostile_folder / HOSTILE, [*WORDS, "cigar"])
     result = run("wordle-compile", "--answers", answers, "--guesses", answers, "-o", hostile_folder / "t.wtree")
     assert result.returncode == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
@@ -133,7 +140,8 @@ def test_wordle_next_plays_from_input_that_starts_with_a_byte_order_mark():
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert "play: courd" in result.stdout and "try again" not in result.stdout
+    assert "play: courd" in result.stdout
+    assert "try again" not in result.stdout
 
 
 @pytest.mark.parametrize("value", ["salet", "salet,salet", "salet,courd,crane", ",salet"])
@@ -146,7 +154,7 @@ def test_an_opening_that_is_not_two_different_words_is_one_plain_line(value):
 
 @pytest.mark.parametrize("quiet", [False, True])
 def test_a_duplicate_word_warning_is_given_once_with_weights(quiet, tmp_path):
-    answers = _words_file(tmp_path / "dup.txt", WORDS + ["cigar"])
+    answers = _words_file(tmp_path / "dup.txt", [*WORDS, "cigar"])
     weights = tmp_path / "weights.txt"
     weights.write_text("".join(f"{w} {i + 1}\n" for i, w in enumerate(WORDS)))
     result = run(

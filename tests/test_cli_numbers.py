@@ -4,8 +4,8 @@ and one line naming the option, before any work."""
 
 import click
 import pytest
-from clirun import one_line_error
 
+from clirun import one_line_error
 from wordle_compiler.cli.common import run_click
 from wordle_compiler.cli.compile import compile_command
 from wordle_compiler.cli.rank import rank_command

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from clirun import MODULES
 
 WORDS = ["awake", "cigar", "humph", "rebut", "sissy"]
@@ -80,7 +81,9 @@ def test_a_failure_whose_json_meets_a_closed_pipe_keeps_its_line_and_code(prog, 
     result = _with_closed_reader(prog, *args)
     assert result.returncode == 2
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"{prog}: ") and "Traceback" not in result.stderr
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{prog}: ")
+    assert "Traceback" not in result.stderr
 
 
 def test_head_in_a_shell_pipeline_leaves_stderr_empty(tmp_path):
@@ -92,7 +95,8 @@ def test_head_in_a_shell_pipeline_leaves_stderr_empty(tmp_path):
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
     listing = subprocess.run(_command("wordle-next", "--list-trees"), capture_output=True, text=True, timeout=120)
     assert result.stdout.splitlines() == [listing.stdout.splitlines()[0], "status 0"]
-    assert err.read_text() == "" and result.stderr == ""
+    assert err.read_text() == ""
+    assert result.stderr == ""
 
 
 @needs_dev_full
@@ -133,11 +137,13 @@ def test_output_that_works_is_unchanged(small_list, tmp_path):
     result = subprocess.run(
         _command("wordle-next", "--json", "salet", "bbbbb"), capture_output=True, text=True, timeout=120
     )
-    assert result.returncode == 0 and json.loads(result.stdout)["guess"] == "courd"
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["guess"] == "courd"
     result = subprocess.run(
         _command("wordle-compile", *_cheap_runs(small_list)["wordle-compile"]),
         capture_output=True,
         timeout=120,
         cwd=tmp_path,
     )
-    assert result.returncode == 0 and sorted(unpack_tree(result.stdout).answers) == WORDS
+    assert result.returncode == 0
+    assert sorted(unpack_tree(result.stdout).answers) == WORDS

@@ -9,20 +9,21 @@ import sys
 import click
 import numpy as np
 import pytest
-from clirun import MODULES, invoke, one_line_error, run
 
 import wordle_compiler
+from clirun import MODULES, invoke, one_line_error, run
+from wordle_compiler.cli.compile import compile_command, default_output
+from wordle_compiler.cli.tree import group
 from wordle_compiler.core import matrix as fm
 from wordle_compiler.core import matrix_cache
-from wordle_compiler.cli.compile import compile_command, default_output
 from wordle_compiler.core.config import BuildConfig
-from wordle_compiler.cli.tree import group
 
 
 @pytest.mark.parametrize("prog", ["wordle-compile", "wordle-tree"])
 def test_version(prog):
     result = run(prog, "--version")
-    assert result.returncode == 0 and result.stdout.strip() == f"{prog} {wordle_compiler.__version__}"
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"{prog} {wordle_compiler.__version__}"
 
 
 def _commands():
@@ -51,7 +52,8 @@ def test_group_help_is_not_truncated():
 
 
 def test_readme_lists_every_option_of_every_command():
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+    with open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8") as fh:
+        readme = fh.read()
     for name, command in _commands():
         section = readme.split(f"## {name.split()[0]}\n", 1)[1].split("\n## ", 1)[0]
         for param in command.params:
@@ -93,7 +95,9 @@ def test_info_labels_every_field_and_only_applicable_settings(tmp_path):
         == 0
     )
     text = invoke("wordle-tree", "info", out).out
-    assert "\nwidth       3\n" in text and "seed" not in text and "candidates" not in text
+    assert "\nwidth       3\n" in text
+    assert "seed" not in text
+    assert "candidates" not in text
 
 
 def test_text_export_plural_and_reading_order():
@@ -103,7 +107,8 @@ def test_text_export_plural_and_reading_order():
     key = {"b": "0", "y": "1", "g": "2"}
     assert patterns == sorted(patterns, key=lambda p: "".join(key[c] for c in p))  # bbbbb, bbbby, bbbbg, ...
     assert patterns[:3] == ["bbbbb", "bbbby", "bbbbg"]
-    assert "(1 answers)" not in out and any(line.endswith("(1 answer)") for line in lines)
+    assert "(1 answers)" not in out
+    assert any(line.endswith("(1 answer)") for line in lines)
 
 
 @pytest.mark.parametrize(
@@ -159,7 +164,9 @@ def test_opening_build_writes_its_own_name(tmp_path):
 def test_cache_command(tmp_path):
     env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     result = run("wordle-tree", "cache", env=env)
-    assert result.returncode == 0 and f"location    {tmp_path}" in result.stdout and "0 matrix files" in result.stdout
+    assert result.returncode == 0
+    assert f"location    {tmp_path}" in result.stdout
+    assert "0 matrix files" in result.stdout
     assert (
         run(
             "wordle-compile",
@@ -177,7 +184,8 @@ def test_cache_command(tmp_path):
     )
     doc = json.loads(run("wordle-tree", "cache", "--json", env=env).stdout)
     # the builds' one layout, answers x guesses (the guess-major one it is made from is not kept)
-    assert [e["shape"] for e in doc["entries"]] == [[2315, 12972]] and doc["bytes"] > 30_000_000
+    assert [e["shape"] for e in doc["entries"]] == [[2315, 12972]]
+    assert doc["bytes"] > 30_000_000
     assert "removed 2 file(s)" in run("wordle-tree", "cache", "--clear", env=env).stdout
     assert list(tmp_path.glob("feedback-*")) == []
 
@@ -201,10 +209,12 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     result = run("wordle-compile", *args, env=env)
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if "cache" in line]
-    assert len(notes) == 1 and "recomputing it without the cache and retrying once" in notes[0]
+    assert len(notes) == 1
+    assert "recomputing it without the cache and retrying once" in notes[0]
     assert invoke("wordle-tree", "verify", tmp_path / "t.wtree").code == 0
     again = run("wordle-compile", *args, env=env)  # the cache was rewritten
-    assert again.returncode == 0 and "cache" not in again.stderr
+    assert again.returncode == 0
+    assert "cache" not in again.stderr
     assert "compiling search kernels" not in again.stderr  # warm: no notice (no --quiet here)
 
 
@@ -234,7 +244,8 @@ def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     result = run("wordle-compile", *args, env=env)
     assert result.returncode == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if "cache" in line]
-    assert len(notes) == 1 and "recomputing it without the cache and retrying once" in notes[0]
+    assert len(notes) == 1
+    assert "recomputing it without the cache and retrying once" in notes[0]
     shipped = Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree"
     assert (tmp_path / "t.wtree").read_bytes() == shipped.read_bytes()
     assert matrix_cache.load_cached(path, words, by_answer=True) is not None  # rewritten
@@ -250,8 +261,11 @@ def test_too_deep_heuristic_build_hints_at_the_way_out():
 def test_verify_names_nodes_by_history_and_cuts_long_lists():
     result = invoke("wordle-tree", "verify", "salet-optimal-normal", "--mode", "hard")
     lines = result.out.splitlines()
-    assert result.code == 1 and "  salet bybbb → brond: 'brond' is not a legal guess in hard mode" in lines
-    assert len(lines) == 22 and lines[-1].startswith("  … and ") and lines[-1].endswith(" more problems")
+    assert result.code == 1
+    assert "  salet bybbb → brond: 'brond' is not a legal guess in hard mode" in lines
+    assert len(lines) == 22
+    assert lines[-1].startswith("  … and ")
+    assert lines[-1].endswith(" more problems")
 
 
 def test_bench_prints_each_row_as_it_finishes():
@@ -279,5 +293,7 @@ def test_bench_prints_each_row_as_it_finishes():
     finally:
         proc.kill()
         proc.communicate()
-    assert header.split()[:2] == ["strategy", "start"] and set(rule.strip()) == {"-"}
-    assert row.split()[:3] == ["minimax", "salet", "normal"] and still_running
+    assert header.split()[:2] == ["strategy", "start"]
+    assert set(rule.strip()) == {"-"}
+    assert row.split()[:3] == ["minimax", "salet", "normal"]
+    assert still_running

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import click
 import pytest
-from clirun import MODULES, one_line_error, run
 
 import wordle_trees
+from clirun import MODULES, one_line_error, run
 from wordle_compiler.cli.compile import compile_command
 from wordle_compiler.cli.rank import rank_command
 from wordle_compiler.cli.tree import group
@@ -61,7 +61,8 @@ def _max_depth(command):
 )
 def test_every_max_depth_takes_the_one_range(command):
     kind = _max_depth(command).type
-    assert isinstance(kind, click.IntRange) and (kind.min, kind.max) == (1, MAX_DEPTH_LIMIT) == (1, 64)
+    assert isinstance(kind, click.IntRange)
+    assert (kind.min, kind.max) == (1, MAX_DEPTH_LIMIT) == (1, 64)
 
 
 @pytest.mark.parametrize(
@@ -194,8 +195,12 @@ def test_import_json_with_a_failure_keeps_the_stats(tmp_path):
     result = run("wordle-tree", "import", text, "--from", "olson", "--max-depth", "4", "-o", out, "--json")
     one_line_error(result, 1, "42 answer(s) need more than 4 guesses")
     doc = json.loads(result.stdout)
-    assert doc["exit_code"] == 1 and doc["bytes"] == out.stat().st_size and doc["nodes"] == 2437
-    assert doc["max_depth"] == 5 and len(doc["exceeding_max_depth"]) == 42 and doc["output"] == str(out)
+    assert doc["exit_code"] == 1
+    assert doc["bytes"] == out.stat().st_size
+    assert doc["nodes"] == 2437
+    assert doc["max_depth"] == 5
+    assert len(doc["exceeding_max_depth"]) == 42
+    assert doc["output"] == str(out)
 
 
 def test_quiet_silences_the_warnings_of_import_and_verify(tmp_path):
@@ -211,10 +216,14 @@ def test_quiet_silences_the_warnings_of_import_and_verify(tmp_path):
         ["verify", tree, "--guesses", duplicated],
     ):
         loud = run("wordle-tree", *command)
-        assert loud.returncode == 0 and loud.stderr.startswith("wordle-tree: warning: ")
-        assert "dropped 1 duplicate word(s)" in loud.stderr and len(loud.stderr.splitlines()) == 1
+        assert loud.returncode == 0
+        assert loud.stderr.startswith("wordle-tree: warning: ")
+        assert "dropped 1 duplicate word(s)" in loud.stderr
+        assert len(loud.stderr.splitlines()) == 1
         quiet = run("wordle-tree", *command, "--quiet")
-        assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == loud.stdout
+        assert quiet.returncode == 0
+        assert quiet.stderr == ""
+        assert quiet.stdout == loud.stdout
 
 
 # 3. one history syntax
@@ -260,13 +269,16 @@ def test_compile_to_stdout_then_verify_and_info_from_stdin(tmp_path):
     built = _proc("wordle-compile", "--strategy", "optimal", "--answers", answers, *CHAIN, "-o", "-", cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     assert unpack_tree(built.stdout).meta["stats"]["total_guesses"] == 21
-    assert b"-> standard output" in built.stderr and list(tmp_path.iterdir()) == [answers]
+    assert b"-> standard output" in built.stderr
+    assert list(tmp_path.iterdir()) == [answers]
     verified = _proc("wordle-tree", "verify", "-", stdin=built.stdout)
-    assert verified.returncode == 0 and verified.stdout.startswith(b"OK: 6 answers, total 21")
+    assert verified.returncode == 0
+    assert verified.stdout.startswith(b"OK: 6 answers, total 21")
     info = _proc("wordle-tree", "info", "-", stdin=built.stdout)
     assert info.stdout.startswith(b"file        standard input\n")
     quiet = _proc("wordle-compile", "--strategy", "optimal", "--answers", answers, *CHAIN, "-o", "-", "--quiet")
-    assert quiet.stderr == b"" and quiet.stdout == built.stdout
+    assert quiet.stderr == b""
+    assert quiet.stdout == built.stdout
 
 
 def test_import_reads_stdin_and_writes_stdout(tmp_path):
@@ -330,8 +342,10 @@ def _on_a_terminal(prog, *args, stream, cwd):
 )
 def test_binary_to_a_terminal_and_reading_a_terminal_are_refused(prog, args, stream, fragments, tmp_path):
     result = _on_a_terminal(prog, *args, stream=stream, cwd=tmp_path)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1 and all(f in result.stderr for f in fragments), result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert all(f in result.stderr for f in fragments), result.stderr
     assert list(tmp_path.iterdir()) == []  # refused before any work
 
 
@@ -347,15 +361,18 @@ def test_rank_refuses_a_dash_for_its_results_file(tmp_path):
 def test_a_scaled_picture_is_one_warning_unless_quiet(tmp_path):
     out = tmp_path / "full.png"
     loud = run("wordle-tree", "export", TREE, "--format", "png", "-o", out)
-    assert loud.returncode == 0 and out.stat().st_size > 0
+    assert loud.returncode == 0
+    assert out.stat().st_size > 0
     line = one_line_error(
         loud, 0, "wordle-tree: warning: the picture is too large for a bitmap", "--depth or --path", "--format svg"
     )
     assert re.search(r"Graphviz scaled it to \d+% of its size \(\d[\d,]*×32,767 px\)", line), line
     quiet = run("wordle-tree", "export", TREE, "--format", "png", "-o", out, "--quiet")
-    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert quiet.returncode == 0
+    assert quiet.stderr == ""
     small = run("wordle-tree", "export", TREE, "--format", "png", "--depth", "1", "-o", tmp_path / "top.png")
-    assert small.returncode == 0 and small.stderr == ""
+    assert small.returncode == 0
+    assert small.stderr == ""
 
 
 # 6. a grouped --help
@@ -366,7 +383,9 @@ def test_group_help_lists_the_commands_by_purpose_one_line_each():
     assert result.returncode == 0
     text = result.stdout
     sections = [text.index(f"\n{title}:\n") for title in ("Inspect", "Convert", "Maintain")]
-    assert sections == sorted(sections) and "Commands:" not in text and "Other:" not in text
+    assert sections == sorted(sections)
+    assert "Commands:" not in text
+    assert "Other:" not in text
     listed = [
         line.split()[0]
         for line in text.splitlines()

@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naive import INF, naive_endgame_groups, naive_optimal
-from test_optimal import tiny_context
+from support.contexts import tiny_context
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import class_tasks
+from wordle_compiler.core.wordlists import WordLists
 from wordle_compiler.search import Solver
 from wordle_compiler.search.endgame import MIN_GROUP, endgame_groups
-from wordle_compiler.core.wordlists import WordLists
 
 IGHT = ["eight", "fight", "light", "might", "night", "right", "sight", "tight"]
 
@@ -36,13 +36,15 @@ def refuted(ctx, answers, guesses, depth, mode="normal"):
 
 
 def test_groups_are_four_letters_in_place_shared_by_enough_answers():
-    words = IGHT + ["maces", "makes", "males", "manes", "mates", "bills", "fills"]
+    words = [*IGHT, "maces", "makes", "males", "manes", "mates", "bills", "fills"]
     groups = endgame_groups(words)
     ight = {groups[words.index(w), 0] for w in IGHT}
-    assert len(ight) == 1 and ight != {-1}
+    assert len(ight) == 1
+    assert ight != {-1}
     assert len({groups[words.index(w), 2] for w in ["maces", "makes", "males", "manes", "mates"]}) == 1
     assert (groups[words.index("bills")] == -1).all()  # "_ills" has 2 members here, below MIN_GROUP
-    assert MIN_GROUP == 4 and (groups[words.index("eight"), 1:] == -1).all()
+    assert MIN_GROUP == 4
+    assert (groups[words.index("eight"), 1:] == -1).all()
 
 
 @settings(max_examples=60, deadline=None)
@@ -68,10 +70,10 @@ def test_one_letter_per_guess_cannot_finish_eight_words_in_three():
 
 def test_a_guess_that_tests_many_letters_lifts_the_refusal():
     """``flmns`` tells f, l, m, n, s apart at once (yellow in different places)."""
-    ctx = context(IGHT, IGHT + ["flmns", "egrtz"])
-    assert not refuted(ctx, IGHT, IGHT + ["flmns", "egrtz"], 3)
-    assert naive_optimal(IGHT, IGHT + ["flmns", "egrtz"], "normal", 3)[0] < INF
-    assert refuted(ctx, IGHT, IGHT + ["flmns"], 2)
+    ctx = context(IGHT, [*IGHT, "flmns", "egrtz"])
+    assert not refuted(ctx, IGHT, [*IGHT, "flmns", "egrtz"], 3)
+    assert naive_optimal(IGHT, [*IGHT, "flmns", "egrtz"], "normal", 3)[0] < INF
+    assert refuted(ctx, IGHT, [*IGHT, "flmns"], 2)
 
 
 @settings(max_examples=60, deadline=None)
@@ -103,14 +105,15 @@ def test_a_search_of_the_group_alone_refuses_what_the_count_cannot(ctx):
     solver = Solver(ctx, "hard")
     assert not solver.engine.endgame_infeasible(cls, follow, 5)
     assert solver.refuted_by_endgame(cls, follow, 5)
-    assert solver.feasible(cls, follow, 5) == -1 and not solver.solve(cls, follow, 5).feasible
+    assert solver.feasible(cls, follow, 5) == -1
+    assert not solver.solve(cls, follow, 5).feasible
     assert solver.feasible(cls, follow, 6) >= 0
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])
 def test_the_search_uses_the_cut_and_agrees_with_the_naive_minimiser(mode):
     """crane tells apart e, n and r; every other guess only its own first letter."""
-    ctx = context(IGHT + ["crane"], IGHT + ["crane"])
+    ctx = context([*IGHT, "crane"], [*IGHT, "crane"])
     solver = Solver(ctx, mode)
     for depth in (4, 5, 6, 7):
         outcome = solver.solve(ctx.all_answers, ctx.all_guesses, depth)
@@ -125,5 +128,6 @@ def test_a_doomed_first_guess_is_refused_before_any_search():
     ctx = Context.load("original", None)
     solver = Solver(ctx, "hard")
     outcome = solver.guess_value(ctx.guess_index["plate"], ctx.all_answers, initial_legal(ctx, "hard"), 5)
-    assert not outcome.feasible and outcome.guess == -1
+    assert not outcome.feasible
+    assert outcome.guess == -1
     assert solver.stats()["full_passes"] == 0

@@ -11,17 +11,17 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.treefiles.export.view import TreeView
+from browsing import by_id, console_errors, start_chromium, text, wait_ready
 from wordle_compiler.cli.tree import group
+from wordle_compiler.treefiles.export.view import TreeView
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
-
-from browsing import by_id, console_errors, start_chromium, text, wait_ready
 
 SHIPPED = Path(wordle_trees.__file__).parent
 DEFAULT = SHIPPED / "salet-optimal-normal.wtree"
 
 
+# Every test that takes it drives headless Chromium, so is marked integration.
 @pytest.fixture(scope="module")
 def browser():
     yield from start_chromium()
@@ -82,11 +82,15 @@ def expected_stats(view, node, first_guess):
 def test_default_file_is_small_and_self_contained(page):
     html = page.read_text(encoding="utf-8")
     assert page.stat().st_size <= 300_000
-    assert "http://" not in html and "https://" not in html
-    assert "<script src" not in html and "<link rel=\"stylesheet\"" not in html
-    assert "default-src 'none'" in html and "connect-src 'none'" in html  # a fetch would show as an error
+    assert "http://" not in html
+    assert "https://" not in html
+    assert "<script src" not in html
+    assert "<link rel=\"stylesheet\"" not in html
+    assert "default-src 'none'" in html
+    assert "connect-src 'none'" in html
 
 
+@pytest.mark.integration
 def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page, view):
     load_ms = open_page(browser, page)
     assert load_ms <= 1000, f"the default tree's page took {load_ms:.0f} ms to load"
@@ -102,7 +106,8 @@ def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page,
         "return Array.from(document.querySelectorAll('#children tbody tr td:nth-child(3)'), td => td.textContent)"
     )
     sizes = [int(size.replace(",", "")) for size in sizes]
-    assert len(sizes) == len(view.children(0)) and sizes == sorted(sizes, reverse=True)
+    assert len(sizes) == len(view.children(0))
+    assert sizes == sorted(sizes, reverse=True)
     assert "Play SALET: 2,315 answers left" in text(browser, "status")
     assert console_errors(browser) == []
 
@@ -110,7 +115,7 @@ def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page,
 def click_feedback(driver, code):
     """Set the current row's colours by clicking tiles (grey -> yellow -> green), then enter."""
     tiles = driver.find_elements("css selector", "#guess-tiles .tile")
-    for tile, colour in zip(tiles, format_pattern(code)):
+    for tile, colour in zip(tiles, format_pattern(code), strict=True):
         for _ in range("byg".index(colour)):
             tile.click()
     typed = by_id(driver, "pattern-input").get_attribute("value")
@@ -118,6 +123,7 @@ def click_feedback(driver, code):
     by_id(driver, "play-button").click()
 
 
+@pytest.mark.integration
 def test_click_through_a_game_to_the_answer(browser, page, view):
     open_page(browser, page)
     node, steps = 0, []
@@ -142,6 +148,7 @@ def test_click_through_a_game_to_the_answer(browser, page, view):
     assert console_errors(browser) == []
 
 
+@pytest.mark.integration
 def test_typed_feedback_and_an_impossible_one(browser, page):
     open_page(browser, page)
     box = by_id(browser, "pattern-input")
@@ -153,11 +160,13 @@ def test_typed_feedback_and_an_impossible_one(browser, page):
     assert console_errors(browser) == []
 
 
+@pytest.mark.integration
 def test_fragment_opens_a_shared_position(browser, page):
     open_page(browser, page, "#salet:bbbbb,courd:bbbbb")
     assert "Play NYMPH: 14 answers left" in text(browser, "status")
     words = text(browser, "answers-list").split()
-    assert len(words) == 14 and "nymph" in words  # few answers: listed
+    assert len(words) == 14
+    assert "nymph" in words
     open_page(browser, page, "#salet:bbbbb,crane:bbbbb")  # an own guess: off the tree, as wordle-next says
     assert text(browser, "status").startswith("Play DOUGH: 51 answers left (the runtime's simple off-tree rule")
     open_page(browser, page, "#salet:bbbbb,qqqqq:bbbbb")  # refused: the playable start is kept
@@ -168,10 +177,12 @@ def test_fragment_opens_a_shared_position(browser, page):
     assert "Play COURD: 221 answers left" in text(browser, "status")
     assert browser.current_url.endswith("#salet:bbbbb")
     open_page(browser, page, "#%E0%A4%A")  # a mangled link: one message, no exception
-    assert "is not readable" in text(browser, "status") and "Play SALET" not in text(browser, "status")
+    assert "is not readable" in text(browser, "status")
+    assert "Play SALET" not in text(browser, "status")
     assert console_errors(browser) == []
 
 
+@pytest.mark.integration
 def test_own_guesses_undo_restart_and_share(browser, page):
     """An own guess typed and coloured by tapping its tiles takes the game off the tree, as
     wordle-next plays it; a guess the game refuses gets the runtime's reason; undo, restart."""
@@ -185,7 +196,8 @@ def test_own_guesses_undo_restart_and_share(browser, page):
     assert "leaves the tree" in text(browser, "guess-note")
     assert "".join(t.text for t in browser.find_elements("css selector", "#guess-tiles .tile")) == "CRANE"
     click_feedback(browser, score_code("crane", "dough"))  # crane bbbbb
-    assert text(browser, "status").startswith("Play ") and "off the tree" in text(browser, "status")
+    assert text(browser, "status").startswith("Play ")
+    assert "off the tree" in text(browser, "status")
     assert browser.current_url.endswith("#crane:bbbbb")
     assert not browser.find_elements("css selector", "#children tbody tr")  # no tree below an own guess
     by_id(browser, "undo").click()
@@ -195,12 +207,14 @@ def test_own_guesses_undo_restart_and_share(browser, page):
     by_id(browser, "share").click()
     assert by_id(browser, "share-link").get_attribute("value") == browser.current_url
     by_id(browser, "restart").click()
-    assert browser.current_url.endswith("#") and "Play SALET" in text(browser, "status")
+    assert browser.current_url.endswith("#")
+    assert "Play SALET" in text(browser, "status")
     assert "wordle-tree serve" in text(browser, "analysis-status")  # a file cannot reach the engine
     assert not by_id(browser, "analyse-button").is_displayed()
     assert console_errors(browser) == []
 
 
+@pytest.mark.integration
 def test_search_shows_an_answer_path(browser, page, view):
     open_page(browser, page)
     box = by_id(browser, "search-input")
@@ -224,6 +238,7 @@ def test_search_shows_an_answer_path(browser, page, view):
     assert console_errors(browser) == []
 
 
+@pytest.mark.integration
 def test_screenshot_is_not_blank(browser, page):
     open_page(browser, page, "#salet:bybbb")
     shot = browser.get_screenshot_as_base64()
@@ -246,12 +261,14 @@ def test_screenshot_is_not_blank(browser, page):
         img.src = "data:image/png;base64," + arguments[0];""",
         shot,
     )
-    assert width >= 800 and height >= 600
+    assert width >= 800
+    assert height >= 600
     assert inked > 0.03, f"only {inked:.1%} of the screenshot is not white"
     assert green > 1000  # tiles and histogram bars in the game's green
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SHIPPED.glob("*.wtree")))
+@pytest.mark.integration
 def test_every_shipped_tree_opens_cleanly(browser, tmp_path, name):
     page = export_html(SHIPPED / name, tmp_path / "tree.html")
     assert page.stat().st_size <= 300_000
@@ -267,11 +284,12 @@ def test_every_shipped_tree_opens_cleanly(browser, tmp_path, name):
 
 
 @pytest.mark.slow
+@pytest.mark.integration
 def test_the_12972_answer_tree_stays_usable(browser, tmp_path):
-    """Sørensen's setting: every word an answer, minimax from lares (builds the tree: ~15 s)."""
-    from wordle_compiler.treefiles.artifact import save_tree
+    """Sørensen's setting: every word an answer, minimax from lares (the tree is built first)."""
     from wordle_compiler.core.config import BuildConfig
     from wordle_compiler.pipeline.compile import compile_tree
+    from wordle_compiler.treefiles.artifact import save_tree
 
     result = compile_tree(BuildConfig(strategy="minimax", answers="all", start="lares", max_depth=7))
     tree = tmp_path / "lares-all.wtree"

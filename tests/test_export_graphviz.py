@@ -1,5 +1,6 @@
 """Graphviz export: tiles, plain counts, folding, --highlight, --min-depth, size, and CLI errors."""
 
+import itertools
 import os
 import pty
 import re
@@ -13,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 import wordle_trees
-from wordle_compiler.treefiles.export.view import TreeView
-from wordle_compiler.treefiles.export.graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
 from wordle_compiler.cli.tree import group
+from wordle_compiler.treefiles.export.graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
+from wordle_compiler.treefiles.export.view import TreeView
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
 
@@ -50,7 +51,7 @@ def test_top_two_levels_fold_the_small_classes(view):
     kids = view.children(0)
     by_size = sorted(kids, key=lambda k: (-view.below[k[1]], k[0]))
     drawn = [f"n{child}" for _, child in by_size[:10]]
-    assert list(graph.successors("n0")) == drawn + ["f0"]  # largest class first, then the fold
+    assert list(graph.successors("n0")) == [*drawn, "f0"]  # largest class first, then the fold
     hidden = by_size[10:]
     fold = graph.nodes["f0"]["label"]
     assert f"… {len(hidden)} more patterns, {sum(view.below[c] for _, c in hidden):,} answers" in fold
@@ -59,7 +60,8 @@ def test_top_two_levels_fold_the_small_classes(view):
 
 def test_show_all_draws_every_child(view):
     graph = DotExporter(max_depth=1, max_width=None).graph(view, 0)
-    assert len(list(graph.successors("n0"))) == len(view.children(0)) and "f0" not in graph
+    assert len(list(graph.successors("n0"))) == len(view.children(0))
+    assert "f0" not in graph
 
 
 def test_labels_use_tiles_in_game_colours_and_plain_counts(view):
@@ -99,9 +101,10 @@ def test_highlight_draws_the_whole_path_past_depth_and_folds(view):
     graph = DotExporter(max_depth=1, max_width=1).graph(view, 0)
     assert f"n{path[1]}" not in graph  # BROND's class is not the largest: folded without --highlight
     graph = DotExporter(max_depth=1, max_width=1, highlight="CIGAR").graph(view, 0)
-    for parent, child in zip(path, path[1:]):
+    for parent, child in itertools.pairwise(path):
         edge = graph.edges[f"n{parent}", f"n{child}"]
-        assert edge["color"] == HIGHLIGHT and edge["penwidth"] == "3"
+        assert edge["color"] == HIGHLIGHT
+        assert edge["penwidth"] == "3"
     assert "solved in 4 guesses" in graph.nodes[f"n{path[-1]}"]["label"]
     assert sum(graph.nodes[n].get("color") == HIGHLIGHT for n in graph.nodes) == len(path)
     # CIGAR takes 4 guesses: --min-depth 5 alone would hide its branch, --highlight still draws it
@@ -131,7 +134,8 @@ def test_png_of_two_levels_fits_a_screen(tmp_path):
     result = run("export", DEFAULT, "--format", "png", "--depth", "1", "-o", out)
     assert result.exit_code == 0, result.output
     width, height = struct.unpack(">II", out.read_bytes()[16:24])
-    assert max(width, height) <= 2500 and min(width, height) >= 600, (width, height)
+    assert max(width, height) <= 2500, (width, height)
+    assert min(width, height) >= 600, (width, height)
 
 
 @needs_dot
@@ -139,8 +143,11 @@ def test_svg_is_titled(tmp_path):
     out = tmp_path / "top.svg"
     assert run("export", DEFAULT, "--format", "svg", "--depth", "1", "--highlight", "cigar", "-o", out).exit_code == 0
     svg = out.read_text()
-    assert "<title>salet optimal normal</title>" in svg and "%3" not in svg
-    assert "221 answers left" in svg and "138 more patterns, 1,247 answers" in svg and "CIGAR" in svg
+    assert "<title>salet optimal normal</title>" in svg
+    assert "%3" not in svg
+    assert "221 answers left" in svg
+    assert "138 more patterns, 1,247 answers" in svg
+    assert "CIGAR" in svg
 
 
 def test_png_to_a_terminal_is_refused():
@@ -175,7 +182,8 @@ def test_png_to_a_terminal_is_refused():
 )
 def test_bad_requests_are_one_line(args, message):
     result = run("export", DEFAULT, *args)
-    assert result.exit_code == 2 and message in result.output
+    assert result.exit_code == 2
+    assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
 
 

@@ -1,13 +1,12 @@
 """Memory of `wordle-tree export --format text` on large format-1.0 files.
 
 A 1.0 file stores no depth, and the outline indents each line by its depth, so a deep
-enough 1.0 chain made an outline (and memory) that grew with the square of the file: a
-680 KB file went past 5 GB.  The text formats whose lines grow with the depth (text,
-selby, csv) now write at most 255 levels, the depth a 1.1 file can hold; the export's peak
-memory, measured on real processes, then grows linearly with the file."""
+enough 1.0 chain would make an outline (and memory) that grows with the square of the
+file.  The text formats whose lines grow with the depth (text, selby, csv) write at most
+255 levels, the depth a 1.1 file can hold; the export's peak memory, measured on real
+processes, grows linearly with the file."""
 
 import itertools
-import resource
 import string
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from array import array
 
 import msgpack
 import pytest
+
 from clirun import one_line_error, run
 
 
@@ -85,7 +85,8 @@ def test_a_text_export_of_a_1_0_chain_deeper_than_255_is_one_line(tmp_path, base
     depth refuse it, within ten times the file's size in memory."""
     size = write_1_0_tree(tmp_path / "chain.wtree", 20_000, 1)
     code, kib = peak_kib("export", tmp_path / "chain.wtree", "--format", fmt, "-o", tmp_path / "out.txt")
-    assert code == 2 and not (tmp_path / "out.txt").exists()
+    assert code == 2
+    assert not (tmp_path / "out.txt").exists()
     assert (kib - baseline_kib) * 1024 <= 10 * size, (kib, baseline_kib, size)
     result = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", fmt)
     one_line_error(result, 2, "20000 guesses deep", "at most 255 levels", "--format olson")
@@ -95,11 +96,11 @@ def test_a_deep_1_0_chain_still_loads_and_exports_where_the_format_allows(tmp_pa
     write_1_0_tree(tmp_path / "chain.wtree", 20_000, 1)
     assert run("wordle-tree", "info", tmp_path / "chain.wtree").returncode == 0
     olson = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", "olson")
-    assert olson.returncode == 0 and olson.stdout.count('"guess"') == 19_999  # the leaf is its word alone
+    assert olson.returncode == 0
+    assert olson.stdout.count('"guess"') == 19_999
     shallow = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", "text", "--depth", "3")
-    assert (
-        shallow.returncode == 0 and shallow.stdout.splitlines()[-1] == "|   " * 3 + "|--- bbbbb -> ... (19996 answers)"
-    )
+    assert shallow.returncode == 0
+    assert shallow.stdout.splitlines()[-1] == "|   " * 3 + "|--- bbbbb -> ... (19996 answers)"
 
 
 def test_a_chain_255_deep_is_the_deepest_outline(tmp_path):
@@ -107,7 +108,8 @@ def test_a_chain_255_deep_is_the_deepest_outline(tmp_path):
     result = run("wordle-tree", "export", tmp_path / "chain.wtree", "--format", "text")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert len(lines) == 255 and lines[-1] == "|   " * 253 + "|--- bbbbb -> aaaju"
+    assert len(lines) == 255
+    assert lines[-1] == "|   " * 253 + "|--- bbbbb -> aaaju"
     write_1_0_tree(tmp_path / "deeper.wtree", 256, 1)
     one_line_error(run("wordle-tree", "export", tmp_path / "deeper.wtree"), 2, "256 guesses deep")
 
@@ -126,4 +128,5 @@ def test_text_export_memory_grows_linearly_with_the_file(tmp_path, baseline_kib)
         assert grown[-1] <= 12 * size, (n_nodes, kib, baseline_kib, size)
     assert grown[1] <= 2.5 * grown[0], grown
     lines = (tmp_path / "out.txt").read_text().splitlines()
-    assert len(lines) == 100_000 and lines[0] == "aaaaa (100000 answers)"
+    assert len(lines) == 100_000
+    assert lines[0] == "aaaaa (100000 answers)"

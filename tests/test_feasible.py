@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from naive import naive_optimal
-from test_optimal import tiny_context
+from support.contexts import tiny_context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import class_tasks
 from wordle_compiler.search import Solver, classes_fit, solver_for
@@ -67,7 +67,7 @@ def test_classes_fit_is_the_worst_case_of_a_fixed_first_guess(mode):
     legal = initial_legal(ctx, mode)
     for first in words.guesses[:6]:
         tasks = class_tasks(ctx, mode, ctx.guess_index[first], ctx.all_answers, legal)
-        for depth in range(0, 5):
+        for depth in range(5):
             fits = classes_fit(Solver(ctx, mode), tasks, depth)
             assert fits == naive_fits(words.answers, words.guesses, mode, depth, start=first)
 
@@ -102,5 +102,5 @@ def test_hard_mode_plate_cannot_finish_in_five(ctx):
 
 
 def test_bad_depths_are_refused(ctx):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="depth must be"):
         solver_for(ctx, "normal").feasible(ctx.all_answers[:5], ctx.all_guesses, 200)

@@ -60,7 +60,7 @@ def test_score_hand_checked(guess, answer, expected):
 
 
 def test_score_rejects_wrong_length():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must have 5 letters"):
         score("abc", "abcde")
 
 
@@ -97,7 +97,7 @@ def test_parse_pattern_rejects_with_accepted_notations(bad):
 
 @pytest.mark.parametrize("bad", [-1, 243, 1.5, True, "1"])
 def test_format_pattern_rejects(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a pattern code is an integer from 0 to 242"):
         format_pattern(bad)
 
 

@@ -33,8 +33,8 @@ def test_five_letter_wordle_scores_as_the_runtime_does(guess, answer):
 
 def _naive_wordle(guess: str, answer: str) -> int:
     """The rule as a person states it: greens, then each yellow takes one unused copy."""
-    marks = [2 if g == a else 0 for g, a in zip(guess, answer)]
-    left = [a for g, a in zip(guess, answer) if g != a]
+    marks = [2 if g == a else 0 for g, a in zip(guess, answer, strict=True)]
+    left = [a for g, a in zip(guess, answer, strict=True) if g != a]
     for i, g in enumerate(guess):
         if marks[i] == 0 and g in left:
             marks[i] = 1
@@ -68,18 +68,23 @@ def test_mastermind_4x6_has_its_fourteen_possible_scores():
     assert len(codes) == 1296
     seen = {game.score_code(g, a) for g, a in itertools.product(codes[::37], codes)}
     possible = {c for c in range(game.n_codes) if game.possible_code(c)}
-    assert seen <= possible and len(possible) == 14
+    assert seen <= possible
+    assert len(possible) == 14
 
 
 def test_games_by_name_and_from_a_tree_file():
-    assert parse_game("wordle") == DEFAULT_GAME and DEFAULT_GAME.is_default
+    assert parse_game("wordle") == DEFAULT_GAME
+    assert DEFAULT_GAME.is_default
     super_mastermind = parse_game("Mastermind:5x8")
     assert (super_mastermind.rule, super_mastermind.length, super_mastermind.alphabet) == (MASTERMIND, 5, "12345678")
-    assert super_mastermind.name == "mastermind:5x8" and not super_mastermind.is_default
+    assert super_mastermind.name == "mastermind:5x8"
+    assert not super_mastermind.is_default
     assert game_from_fields(super_mastermind.to_fields()) == super_mastermind
     assert hash(game_from_fields(DEFAULT_GAME.to_fields())) == hash(DEFAULT_GAME)
     six = Game(WORDLE, 6, ENGLISH_ALPHABET)
-    assert six.name == "wordle:6" and not six.byte_codes and DEFAULT_GAME.byte_codes
+    assert six.name == "wordle:6"
+    assert not six.byte_codes
+    assert DEFAULT_GAME.byte_codes
 
 
 @pytest.mark.parametrize(
@@ -104,7 +109,7 @@ def test_an_unplayable_game_is_one_line(rule, length, alphabet, message):
 
 @pytest.mark.parametrize(
     "text",
-    ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6", "mastermind:4x10", "mastermind:４x6", "chess"],
+    ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6", "mastermind:4x10", "mastermind:４x6", "chess"],  # noqa: RUF001 - a fullwidth digit, refused
 )
 def test_a_bad_game_name_is_refused(text):
     with pytest.raises(GameError):

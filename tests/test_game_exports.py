@@ -26,7 +26,8 @@ def test_text_export_shows_each_game_s_notation(trees):
     mastermind_text = run("wordle-tree", "export", trees["mastermind"], "--format", "text").stdout
     assert "|--- B0W0 -> 222" in mastermind_text
     six_text = run("wordle-tree", "export", trees["six"], "--format", "text").stdout
-    assert six_text.startswith("abacus (8 answers)") and "|--- bbbbbb ->" in six_text
+    assert six_text.startswith("abacus (8 answers)")
+    assert "|--- bbbbbb ->" in six_text
 
 
 @pytest.mark.parametrize("fmt", ["selby", "olson"])
@@ -95,7 +96,8 @@ def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path)
     built = run("wordle-compile", "--strategy", "optimal", "--answers", tmp_path / "es.txt", "-o", tree, "--quiet")
     assert built.returncode == 0, built.stderr
     verified = run("wordle-tree", "verify", tree)
-    assert verified.returncode == 0 and verified.stdout.startswith("OK:"), verified.stdout + verified.stderr
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert verified.stdout.startswith("OK:"), verified.stdout + verified.stderr
     assert "wordle:5:" in run("wordle-tree", "info", tree).stdout
     outline = run("wordle-tree", "export", tree, "--format", "text").stdout
     assert outline.startswith(run("wordle-next", "--tree", tree).stdout.split()[0])

@@ -171,7 +171,8 @@ def test_words_of_six_to_eight_letters_take_two_byte_codes():
         matrix = Context.from_words(words, use_cache=False).matrix
         assert matrix.dtype == np.uint16
         assert matrix.tolist() == [[words.game.score_code(g, a) for a in words.answers] for g in words.guesses]
-    assert code_dtype(DEFAULT_GAME) == np.uint8 and code_dtype(mastermind(8, 9)) == np.uint8
+    assert code_dtype(DEFAULT_GAME) == np.uint8
+    assert code_dtype(mastermind(8, 9)) == np.uint8
 
 
 def test_words_of_nine_letters_have_more_codes_than_the_engine_plays():

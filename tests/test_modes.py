@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from naive import naive_allowed, naive_score
 from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.wordlists import WordLists, letters_array
 from wordle_compiler.ext._kernels import hard_mode_filter, possible_filter
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.treefiles.verification import hard_mode_allows, verify_tree
-from wordle_compiler.core.wordlists import WordLists, letters_array
 from wordle_runtime import parse_pattern, score_code
 
 
@@ -65,10 +65,10 @@ def test_filters_match_reference_rules(played, answer, candidate):
 def test_the_search_filter_by_masks_matches_the_rule(played, answer, candidates):
     """The engine's hard-mode filter (two masks per guess, letter by letter only when a
     letter is needed three times) keeps exactly what the rule keeps, in order."""
-    from wordle_compiler.ext._search import Engine, legal_after
     from wordle_compiler.core.modes import hard_mode_word_bits
+    from wordle_compiler.ext._search import Engine, legal_after
 
-    letters = letters_array([played] + candidates)
+    letters = letters_array([played, *candidates])
     legal = np.arange(1, len(candidates) + 1, dtype=np.int64)
     code = score_code(played, answer)
     zobrist = np.arange(1, len(candidates) + 2, dtype=np.uint64)
@@ -131,7 +131,8 @@ def test_every_strategy_and_mode_verifies(strategy, mode, ctx):
         cfg = BuildConfig(strategy=strategy, mode=mode, start="salet")
     result = compile_tree(cfg, ctx)
     report = verify_tree(result.data, mode, ctx.words.guesses, 20)
-    assert report.failures == [] and report.answers == 2315
+    assert report.failures == []
+    assert report.answers == 2315
 
 
 def test_verifier_catches_an_illegal_hard_mode_guess(ctx):

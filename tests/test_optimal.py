@@ -1,44 +1,12 @@
 """The exact search against the naive reference, and the published figures."""
 
-import random
-
 import pytest
 
 from naive import naive_optimal
-from wordle_compiler.core.errors import BuildError
+from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.errors import BuildError
 from wordle_compiler.pipeline.compile import compile_tree
-from wordle_compiler.core.wordlists import WordLists
-
-
-def tiny_context(seed, n_answers, n_extra, alphabet="abcdefghij", clustered=True):
-    """Random tiny lists; clustered ones (a template with 1-3 letters changed, like
-    the '_ight' words) are hard enough that depth limits bind."""
-    rng = random.Random(seed)
-    template = [rng.choice(alphabet) for _ in range(5)]
-    words = set()
-    while len(words) < n_answers + n_extra:
-        if clustered:
-            word = list(template)
-            for pos in rng.sample(range(5), rng.choice((1, 1, 1, 2))):
-                word[pos] = rng.choice(alphabet)
-            words.add("".join(word))
-        else:
-            words.add("".join(rng.choice(alphabet[:6]) for _ in range(5)))
-    words = sorted(words)
-    answers = sorted(rng.sample(words, n_answers))
-    lists = WordLists(answers=tuple(answers), guesses=tuple(words), answers_name="tiny", guesses_name="tiny")
-    return Context.from_words(lists, use_cache=False)
-
-
-def worst_start(ctx):
-    """The guess that splits the answers least (ties: alphabetical), so the search
-    below it meets large classes instead of the closed forms for one or two answers."""
-    from wordle_compiler.core.guess_stats import PARTS, partition_stats
-
-    stats, _ = partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, ctx.all_answers)
-    useful = [(stats[i, PARTS], i) for i in range(len(ctx.words.guesses)) if stats[i, PARTS] > 1]
-    return ctx.words.guesses[min(useful)[1]]
 
 
 def optimal_total_and_depth(ctx, mode, max_depth, start=None, opening=()):
@@ -90,7 +58,8 @@ def test_parse_clint_is_the_published_8302():
     result = compile_tree(
         BuildConfig(strategy="optimal", opening=("parse", "clint"), answers="nyt", guesses="original"), ctx
     )
-    assert result.report.total_guesses == 8302 and result.report.max_depth <= 6
+    assert result.report.total_guesses == 8302
+    assert result.report.max_depth <= 6
 
 
 def test_optimal_is_no_worse_than_heuristics(ctx):
@@ -128,7 +97,8 @@ def test_published_figures(start, mode, guesses, depth, total):
     ctx = Context.load("original", guesses)
     cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
     result = compile_tree(cfg, ctx)
-    assert result.report.total_guesses == total and result.proved_optimal
+    assert result.report.total_guesses == total
+    assert result.proved_optimal
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -138,7 +108,8 @@ def test_best_of_k_first_words_is_the_best_fixed_start(seed):
     ctx = tiny_context(100 + seed, n_answers=20, n_extra=6)
     k = 4
     result = compile_tree(BuildConfig(strategy="optimal", candidates=k), ctx)
-    assert not result.proved_optimal and result.optimality == f"best of {k} first words"
+    assert not result.proved_optimal
+    assert result.optimality == f"best of {k} first words"
     firsts = [ctx.words.guesses[g] for g in rank_first_guesses(ctx, ctx.all_guesses, k)]
     fixed = {w: optimal_total_and_depth(ctx, "normal", 6, start=w) for w in firsts}
     best = min(fixed.values())
@@ -168,7 +139,8 @@ def test_objective_depth_is_the_least_worst_case_then_the_least_total(mode, seed
             continue
         result = compile_tree(config, ctx)
         assert (result.report.max_depth, result.report.total_guesses) == least
-        assert result.data.meta["config"]["objective"] == "depth" and result.data.meta["max_depth"] == 6
+        assert result.data.meta["config"]["objective"] == "depth"
+        assert result.data.meta["max_depth"] == 6
 
 
 def test_salet_needs_five_guesses_at_worst_and_the_total_stays_7920(ctx):

@@ -18,15 +18,14 @@ import pytest
 
 import wordle_runtime
 import wordle_trees
+from browsing import console_errors, start_chromium, wait_ready
+from game_trees import first_candidate_tree
 from wordle_compiler.treefiles.export.html import explorer_data, render_page
 from wordle_compiler.treefiles.export.view import TreeView
 from wordle_runtime.format import pack_tree, unpack_tree
 from wordle_runtime.game import MASTERMIND, WORDLE, Game, alphabet_of, mastermind, mastermind_codes
 from wordle_runtime.history import HistoryError, NoAnswerError
 from wordle_runtime.tree import Tree
-
-from browsing import console_errors, start_chromium, wait_ready
-from game_trees import first_candidate_tree
 
 SHIPPED = sorted(p.stem for p in Path(wordle_trees.__file__).parent.glob("*.wtree"))
 PER_TREE = 150  # 7 shipped trees and 4 of other games: 1,650 histories
@@ -47,7 +46,7 @@ JUNK = [
     "\u212aelly",
     "a'b\"c",
     "x\x1by",
-    "ｓａｌｅｔ",
+    "ｓａｌｅｔ",  # noqa: RUF001 - fullwidth letters, refused
     "1122",
     "12",
     "🍎🍌",
@@ -259,8 +258,8 @@ def targeted(tree, words: list[str], rng: random.Random) -> list[str]:
         answer, guess = rng.choice(tree.answers), rng.choice(words)
         found.append(f"{guess} {game.format_code(game.score_code(guess, answer))}")
     blank = game.format_code(0)
-    for junk in ("İlkay", "it's", 'say"', "x\x1by", "ÑANDÚ"):  # a symbol whose lower case is longer; quotes
-        found.append(f"{junk} {blank}")
+    # a symbol whose lower case is longer; quotes
+    found.extend(f"{junk} {blank}" for junk in ("İlkay", "it's", 'say"', "x\x1by", "ÑANDÚ"))
     found.append(" ".join([f"{tree.first_guess} {blank}"] * 256))  # one step more than a game may have
     if game.rule == MASTERMIND:  # a score no guess can get: all but one black, and one white
         found += [f"{tree.first_guess} B{game.length - 1}W1", f"{tree.first_guess} {game.length - 1},1"]
@@ -302,6 +301,7 @@ def trees() -> dict[str, Tree]:
     return {**{name: wordle_runtime.load(name) for name in SHIPPED}, **other_games()}
 
 
+@pytest.mark.integration  # drives headless Chromium
 def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
     rng = random.Random(20260)
     kinds = {"on": 0, "off": 0, "solved": 0, "refused": 0, "no answer": 0}
@@ -313,7 +313,7 @@ def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
         browser.get(page.as_uri())
         wait_ready(browser)
         got = browser.execute_script(CHECK, histories)
-        for history, answer in zip(histories, got):
+        for history, answer in zip(histories, got, strict=True):
             expected = runtime_answer(tree, history)
             assert answer == expected, f"{name}: {history!r}"
             checked += 1

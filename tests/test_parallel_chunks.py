@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clirun import run
-from wordle_compiler.core import guess_stats as kernels
 from wordle_compiler.concurrency.parallel import map_chunks
+from wordle_compiler.core import guess_stats as kernels
 
 
 @pytest.mark.parametrize("threads", [1, 2, 4])
@@ -31,7 +31,8 @@ def test_helpers_take_chunks_when_they_are_free():
         return i
 
     assert map_chunks(slow, 16, 2) == list(range(16))
-    assert caller in lanes and len(lanes) == 2
+    assert caller in lanes
+    assert len(lanes) == 2
 
 
 def test_the_caller_never_waits_for_a_paused_helper():
@@ -97,7 +98,9 @@ def test_a_forked_worker_starts_helpers_of_its_own():
     child.start()
     results, lanes = queue.get(timeout=30)
     child.join(30)
-    assert results == list(range(12)) and lanes == 2 and child.exitcode == 0
+    assert results == list(range(12))
+    assert lanes == 2
+    assert child.exitcode == 0
 
 
 @settings(max_examples=40, deadline=None)
@@ -117,7 +120,8 @@ def test_the_split_pass_equals_the_serial_pass(ctx, monkeypatch_module, answers,
         split = kernels.partition_stats(ctx.matrix_by_answer(), guesses, answers)
     finally:
         kernels.set_threads(1)
-    assert np.array_equal(split[0], serial[0]) and split[1].tobytes() == serial[1].tobytes()
+    assert np.array_equal(split[0], serial[0])
+    assert split[1].tobytes() == serial[1].tobytes()
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-# About 30 s of work on one thread (the first guess fixed, so workers fork at once); every
-# test stops it within seconds.  (Entropy on the same list, 8 s when these tests were
-# written, now ends in under 2 s, before a test could interrupt it.)
+# Far more work than any test lets it do (the first guess fixed, so workers fork at once);
+# every test stops it within seconds.  A quicker strategy (entropy) could end before a test
+# interrupts it.
 HEURISTIC = [
     sys.executable,
     "-m",
@@ -57,7 +57,7 @@ def _alive(pid):
 def _start(tmp_path, command, jobs=2):
     """A build started with Ctrl-C's default action restored."""
     return subprocess.Popen(
-        command + ["--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")],
+        [*command, "--jobs", str(jobs), "-o", str(tmp_path / "t.wtree")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
@@ -85,7 +85,7 @@ def test_kill_9_leaves_no_worker_behind(tmp_path):
     proc.wait()
     time.sleep(1.0)
     assert not [w for w in workers if _alive(w)], "a worker outlived its parent"
-    out, err = proc.communicate(timeout=5)  # nothing holds the pipes open any more
+    proc.communicate(timeout=5)  # returns: nothing holds the pipes open any more
     assert [p.name for p in tmp_path.iterdir()] == []
 
 
@@ -131,7 +131,8 @@ def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
             break  # the workers are computing
         time.sleep(0.1)
     workers = _children(proc.pid)
-    assert len(workers) >= 2 and proc.poll() is None
+    assert len(workers) >= 2
+    assert proc.poll() is None
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     time.sleep(2.0)
@@ -141,7 +142,7 @@ def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
 def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     """--threads: the helper threads are daemons and the caller computes its own chunks,
     so Ctrl-C lands between two chunks and the process exits with no thread to wait for."""
-    proc = _start(tmp_path, HEURISTIC + ["--threads", "2"], jobs=1)
+    proc = _start(tmp_path, [*HEURISTIC, "--threads", "2"], jobs=1)
     time.sleep(1.5)  # past start-up, inside the passes over 12,972 guesses
     assert proc.poll() is None, "the build finished before it could be interrupted"
     _interrupt_within_a_second(proc, tmp_path)
@@ -218,5 +219,5 @@ def test_twenty_ctrl_c_at_random_moments_are_one_line_each(tmp_path, command, pr
 
     delays = random.Random(20).sample(range(5, 400), 20)  # 0.05 s to 4 s, start-up included
     outcomes = [_ctrl_c_to_the_group(command, centiseconds / 100, tmp_path) for centiseconds in delays]
-    bad = [(d, o) for d, o in zip(delays, outcomes) if o != (130, f"{prog}: interrupted\n", [])]
+    bad = [(d, o) for d, o in zip(delays, outcomes, strict=True) if o != (130, f"{prog}: interrupted\n", [])]
     assert not bad, bad

@@ -23,7 +23,8 @@ def test_results_follow_task_order_not_finishing_order(jobs):
         t * t for t in tasks
     ]
     assert sorted(done) == sorted(t % 4 for t in tasks)  # progress: every task's weight, once
-    assert seen_lanes <= set(range(jobs)) and seen_lanes
+    assert seen_lanes <= set(range(jobs))
+    assert seen_lanes
 
 
 def test_progress_runs_on_the_calling_thread():

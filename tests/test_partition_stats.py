@@ -64,4 +64,6 @@ def test_every_answer_and_one_answer(ctx):
     _check(ctx, guesses, ctx.all_answers)
     _check(ctx, guesses, ctx.all_answers[5:6])
     stats, bits = partition_stats(ctx.matrix_by_answer(), guesses, ctx.all_answers[:0])
-    assert stats.shape == (5, 4) and not stats.any() and not bits.any()  # no answers: zeros, not garbage
+    assert stats.shape == (5, 4)
+    assert not stats.any()
+    assert not bits.any()

@@ -57,5 +57,5 @@ def test_both_passes_count_like_numpy(ctx, engine, data):
         scratch[:] = 0xAB  # whatever the other kernel left there
         out = tuple(np.full(len(L), -1, dtype=np.int64) for _ in range(3))
         run(out)
-        for got, exp in zip(out, want):
+        for got, exp in zip(out, want, strict=True):
             np.testing.assert_array_equal(got[where], exp)

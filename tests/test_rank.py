@@ -9,21 +9,21 @@ import sys
 import time
 
 import pytest
-from sampled_lists import write_sampled_lists
 
+from sampled_lists import write_sampled_lists
 from wordle_compiler.concurrency.cluster import SerialExecutor
+from wordle_compiler.core.wordlists import load_word_lists
+from wordle_compiler.ranking.eta import sample_words
 from wordle_compiler.ranking.first_words import (
-    RankSpec,
     Ranking,
+    RankSpec,
     WordResult,
     context_for,
     evaluate_word,
     heuristic_order,
     run_ranking,
 )
-from wordle_compiler.ranking.eta import sample_words
 from wordle_compiler.ranking.results_log import read_ranking
-from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import INF, Solver
 
 
@@ -84,7 +84,8 @@ def test_values_are_exact_below_the_cutoff_and_bounds_above(small_lists, tmp_pat
 def test_a_cut_off_word_reports_a_true_bound():
     spec = RankSpec()
     result = evaluate_word(spec, "fuzzy", 7950)
-    assert not result.exact and result.value >= 7950
+    assert not result.exact
+    assert result.value >= 7950
     assert evaluate_word(spec, "salet", 8000) == WordResult("salet", 7920, True)
 
 
@@ -172,7 +173,8 @@ def test_early_words_wait_for_a_cutoff_and_change_nothing(small_lists, max_depth
         assert seen[first - 1][1] < INF, "an early word went out before there was a cut-off"
         assert max(order.index(word) for word in early) == first + len(early) - 1
     else:
-        assert plain.cutoff() == INF and first == len(words) - len(early)
+        assert plain.cutoff() == INF
+        assert first == len(words) - len(early)
 
 
 def test_with_every_word_exact_the_early_words_go_first(small_lists):
@@ -188,7 +190,8 @@ def test_with_every_word_exact_the_early_words_go_first(small_lists):
     seen = []
     run_ranking(spec, words, sampled, SerialExecutor(), lambda r: seen.append(r.word), early=early)
     assert seen[: len(early)] == early
-    assert sampled.final_rows() == plain.final_rows() and all(exact for _, _, exact in plain.final_rows())
+    assert sampled.final_rows() == plain.final_rows()
+    assert all(exact for _, _, exact in plain.final_rows())
 
 
 def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
@@ -215,7 +218,8 @@ def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     last = result.stderr.replace("\r", "\n").strip().splitlines()[-1]
-    assert "300/300 words" in last and last.endswith("every word decided"), last
+    assert "300/300 words" in last, last
+    assert last.endswith("every word decided"), last
 
 
 def _free_port():
@@ -286,7 +290,7 @@ def _stop(processes):
             proc.kill()
 
 
-@pytest.mark.slow  # a scheduler and two workers started as their own processes: about 8 s
+@pytest.mark.slow  # a scheduler and two workers started as their own processes
 def test_a_real_cluster_agrees_with_one_process(small_lists, tmp_path):
     one, remote = tmp_path / "one.csv", tmp_path / "remote.csv"
     firsts = _every_eighth_word(small_lists, tmp_path)
@@ -300,7 +304,7 @@ def test_a_real_cluster_agrees_with_one_process(small_lists, tmp_path):
     assert one.read_bytes() == remote.read_bytes()
 
 
-@pytest.mark.slow  # a scheduler killed under a running ranking, then the ranking resumed: about 20 s
+@pytest.mark.slow  # a scheduler killed under a running ranking, then the ranking resumed
 def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, tmp_path):
     out, whole = tmp_path / "r.csv", tmp_path / "whole.csv"
     address, processes = _start_cluster()
@@ -335,10 +339,13 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, 
         _, err = ranking.communicate(timeout=60)
     finally:
         _stop(processes)
-    assert ranking.returncode == 2 and err.count("\n") == 1, err
-    assert f"lost the connection to the Dask scheduler at {address} mid-run" in err and "--resume" in err
+    assert ranking.returncode == 2, err
+    assert err.count("\n") == 1, err
+    assert f"lost the connection to the Dask scheduler at {address} mid-run" in err
+    assert "--resume" in err
     kept = out.read_text().splitlines()
-    assert kept[0].startswith("# wordle-rank results") and len(kept) >= 3
+    assert kept[0].startswith("# wordle-rank results")
+    assert len(kept) >= 3
     assert rank(small_lists, out, "--mode", "hard", "--resume").returncode == 0
     assert rank(small_lists, whole, "--mode", "hard").returncode == 0
     assert out.read_bytes() == whole.read_bytes()
@@ -349,7 +356,8 @@ def test_selby_format_round_trips(small_lists, tmp_path):
     assert rank(small_lists, out, "--format", "selby").returncode == 0
     header, *lines = out.read_text().splitlines()
     assert header.startswith("# wordle-rank results; answers ")
-    assert lines[0].split()[2].isdigit() and float(lines[0].split()[1]) > 1
+    assert lines[0].split()[2].isdigit()
+    assert float(lines[0].split()[1]) > 1
     assert any(line.split()[2].startswith(">=") for line in lines)
     csv = tmp_path / "r.csv"
     assert rank(small_lists, csv).returncode == 0
@@ -404,11 +412,12 @@ def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_pat
             assert opened.report.total_guesses == int(total), word
     another = words.guesses[2]  # not among the ranked words
     other = rank(small_lists, out, "--second-after", another, "--first-words", tmp_path / "seconds.txt", "--resume")
-    assert other.returncode == 2 and f"second-after {first}, not {another}" in other.stderr
+    assert other.returncode == 2
+    assert f"second-after {first}, not {another}" in other.stderr
 
 
 def test_second_after_refuses_its_own_word_and_unknown_words(small_lists, tmp_path):
-    answers, guesses = small_lists
+    _answers, guesses = small_lists
     first = guesses.read_text().split()[0]
     (tmp_path / "w.txt").write_text(first + "\n")
     assert (
@@ -462,7 +471,7 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
     same with two workers and after --resume, which proves each claim again."""
     doomed = ["agist", "agued", "ahing", "angst", "anode", "archi"]
     words = tmp_path / "ten.txt"
-    words.write_text("\n".join(["salet", "crane", "trace", "slate"] + doomed) + "\n")
+    words.write_text("\n".join(["salet", "crane", "trace", "slate", *doomed]) + "\n")
     files = {}
     for jobs in (1, 2):
         out = tmp_path / f"r{jobs}.csv"
@@ -491,7 +500,8 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
         files[jobs] = out.read_bytes()
     assert files[1] == files[2]
     rows = {line.split(",")[0]: line.split(",")[1:-1] for line in files[1].decode().splitlines()[2:]}
-    assert rows["salet"] == ["8122", "3.508423", "exact"] and rows["crane"][2] == "lower-bound"
+    assert rows["salet"] == ["8122", "3.508423", "exact"]
+    assert rows["crane"][2] == "lower-bound"
     assert all(rows[word] == ["", "", "infeasible"] for word in doomed)
     resumed = subprocess.run(
         [
@@ -522,9 +532,11 @@ def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_pat
     assert rank(small_lists, out, "--top", "3").returncode == 0
     rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     statuses = {row[3] for row in rows}
-    assert statuses <= {"exact", "lower-bound", "infeasible"} and {"exact", "lower-bound"} <= statuses
+    assert statuses <= {"exact", "lower-bound", "infeasible"}
+    assert {"exact", "lower-bound"} <= statuses
     cutoff = {int(row[1]) for row in rows if row[3] == "lower-bound"}
-    assert len(cutoff) == 1 and all(int(row[1]) < min(cutoff) for row in rows if row[3] == "exact")
+    assert len(cutoff) == 1
+    assert all(int(row[1]) < min(cutoff) for row in rows if row[3] == "exact")
 
 
 def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
@@ -538,7 +550,8 @@ def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
     out = tmp_path / "all.csv"
     result = rank(small_lists, out, "--top", "all", "--first-words", str(firsts))
     assert result.returncode == 0, result.stderr
-    assert "no word was cut off" in result.stdout and "warning" not in result.stderr
+    assert "no word was cut off" in result.stdout
+    assert "warning" not in result.stderr
     rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
     assert {row[3] for row in rows} <= {"exact", "infeasible"}
     ctx = Context.from_words(load_word_lists(str(answers), str(guesses)))
@@ -576,12 +589,15 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
         assert rows[f"{first}+{second}"][1:4:2] == [str(built.report.total_guesses), "exact"]
     (tmp_path / "bad.txt").write_text(f"{pairs[0][0]} {pairs[0][0]}\n")
     bad = rank(small_lists, out, "--pairs", tmp_path / "bad.txt")
-    assert bad.returncode == 2 and "line 1" in bad.stderr and "two different words" in bad.stderr
+    assert bad.returncode == 2
+    assert "line 1" in bad.stderr
+    assert "two different words" in bad.stderr
     both = rank(small_lists, out, "--pairs", tmp_path / "pairs.txt", "--second-after", pairs[0][0])
-    assert both.returncode == 2 and "not with --first-words or --second-after" in both.stderr
+    assert both.returncode == 2
+    assert "not with --first-words or --second-after" in both.stderr
 
 
-@pytest.mark.slow  # 50 random first words solved exactly (about 3 min on 2 cores), each also built on its own
+@pytest.mark.slow  # 50 random first words solved exactly (minutes), each also built on its own
 def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
     from wordle_compiler.core.config import BuildConfig, Context
     from wordle_compiler.pipeline.compile import compile_tree
@@ -611,7 +627,8 @@ def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     rows = [line.split(",")[:-1] for line in out.read_text().splitlines()[2:]]
-    assert sorted(row[0] for row in rows) == sorted(firsts) and {row[3] for row in rows} == {"exact"}
+    assert sorted(row[0] for row in rows) == sorted(firsts)
+    assert {row[3] for row in rows} == {"exact"}
     for word, total, _, _ in rows:
         assert compile_tree(BuildConfig(strategy="optimal", start=word), ctx).report.total_guesses == int(total)
 
@@ -646,8 +663,8 @@ def test_an_opening_table_entry_keeps_exact_values_one_cut_off_and_the_infeasibl
     entry = table_entry(results, words, "hard", 6, "wordle-rank --mode hard", 1.5)
     assert entry["exact"] == {"crane": 3, "slate": 3}
     assert (entry["cutoff"], entry["infeasible"], entry["first_words"]) == (5, ["jazzy"], 4)
-    assert "infeasible" not in table_entry(results[:3] + [WordResult("jazzy", 5, False)], words, "hard", 6, "", None)
+    assert "infeasible" not in table_entry([*results[:3], WordResult("jazzy", 5, False)], words, "hard", 6, "", None)
     with pytest.raises(ValueError, match="not canonical"):
-        table_entry(results[:3] + [WordResult("jazzy", 6, False)], words, "hard", 6, "", None)
+        table_entry([*results[:3], WordResult("jazzy", 6, False)], words, "hard", 6, "", None)
     with pytest.raises(ValueError, match="3 of 4"):
         table_entry(results[:3], words, "hard", 6, "", None)

@@ -30,7 +30,7 @@ def replay(costs, head=10, sample_penalty=1.0):
     sample (each costing ``sample_penalty`` times its price), then the rest; yields (true
     seconds left, estimate or None) after each word."""
     order = [f"w{i:05d}" for i in range(len(costs))]
-    price = dict(zip(order, costs))
+    price = dict(zip(order, costs, strict=True))
     sample = [w for w in sample_words(order) if w not in order[:head]]
     for word in sample:
         price[word] *= sample_penalty
@@ -43,7 +43,7 @@ def replay(costs, head=10, sample_penalty=1.0):
         yield total - clock, work.estimate(clock)
 
 
-def cliff(n=6000):  # the 3158 list's shape: 2.5 s a word, then 0.02 s once probes refute
+def cliff(n=6000):  # the 3158 list's shape: a dear head, then a cheap tail once probes refute
     return [2.5 + (i % 7) * 0.2 if i < n // 6 else 0.02 + (i % 5) * 0.004 for i in range(n)]
 
 
@@ -67,9 +67,11 @@ def test_samples_no_dearer_than_their_neighbours_are_at_worst_halved_until_one_i
     steps = list(replay(costs))
     first = next(i for i, (_, estimate) in enumerate(steps) if estimate is not None)
     ratios = [estimate[1] / left for left, estimate in steps[first : -len(costs) // 20]]
-    assert min(ratios) >= 0.4 and max(ratios) <= 2.0
+    assert min(ratios) >= 0.4
+    assert max(ratios) <= 2.0
     assert 0.8 <= ratios[-1] <= 1.25  # once samples have been passed, their true ratio (1) is used
-    assert steps[-1][1][1] == 0.0 and steps[-1][1][0] == 1.0
+    assert steps[-1][1][1] == 0.0
+    assert steps[-1][1][0] == 1.0
 
 
 def test_dearer_samples_are_discounted_once_a_slice_is_finished():
@@ -87,7 +89,8 @@ def test_without_a_sample_the_slices_ahead_are_priced_like_the_last_one_reached(
     for word in order[:10]:
         work.done(word, 0.5)
     fraction, left = work.estimate(5.0)
-    assert fraction == pytest.approx(0.1) and left == pytest.approx(45.0)
+    assert fraction == pytest.approx(0.1)
+    assert left == pytest.approx(45.0)
 
 
 def test_a_rate_from_the_words_done_would_be_far_off_on_the_cliff():
@@ -114,22 +117,24 @@ def replay_recorded(name):
 
 
 def test_a_recorded_hard_mode_ranking_is_estimated_within_a_small_factor():
-    """`--answers nyt-extended --mode hard --jobs 2` (4,058 s): the cut-off fell from 11784
-    to 11679 over three quarters of the run, so the samples at the head of the order, run
-    against the first cut-off, cost 8-50x what their neighbours cost in order later, and
-    the tail's samples about 1-3x.  Pooling those ratios into one scale read 0.1x near the
-    end; the unscaled samples read 11x in the middle."""
+    """`--answers nyt-extended --mode hard --jobs 2`: the cut-off fell from 11784 to 11679
+    over three quarters of the run, so the samples at the head of the order, run against
+    the first cut-off, cost many times what their neighbours cost in order later, and the
+    tail's samples little more.  Pooling those ratios into one scale read far too low near
+    the end; the unscaled samples far too high in the middle (docs/performance.md)."""
     ratios = list(replay_recorded("ranking-3158-hard.json.gz"))
-    assert ratios and ratios[0][0] < 0.1  # an estimate within the first tenth of the run
+    assert ratios
+    assert ratios[0][0] < 0.1
     for gone, ratio in ratios:
         assert 0.7 <= ratio <= (4.5 if gone < 0.3 else 3.0), f"{ratio:.2f}x at {gone:.0%} of the run"
 
 
 def test_a_recorded_normal_mode_ranking_is_estimated_within_a_small_factor():
-    """`--answers nyt-extended --jobs 2` (717 s): every sample ran against the final cut-off
-    and still cost 1.2-3.6x its neighbours in order (a colder memo)."""
+    """`--answers nyt-extended --jobs 2`: every sample ran against the final cut-off and
+    still cost more than its neighbours in order (a colder memo)."""
     ratios = list(replay_recorded("ranking-3158-normal.json.gz"))
-    assert ratios and ratios[0][0] < 0.1
+    assert ratios
+    assert ratios[0][0] < 0.1
     for gone, ratio in ratios:
         assert 0.6 <= ratio <= (1.6 if gone < 0.2 else 1.25), f"{ratio:.2f}x at {gone:.0%} of the run"
 
@@ -161,4 +166,5 @@ def test_the_share_shown_never_goes_back():
             shares.append(int(match.group(1)))
             raw.append(eta.work.estimate(1.0)[0])
     assert raw != sorted(raw)  # the case the rule is for happened
-    assert shares and shares == sorted(shares)
+    assert shares
+    assert shares == sorted(shares)

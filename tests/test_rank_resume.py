@@ -99,7 +99,8 @@ def test_a_forged_or_foreign_results_file_ends_in_a_refusal_or_the_truth(lists, 
         assert out.read_text().splitlines() == truth[0]
     else:
         assert result.returncode == 2, result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1 and "not resuming" in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert "not resuming" in result.stderr, result.stderr
         assert "proved best" not in result.stdout
 
 
@@ -107,11 +108,13 @@ def test_a_claim_the_search_contradicts_is_refused_and_dropped_from_the_file(lis
     out = tmp_path / "r.csv"
     out.write_text(_forge(truth, "best given a bound"))
     refused = rank(lists, out, "--resume")
-    assert refused.returncode == 2 and "but the search proves" in refused.stderr, refused.stderr
+    assert refused.returncode == 2, refused.stderr
+    assert "but the search proves" in refused.stderr, refused.stderr
     assert truth[0][2].split(",")[0] + ",360" not in out.read_text()  # the forged line is gone
     again = rank(lists, out, "--resume")  # what is left is this run's own proofs: resumable
     assert again.returncode == 0, again.stderr
-    assert again.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
+    assert again.stdout.splitlines()[0] == truth[1]
+    assert out.read_text().splitlines() == truth[0]
 
 
 @pytest.mark.parametrize("kept", ["cut by a kill", "complete"])
@@ -123,14 +126,16 @@ def test_a_genuine_file_resumes_to_the_same_result(lists, truth, tmp_path, kept)
     out.write_text(cut if kept == "cut by a kill" else "\n".join(truth[0]) + "\n")
     result = rank(lists, out, "--resume")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
+    assert result.stdout.splitlines()[0] == truth[1]
+    assert out.read_text().splitlines() == truth[0]
 
 
 def test_jobs_and_scheduler_together_are_refused_and_leave_the_file(lists, truth, tmp_path):
     out = tmp_path / "r.csv"
     out.write_text("\n".join(truth[0]) + "\n")
     result = rank(lists, out, "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
-    assert result.returncode == 2 and "--jobs and --scheduler" in result.stderr, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert "--jobs and --scheduler" in result.stderr, result.stderr
     assert out.read_text().splitlines() == truth[0]
 
 
@@ -142,7 +147,8 @@ def test_an_empty_results_name_is_refused(lists, tmp_path):
         timeout=120,
         cwd=tmp_path,
     )
-    assert result.returncode == 2 and result.stderr.strip() == "wordle-rank: -o needs a file name"
+    assert result.returncode == 2
+    assert result.stderr.strip() == "wordle-rank: -o needs a file name"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -177,7 +183,8 @@ def test_a_malformed_scheduler_address_is_one_line_before_any_work(lists, truth,
     out.write_text("\n".join(truth[0]) + "\n")
     result = rank(lists, out, "--scheduler", address)
     assert result.returncode == 2, result.stderr
-    assert result.stderr.strip().splitlines() == [result.stderr.strip()] and len(result.stderr) < 200
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert len(result.stderr) < 200
     assert "--scheduler takes tcp://HOST:PORT" in result.stderr
     assert out.read_text().splitlines() == truth[0]
 
@@ -194,7 +201,8 @@ def test_a_larger_top_on_resume_decides_the_bounded_words_again(lists, truth, tm
     assert rank(lists, out, "--top", "1").returncode == 0
     result = rank(lists, out, "--resume")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0] == truth[1] and out.read_text().splitlines() == truth[0]
+    assert result.stdout.splitlines()[0] == truth[1]
+    assert out.read_text().splitlines() == truth[0]
 
 
 def test_a_smaller_top_on_resume_keeps_every_proved_value(lists, truth, tmp_path):
@@ -220,5 +228,6 @@ def test_a_forged_bound_in_a_finished_file_is_refused(lists, truth, tmp_path):
     out = tmp_path / "r.csv"
     out.write_text("\n".join([header, columns, f"{word},{int(total) + 1},1.0,lower-bound", *rest]) + "\n")
     result = rank(lists, out, "--resume")
-    assert result.returncode == 2 and "but the search proves" in result.stderr, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert "but the search proves" in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -34,13 +34,13 @@ def lists(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def long_lists(tmp_path_factory):
-    """1,200 answers and about 7,000 guesses: a ranking of a second or two, long enough to kill mid-run."""
+    """1,200 answers and about 7,000 guesses: a short ranking, long enough to kill mid-run."""
     return _lists(tmp_path_factory.mktemp("long-lists"), 1200, 10000, 6000)
 
 
 @pytest.fixture(scope="module")
 def longer_lists(tmp_path_factory):
-    """1,600 answers and about 6,600 guesses: about 7 s on one core, for twenty kills of a Dask run."""
+    """1,600 answers and about 6,600 guesses: a ranking long enough for twenty kills of a Dask run."""
     return _lists(tmp_path_factory.mktemp("longer-lists"), 1600, 10000, 5000)
 
 
@@ -241,7 +241,8 @@ def test_an_edited_row_is_caught_and_every_other_row_kept(lists, serial_file, tm
     out = tmp_path / "r.csv"
     out.write_text("\n".join([header, columns, f"{word},{int(total) - 1},{average},{status},{check}", *rest]) + "\n")
     result = rank(lists, out, "--resume")
-    assert result.returncode == 2 and "but the search proves" in result.stderr, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert "but the search proves" in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert decided_words(out) == {line.split(",")[0] for line in rest}
     again = rank(lists, out, "--resume")
@@ -253,7 +254,9 @@ def test_two_rankings_with_default_names_keep_both_files(lists, tmp_path):
     """First words from a file, then pairs: each default name says what was ranked."""
     (tmp_path / "p.txt").write_text(
         "# two openings\n"
-        + "\n".join(" ".join(pair) for pair in zip(*[iter((lists / "first.txt").read_text().split()[:4])] * 2))
+        + "\n".join(
+            " ".join(pair) for pair in zip(*[iter((lists / "first.txt").read_text().split()[:4])] * 2, strict=True)
+        )
         + "\n"
     )
     first = rank(lists, None, cwd=tmp_path)
@@ -287,8 +290,10 @@ def test_an_existing_file_is_refused_without_resume_or_force(lists, serial_file,
     out = tmp_path / "r.csv"
     out.write_bytes(serial_file)
     refused = rank(lists, out)
-    assert refused.returncode == 2 and "--resume goes on from it, --force replaces it" in refused.stderr
-    assert len(refused.stderr.strip().splitlines()) == 1 and out.read_bytes() == serial_file
+    assert refused.returncode == 2
+    assert "--resume goes on from it, --force replaces it" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert out.read_bytes() == serial_file
     forced = rank(lists, out, "--force")
     assert forced.returncode == 0, forced.stderr
     assert out.read_bytes() == serial_file
@@ -299,8 +304,7 @@ def test_a_results_file_larger_than_the_ranking_writes_is_refused_in_bounded_mem
     header, columns, *rows = serial_file.decode().splitlines()
     with open(out, "w") as file:
         file.write(f"{header}\n{columns}\n")
-        for _ in range(30_000):
-            file.write("\n".join(rows) + "\n")
+        file.writelines("\n".join(rows) + "\n" for _ in range(30_000))
     size = out.stat().st_size
     measured = (
         "import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
@@ -313,8 +317,10 @@ def test_a_results_file_larger_than_the_ranking_writes_is_refused_in_bounded_mem
         timeout=600,
     )
     code, peak_bytes = map(int, result.stdout.split())
-    assert code == 2 and "more than a ranking of these words writes" in result.stderr, result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1 and out.stat().st_size == size
+    assert code == 2, result.stderr
+    assert "more than a ranking of these words writes" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert out.stat().st_size == size
     assert peak_bytes < 10 * size, (peak_bytes, size)
 
 
@@ -323,7 +329,7 @@ def test_a_contradicted_fewest_deep_claim_is_told_in_long_games_and_guesses(list
     fewest = ["--objective", "fewest-deep", "--deep", "3"]
     assert rank(lists, out, *fewest).returncode == 0
     header, columns, best, *rest = out.read_text().splitlines()
-    word, long, total, average, status, check = best.split(",")
+    word, long, total, average, _status, check = best.split(",")
     out.write_text(
         "\n".join([header, columns, f"{word},{long},{int(total) + 1},{average},lower-bound,{check}", *rest]) + "\n"
     )
@@ -356,7 +362,8 @@ def test_a_cluster_that_loses_every_worker_ends_the_run_in_one_line(longer_lists
         began = time.monotonic()
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 2, err
-        assert err.strip().splitlines() == [err.strip()] and "no Dask worker has been connected for 5 s" in err
+        assert err.strip().splitlines() == [err.strip()]
+        assert "no Dask worker has been connected for 5 s" in err
         assert time.monotonic() - began < 60
     finally:
         _stop([scheduler])

@@ -94,7 +94,8 @@ def test_parse_history_forms():
 def test_cli_in_process(capsys, tree):
     assert next_main(["--json", f"{tree.first_guess}:bbbbb"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["on_tree"] and out["remaining"] == len(tree.candidates([(tree.first_guess, "bbbbb")]))
+    assert out["on_tree"]
+    assert out["remaining"] == len(tree.candidates([(tree.first_guess, "bbbbb")]))
     assert next_main([tree.first_guess, "ggggb"]) == 1
     assert "no answer fits" in capsys.readouterr().err
 
@@ -107,14 +108,17 @@ def _run(*args, stdin=None):
 
 def test_cli_subprocess_default_and_errors(tmp_path, tree):
     result = _run()
-    assert result.returncode == 0 and result.stdout.splitlines()[0] == tree.first_guess
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == tree.first_guess
     bad = tmp_path / "bad.wtree"
     bad.write_bytes(b"\x93\x01\x02")
     result = _run("--tree", str(bad))
     assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
     result = _run("salet", "qqqqq")
-    assert result.returncode == 2 and "bad feedback pattern" in result.stderr
+    assert result.returncode == 2
+    assert "bad feedback pattern" in result.stderr
 
 
 def test_interactive_game_with_typo(tree):
@@ -139,7 +143,8 @@ def test_shipped_trees_by_name(capsys):
 
     assert "salet-optimal-hard.wtree" in shipped_trees()
     hard = load("salet-optimal-hard")
-    assert hard.meta["mode"] == "hard" and hard.first_guess == "salet"
+    assert hard.meta["mode"] == "hard"
+    assert hard.first_guess == "salet"
     assert load("plate-optimal-normal.wtree").first_guess == "plate"
     assert next_main(["--list-trees"]) == 0
     listed = capsys.readouterr().out.splitlines()

@@ -25,7 +25,9 @@ def _next(*args, **kwargs):
 def _one_line_error(result, code):
     assert result.returncode == code, result
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("wordle-next: ") and "Traceback" not in result.stderr, lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("wordle-next: "), lines
+    assert "Traceback" not in result.stderr, lines
     return lines[0]
 
 
@@ -73,13 +75,17 @@ def test_legal_hard_mode_play_is_accepted():
     result = _next("--json", "--tree", "salet-optimal-hard", "salet", "bybbb", "cigar", "bbbyb")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert not out["on_tree"] and out["remaining"] >= 1 and "cigar" not in out["candidates"]
+    assert not out["on_tree"]
+    assert out["remaining"] >= 1
+    assert "cigar" not in out["candidates"]
 
 
 def test_json_on_the_tree_carries_the_subtree_stats():
     out = json.loads(_next("--json").stdout)
-    assert out["guess"] == "salet" and out["remaining"] == 2315
-    assert out["expected_guesses"] == pytest.approx(7920 / 2315) and out["max_guesses"] == 5
+    assert out["guess"] == "salet"
+    assert out["remaining"] == 2315
+    assert out["expected_guesses"] == pytest.approx(7920 / 2315)
+    assert out["max_guesses"] == 5
 
 
 # Delivers SIGINT to the process itself at the moment wordle-next imports msgpack, i.e.
@@ -101,7 +107,8 @@ sys.exit(main())
 def test_ctrl_c_during_start_up_exits_130_without_a_traceback():
     result = subprocess.run([sys.executable, "-c", SIGINT_DURING_IMPORT], capture_output=True, text=True, timeout=60)
     assert result.returncode == 130, result
-    assert result.stdout == "" and result.stderr.strip() == "wordle-next: interrupted"
+    assert result.stdout == ""
+    assert result.stderr.strip() == "wordle-next: interrupted"
 
 
 def test_ctrl_c_at_the_interactive_prompt_exits_130():
@@ -136,7 +143,9 @@ def test_readme_documents_the_runtime_exit_codes():
         if len(cells) >= 3 and "wordle-next" in cells[0] and cells[1].isdigit():
             rows[int(cells[1])] = cells[2]
     assert sorted(rows) == [0, 1, 2, 130]
-    assert re.search("no answer fits", rows[1]) and re.search("bad", rows[2]) and "interrupt" in rows[130].lower()
+    assert re.search("no answer fits", rows[1])
+    assert re.search("bad", rows[2])
+    assert "interrupt" in rows[130].lower()
     from wordle_runtime import cli
 
     assert (cli.EXIT_OK, cli.EXIT_NO_ANSWER, cli.EXIT_USAGE, cli.EXIT_INTERRUPTED) == (0, 1, 2, 130)
@@ -152,7 +161,8 @@ def test_a_newer_minor_version_warns_in_one_line(tmp_path):
     path = tmp_path / "newer.wtree"
     path.write_bytes(msgpack.packb({**doc, "format_version": [1, 9], "future": [1, 2]}, use_bin_type=True))
     result = _next("--tree", str(path), "salet", "bbbbb")
-    assert result.returncode == 0 and result.stdout.splitlines()[0] == "courd"
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "courd"
     assert result.stderr.splitlines() == [
         "wordle-next: warning: tree format 1.9 is newer than this runtime's 1.2; unknown fields are ignored"
     ]

@@ -27,20 +27,25 @@ def _repack(doc):
 
 
 def test_word_codes_are_alphabetical_base26():
-    assert word_code("aaaaa") == 0 and word_code("aahed") == 7 * 26**2 + 4 * 26 + 3
+    assert word_code("aaaaa") == 0
+    assert word_code("aahed") == 7 * 26**2 + 4 * 26 + 3
     assert word_code("zzzzz") == 26**5 - 1
     assert [code_word(word_code(w)) for w in WORDS] == WORDS
     assert sorted(WORDS, key=word_code) == sorted(WORDS)
 
 
 def test_guess_list_bytes_round_trip_and_membership():
-    guess_list = GuessList.from_words(WORDS + ["salet"])  # duplicates are dropped
+    guess_list = GuessList.from_words([*WORDS, "salet"])  # duplicates are dropped
     blob = guess_list.to_bytes()
     assert len(blob) == 3 * len(WORDS)
     assert blob[:3] == word_code("aahed").to_bytes(3, "big")
     again = GuessList.from_bytes(blob)
-    assert again.words() == WORDS and list(again) == WORDS
-    assert "cigar" in again and "cigas" not in again and "CIGAR" not in again and 5 not in again
+    assert again.words() == WORDS
+    assert list(again) == WORDS
+    assert "cigar" in again
+    assert "cigas" not in again
+    assert "CIGAR" not in again
+    assert 5 not in again
 
 
 @pytest.mark.parametrize(
@@ -101,9 +106,11 @@ def test_subtree_stats_match_a_brute_force_replay(data):
 def test_position_reports_expected_guesses_from_the_stats(data):
     tree = Tree(unpack_tree(pack_tree(data)))
     root = tree.position([])
-    assert root.expected_guesses == pytest.approx(7920 / 2315) and root.max_guesses == 5
+    assert root.expected_guesses == pytest.approx(7920 / 2315)
+    assert root.max_guesses == 5
     after = tree.position("salet bbbbb")
-    assert after.on_tree and after.max_guesses <= 4
+    assert after.on_tree
+    assert after.max_guesses <= 4
     assert after.expected_guesses * len(after.candidates) == pytest.approx(
         sum(len(_path_to(tree, answer)) for answer in after.candidates) - len(after.candidates)
     )
@@ -179,7 +186,9 @@ def test_a_1_0_file_still_loads_and_plays(data):
             doc["tree"].pop(key)
 
     old = unpack_tree(_tamper(pack_tree(data), to_1_0))
-    assert old.format_version == (1, 0) and old.mode is None and old.guess_list is None
+    assert old.format_version == (1, 0)
+    assert old.mode is None
+    assert old.guess_list is None
     tree = Tree(old)
     assert tree.next_guess("salet bbbbb") == load().next_guess("salet bbbbb")
     assert tree.position([]).expected_guesses == pytest.approx(7920 / 2315)  # computed on load

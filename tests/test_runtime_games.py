@@ -31,7 +31,9 @@ def test_a_wordle_game_of_any_length_and_alphabet_round_trips_and_plays(words):
     game = Game(WORDLE, len(words[0]), alphabet_of(words))
     blob = pack_tree(first_candidate_tree(game, words, words))
     data = unpack_tree(blob)
-    assert data.format_version == (2, 0) and data.game == game and data.answers == sorted(words)
+    assert data.format_version == (2, 0)
+    assert data.game == game
+    assert data.answers == sorted(words)
     tree = Tree(data)
     for answer in words:  # every answer is reached by following the tree
         history = []
@@ -41,7 +43,8 @@ def test_a_wordle_game_of_any_length_and_alphabet_round_trips_and_plays(words):
             history.append((guess, game.format_code(code)))
             if code == game.all_correct:
                 break
-        assert tree.position(history).solved and history[-1][0] == answer
+        assert tree.position(history).solved
+        assert history[-1][0] == answer
 
 
 def test_mastermind_histories_in_both_notations(mastermind_tree):
@@ -52,18 +55,20 @@ def test_mastermind_histories_in_both_notations(mastermind_tree):
     black, white = divmod(code, game.length + 1)
     for written in (f"{first} B{black}W{white}", f"{first} {black},{white}", f"{first}:{black},{white}"):
         position = mastermind_tree.position(written)
-        assert secret in position.candidates and position.on_tree
+        assert secret in position.candidates
+        assert position.on_tree
     own = "111" if first != "111" else "222"
     own_code = game.score_code(own, secret)
     off = mastermind_tree.position([(own, own_code)])
-    assert not off.on_tree and secret in off.candidates
+    assert not off.on_tree
+    assert secret in off.candidates
     assert all(game.score_code(own, c) == own_code for c in off.candidates)
 
 
 def test_mastermind_refuses_an_impossible_score(mastermind_tree):
     with pytest.raises(HistoryError, match="no guess of 3 pegs scores 2 black and 1 white"):
         mastermind_tree.position(f"{mastermind_tree.first_guess} B2W1")
-    with pytest.raises(HistoryError, match="is not 3 symbols long|not in the game's alphabet"):
+    with pytest.raises(HistoryError, match=r"is not 3 symbols long|not in the game's alphabet"):
         mastermind_tree.position("1111 B0W0")
 
 
@@ -87,8 +92,8 @@ def test_a_six_letter_pattern_has_six_symbols():
 
 def test_no_answer_fits_names_the_pattern_in_the_game_s_notation(mastermind_tree):
     first = mastermind_tree.first_guess
-    with pytest.raises(NoAnswerError):
-        codes = [c for c in range(mastermind_tree.game.n_codes) if mastermind_tree.game.possible_code(c)]
+    codes = [c for c in range(mastermind_tree.game.n_codes) if mastermind_tree.game.possible_code(c)]
+    with pytest.raises(NoAnswerError):  # noqa: PT012 - one of the codes fits no answer
         for code in codes:
             mastermind_tree.position([(first, code)])
 
@@ -103,7 +108,7 @@ def test_no_answer_fits_names_the_pattern_in_the_game_s_notation(mastermind_tree
         ),
         (lambda d: d.update(game={"rule": "wordle", "length": 99, "alphabet": "ab"}), "'game': a word length"),
         (lambda d: d.update(game=[1, 2]), "'game'"),
-        (lambda d: d.update(answers=["1234"] + d["answers"][1:]), "is not a word of mastermind:3x4"),
+        (lambda d: d.update(answers=["1234", *d["answers"][1:]]), "is not a word of mastermind:3x4"),
     ],
 )
 def test_a_bad_game_field_is_one_line(mastermind_tree, change, message):
@@ -118,7 +123,8 @@ def test_a_bad_game_field_is_one_line(mastermind_tree, change, message):
 def test_five_letter_wordle_files_keep_format_1():
     words = ["crane", "salet", "trace", "slate", "plate"]
     data = unpack_tree(pack_tree(first_candidate_tree(DEFAULT_GAME, words, words, mode="normal")))
-    assert data.format_version == (1, 1) and data.game is DEFAULT_GAME
+    assert data.format_version == (1, 1)
+    assert data.game is DEFAULT_GAME
 
 
 def test_a_1x_reader_would_refuse_a_game_file(mastermind_tree):
@@ -126,4 +132,5 @@ def test_a_1x_reader_would_refuse_a_game_file(mastermind_tree):
     import msgpack
 
     doc = msgpack.unpackb(pack_tree(mastermind_tree.data), raw=False)
-    assert doc["format_version"] == [2, 0] and set(doc["game"]) == {"rule", "length", "alphabet"}
+    assert doc["format_version"] == [2, 0]
+    assert set(doc["game"]) == {"rule", "length", "alphabet"}

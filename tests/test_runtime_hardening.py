@@ -56,7 +56,7 @@ def _chain(n):
     tree = {
         "node_guess": array("I", range(n)).tobytes(),
         "node_answer": array("i", range(n)).tobytes(),
-        "child_start": array("I", list(range(n)) + [n - 1]).tobytes(),
+        "child_start": array("I", [*list(range(n)), n - 1]).tobytes(),
         "edge_pattern": bytes(n - 1),
         "edge_child": array("I", range(1, n)).tobytes(),
     }
@@ -103,12 +103,15 @@ def test_a_long_valid_chain_loads_in_bounded_memory_and_walks_without_recursion(
     blob = _chain(n)
     peak, seconds, outcome = _cost(blob)
     assert outcome == "loaded"
-    assert peak <= 10 * len(blob) + MIB and seconds < 10
+    assert peak <= 10 * len(blob) + MIB
+    assert seconds < 10
     tree = Tree(unpack_tree(blob))
-    assert tree.data.subtree_depth[0] == n and tree.data.subtree_total[0] == n * (n + 1) // 2
+    assert tree.data.subtree_depth[0] == n
+    assert tree.data.subtree_total[0] == n * (n + 1) // 2
     assert len(tree.subtree_answers(0)) == n
     position = tree.position([])
-    assert position.max_guesses == n and len(position.candidates) == n
+    assert position.max_guesses == n
+    assert len(position.candidates) == n
     with pytest.raises(TreeFormatError, match="255"):
         pack_tree(tree.data)  # format 1.1 stores depths up to 255
 
@@ -146,5 +149,6 @@ def test_an_oversized_file_is_refused_before_reading(tmp_path):
     with open(big, "wb") as fh:
         fh.truncate(64 * MIB + 1)  # sparse: no 64 MiB written
     result = _next("--tree", str(big))
-    assert result.returncode == 2 and "over the 67108864-byte limit" in result.stderr
+    assert result.returncode == 2
+    assert "over the 67108864-byte limit" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -42,7 +42,8 @@ def _follow_suggestions(child, tree, history) -> int:
         child.sendline(score(guess, ANSWER))
         asked += 1
         history.append((guess, parse_pattern(score(guess, ANSWER))))
-    assert child.match.group(2) == ANSWER and int(child.match.group(1)) == len(history)
+    assert child.match.group(2) == ANSWER
+    assert int(child.match.group(1)) == len(history)
     return asked
 
 
@@ -176,7 +177,8 @@ def test_list_prints_every_remaining_answer_then_the_same_prompt():
     finally:
         child.close(force=True)
     listed = [word for line in lines for word in line.split()]
-    assert listed == answers and ANSWER in listed
+    assert listed == answers
+    assert ANSWER in listed
     assert all(len(line) < 200 for line in lines)  # wrapped to the 200-column terminal
     assert len(lines) == -(-len(answers) // (200 // 6))
 
@@ -198,7 +200,7 @@ def test_help_names_the_commands_and_prompts_again():
         child.close(force=True)
     assert child.exitstatus == 0
     for name in ("undo", "list", "help", "q"):
-        assert re.search(rf"^  {re.escape(name)}\b", HELP_TEXT, re.M), name
+        assert re.search(rf"^  {re.escape(name)}\b", HELP_TEXT, re.MULTILINE), name
 
 
 HARD = ["--tree", "salet-optimal-hard"]
@@ -214,13 +216,13 @@ HARD = ["--tree", "salet-optimal-hard"]
         ([], ["zzzzz bbbbb"], PROMPT, ["zzzzz", "bbbbb"]),
         ([], ["ggggb"], PROMPT, ["salet", "ggggb"]),  # no answer fits
         (
-            HARD + ["salet", "bybbb"],
+            [*HARD, "salet", "bybbb"],
             ["brond"],
             "feedback for adorn, or your own guess: ",
             ["salet", "bybbb", "brond", "bybbb"],
         ),
         (
-            HARD + ["salet", "gbbbb"],
+            [*HARD, "salet", "gbbbb"],
             ["crony bbbbb"],
             "feedback for spunk, or your own guess: ",
             ["salet", "gbbbb", "crony", "bbbbb"],
@@ -232,7 +234,8 @@ def test_a_refusal_gives_the_one_shot_commands_reason(start, entries, prompt, on
     result = subprocess.run(
         [sys.executable, "-m", "wordle_runtime.cli", *options, *one_shot], capture_output=True, text=True, timeout=60
     )
-    assert result.returncode in (1, 2) and result.stderr.startswith("wordle-next: step "), result
+    assert result.returncode in (1, 2), result
+    assert result.stderr.startswith("wordle-next: step "), result
     reason = result.stderr.strip().removeprefix("wordle-next: ")
     child = _spawn(*start)
     try:
@@ -269,9 +272,11 @@ def test_plain_files_get_each_prompt_once_and_ten_words_a_line():
     entries = ["undo", "crane", "u", "bybbb", "list", "back", "q"]
     assert play(load(), [], io.StringIO("\n".join(entries) + "\n"), out) == 0
     text = out.getvalue()
-    assert text.count(PROMPT) == 4 and text.count("feedback for crane: ") == 1
+    assert text.count(PROMPT) == 4
+    assert text.count("feedback for crane: ") == 1
     assert text.count("feedback for brond, or your own guess: ") == 2
-    assert f"{PROMPT}nothing to undo\n" in text and text.count(START) == 2
+    assert f"{PROMPT}nothing to undo\n" in text
+    assert text.count(START) == 2
     listed = text.split("102 answers possible:\n", 1)[1].split("\nfeedback for brond")[0].splitlines()
     assert [len(line.split()) for line in listed] == [10] * 10 + [2]
     assert listed[0].split() == load().candidates([("salet", parse_pattern("bybbb"))])[:10]

@@ -10,12 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naive import INF, naive_optimal
-from test_optimal import tiny_context
+from support.contexts import tiny_context
 from wordle_compiler.core.modes import legal_after
 from wordle_compiler.core.partition import solved_here
 from wordle_compiler.search import INF as ENGINE_INF
-from wordle_compiler.search import Solver, shared_states, unclaimed
-from wordle_compiler.search import STAT_NAMES
+from wordle_compiler.search import STAT_NAMES, Solver, shared_states, unclaimed
 from wordle_compiler.search.solver import SHARED_COUNT, SHARED_NEXT
 
 
@@ -37,7 +36,8 @@ def test_solve_equals_naive(seed, mode, depth, clustered):
     outcome = solver.solve(ctx.all_answers, ctx.all_guesses, depth)
     total, deepest = naive_value(ctx, mode, depth)
     if total == INF:
-        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+        assert outcome.cost >= ENGINE_INF
+        assert outcome.guess == -1
     else:
         assert (outcome.cost, outcome.depth) == (total, deepest)
 
@@ -53,7 +53,8 @@ def test_a_cut_off_solve_is_a_true_lower_bound(seed, beta_offset):
     if exact < beta:
         assert outcome.cost == exact
     else:
-        assert beta <= outcome.cost <= exact and outcome.guess == -1
+        assert beta <= outcome.cost <= exact
+        assert outcome.guess == -1
 
 
 @pytest.mark.parametrize("mode", ["normal", "hard"])
@@ -94,11 +95,13 @@ def test_guess_value_equals_naive_below_beta_and_bounds_above(seed, mode, depth,
         most_parts = int((3 * len(ctx.all_answers) - bound - in_set).max())
     outcome = solver.guess_value(guess, ctx.all_answers, ctx.all_guesses, depth, beta, most_parts=most_parts)
     if total == INF:
-        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+        assert outcome.cost >= ENGINE_INF
+        assert outcome.guess == -1
     elif total < beta:
         assert (outcome.cost, outcome.depth, outcome.guess) == (total, deepest, guess)
     else:
-        assert beta <= outcome.cost <= total and outcome.guess == -1
+        assert beta <= outcome.cost <= total
+        assert outcome.guess == -1
 
 
 def _key(ctx, answers, o):
@@ -112,7 +115,8 @@ def test_a_lone_participant_of_a_shared_node_is_the_serial_search(seed):
     state = shared_states(1)[0]
     alone = Solver(ctx, "normal").solve(ctx.all_answers, ctx.all_guesses, 5, shared=state)
     assert (alone.cost, alone.depth, alone.guess) == (serial.cost, serial.depth, serial.guess)
-    assert unclaimed(state) == 0 and state[SHARED_COUNT] > 0  # every candidate claimed or cut off
+    assert unclaimed(state) == 0
+    assert state[SHARED_COUNT] > 0
 
 
 @settings(max_examples=30, deadline=None)
@@ -146,9 +150,9 @@ def test_threads_sharing_a_node_find_the_serial_choice():
         start = threading.Barrier(2)
         with solver.lanes(2) as lanes:
 
-            def participate(lane):
-                start.wait()
-                found.append(solver.solve(cls, follow, 5, shared=state, lane=lanes[lane]))
+            def participate(lane):  # joined below, within this iteration of the loop
+                start.wait()  # noqa: B023 - this iteration's barrier
+                found.append(solver.solve(cls, follow, 5, shared=state, lane=lanes[lane]))  # noqa: B023
 
             threads = [threading.Thread(target=participate, args=(lane,)) for lane in range(2)]
             for thread in threads:
@@ -167,7 +171,8 @@ def test_a_tiny_memo_evicts_but_stays_exact():
     cramped.counters[STAT_NAMES.index("memo_rows")] = 16
     a = roomy.tree(ctx.all_answers, ctx.all_guesses, 5)
     b = cramped.tree(ctx.all_answers, ctx.all_guesses, 5)
-    assert a[0] == b[0] and _shape(a[1]) == _shape(b[1])
+    assert a[0] == b[0]
+    assert _shape(a[1]) == _shape(b[1])
     assert cramped.stats()["memo_rows"] == 16
 
 
@@ -186,7 +191,8 @@ def test_the_memo_grows_from_small(ctx):
     solver.solve(answers, ctx.all_guesses, 5)
     stats = solver.stats()
     assert stats["memo_rows"] >= 2 * stats["memo_entries"] > 0
-    assert stats["full_passes"] > 0 and stats["pairs_scored"] > 0
+    assert stats["full_passes"] > 0
+    assert stats["pairs_scored"] > 0
 
 
 def test_the_search_runs_in_a_fresh_process(ctx):
@@ -258,7 +264,8 @@ def test_a_full_probe_window_grows_the_memo_below_its_cap_and_evicts_only_at_it(
     count = PROBES + 4  # 20 entries in a 64-row table: under a third full
     memo, stats, keys = store_colliding(1 << 12, count)
     assert stats[STAT_NAMES.index("memo_evictions")] == 0
-    assert stats[STAT_NAMES.index("memo_grows")] >= 1 and stats[STAT_NAMES.index("memo_rows")] > 64
+    assert stats[STAT_NAMES.index("memo_grows")] >= 1
+    assert stats[STAT_NAMES.index("memo_rows")] > 64
     assert [entry_value(memo_find(memo, stats, k1, k2)) for k1, k2 in keys] == list(range(1, count + 1))
     memo, stats, keys = store_colliding(64, count)  # the cap is the table: no growth possible
     assert stats[STAT_NAMES.index("memo_rows")] == 64
@@ -289,7 +296,8 @@ def test_threads_racing_on_one_memo_stay_exact(ctx, mode):
 def test_one_lane_is_the_serial_solver(ctx):
     solver = Solver(ctx, "normal")
     with solver.lanes(1) as (lane,):
-        assert lane.table is solver.memo and lane.counters is solver.counters
+        assert lane.table is solver.memo
+        assert lane.counters is solver.counters
 
 
 def test_partition_signatures_are_a_growing_hash_set():
@@ -305,12 +313,15 @@ def test_partition_signatures_are_a_growing_hash_set():
     for sig in sigs:
         seen, table, count = seen_partition(table, count, sig)
         assert not seen
-    assert count == len(sigs) and table.shape[0] == 8192
+    assert count == len(sigs)
+    assert table.shape[0] == 8192
     for sig in sigs:
         assert seen_partition(table, count, sig)[0]
     full = np.zeros((candidates.PAIR_SET_ROWS, 2), dtype=np.uint64)
     seen, same, count = seen_partition(full, candidates.PAIR_SET_ROWS // 2, sigs[1])
-    assert not seen and same is full and count == candidates.PAIR_SET_ROWS // 2
+    assert not seen
+    assert same is full
+    assert count == candidates.PAIR_SET_ROWS // 2
 
 
 def test_candidate_groups_sorted_when_reached_give_the_full_sort():
@@ -320,7 +331,8 @@ def test_candidate_groups_sorted_when_reached_give_the_full_sort():
     keys = (rng.integers(40, 60, 500) << 41) | rng.integers(0, 1 << 40, 500)
     order = group_keys_by_bound(keys.astype(np.int64))
     bounds = order >> 41
-    assert (np.diff(bounds) >= 0).all() and sorted(order) == sorted(keys)
+    assert (np.diff(bounds) >= 0).all()
+    assert sorted(order) == sorted(keys)
     start = 0
     while start < len(order):
         start = sort_key_group(order, start)
@@ -397,7 +409,7 @@ def test_a_hard_mode_node_drops_only_guesses_that_play_alike(seed, data):
     guesses = list(range(len(ctx.words.guesses)))
     answers = sorted(data.draw(st.sets(st.sampled_from(range(10)), min_size=1, max_size=10)))
     legal = data.draw(st.lists(st.sampled_from(guesses), unique=True))
-    played = data.draw(st.sampled_from([-1] + guesses))
+    played = data.draw(st.sampled_from([-1, *guesses]))
     code = int(ctx.matrix[played, answers[0]]) if played >= 0 else 0
     allowed = (
         [int(g) for g in legal_after(ctx, "hard", np.asarray(legal, dtype=np.int64), played, code)]
@@ -457,7 +469,8 @@ def test_a_search_over_any_list_of_guesses_equals_the_naive_minimiser(seed, mode
     outcome = Solver(ctx, mode).solve(ctx.all_answers, legal, 4)
     total, deepest = naive_optimal(ctx.words.answers, [ctx.words.guesses[g] for g in keep], mode, 4)
     if total == INF:
-        assert outcome.cost >= ENGINE_INF and outcome.guess == -1
+        assert outcome.cost >= ENGINE_INF
+        assert outcome.guess == -1
     else:
         assert (outcome.cost, outcome.depth) == (total, deepest)
 
@@ -471,8 +484,10 @@ def test_node_keys_are_the_sorted_answers_and_the_zobrist_sums(seed, mode, data)
     legal = data.draw(st.lists(st.sampled_from(list(ctx.all_guesses)), unique=True, max_size=15))
     S, h1, h2, L, lh1, lh2 = solver.engine.node_keys(answers, legal, mode == "hard")
     expected = np.sort(np.asarray(answers, dtype=np.int64))
-    assert S.tolist() == expected.tolist() and L.tolist() == list(legal)
-    assert h1 == int(solver.z1[expected].sum(dtype=np.uint64)) and h2 == int(solver.z2[expected].sum(dtype=np.uint64))
+    assert S.tolist() == expected.tolist()
+    assert L.tolist() == list(legal)
+    assert h1 == int(solver.z1[expected].sum(dtype=np.uint64))
+    assert h2 == int(solver.z2[expected].sum(dtype=np.uint64))
     list_sums = (int(solver.zg1[L].sum(dtype=np.uint64)), int(solver.zg2[L].sum(dtype=np.uint64)))
     assert (lh1, lh2) == (list_sums if mode == "hard" else (0, 0))
 
@@ -488,5 +503,6 @@ def test_every_guess_in_order_becomes_the_engines_own_list():
     ctx = tiny_context(6, n_answers=12, n_extra=3)
     engine = Solver(ctx, "normal").engine
     own = engine.legal_list(np.arange(len(ctx.words.guesses)))
-    assert engine.legal_list(list(range(len(ctx.words.guesses)))) is own and engine.legal_list(own) is own
-    assert engine.legal_list([1, 0] + list(range(2, len(ctx.words.guesses)))) is not own
+    assert engine.legal_list(list(range(len(ctx.words.guesses)))) is own
+    assert engine.legal_list(own) is own
+    assert engine.legal_list([1, 0, *list(range(2, len(ctx.words.guesses)))]) is not own

@@ -10,8 +10,8 @@ import time
 from urllib.parse import quote_plus
 
 import pytest
-from clirun import invoke
 
+from clirun import invoke
 from serving import Server, running, serving
 
 
@@ -107,28 +107,35 @@ def test_the_api_answers_what_the_command_line_prints(server, endpoint, fields, 
 def test_the_tree_list_and_the_fields_a_tree_decides(server):
     status, doc, _ = server.get("/api/trees")
     names = [t["name"] for t in doc["trees"]]
-    assert status == 200 and names[0] == "salet-optimal-normal" and doc["trees"][0]["default"]
+    assert status == 200
+    assert names[0] == "salet-optimal-normal"
+    assert doc["trees"][0]["default"]
     assert {t["name"]: t["mode"] for t in doc["trees"]}["salet-optimal-hard"] == "hard"
     assert api_json(server, "analyse", history="salet bbbbb", mode="normal", answers="original", top=1)[0] == 200
     status, doc = api_json(server, "analyse", history="salet bbbbb", mode="hard")
-    assert status == 400 and doc["error"].startswith(
-        "'mode' is the tree's: salet-optimal-normal plays with mode normal"
-    )
+    assert status == 400
+    assert doc["error"].startswith("'mode' is the tree's: salet-optimal-normal plays with mode normal")
     status, doc = api_json(server, "analyse", weights="/etc/passwd")
-    assert status == 400 and "reads no file but its trees" in doc["error"]
+    assert status == 400
+    assert "reads no file but its trees" in doc["error"]
     status, doc = api_json(server, "analyse", bogus=1)
-    assert status == 400 and doc["error"].startswith("unknown field 'bogus'")
-    status, doc = api_json(server, "analyse", top=1, **{"history": "salet bbbbb"}, rank="maybe")
-    assert status == 400 and "'rank' is yes or no" in doc["error"]
+    assert status == 400
+    assert doc["error"].startswith("unknown field 'bogus'")
+    status, doc = api_json(server, "analyse", top=1, history="salet bbbbb", rank="maybe")
+    assert status == 400
+    assert "'rank' is yes or no" in doc["error"]
 
 
 def test_pages_are_served_by_name_with_their_policy(server):
     status, page, headers = server.get("/")
-    assert status == 200 and headers["Content-Type"].startswith("text/html")
-    assert "connect-src 'self'" in headers["Content-Security-Policy"] and "connect-src 'self'" in page
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/html")
+    assert "connect-src 'self'" in headers["Content-Security-Policy"]
+    assert "connect-src 'self'" in page
     assert '"server":{"tree":"salet-optimal-normal"' in page
     status, page, _ = server.get("/tree/salet-optimal-hard")
-    assert status == 200 and '"tree":"salet-optimal-hard"' in page
+    assert status == 200
+    assert '"tree":"salet-optimal-hard"' in page
 
 
 TRAVERSALS = [
@@ -158,32 +165,38 @@ def _status_and_json(raw: bytes) -> tuple[int, dict]:
 def test_hostile_requests_get_json_errors_and_the_server_stays_up(server):
     huge = b"POST /api/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n" + b"x" * 65536
     status, doc = _status_and_json(server.raw(huge))
-    assert status == 413 and "over the 1,024-byte limit" in doc["error"]
+    assert status == 413
+    assert "over the 1,024-byte limit" in doc["error"]
     status, doc = _status_and_json(server.raw(b"GET / HTTP/1.1\r\nContent-Length: 5000\r\n\r\n" + b"x" * 5000))
     assert status == 413
     steps = "salet:bbbbb," * 10_000  # 120 kB: more than a request line may hold
     status, doc = _status_and_json(server.raw(f"GET /api/analyse?history={steps} HTTP/1.1\r\n\r\n".encode()))
-    assert status == 414 and doc == {"error": "the request line is over the 65,536-byte limit"}
+    assert status == 414
+    assert doc == {"error": "the request line is over the 65,536-byte limit"}
     status, doc = api_json(server, "analyse", history="salet:bbbbb," * 300)
     assert (status, doc) == (
         400,
         {"error": "the history has more than 255 steps; no game is that long", "exit_code": 2},
     )
     status, doc = api_json(server, "analyse", tree="nonesuch")
-    assert status == 404 and doc["error"].startswith("no tree 'nonesuch' here: this server has salet-optimal-normal")
+    assert status == 404
+    assert doc["error"].startswith("no tree 'nonesuch' here: this server has salet-optimal-normal")
     for path in TRAVERSALS:
         answer = server.raw(b"GET " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         status, doc = _status_and_json(answer)
-        assert status in (400, 404) and "root:" not in doc["error"], (path, doc)
+        assert status in (400, 404), (path, doc)
+        assert "root:" not in doc["error"], (path, doc)
     status, doc = _status_and_json(server.raw(b"GET /api/trees HTTP/1.1\r\nHost: evil.example:80\r\n\r\n"))
-    assert status == 421 and doc["error"] == f"this server answers only at {server.url}"
+    assert status == 421
+    assert doc["error"] == f"this server answers only at {server.url}"
     status, doc = _status_and_json(server.raw(b"DELETE /api/trees HTTP/1.1\r\n\r\n"))
     assert status == 405
     status, doc = _status_and_json(server.raw(b"BREW /pot HTTP/1.1\r\n\r\n"))
     assert status == 501
     status, doc = _status_and_json(server.raw(b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 200 + b"\r\n"))
     assert status == 431
-    assert server.get("/api/trees")[0] == 200 and server.proc.poll() is None
+    assert server.get("/api/trees")[0] == 200
+    assert server.proc.poll() is None
 
 
 def test_a_hundred_requests_at_once_are_answered_or_refused_busy(server):
@@ -201,8 +214,10 @@ def test_a_hundred_requests_at_once_are_answered_or_refused_busy(server):
     for thread in threads:
         thread.join(120)
     statuses = [a[0] for a in answers]
-    assert all(isinstance(a[1], dict) for a in answers) and set(statuses) <= {200, 503}, set(statuses)
-    assert 200 in statuses and 503 in statuses
+    assert all(isinstance(a[1], dict) for a in answers), set(statuses)
+    assert set(statuses) <= {200, 503}, set(statuses)
+    assert 200 in statuses
+    assert 503 in statuses
     assert all("busy" in doc["error"] for status, doc in answers if status == 503)
     assert api_json(server, "analyse", history="salet bbbbb", top=1)[0] == 200  # still serving
 
@@ -212,7 +227,8 @@ def test_an_analysis_past_the_time_limit_is_stopped_and_its_worker_replaced():
         first = small.workers()
         began = time.monotonic()
         status, doc = api_json(small, "analyse", history="salet bbbbb", move="fuzzy", rank=1)  # minutes of work
-        assert status == 504 and "longer than this server's limit of 1 s and was stopped" in doc["error"]
+        assert status == 504
+        assert "longer than this server's limit of 1 s and was stopped" in doc["error"]
         assert time.monotonic() - began < 10
         assert api_json(small, "analyse", history="salet bbbbb", top=1)[0] == 200  # a fresh worker answers
         assert not any(running(pid) for pid in first)

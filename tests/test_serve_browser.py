@@ -11,14 +11,16 @@ import os
 from pathlib import Path
 
 import pytest
-from clirun import invoke
 
 from browsing import by_id, console_errors, page_width, start_chromium, text, wait_for, wait_ready
+from clirun import invoke
 from serving import serving
 from wordle_runtime.feedback import format_pattern, score_code
 
 ANSWER = "lucky"
 OWN = {0: "crane", 1: "pilot"}  # own guesses at these steps; the page's suggestion at the others
+# Headless Chromium through Selenium.
+pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +63,10 @@ def play(driver, press) -> list[tuple[str, int]]:
         code = score_code(word, ANSWER)
         if code == 242:
             press(by_id(driver, "solved-button"))
-            return steps + [(word, code)]
-        for tile, colour in zip(driver.find_elements("css selector", "#guess-tiles .tile"), format_pattern(code)):
+            return [*steps, (word, code)]
+        for tile, colour in zip(
+            driver.find_elements("css selector", "#guess-tiles .tile"), format_pattern(code), strict=True
+        ):
             for _ in range("byg".index(colour)):
                 press(tile)
         press(by_id(driver, "play-button"))
@@ -91,7 +95,8 @@ def test_a_game_with_own_guesses_to_the_end_then_its_exact_review(server, deskto
     wait_ready(desktop)
     steps = play(desktop, lambda element: element.click())
     assert text(desktop, "status") == f"Solved: {ANSWER.upper()} in {len(steps)} guesses."
-    assert [w for w, _ in steps[:2]] == ["crane", "pilot"] and steps[-1] == (ANSWER, 242)
+    assert [w for w, _ in steps[:2]] == ["crane", "pilot"]
+    assert steps[-1] == (ANSWER, 242)
     shown = shown_review(desktop)  # asked for by the page as soon as the game ends
     expected = cli_review(steps)
     assert shown == [{key: row[key] for key in shown[0]} for row in expected]
@@ -118,7 +123,7 @@ def test_the_exact_value_of_a_position_and_of_an_own_move(server, desktop):
     moves = [r.get_attribute("data-word") for r in desktop.find_elements("css selector", "#best-moves tbody tr")]
     assert moves == [m["word"] for m in expected["moves"]][:8]
     assert float(by_id(desktop, "move-value").get_attribute("data-loss")) == expected["move"]["loss"]
-    assert "ROUND: 2.7692 guesses on average, loses 0.0136 guesses against the best." == text(desktop, "move-value")
+    assert text(desktop, "move-value") == "ROUND: 2.7692 guesses on average, loses 0.0136 guesses against the best."
     assert console_errors(desktop) == []
 
 
@@ -137,11 +142,10 @@ def test_on_a_phone_touch_plays_the_game_and_nothing_scrolls_sideways(server, ph
     by_id(phone, "analyse-button").click()
     wait_for(phone, "document.getElementById('best-moves')")
     assert page_width(phone)[0] <= 390
+    import wordle_trees
     from wordle_compiler.treefiles.export.html import explorer_data, render_page
     from wordle_compiler.treefiles.export.view import TreeView
     from wordle_runtime.format import read_tree_file
-
-    import wordle_trees
 
     page = tmp_path / "salet.html"  # the exported page, opened as a file, is as narrow
     tree = read_tree_file(Path(wordle_trees.__file__).parent / "salet-optimal-normal.wtree")

@@ -15,6 +15,8 @@ import pytest
 from clirun import MODULES
 
 NOBODY = 65534
+# Root, and setpriv to run commands as another user.
+pytestmark = pytest.mark.integration
 
 
 def as_nobody(args, cwd, env_extra=None):
@@ -68,7 +70,8 @@ def test_a_build_by_another_user_computes_in_memory_and_says_so_once(workdir):
     assert result.returncode == 0, result.stderr
     assert (workdir / "t.wtree").is_file()
     warnings = [line for line in result.stderr.splitlines() if "cannot write the matrix cache" in line]
-    assert len(warnings) == 1 and warnings[0].startswith("wordle-compile: warning: "), result.stderr
+    assert len(warnings) == 1, result.stderr
+    assert warnings[0].startswith("wordle-compile: warning: "), result.stderr
     quiet = as_nobody(
         [
             "-m",
@@ -83,7 +86,8 @@ def test_a_build_by_another_user_computes_in_memory_and_says_so_once(workdir):
         ],
         cwd=workdir,
     )
-    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+    assert quiet.returncode == 0, quiet.stderr
+    assert quiet.stderr == "", quiet.stderr
 
 
 def test_ranking_and_analysis_by_another_user(workdir):

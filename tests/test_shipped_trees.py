@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 import wordle_trees
-from wordle_compiler.treefiles.verification import check_claims, verify_tree
 from wordle_compiler.core.wordlists import load_word_lists
+from wordle_compiler.treefiles.verification import check_claims, verify_tree
 from wordle_runtime import load
 from wordle_runtime.format import read_tree_file
 
@@ -41,4 +41,5 @@ def test_shipped_tree_verifies(name):
 def test_default_is_the_proved_optimal_salet_tree():
     assert (FOLDER / "DEFAULT").read_text().strip() == MANIFEST["default"] == "salet-optimal-normal.wtree"
     tree = load(None)
-    assert tree.first_guess == "salet" and tree.stats["total_guesses"] == 7920
+    assert tree.first_guess == "salet"
+    assert tree.stats["total_guesses"] == 7920

@@ -1,7 +1,8 @@
 """The fixed pseudo-random words behind the Zobrist tables and the cache's spot checks."""
 
 import numpy as np
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordle_compiler.util.splitmix import below, splitmix64
 
@@ -27,10 +28,13 @@ def test_the_published_first_words_for_seed_zero():
 @given(st.integers(0, MASK), st.integers(0, 40))
 def test_the_vectorised_words_are_the_scalar_ones(seed, count):
     words = splitmix64(seed, count)
-    assert words.dtype == np.uint64 and [int(x) for x in words] == scalar_splitmix64(seed, count)
+    assert words.dtype == np.uint64
+    assert [int(x) for x in words] == scalar_splitmix64(seed, count)
 
 
 @given(st.integers(0, 2**32), st.integers(1, 2**24))
 def test_below_stays_in_range(seed, bound):
     picks = below(seed, 64, bound)
-    assert picks.dtype == np.int64 and picks.min() >= 0 and picks.max() < bound
+    assert picks.dtype == np.int64
+    assert picks.min() >= 0
+    assert picks.max() < bound

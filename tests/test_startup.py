@@ -19,17 +19,18 @@ def test_the_compile_command_line_freezes_its_libraries_and_keeps_collecting():
     enabled, frozen = result.stdout.split()
     # numpy and click are thousands of objects; a freeze that ran before the imports (or
     # not at all) would leave a handful
-    assert enabled == "True" and int(frozen) > 10_000
+    assert enabled == "True"
+    assert int(frozen) > 10_000
 
 
 def test_the_collector_resumes_when_the_paused_block_fails():
     assert gc.isenabled()
     try:
-        with pytest.raises(KeyboardInterrupt):
-            with collector_paused():
-                assert not gc.isenabled()
-                raise KeyboardInterrupt
-        assert gc.isenabled() and gc.get_freeze_count() > 0
+        with pytest.raises(KeyboardInterrupt), collector_paused():  # noqa: PT012 - the block fails as it runs
+            assert not gc.isenabled()
+            raise KeyboardInterrupt
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()  # leave this test process as it was
 
@@ -60,10 +61,14 @@ def test_a_command_line_program_ends_without_teardown_yet_runs_atexit_and_flushe
     ok = _program(tmp_path, ["--strategy", "optimal", "--start", "salet", "-o", str(out), "--quiet", "--json"])
     assert ok.returncode == 0, ok.stderr
     doc, probe = ok.stdout.strip().splitlines()
-    assert json.loads(doc)["total_guesses"] == 7920 and probe == "probe ran" and out.stat().st_size > 0
+    assert json.loads(doc)["total_guesses"] == 7920
+    assert probe == "probe ran"
+    assert out.stat().st_size > 0
     bad = _program(tmp_path, ["--strategy", "optimal", "--start", "zzzzz", "--json"])
-    assert bad.returncode == 2 and bad.stdout.splitlines()[-1] == "probe ran"
-    assert "error" in json.loads(bad.stdout.splitlines()[0]) and "zzzzz" in bad.stderr
+    assert bad.returncode == 2
+    assert bad.stdout.splitlines()[-1] == "probe ran"
+    assert "error" in json.loads(bad.stdout.splitlines()[0])
+    assert "zzzzz" in bad.stderr
 
 
 def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path):
@@ -75,7 +80,8 @@ def test_a_command_line_program_waits_for_a_thread_that_is_not_a_daemon(tmp_path
     )
     result = _program(tmp_path, ["--strategy", "minimax", "--start", "salet", "-o", "minimax.wtree", "--quiet"], late)
     assert result.returncode == 0, result.stderr
-    assert marker.read_text() == "done" and result.stdout.splitlines()[-1] == "probe ran"
+    assert marker.read_text() == "done"
+    assert result.stdout.splitlines()[-1] == "probe ran"
 
 
 def test_an_interrupted_program_does_not_wait_for_a_stuck_thread():
@@ -86,4 +92,5 @@ def test_an_interrupted_program_does_not_wait_for_a_stuck_thread():
         "threading.Thread(target=threading.Event().wait).start(); exit_process(130)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
-    assert result.returncode == 130 and result.stderr == ""
+    assert result.returncode == 130
+    assert result.stderr == ""

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import invoke, one_line_error
 
 import wordle_trees
+from clirun import invoke, one_line_error
 from wordle_runtime.format import read_tree_file
 
 SHIPPED = Path(wordle_trees.__file__).parent
@@ -33,7 +33,8 @@ def test_info_json():
     result = run("info", DEFAULT, "--json")
     assert result.exit_code == 0, result.err
     doc = json.loads(result.output)
-    assert doc["stats"]["total_guesses"] == 7920 and doc["format_version"][0] == 1
+    assert doc["stats"]["total_guesses"] == 7920
+    assert doc["format_version"][0] == 1
     assert doc["word_lists"]["answers"]["count"] == 2315
 
 
@@ -42,10 +43,13 @@ def test_verify_ok_and_failures(tmp_path):
     result = run("verify", DEFAULT, "--max-depth", "4", "--json")
     assert result.exit_code == 1
     doc = json.loads(result.output)
-    assert doc["exceeding_max_depth"] and not doc["ok"] and "error" in doc
+    assert doc["exceeding_max_depth"]
+    assert not doc["ok"]
+    assert "error" in doc
     # the normal-mode tree breaks hard-mode rules somewhere
     hard = run("verify", DEFAULT, "--mode", "hard")
-    assert hard.exit_code == 1 and "→" in hard.output  # problems name the node by its history
+    assert hard.exit_code == 1
+    assert "→" in hard.output
 
 
 def test_verify_catches_a_false_claim(tmp_path):
@@ -56,7 +60,8 @@ def test_verify_catches_a_false_claim(tmp_path):
     forged = tmp_path / "forged.wtree"
     save_tree(forged, data)
     result = run("verify", forged)
-    assert result.exit_code == 1 and "meta claims total_guesses = 7919" in result.output
+    assert result.exit_code == 1
+    assert "meta claims total_guesses = 7919" in result.output
     assert "meta claims total_guesses = 7919" in result.err
 
 
@@ -78,7 +83,9 @@ def test_verify_names_the_first_wrong_step_from_the_root():
     report = verify_tree(data, "normal", None, 6)
     second_guess = data.guesses[data.node_guess[second]]
     named = [p for p in report.failures if " is not solved: " in p]
-    assert named and len(below) >= len(named) and report.answers == 2315
+    assert named
+    assert len(below) >= len(named)
+    assert report.answers == 2315
     assert all(f"but {second_guess} against " in p and p.split("'")[1] in below for p in named)
     assert report.total_guesses < 7920  # the answers that failed are not counted
 
@@ -94,7 +101,8 @@ def test_round_trip(fmt, extra, source, mode, tmp_path):
     original, imported = read_tree_file(source), read_tree_file(back)
     for name in ["node_guess", "node_answer", "child_start", "edge_pattern", "edge_child"]:
         assert getattr(original, name) == getattr(imported, name), name
-    assert original.guesses == imported.guesses and original.answers == imported.answers
+    assert original.guesses == imported.guesses
+    assert original.answers == imported.answers
     for key in ["answers", "total_guesses", "average", "max_depth", "histogram"]:
         assert original.meta["stats"][key] == imported.meta["stats"][key]
 
@@ -105,7 +113,8 @@ def test_text_export_truncates_and_follows_path():
     lines = result.output.splitlines()
     assert lines[0].startswith("courd (221 answers)")
     assert any("-> ... (" in line for line in lines)
-    assert any(line.endswith("(1 answer)") for line in lines) and "(1 answers)" not in result.output
+    assert any(line.endswith("(1 answer)") for line in lines)
+    assert "(1 answers)" not in result.output
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
@@ -118,19 +127,22 @@ def test_svg_render_contains_words(tmp_path):
     for letter_tile in [">S<", ">A<", ">L<"]:  # the salet tiles
         assert letter_tile in svg
     # the cut-off phrasing is plain: "221 answers left", "72 patterns below, not drawn"
-    assert "221 answers left" in svg and "72 patterns below, not drawn" in svg
+    assert "221 answers left" in svg
+    assert "72 patterns below, not drawn" in svg
 
 
 def test_dot_is_written_by_networkx_pydot():
     result = run("export", DEFAULT, "--format", "dot", "--depth", "1")
     assert result.exit_code == 0
-    assert result.output.startswith("strict digraph") and "<TABLE" in result.output
+    assert result.output.startswith("strict digraph")
+    assert "<TABLE" in result.output
 
 
 def test_missing_graphviz_is_one_line(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     result = run("export", DEFAULT, "--format", "svg")
-    assert result.exit_code == 2 and "Graphviz 'dot' is not installed" in result.err
+    assert result.exit_code == 2
+    assert "Graphviz 'dot' is not installed" in result.err
 
 
 BAD_INPUTS = [
@@ -191,9 +203,9 @@ def test_bench_rows():
 
 def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
     """A tree on the NYT lists verifies against the NYT guesses, not the default ones."""
-    from wordle_compiler.treefiles.artifact import save_tree
     from wordle_compiler.core.config import BuildConfig, Context
     from wordle_compiler.pipeline.compile import compile_tree
+    from wordle_compiler.treefiles.artifact import save_tree
 
     ctx = Context.load("nyt")
     result = compile_tree(BuildConfig(strategy="most-parts", answers="nyt", start="salet", mode="hard"), ctx)
@@ -202,16 +214,17 @@ def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
     assert run("verify", path, "--max-depth", "20").exit_code == 0  # a heuristic hard tree runs deep
     against_original = run("verify", path, "--guesses", "original", "--max-depth", "20", "--json")
     doc = json.loads(against_original.output)
-    assert against_original.exit_code == 1 and not doc["ok"]
+    assert against_original.exit_code == 1
+    assert not doc["ok"]
     assert all("not in the guess list" in p for p in doc["problems"])
 
 
 def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
     from types import SimpleNamespace
 
-    from wordle_compiler.treefiles.artifact import guess_list_of
     from wordle_compiler.core.config import Context
     from wordle_compiler.core.wordlists import letters_array
+    from wordle_compiler.treefiles.artifact import guess_list_of
     from wordle_runtime.rules import GuessList
 
     for answers, guesses in (("original", None), ("nyt-extended", "nyt")):

@@ -29,7 +29,7 @@ from wordle_compiler.strategies.prior import prior_for
 
 N_GUESSES, N_ANSWERS = 12972, 2315
 PARTITION = ("minimax", "entropy", "expected-size", "most-parts")
-SCORED = PARTITION + ("unique-letters", "located-letters", "letter-entropy", "lookahead")
+SCORED = (*PARTITION, "unique-letters", "located-letters", "letter-entropy", "lookahead")
 FULL_PASS_SCORES = {
     "minimax": lambda stats, bits: stats[:, LARGEST],
     "entropy": lambda stats, bits: -np.round(bits, 12),
@@ -87,7 +87,7 @@ def positions(draw):
 
 def naive_pick(ctx, strategy, answers, legal, weights, mode="normal", width=50):
     words = ctx.words
-    by_word = {a: w for a, w in zip(words.answers, weights)}
+    by_word = dict(zip(words.answers, weights, strict=True))
     chosen = naive_weighted_choice(
         strategy, [words.answers[a] for a in answers], [words.guesses[g] for g in legal], by_word, mode, width
     )
@@ -103,7 +103,7 @@ def _check_pass(ctx, guesses, answers, weights):
     assert stats.tolist() == [list(row) for row in expected_stats]
     assert bits.tobytes() == np.array(expected_bits, dtype=np.float64).tobytes()
     total = sum(int(weights[a]) for a in answers)
-    for g, b in zip(guesses[:5], bits[:5]):  # the formula is the entropy of the shares
+    for g, b in zip(guesses[:5], bits[:5], strict=True):  # the formula is the entropy of the shares
         mass = {}
         for a in answers:
             mass[ctx.matrix[g, a]] = mass.get(ctx.matrix[g, a], 0) + int(weights[a])
@@ -144,7 +144,8 @@ def test_equal_weights_give_the_unweighted_numbers(ctx, answers, weight, first):
     weight = min(weight, (1 << 31) // len(answers))
     stats, bits = guess_stats.partition_stats(ctx.matrix_by_answer(), guesses, answers)
     w_stats, w_bits = weighted_partition_stats(ctx.matrix_by_answer(), guesses, answers, np.full(N_ANSWERS, weight))
-    assert np.array_equal(w_stats[:, PARTS], stats[:, PARTS]) and np.array_equal(w_stats[:, 3], stats[:, 3])
+    assert np.array_equal(w_stats[:, PARTS], stats[:, PARTS])
+    assert np.array_equal(w_stats[:, 3], stats[:, 3])
     assert np.array_equal(w_stats[:, LARGEST], stats[:, LARGEST] * weight)
     assert np.array_equal(w_stats[:, SUMSQ], stats[:, SUMSQ] * weight * weight)
     assert w_bits.tobytes() == bits.tobytes()
@@ -164,7 +165,9 @@ def test_the_weighted_pass_checks_its_inputs(ctx):
     with pytest.raises(IndexError):
         weighted_partition_stats(MT, np.array([N_GUESSES], dtype=np.int32), answers, ones)
     stats, bits = weighted_partition_stats(MT, guesses, answers, np.zeros(N_ANSWERS, dtype=np.int64))
-    assert (stats[:, PARTS] > 0).all() and not stats[:, [LARGEST, SUMSQ]].any() and not bits.any()
+    assert (stats[:, PARTS] > 0).all()
+    assert not stats[:, [LARGEST, SUMSQ]].any()
+    assert not bits.any()
     with pytest.raises(BuildError, match="2 values for the 2315 answers"):
         prior_for(ctx, answers, weighted([1, 1]))
 
@@ -179,7 +182,8 @@ def test_the_split_weighted_pass_equals_the_serial_one(ctx, monkeypatch):
         split = weighted_partition_stats(ctx.matrix_by_answer(), ctx.all_guesses, answers, weights)
     finally:
         guess_stats.set_threads(1)
-    assert np.array_equal(split[0], serial[0]) and split[1].tobytes() == serial[1].tobytes()
+    assert np.array_equal(split[0], serial[0])
+    assert split[1].tobytes() == serial[1].tobytes()
 
 
 def test_letter_counts_by_weight(ctx):
@@ -315,7 +319,7 @@ def test_of_two_answers_the_likelier_is_played_first(ctx):
     answers = np.array([ctx.words.answers.index("fight"), ctx.words.answers.index("light")], dtype=np.int32)
     values = np.ones(N_ANSWERS, dtype=np.int64)
     values[answers] = (1, 5)
-    for name in PARTITION + ("lookahead",):
+    for name in (*PARTITION, "lookahead"):
         chosen = STRATEGIES[name](ctx, answers, ctx.all_guesses, weighted(values, name))
         assert ctx.words.guesses[chosen] == ("fight" if name == "most-parts" else "light"), name
 
@@ -343,13 +347,15 @@ def test_weighted_builds_solve_every_answer(sampled, name):
     n = len(ctx.words.answers)
     rng = random.Random(9)
     skewed = integer_weights([rng.choice((0, 0, 1, 5, 40)) for _ in range(n)], "skewed")
-    common = dict(strategy=name, answers=answers, guesses=guesses, width=5)
+    common = {"strategy": name, "answers": answers, "guesses": guesses, "width": 5}
     result = compile_tree(BuildConfig(**common, weights=skewed), ctx)
-    assert not result.report.failures and result.report.answers == n and min(result.report.depths) >= 1
+    assert not result.report.failures
+    assert result.report.answers == n
+    assert min(result.report.depths) >= 1
     plain = compile_tree(BuildConfig(**common), ctx)
     uniform = compile_tree(BuildConfig(**common, weights=integer_weights([1] * n, "uniform")), ctx)
     assert _tree(uniform) == _tree(plain)
-    if name in PARTITION[:3] + ("lookahead",):  # the prior reaches the strategy
+    if name in (*PARTITION[:3], "lookahead"):  # the prior reaches the strategy
         assert _tree(result) != _tree(plain)
 
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive import naive_optimal
-from test_optimal import tiny_context, worst_start
 
+from naive import naive_optimal
+from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.core.modes import initial_legal
@@ -46,7 +46,7 @@ def tree_shape(result) -> list:
 
 def weighted_guesses(result, weights) -> int:
     """Σ weight × guesses of a built tree, from its verification replay."""
-    return sum(w * d for w, d in zip(weights, result.report.depths))
+    return sum(w * d for w, d in zip(weights, result.report.depths, strict=True))
 
 
 @settings(max_examples=40, deadline=None)
@@ -66,7 +66,7 @@ def test_the_weighted_search_equals_the_naive_minimiser(seed, mode, depth, kind)
     legal = initial_legal(ctx, mode)
     outcome = solver.solve(ctx.all_answers, legal, depth)
     cost, deepest = naive_optimal(
-        ctx.words.answers, ctx.words.guesses, mode, depth, weights=dict(zip(ctx.words.answers, weights))
+        ctx.words.answers, ctx.words.guesses, mode, depth, weights=dict(zip(ctx.words.answers, weights, strict=True))
     )
     if cost == float("inf"):
         assert outcome.cost >= INF
@@ -92,7 +92,7 @@ def test_a_weighted_build_from_a_fixed_start_equals_the_naive_minimiser(mode, se
             mode,
             max_depth - 1,
             start=start,
-            weights=dict(zip(ctx.words.answers, weights.values)),
+            weights=dict(zip(ctx.words.answers, weights.values, strict=True)),
         )
         config = BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth, weights=weights)
         if cost == float("inf"):
@@ -177,7 +177,8 @@ def test_zero_weights_still_solve_every_answer_within_the_limit():
         BuildConfig(strategy="optimal", start=worst_start(ctx), max_depth=5, weights=integer_weights(weights, "test")),
         ctx,
     )
-    assert not result.report.failures and result.report.max_depth <= 5
+    assert not result.report.failures
+    assert result.report.max_depth <= 5
     assert len(result.report.depths) == len(ctx.words.answers)
 
 

@@ -10,7 +10,7 @@ import msgpack
 import pytest
 
 from clirun import invoke, one_line_error, run
-from conftest import WEIGHTS_SOURCE
+from support.weights import WEIGHTS_SOURCE
 from wordle_runtime import score_code
 from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
 from wordle_runtime.tree import Tree
@@ -86,7 +86,8 @@ def test_a_weighted_tree_is_format_1_2_and_round_trips_byte_identical(weighted_b
     assert len(raw) == 4 * len(doc["answers"])
     assert [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)] == list(weights.values)
     data = unpack_tree(weighted_tree_bytes)
-    assert data.format_version == (1, 2) and list(data.weights) == list(weights.values)
+    assert data.format_version == (1, 2)
+    assert list(data.weights) == list(weights.values)
     assert pack_tree(data) == weighted_tree_bytes
     assert data.meta["weights"] == {
         "source": WEIGHTS_SOURCE,
@@ -113,9 +114,12 @@ def test_shipped_trees_keep_their_bytes_and_version(name):
     data = unpack_tree(blob)
     assert pack_tree(data) == blob
     if "weights" in data.meta:
-        assert data.format_version == (1, 2) and len(data.weights) == len(data.answers)
+        assert data.format_version == (1, 2)
+        assert len(data.weights) == len(data.answers)
         return
-    assert data.weights is None and data.subtree_weight is None and data.format_version == (1, 1)
+    assert data.weights is None
+    assert data.subtree_weight is None
+    assert data.format_version == (1, 1)
     assert "weights" not in _doc(blob)
 
 
@@ -146,10 +150,11 @@ def test_weights_that_do_not_fit_the_answers_are_a_build_error(ctx):
 def test_positions_give_the_expected_guesses_under_the_weights(weighted_build, weighted_tree_bytes, history):
     tree = Tree(unpack_tree(weighted_tree_bytes))
     position = tree.position(history)
-    assert position.on_tree and position.weighted is True
+    assert position.on_tree
+    assert position.weighted is True
     assert position.expected_guesses == pytest.approx(_independent_expected(weighted_build, history), rel=1e-12)
     for answer in position.candidates[:40]:  # a level further, zero-weight classes included
-        deeper = history + [(position.guess, score_code(position.guess, answer))]
+        deeper = [*history, (position.guess, score_code(position.guess, answer))]
         if not tree.position(deeper).solved:
             assert tree.position(deeper).expected_guesses == pytest.approx(
                 _independent_expected(weighted_build, deeper), rel=1e-12
@@ -176,10 +181,14 @@ def test_answers_that_all_weigh_zero_fall_back_to_the_plain_mean(weighted_build,
     tree = Tree(unpack_tree(weighted_tree_bytes))
     history, answer = _zero_weight_leaf(weighted_build, tree)
     position = tree.position(history)
-    assert position.weighted is False and position.expected_guesses == 1.0 and position.guess == answer
-    assert tree.position(history + [(answer, 242)]).weighted is True  # solved: 0 guesses, whatever the weight
+    assert position.weighted is False
+    assert position.expected_guesses == 1.0
+    assert position.guess == answer
+    assert tree.position([*history, (answer, 242)]).weighted is True  # solved: 0 guesses, whatever the weight
     off = tree.position("crane bbbbb")
-    assert not off.on_tree and off.weighted is False and off.expected_guesses is None
+    assert not off.on_tree
+    assert off.weighted is False
+    assert off.expected_guesses is None
     assert Tree(read_tree_file(TREES / "salet-optimal-normal.wtree")).position([]).weighted is None
 
 
@@ -190,10 +199,13 @@ def test_wordle_next_text_and_json_say_the_figure_is_under_the_weights(weighted_
     guess, line = result.stdout.splitlines()
     assert f"(on the tree: {expected:.2f} guesses expected under the tree's weights, at most" in line
     out = json.loads(run("wordle-next", "--json", "--tree", weighted_file, "salet", "bbbbb").stdout)
-    assert out["guess"] == guess and out["weighted"] is True and out["on_tree"]
+    assert out["guess"] == guess
+    assert out["weighted"] is True
+    assert out["on_tree"]
     assert out["expected_guesses"] == pytest.approx(expected, rel=1e-12)
     off = json.loads(run("wordle-next", "--json", "--tree", weighted_file, "crane", "bbbbb").stdout)
-    assert off["weighted"] is False and off["expected_guesses"] is None
+    assert off["weighted"] is False
+    assert off["expected_guesses"] is None
     plain = json.loads(run("wordle-next", "--json", "salet", "bbbbb").stdout)
     assert "weighted" not in plain  # a tree without weights prints the documented fields only
 
@@ -204,13 +216,17 @@ def test_wordle_next_says_when_every_answer_left_weighs_zero(weighted_build, wei
     history, answer = _zero_weight_leaf(weighted_build, Tree(unpack_tree(weighted_tree_bytes)))
     words = format_history(history).split()
     text = run("wordle-next", "--tree", weighted_file, *words)
-    assert text.returncode == 0 and text.stdout.splitlines() == [
+    assert text.returncode == 0
+    assert text.stdout.splitlines() == [
         answer,
-        f"1 answer remains: {answer} (on the tree: 1.00 guesses expected with the answers left counted "
-        "equally, as the tree's weights give them all 0, at most 1)",
+        (
+            f"1 answer remains: {answer} (on the tree: 1.00 guesses expected with the answers left counted "
+            "equally, as the tree's weights give them all 0, at most 1)"
+        ),
     ]
     out = json.loads(run("wordle-next", "--json", "--tree", weighted_file, *words).stdout)
-    assert out["weighted"] is False and out["expected_guesses"] == 1.0
+    assert out["weighted"] is False
+    assert out["expected_guesses"] == 1.0
 
 
 def test_interactive_play_shows_the_weighted_figure(weighted_build, weighted_tree_bytes):
@@ -258,14 +274,16 @@ def test_verify_uses_the_trees_own_weights_unless_told_otherwise(weighted_build,
     own = invoke("wordle-tree", "verify", weighted_file, "--json")
     assert own.code == 0, own.err
     doc = json.loads(own.out)
-    assert doc["ok"] and doc["weighted"]["tree_weights"] is True
+    assert doc["ok"]
+    assert doc["weighted"]["tree_weights"] is True
     assert doc["weighted"]["expected_guesses"] == round(weights.expected_guesses(result.report.depths), 6)
     text = invoke("wordle-tree", "verify", weighted_file).out.splitlines()
     assert text[-1].startswith(f"  weighted (the tree's weights, {WEIGHTS_SOURCE}, sha256 {weights.sha256[:16]}…")
     uniform = tmp_path / "uniform.txt"
     uniform.write_text("".join(f"{word} 1\n" for word in result.data.answers))
     other = json.loads(invoke("wordle-tree", "verify", weighted_file, "--weights", uniform, "--json").out)
-    assert other["weighted"]["tree_weights"] is False and other["weighted"]["expected_guesses"] == other["average"]
+    assert other["weighted"]["tree_weights"] is False
+    assert other["weighted"]["expected_guesses"] == other["average"]
 
 
 def _swap_two_weights(doc):
@@ -310,5 +328,7 @@ def test_verify_fails_when_meta_disagrees_with_the_weights(weighted_tree_bytes, 
     result = run("wordle-tree", "verify", path, "--json")
     one_line_error(result, 1, fragment)
     doc = json.loads(result.stdout)
-    assert doc["exit_code"] == 1 and not doc["ok"] and any(fragment in p for p in doc["problems"])
+    assert doc["exit_code"] == 1
+    assert not doc["ok"]
+    assert any(fragment in p for p in doc["problems"])
     assert run("wordle-next", "--tree", path, "salet", "bbbbb").returncode == 0

@@ -9,13 +9,13 @@ and under depth limits; and, as real processes, that such weights on the full li
 in seconds, the same tree with one thread or two."""
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
+
 from clirun import run
 from naive import naive_allowed, naive_score
-from test_optimal import tiny_context
-
+from support.contexts import tiny_context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.search import INF, Solver
 
@@ -36,7 +36,7 @@ def naive_paths(answers, guesses, mode, depth, weights) -> dict | None:
     every answer within ``depth``."""
     guesses = tuple(sorted(guesses))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: frozenset, legal: tuple, left: int):
         """(weighted total, depth, not in set, guess, {pattern: class}) or None."""
         if left == 0:
@@ -67,9 +67,9 @@ def naive_paths(answers, guesses, mode, depth, weights) -> dict | None:
     def walk(remaining, legal, left, played, paths):
         choice = best(remaining, legal, left)
         for answer in remaining:
-            paths[answer] = played + [choice[3]]
+            paths[answer] = [*played, choice[3]]
         for members, follow in choice[4].values():
-            walk(members, follow, left - 1, played + [choice[3]], paths)
+            walk(members, follow, left - 1, [*played, choice[3]], paths)
 
     root = frozenset(answers)
     if best(root, guesses, depth) is None:
@@ -85,7 +85,7 @@ def engine_paths(ctx, node) -> dict:
     paths, stack = {}, [(node, [])]
     while stack:
         current, played = stack.pop()
-        played = played + [guesses[current.guess]]
+        played = [*played, guesses[current.guess]]
         if current.answer >= 0:
             paths[answers[current.answer]] = played
         stack.extend((child, played) for _, child in current.children)
@@ -101,14 +101,16 @@ def test_nearly_weightless_trees_follow_the_documented_rule(mode, seed):
     depth = (3, 4, 6)[seed % 3]
     solver = Solver(ctx, mode, weights=weights)
     legal = initial_legal(ctx, mode)
-    expected = naive_paths(ctx.words.answers, ctx.words.guesses, mode, depth, dict(zip(ctx.words.answers, weights)))
+    expected = naive_paths(
+        ctx.words.answers, ctx.words.guesses, mode, depth, dict(zip(ctx.words.answers, weights, strict=True))
+    )
     outcome = solver.solve(ctx.all_answers, legal, depth)
     if expected is None:
         assert outcome.cost >= INF
         return
     cost, tree = solver.tree(ctx.all_answers, legal, depth)
     assert engine_paths(ctx, tree) == expected
-    assert cost == sum(w * len(expected[a]) for a, w in zip(ctx.words.answers, weights))
+    assert cost == sum(w * len(expected[a]) for a, w in zip(ctx.words.answers, weights, strict=True))
 
 
 def _below(node) -> tuple[list[int], int]:
@@ -132,7 +134,8 @@ def test_a_weightless_set_is_solved_in_its_least_depth():
     weights[5] = 1
     solver = Solver(ctx, "normal", weights=weights)
     cost, tree = solver.tree(ctx.all_answers, legal, 6)
-    assert cost == 1 and ctx.words.guesses[tree.guess] == ctx.words.answers[5]
+    assert cost == 1
+    assert ctx.words.guesses[tree.guess] == ctx.words.answers[5]
     assert tree.children
     for _, child in tree.children:
         answers, depth = _below(child)

@@ -25,7 +25,8 @@ def test_both_line_forms_comments_and_the_integer_rule(tmp_path):
     raw = [3, 1, 0, 2.5, 1.5]
     assert weights.values == tuple(round(w / 8 * WEIGHT_TOTAL) for w in raw)
     assert abs(sum(weights.values) - WEIGHT_TOTAL) <= len(ANSWERS)
-    assert weights.summary()["zero"] == 1 and weights.source == "file w.txt"
+    assert weights.summary()["zero"] == 1
+    assert weights.source == "file w.txt"
 
 
 def test_scaled_weights_give_the_same_integers_and_equal_ones_equal_integers():
@@ -53,7 +54,8 @@ def test_scaled_weights_give_the_same_integers_and_equal_ones_equal_integers():
 def test_bad_files_are_one_line(tmp_path, text, message):
     with pytest.raises(WeightsError) as error:
         read_weights(weights_file(tmp_path, text), ANSWERS)
-    assert message in str(error.value) and "\n" not in str(error.value)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
 
 
 def test_missing_answers_can_get_one_chosen_weight(tmp_path):
@@ -69,7 +71,8 @@ def test_the_frequency_prior_follows_word_frequency():
     weights = frequency_prior(words, width=10, common=3)
     order = sorted(range(len(words)), key=lambda i: (-zipf_frequency(words[i], "en"), words[i]))
     values = [weights.values[i] for i in order]
-    assert values == sorted(values, reverse=True) and values[0] > 3 * values[-1]
+    assert values == sorted(values, reverse=True)
+    assert values[0] > 3 * values[-1]
     assert frequency_prior(words, width=10, common=3) == weights  # deterministic
     flat = frequency_prior(words, width=0.01, common=3)
     assert max(flat.values) - min(flat.values) <= 0.01 * max(flat.values)
@@ -92,10 +95,11 @@ def test_verify_reports_the_expected_guesses_under_the_weights(tmp_path):
     assert doc["weighted"]["expected_guesses"] == round(7920 / 2315, 6) == doc["average"]
     skewed = weights_file(tmp_path, "".join(f"{w} {1 + (i % 3 == 0) * 9}\n" for i, w in enumerate(answers)))
     text = verify("salet-optimal-normal", "--weights", str(skewed))
-    assert text.returncode == 0 and "expected guesses" in text.stdout.splitlines()[-1]
+    assert text.returncode == 0
+    assert "expected guesses" in text.stdout.splitlines()[-1]
     depths = _salet_depths(answers)
     raw = [1 + (i % 3 == 0) * 9 for i in range(len(answers))]
-    expected = sum(r * d for r, d in zip(raw, depths)) / sum(raw)
+    expected = sum(r * d for r, d in zip(raw, depths, strict=True)) / sum(raw)
     shown = float(text.stdout.splitlines()[-1].split(": ")[-1].split()[0])
     assert math.isclose(shown, expected, abs_tol=1e-4)
 
@@ -136,4 +140,6 @@ def test_weight_options_that_clash_are_one_line(tmp_path, args, message):
         timeout=120,
         cwd=tmp_path,
     )
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert message in result.stderr

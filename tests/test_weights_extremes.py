@@ -6,9 +6,9 @@ every command that takes weights, as real processes."""
 import re
 
 import pytest
+
 from clirun import one_line_error, run
 from sampled_lists import write_sampled_lists
-
 from wordle_compiler.core.weights import WEIGHT_TOTAL, WeightsError, frequency_prior, integer_weights, read_weights
 
 
@@ -102,7 +102,8 @@ def test_a_few_huge_weights_leave_the_others_next_to_nothing(lists, tmp_path, hu
     )
     assert result.returncode == 0, result.stderr
     weights = read_weights(tmp_path / "w.txt", words, missing=1.0)
-    assert weights.values[:2] == (WEIGHT_TOTAL // 2, WEIGHT_TOTAL // 2) and not any(weights.values[2:])
+    assert weights.values[:2] == (WEIGHT_TOTAL // 2, WEIGHT_TOTAL // 2)
+    assert not any(weights.values[2:])
 
 
 def test_the_integer_rule_is_unchanged_below_overflow_and_scales_past_it():
@@ -135,10 +136,11 @@ def test_a_steep_prior_does_not_overflow(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "expected guesses" in result.stdout
     steep = frequency_prior(["about", "their", "cigar", "humph", "xylyl"], width=1000, common=1)
-    assert steep.values[0] > 0 and sum(steep.values) == pytest.approx(WEIGHT_TOTAL, abs=5)
+    assert steep.values[0] > 0
+    assert sum(steep.values) == pytest.approx(WEIGHT_TOTAL, abs=5)
 
 
-@pytest.mark.parametrize("text", ["1_000", "١٢", "１２", "1e", "0x10", "½", "1 000"])
+@pytest.mark.parametrize("text", ["1_000", "١٢", "１２", "1e", "0x10", "½", "1 000"])  # noqa: RUF001 - refused digits
 def test_a_weight_is_plain_ascii_decimal(tmp_path, text):
     """float() takes "1_000" and the digits of every script; a weights file does not, and
     the one error line names the line."""
@@ -160,7 +162,7 @@ def test_ordinary_decimal_weights_are_read(tmp_path, text):
 
 
 @pytest.mark.parametrize("option", ["--weight-missing", "--prior-width", "--prior-common"])
-@pytest.mark.parametrize("text", ["1_000", "١٢", "１２"])
+@pytest.mark.parametrize("text", ["1_000", "١٢", "１２"])  # noqa: RUF001 - refused digits
 def test_numeric_weight_options_are_plain_ascii_decimal(option, text):
     """The weights options refuse what int() and float() would take beyond ASCII decimal."""
     extra = ["--weights", "w.txt"] if option == "--weight-missing" else ["--prior", "frequency"]
@@ -170,7 +172,7 @@ def test_numeric_weight_options_are_plain_ascii_decimal(option, text):
 
 @pytest.mark.parametrize("option", ["--top", "--jobs"])
 def test_analyse_counts_are_plain_ascii_digits(option):
-    result = run("wordle-tree", "analyse", "salet", "bbbbb", f"{option}=١")
+    result = run("wordle-tree", "analyse", "salet", "bbbbb", f"{option}=١")  # noqa: RUF001 - an Arabic-Indic one
     one_line_error(result, 2, option, "is not a whole number")
 
 
@@ -187,5 +189,6 @@ def test_analyse_counts_are_plain_ascii_digits(option):
 )
 def test_every_numeric_option_takes_only_plain_digits(command, option):
     result = run(command, option, "\uff16")
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "'\uff16'" in result.stderr

@@ -31,14 +31,18 @@ def _compile(tmp_path, name, words, *options):
 def test_a_six_letter_list_compiles_verifies_exports_and_plays(tmp_path, mode):
     tree = _compile(tmp_path, "six", SIX, "--mode", mode)
     data = read_tree_file(tree)
-    assert data.game == Game(WORDLE, 6) and data.edge_pattern.typecode == "H"  # two-byte codes in the file
+    assert data.game == Game(WORDLE, 6)
+    assert data.edge_pattern.typecode == "H"  # two-byte codes in the file
     verified = run("wordle-tree", "verify", tree)
-    assert verified.returncode == 0 and verified.stdout.startswith(f"OK: {len(SIX)} answers"), verified.stdout
+    assert verified.returncode == 0, verified.stdout
+    assert verified.stdout.startswith(f"OK: {len(SIX)} answers"), verified.stdout
     assert "wordle:6" in run("wordle-tree", "info", tree).stdout
     first = run("wordle-next", "--tree", tree).stdout.split()[0]
-    assert len(first) == 6 and first in SIX
+    assert len(first) == 6
+    assert first in SIX
     outline = run("wordle-tree", "export", tree, "--format", "text")
-    assert outline.returncode == 0 and outline.stdout.startswith(first)
+    assert outline.returncode == 0
+    assert outline.stdout.startswith(first)
     for answer in SIX:  # play every answer to the end by the tree's own feedback
         history = []
         while True:
@@ -57,7 +61,7 @@ def browser():
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize(("name", "words"), [("six", SIX), ("spanish", SPANISH)])
+@pytest.mark.parametrize("name, words", [("six", SIX), ("spanish", SPANISH)])
 def test_the_explorer_shows_the_games_tiles(browser, tmp_path, name, words):
     tree = _compile(tmp_path, name, words)
     page = tmp_path / f"{name}.html"
@@ -75,7 +79,8 @@ def test_the_explorer_shows_the_games_tiles(browser, tmp_path, name, words):
     colours = [
         "".join(t.get_attribute("class").split()[-1] for t in r.find_elements("css selector", ".tile")) for r in rows
     ]
-    assert shown[-1] == answer.upper() and all(len(word) == game.length for word in shown)
+    assert shown[-1] == answer.upper()
+    assert all(len(word) == game.length for word in shown)
     assert colours == [game.format_code(game.score_code(word.lower(), answer)) for word in shown]
     by_id(browser, "open-path").click()
     assert text(browser, "status").startswith(f"Solved: {answer.upper()} in")

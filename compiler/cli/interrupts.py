@@ -25,14 +25,14 @@ import os
 import signal
 import sys
 import threading
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 
 from .startup import EXIT_INTERRUPTED, EXIT_TERMINATED
 
-# The longest a Ctrl-C'd Dask run took to exit cleanly was 1.3 s (200 interrupts of
-# `wordle-compile --strategy optimal --jobs 2` at random moments, two runs at once on two
-# cores; docs/performance.md): the watchdog waits well past it.
+# The watchdog waits well past the longest a Ctrl-C'd Dask run was seen to take to exit
+# cleanly (interrupts of `wordle-compile --strategy optimal --jobs 2` at random moments, two
+# runs at once on two cores; docs/performance.md, "Ctrl-C during a Dask run").
 GRACE_SECONDS = 10.0
 
 # what each stopping signal is called in the one line, and the exit code it ends with
@@ -78,10 +78,8 @@ def report_once() -> bool:
 def _expire() -> None:
     report_once()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(stop()[1])
 
 

@@ -1,6 +1,6 @@
 """Numeric option types that read only plain ASCII decimal notation
 (:mod:`wordle_compiler.util.numbers`): click's ``IntRange`` and ``FloatRange`` convert with
-``int`` and ``float``, which also take "1_000", "١٢" and "１２"."""
+``int`` and ``float``, which also take "1_000", "١٢" and "１２"."""  # noqa: RUF002 - what is refused
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ it as every command stops (one line, 130 or 143), and no worker outlives it.
 from __future__ import annotations
 
 import hashlib
+import math
 import sys
 from functools import partial
 from pathlib import Path
@@ -97,7 +98,7 @@ def serve_command(trees, host, port, workers, time_limit, quiet):
     from ..server.workers import AnalysisPool
     from .serve_api import answer
 
-    if time_limit != time_limit:
+    if math.isnan(time_limit):  # NaN passes click's range check
         raise CliError("--time-limit must be a number of seconds from 0.1 to 3600")
     served = served_trees(trees)
     pool = AnalysisPool(JOB_MODULE, _setup(served), workers, time_limit, waiting=2 * workers)

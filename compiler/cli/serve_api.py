@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 
 import click
+
 from wordle_runtime.history import HistoryError, parse_history
 
+from ..server.site import Reply, ServedTree, error_reply
+from ..server.workers import AnalysisPool, Busy, TimeLimit, WorkerLost
 from . import analyse as command
 from .common import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, CliError
 from .serve_jobs import tree_mode
-from ..server.site import Reply, ServedTree, error_reply
-from ..server.workers import AnalysisPool, Busy, TimeLimit, WorkerLost
 
 PROG = "wordle-tree"
 OPTIONS = ("top", "move", "max_depth", "objective", "deep")  # taken with a value: --max-depth N
@@ -79,7 +80,7 @@ def _argv(params: dict, review: bool, tree: ServedTree) -> list[str]:
             raise CliError(f"'{key}' is yes or no (1 or 0), not {value[:20]!r}")
         if value in YES:
             argv.append(f"--{key}")
-    return argv + ["--", *params.get("history", [""])[0].split()]
+    return [*argv, "--", *params.get("history", [""])[0].split()]
 
 
 def checked_job(endpoint: str, tree: ServedTree, params: dict) -> dict:

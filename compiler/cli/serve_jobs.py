@@ -110,9 +110,9 @@ def run(job: dict) -> tuple[int, str]:
 
 def _analysed(job: dict, began: float) -> str:
     """What ``wordle-tree analyse --json`` prints for the job, from ``analyse``'s own code."""
-    from . import analyse as command
     from ..analysis.position import SILENT, analyse_move, analyse_position, review_game
     from ..analysis.worst_case import analyse_worst_case
+    from . import analyse as command
 
     ctx, mode, weights = _context(job["tree"])
     steps = [tuple(step) for step in job["steps"]]

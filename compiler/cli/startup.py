@@ -13,14 +13,14 @@ command lines
 
 A command line run as a program ends with :func:`exit_process`: the atexit handlers,
 the streams flushed, then ``os._exit``.  The interpreter's own teardown (every module
-dict cleared and every object freed one by one, after the final freeze) took about 8 ms
-of a 0.45 s ``--jobs 2`` trace build, for memory the OS takes back at once.
+dict cleared and every object freed one by one, after the final freeze) is a visible
+share of a short build, for memory the OS takes back at once.
 
 They also keep numpy's OpenBLAS to one thread (:func:`single_threaded_blas`).
 Nothing here calls BLAS, yet on import OpenBLAS starts a thread per extra core,
-which spins for about 0.1 s of CPU: 1.34 s against 1.21 s of CPU for ``--strategy
-minimax --start salet``, same wall time (five runs each).  Free on an idle machine,
-but on a busy one it takes a share of a core from this or another process.
+which spins for a while: CPU time the command does not need, the same wall time.  Free
+on an idle machine, but on a busy one it takes a share of a core from this or another
+process.
 
 Reference counting still frees every acyclic object at once; only cycles among
 frozen objects wait for the exit.  Frozen objects are also never touched by a
@@ -122,7 +122,7 @@ def exit_on_interrupt_while_loading(prog: str) -> None:
 
     A KeyboardInterrupt raised among the imports (numpy's, click's) escaped any
     ``try`` that did not enclose every import and every module-level statement, and
-    printed a traceback (seen 0.06-0.12 s after ``wordle-tree export`` started).  Nothing
+    printed a traceback (seen when the Ctrl-C came during ``wordle-tree export``'s start-up).  Nothing
     has been written and no worker started yet, so exiting on the spot is the clean exit.
     Left alone when SIGINT is ignored (a background job) or already someone else's, and
     off the main thread."""

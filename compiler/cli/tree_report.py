@@ -176,9 +176,11 @@ def verify_lines(verdict) -> list[str]:
     with "… and N more"."""
     s = verdict.report.stats()
     lines = [
-        f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
-        f"average {s['average']:.4f}, max depth {s['max_depth']} "
-        f"(limit {verdict.max_depth}, {verdict.mode} mode)"
+        (
+            f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
+            f"average {s['average']:.4f}, max depth {s['max_depth']} "
+            f"(limit {verdict.max_depth}, {verdict.mode} mode)"
+        )
     ]
     problems = verdict.problems
     lines += [f"  {p}" for p in problems[:20]]

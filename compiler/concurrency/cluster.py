@@ -150,9 +150,9 @@ def start_forkserver(preload: tuple[str, ...] = (), verbose: bool = False) -> No
     started here, on this thread, with SIGINT blocked: a Ctrl-C meanwhile waits in this
     process until the forkserver exists, then interrupts as usual (see
     :mod:`.worker_start`).  Does nothing once a forkserver is running."""
-    import dask
     from multiprocessing import forkserver, resource_tracker
 
+    import dask
     from distributed.utils import get_mp_context
 
     from .worker_start import FORKSERVER_ENV, QUIET_ENV
@@ -162,8 +162,8 @@ def start_forkserver(preload: tuple[str, ...] = (), verbose: bool = False) -> No
     context.set_forkserver_preload([f"{__package__}.worker_start", "distributed", "numpy", *preload])
     # Read by the forkserver (it copies this environment when it starts).  Dask's
     # nanny would have glibc return freed memory at once (MALLOC_TRIM_THRESHOLD_=64 KiB);
-    # the search's per-node arrays then fault in fresh pages every time (4-10 s of system
-    # time in a 20 s ranking), so the workers get a larger threshold.
+    # the search's per-node arrays then fault in fresh pages every time (a large share of a
+    # ranking's time spent in the system), so the workers get a larger threshold.
     environ = {
         FORKSERVER_ENV: str(os.getpid()),
         QUIET_ENV: "0" if verbose else "1",

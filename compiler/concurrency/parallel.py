@@ -18,6 +18,7 @@ Ctrl-C in the parent kills the workers at once.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import queue
@@ -37,10 +38,9 @@ def die_with_parent(parent_pid: int) -> None:
     """Ask Linux to SIGKILL this process when its parent dies (and exit now if it has)."""
     import ctypes  # here: the exact search's threads never need it
 
-    try:
+    # not Linux: the parent still terminates its workers on every exit path
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass  # not Linux: the parent still terminates its workers on every exit path
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(1)
 
@@ -79,7 +79,7 @@ def map_ordered(fn, tasks, jobs: int = 1, weights=None, progress=None) -> list:
     weights = weights if weights is not None else [1] * len(tasks)
     if jobs <= 1 or len(tasks) <= 1 or not fork_available():
         results = []
-        for task, weight in zip(tasks, weights):
+        for task, weight in zip(tasks, weights, strict=True):
             results.append(fn(task))
             if progress:
                 progress(weight)
@@ -170,7 +170,7 @@ def map_threads(fn, tasks, jobs: int = 1, weights=None, progress=None, in_order:
                 if i is not None:
                     results[i] = value
                     reported.put(weights[i])
-        except BaseException as error:  # handed to the caller, which re-raises it
+        except BaseException as error:  # noqa: BLE001 - handed to the caller, which re-raises it
             errors.append(error)
             all_done.set()
         finally:
@@ -208,9 +208,9 @@ def map_chunks(fn, n_chunks: int, threads: int) -> list:
     Every thread takes the next chunk from one counter; once none is left, the caller
     computes itself each chunk still in a helper's hands instead of waiting for it, so a
     helper the scheduler has paused (a busy machine) costs at most its one chunk twice,
-    never a stall (``benchmarks/busy.py`` measures a build beside two spinning processes).  So ``fn`` must be pure and return a
-    new value, never None (a late helper's result for a chunk already done is dropped);
-    it should release the GIL for the threads to help.  A chunk that fails in a helper
+    never a stall (``benchmarks/busy.py`` measures a build beside two spinning processes).
+    So ``fn`` must be pure and return a new value, never None (a late helper's result for a
+    chunk already done is dropped); it should release the GIL for the threads to help.  A chunk that fails in a helper
     is computed again here, so its error is raised here."""
     if threads <= 1 or n_chunks <= 1:
         return [fn(i) for i in range(n_chunks)]
@@ -249,7 +249,6 @@ def _helper_queue(helpers: int):
 def _help(todo) -> None:
     while True:
         job = todo.get()
-        try:
+        # a chunk that fails here is computed again by the caller, which raises its error
+        with contextlib.suppress(Exception):
             _take_chunks(job)
-        except Exception:  # noqa: BLE001 - the caller computes the chunk again and raises
-            pass

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
 
@@ -14,6 +15,19 @@ from .wordlists import WordListError, WordLists, letters_array, load_word_lists
 
 # numpy and the compiled kernels are imported where they are used: the command lines import
 # this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
+# The annotations name numpy's types for type checkers only (they stay strings at run time).
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from wordle_runtime.game import Game
+
+    from .matrix_cache import CacheCheck
+
+    # Feedback codes: one byte each, two for a game with more than 256 codes.
+    Codes = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
 
 DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
@@ -93,20 +107,20 @@ class Context:
     (:attr:`matrix`) is for callers that want a guess's row."""
 
     words: WordLists
-    guess_letters: object = field(repr=False)  # uint8[n_guesses, game length]: symbol numbers
-    answer_in_guesses: object = field(repr=False)  # int32[n_answers]
-    guess_index: dict = field(repr=False)
+    guess_letters: npt.NDArray[np.uint8] = field(repr=False)  # [n_guesses, game length]: symbol numbers
+    answer_in_guesses: npt.NDArray[np.int32] = field(repr=False)  # [n_answers]
+    guess_index: dict[str, int] = field(repr=False)
     use_cache: bool = field(default=True, repr=False)  # how the matrices are loaded: see from_words
     refresh_cache: bool = field(default=False, repr=False)
-    _by_guess: object = field(default=None, repr=False, compare=False)
-    _by_answer: object = field(default=None, repr=False, compare=False)
-    _loading: object = field(default_factory=threading.Lock, repr=False, compare=False)
-    _prefetch: object = field(default=None, repr=False, compare=False)  # matrix_cache.CacheCheck
+    _by_guess: Codes | None = field(default=None, repr=False, compare=False)
+    _by_answer: Codes | None = field(default=None, repr=False, compare=False)
+    _loading: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    _prefetch: CacheCheck | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(
         cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True, refresh_cache: bool = False
-    ):
+    ) -> Context:
         """Lists by name or path, and their matrix (``refresh_cache``: recompute and rewrite it)."""
         words = load_word_lists(answers, guesses)
         return cls.from_words(words, use_cache, refresh_cache)
@@ -114,7 +128,7 @@ class Context:
     @classmethod
     def from_words(
         cls, words: WordLists, use_cache: bool = True, refresh_cache: bool = False, prefetch_by_answer: bool = False
-    ):
+    ) -> Context:
         """A context for lists already loaded: their letters and indices; the feedback matrices
         come from the cache unless ``use_cache`` is false (``refresh_cache`` recomputes and
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
@@ -135,12 +149,12 @@ class Context:
         )
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The game the lists play (``wordle_runtime.game.Game``)."""
         return self.words.game
 
     @property
-    def matrix(self):
+    def matrix(self) -> Codes:
         """The feedback matrix, guesses × answers (``uint8[n_guesses, n_answers]``)."""
         if self._by_guess is None:
             with self._loading:
@@ -159,7 +173,7 @@ class Context:
         if self._by_answer is None and self._prefetch is None:
             self._prefetch = _start_prefetch(self.words, self.use_cache, self.refresh_cache)
 
-    def matrix_by_answer(self):
+    def matrix_by_answer(self) -> Codes:
         """The matrix laid out answers × guesses (``uint8[n_answers, n_guesses]``, what the
         exact search reads), from the cache like :attr:`matrix`; loaded on first use."""
         if self._by_answer is None and self._prefetch is not None:
@@ -170,7 +184,7 @@ class Context:
         if self._by_answer is None:
             from .matrix import answer_major_matrix, feedback_matrix
 
-            def guess_major():  # an intact cached one is transposed; a computed one is not cached
+            def guess_major() -> Codes:  # an intact cached one is transposed; a computed one is not cached
                 if self._by_guess is not None:
                     return self._by_guess
                 return feedback_matrix(self.words, self.use_cache, self.refresh_cache, keep=False)
@@ -182,30 +196,31 @@ class Context:
                     self._by_answer = by_answer
         return self._by_answer
 
-    def codes(self, guess: int, answers):
+    def codes(self, guess: int, answers: npt.NDArray[np.int32] | Sequence[int]) -> Codes:
         """Feedback codes of ``guess`` against ``answers`` (answer indices), in their order
         (``uint8[len(answers)]``), read from the answer-major matrix, the layout every
         kernel reads: no build loads the guess-major one."""
         import numpy as np
 
-        return np.asarray(self.matrix_by_answer())[answers, guess]  # a plain array, not a memmap
+        codes = np.asarray(self.matrix_by_answer())[answers, guess]  # a plain array, not a memmap
+        return cast("Codes", codes)  # the matrix's own dtype, which numpy's indexing types drop
 
     @property
-    def all_answers(self):
+    def all_answers(self) -> npt.NDArray[np.int32]:
         """Every answer index, ``0 .. n_answers - 1``, as ``int32``."""
         import numpy as np
 
         return np.arange(len(self.words.answers), dtype=np.int32)
 
     @property
-    def all_guesses(self):
+    def all_guesses(self) -> npt.NDArray[np.int32]:
         """Every guess index, ``0 .. n_guesses - 1``, as ``int32``."""
         import numpy as np
 
         return np.arange(len(self.words.guesses), dtype=np.int32)
 
 
-def _start_prefetch(words: WordLists, use_cache: bool, refresh_cache: bool):
+def _start_prefetch(words: WordLists, use_cache: bool, refresh_cache: bool) -> CacheCheck | None:
     """A ``matrix_cache.CacheCheck`` of the answer-major matrix of ``words``; None when
     the cache is not to be read, or if opening the file fails in an unforeseen way (first
     use then loads it as usual)."""

@@ -55,7 +55,9 @@ def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, ga
     is an answer when one answer shows it the game's all-correct code)."""
     all_correct = game.all_correct
     return _chunked(
-        lambda part, within, stats, bits: kernels_for_codes(MT).partition_stats_into(MT, part, within, stats, bits, all_correct),
+        lambda part, within, stats, bits: kernels_for_codes(MT).partition_stats_into(
+            MT, part, within, stats, bits, all_correct
+        ),
         guesses,
         answers,
     )

@@ -27,7 +27,9 @@ def _wide(game: Game) -> bool:
         return False
     limit = importlib.import_module(f"{__name__}._kernels16").CODES_LIMIT
     if game.n_codes > limit:
-        raise ValueError(f"{game.name} has {game.n_codes:,} feedback codes; the engine plays games of at most {limit:,}")
+        raise ValueError(
+            f"{game.name} has {game.n_codes:,} feedback codes; the engine plays games of at most {limit:,}"
+        )
     return True
 
 

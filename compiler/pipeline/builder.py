@@ -2,8 +2,9 @@
 
 Heuristic strategies recurse here with a guess-choosing function, their first-level
 classes shared among forked workers (:func:`build_from_root`); the exact strategy
-splits its root in :mod:`wordle_compiler.pipeline.optimal`, on threads.  Classes are visited in increasing pattern order, so
-the same inputs always give the same tree, whatever ``jobs`` is.
+splits its root in :mod:`wordle_compiler.pipeline.optimal`, on threads.  Classes are
+visited in increasing pattern order, so the same inputs always give the same tree,
+whatever ``jobs`` is.
 """
 
 from __future__ import annotations
@@ -66,5 +67,5 @@ def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) ->
         weights=[len(cls) for _, cls, _ in tasks],
         progress=progress,
     )
-    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees)]
+    root.children = [(code, sub) for (code, _, _), sub in zip(tasks, subtrees, strict=True)]
     return root

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import datetime
+import datetime as dt
 import time
 from dataclasses import dataclass, field
 
 from .. import __version__
-from ..treefiles.artifact import flatten
-from ..core.errors import BuildError
-from .builder import build, build_from_root, choose_guess
 from ..core.config import BuildConfig, Context
+from ..core.errors import BuildError
 from ..core.modes import initial_legal
 from ..strategies.heuristic import STRATEGIES, canonical_name
+from ..treefiles.artifact import flatten
 from ..treefiles.verification import Report, verify_tree
+from .builder import build, build_from_root, choose_guess
 
 
 @dataclass
@@ -108,7 +108,7 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
     if weights is not None:
         meta["weights"] = weights
     if stamp:
-        meta["built_at"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        meta["built_at"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     return meta
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 
-
 from ..concurrency import parallel
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
@@ -28,14 +27,13 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) ->
     largest first, searched as a *shared node* (``Solver.solve(shared=...)``) when
     ``jobs`` > 1: a thread that finds no task left joins the class with the most
     candidates unclaimed, and they claim its candidates one at a time.  (One class of
-    trace, or of salet on the 3158 list, holds about 65% of the work, so handing out
-    whole classes cannot halve the time; splitting every class into two shares from
-    the start made both threads rank every class's candidates, 1.5% more work on
-    trace; forked workers with a memo each redid one another's subproblems, 1.40x the
-    serial work.)  A class's result is the lexicographic best of its participants'
-    outcomes, which is the serial search's choice, and the thread that finishes a class
-    last rebuilds its subtree from the memo at once, overlapping the other threads'
-    search; so the tree's bytes never depend on ``jobs``.
+    trace, or of salet on the 3158 list, holds most of the work, so handing out whole
+    classes cannot halve the time; splitting every class into two shares from the start
+    makes both threads rank every class's candidates; forked workers with a memo each
+    redo one another's subproblems; docs/engine.md, "Threads".)  A class's result is the
+    lexicographic best of its participants' outcomes, which is the serial search's choice,
+    and the thread that finishes a class last rebuilds its subtree from the memo at once,
+    overlapping the other threads' search; so the tree's bytes never depend on ``jobs``.
     """
     level = _FirstLevel(ctx, cfg, solver, first, jobs)
     small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) <= SMALL_CLASS))
@@ -72,7 +70,7 @@ class _FirstLevel:
         self.lock = threading.Lock()
         self.started, self.refused = set(), []
         self.outcomes = {i: [] for i in range(len(self.tasks))}  # every participant's outcome
-        self.running = {i: 0 for i in range(len(self.tasks))}  # participants now searching
+        self.running = dict.fromkeys(range(len(self.tasks)), 0)  # participants now searching
         self.subtrees: dict = {}
 
     def run_batch(self, batch, lane: int) -> None:

@@ -15,8 +15,8 @@ import argparse
 import json
 from pathlib import Path
 
-from ..treefiles.artifact import save_tree, write_atomic
 from ..core.config import BuildConfig
+from ..treefiles.artifact import save_tree, write_atomic
 from .compile import compile_tree
 
 TREES_DIR = Path(__file__).resolve().parents[2] / "trees"
@@ -71,12 +71,10 @@ def main(argv=None) -> None:
     for stale in set(manifest["trees"]) - shipped:
         manifest["trees"].pop(stale)
         (TREES_DIR / stale).unlink(missing_ok=True)
-    for name, cfg in SHIPPED + UNDER_PRIOR:
+    for name, listed in SHIPPED + UNDER_PRIOR:
         if args.only and name != args.only:
             continue
-        prior = None
-        if (name, cfg) in UNDER_PRIOR:
-            cfg, prior = _with_prior(cfg)
+        cfg, prior = _with_prior(listed) if (name, listed) in UNDER_PRIOR else (listed, None)
         result = compile_tree(cfg, jobs=args.jobs)
         size = save_tree(TREES_DIR / name, result.data)
         manifest["trees"][name] = {

@@ -8,14 +8,13 @@ from __future__ import annotations
 # Proving that a class costs at least b is cheap well below its optimum and dear close to it,
 # so each round asks every open class, smallest first, only for its share of what is still
 # missing (in proportion to its weight, times the round's factor); the last round asks each
-# for all of it, which solves the class exactly if that is what it takes.  On twelve
-# 3158-list words that need a search, asking for all of it at once costs 7.4x the full
-# passes, and largest class first 9.7x (benchmarks/rank_refute.py, docs/performance.md).
+# for all of it, which solves the class exactly if that is what it takes.  Asking every class
+# for all of it at once, or the largest class first, costs several times the full passes
+# (benchmarks/rank_refute.py; docs/performance.md, "Refuting first words: raising rounds").
 RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
-# In hard mode two rounds do better: on 28 hard-mode 3158-list words against 11784 the
-# rounds above took 141.3 s (974,748 full passes) and these 81.8 s (744,338); on the twelve
-# normal-mode words these cost 1.64x the passes (benchmarks/rank_refute.py --schedules
-# normal-rounds,hard-rounds, the words and commands in docs/performance.md).
+# In hard mode two rounds take less time and fewer full passes than the eight above, while
+# in normal mode they cost more passes than the eight (benchmarks/rank_refute.py
+# --schedules normal-rounds,hard-rounds; the words and figures in the same section).
 RAISE_ROUNDS_HARD = (1, 3)
 
 
@@ -55,7 +54,7 @@ class ClassBounds:
                 break
             if not self.exact[i]:
                 self.raise_to(i, 2 * weight + 1)
-        for factor in self.rounds + (None,):
+        for factor in (*self.rounds, None):
             open_classes = [i for i, exact in enumerate(self.exact) if not exact]
             open_weight = sum(self.weights[i] for i in open_classes)
             for i in open_classes:

@@ -1,10 +1,10 @@
 """How long a ranking has left, from a sample of the words ahead evaluated early.
 
 A word's cost falls steeply along the heuristic order, and not smoothly: on the
-3158-answer list the first 2,400 words take about 2.5 s each and the next 12,500
-about 0.02 s, because from there on the cheap probes refute every word.  A rate
-measured on the words done so far (what a progress bar assumes) cannot see such a
-cliff coming: it showed 6-10 hours at the start of that 39-minute run.
+3158-answer list the words at the head of the order cost far more each than all the
+others, because past the head the cheap probes refute every word.  A rate measured on the
+words done so far (what a progress bar assumes) cannot see such a cliff coming, and
+over-estimates the run many times over at its start (docs/ranking.md, "Time left").
 
 So the ranking evaluates a few words from every part of the order early, as soon
 as a cut-off exists (:func:`sample_words`; the results do not depend on the order,
@@ -16,6 +16,7 @@ early face a looser cut-off than the rest of their part will.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections import deque
@@ -41,7 +42,7 @@ def _slices(count: int) -> list[range]:
     if parts == 0:
         return []  # nothing left to rank (a resumed run that had decided every word)
     edges = [count * i // parts for i in range(parts + 1)]
-    return [range(a, b) for a, b in zip(edges, edges[1:])]
+    return [range(a, b) for a, b in itertools.pairwise(edges)]
 
 
 def sample_words(order: list[str]) -> list[str]:
@@ -64,8 +65,9 @@ class RemainingWork:
 
     Sampled words cost more than the same words would in order: they run early, against
     a looser cut-off and with a colder memo.  How much more depends on the list and the
-    mode: 1.2-3.6x in normal mode on the 3158 list, 8-50x at the head of the order in
-    hard mode there, where the cut-off keeps falling for most of the run.  So:
+    mode: a little in normal mode on the 3158 list, many times over at the head of the
+    order in hard mode there, where the cut-off keeps falling for most of the run
+    (docs/performance.md, "The ranking's time estimate").  So:
 
     - the samples' prices are scaled by what the words done in order around each sample
       the frontier has passed cost, relative to it (at most 1, at least
@@ -140,7 +142,7 @@ class RemainingWork:
     def _slice_costs(self) -> list[float | None]:
         """Price per undecided word of each slice (None: nothing to go on yet)."""
         scale, means, last = self._sample_scale(), [], None
-        for (count, seconds), (behind, behind_seconds) in zip(self._decided, self._behind):
+        for (count, seconds), (behind, behind_seconds) in zip(self._decided, self._behind, strict=True):
             if count > behind:  # decided words ahead of the frontier: mostly samples
                 last = (seconds - behind_seconds) / (count - behind) * (scale if self._sampled else 1.0)
             elif count:
@@ -160,9 +162,13 @@ class RemainingWork:
         this run, or None until every slice with words left is priced (with a sample,
         after its first round)."""
         means = self._slice_costs()
-        if any(mean is None and left for mean, left in zip(means, self._left)) or elapsed <= 0 or self._spent <= 0:
+        if (
+            any(mean is None and left for mean, left in zip(means, self._left, strict=True))
+            or elapsed <= 0
+            or self._spent <= 0
+        ):
             return None
-        left = sum(n * mean for n, mean in zip(self._left, means) if n)
+        left = sum(n * mean for n, mean in zip(self._left, means, strict=True) if n)
         return self._spent / (self._spent + left), left * elapsed / self._spent
 
 

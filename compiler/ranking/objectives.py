@@ -47,7 +47,7 @@ def evaluate_long_games(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
         bounds = [solver.class_floor(cls, most_parts(ctx, spec)) for _, cls, _ in tasks]
         total, rest, exact = counted, sum(bounds), True
-        for (_, cls, follow), bound in zip(tasks, bounds):
+        for (_, cls, follow), bound in zip(tasks, bounds, strict=True):
             rest -= bound
             budget = cutoff - total - rest
             cost = solver.solve(cls, follow, depth, max(budget, 1)).cost if budget > bound else bound

@@ -30,8 +30,8 @@ import hashlib
 import re
 from pathlib import Path
 
-from .tasks import WordResult
 from ..search import DEEP_COST, INF
+from .tasks import WordResult
 
 CSV_HEADER = "word,total,average,status"
 DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total

@@ -19,22 +19,21 @@ from __future__ import annotations
 
 import threading
 
-from ..ext._search import DEEP_COST
+from ..ext._search import DEEP_COST, STAT_NAMES
 from ..ext._search import INFINITY as INF
-from ..ext._search import STAT_NAMES
 from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 
 __all__ = [
     "DEEP_COST",
+    "DEFAULT_MEMO_MB",
+    "GAUGES",
     "INF",
     "STAT_NAMES",
-    "DEFAULT_MEMO_MB",
-    "classes_fit",
-    "GAUGES",
     "InfeasibleError",
     "Outcome",
     "Solver",
+    "classes_fit",
     "forget_solvers",
     "shared_states",
     "solver_for",

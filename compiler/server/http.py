@@ -52,11 +52,11 @@ class Handler(BaseHTTPRequestHandler):
     error_content_type = "application/json; charset=utf-8"
     server: WordleServer
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         """Answer a GET."""
         self._answer(with_body=True)
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         """Answer a HEAD: a GET's headers."""
         self._answer(with_body=False)
 
@@ -66,7 +66,7 @@ class Handler(BaseHTTPRequestHandler):
             refusal or error_reply(405, f"{self.command} is not taken here: GET or HEAD only", {"Allow": "GET, HEAD"})
         )
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method  # noqa: N815
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse_method
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """http.server's own refusals (a bad request line, too long, too many headers), in JSON."""
@@ -80,9 +80,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _answer(self, with_body: bool) -> None:
         refusal = self._body_refusal() or self._host_refusal()
-        if refusal is not None:
-            return self._send(refusal, with_body)
-        self._send(self._route(), with_body)
+        self._send(self._route() if refusal is None else refusal, with_body)
 
     def _body_refusal(self) -> Reply | None:
         """A refusal for a body this server will not take; a small one is read and dropped."""

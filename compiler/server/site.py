@@ -7,8 +7,8 @@ in :class:`Site`, so nothing outside the named trees can ever be read or served.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from wordle_runtime.format import TreeData
 

@@ -182,7 +182,7 @@ def letter_entropy(ctx, answers, legal, cfg):
 def _possible(ctx, answers, legal):
     """Legal guesses that are possible answers, ascending.  ``legal`` is ascending, as every
     mode's filter keeps it: each possible answer is looked up in it, O(n log m), where
-    intersecting the two lists sorted all m legal guesses again (0.1 ms a call in hard mode)."""
+    intersecting the two lists would sort all m legal guesses again on every call."""
     candidates = np.sort(ctx.answer_in_guesses[answers])
     if len(legal) == len(ctx.words.guesses) or len(candidates) == 0:
         return candidates
@@ -213,8 +213,8 @@ def lookahead(ctx, answers, legal, cfg):
     """Shortlist the ``cfg.width`` best guesses by sum of squared class sizes, then pick the one
     whose classes, each split by its own best second guess, leave the smallest sum of squares
     (under weights, of class weights throughout; a weightless class then adds 0)."""
-    from ..core.modes import legal_after
     from ..core.guess_stats import split_by_codes
+    from ..core.modes import legal_after
 
     prior = prior_for(ctx, answers, cfg)
     stats, _ = _stats(ctx, answers, legal, prior)

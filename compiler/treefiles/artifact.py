@@ -8,7 +8,7 @@ from array import array
 from wordle_runtime.format import TreeData, pack_tree
 from wordle_runtime.rules import GuessList
 
-from ..util.files import write_atomic  # noqa: F401 - the one atomic writer, re-exported for callers here
+from ..util.files import write_atomic
 
 
 def flatten(root, ctx, meta: dict, weights=None) -> TreeData:
@@ -53,7 +53,7 @@ def flatten(root, ctx, meta: dict, weights=None) -> TreeData:
 def guess_list_of(ctx) -> GuessList:
     """The context's guesses as the runtime's :class:`GuessList`, coded from the letter
     array in one numpy expression: ``GuessList.from_words`` checks and codes each word in
-    Python (10 ms for 13,000 words), and these were checked when the list was read.  The
+    Python, slow for a whole list, and these were checked when the list was read.  The
     list is alphabetical, so the codes must come out strictly increasing; if they do not,
     the words go through ``from_words`` after all."""
     import numpy as np

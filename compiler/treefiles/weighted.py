@@ -8,8 +8,8 @@ compared here, by ``wordle-tree verify``, as the other claims in ``meta`` are.
 
 from __future__ import annotations
 
-from . import metaview
 from ..core.weights import Weights
+from . import metaview
 
 UNRECORDED_SOURCE = "source not recorded"
 

@@ -24,6 +24,7 @@ Standard library only: the matrix cache and the command lines both use it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -105,10 +106,8 @@ def _probe(folder: Path, name: str, shown) -> None:
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc} ({folder})") from None
     os.close(fd)
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(probe)
-    except OSError:
-        pass
 
 
 def _pid_alive(pid: int) -> bool:
@@ -193,10 +192,8 @@ def write_atomic(path, payload, stale_prefix: str | None = None) -> None:
 
 
 def _unlink_quietly(path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def read_regular_file(path, limit: int, what: str = "file") -> bytes:

@@ -50,7 +50,7 @@ def _scalar(text: str, pos: int):
     raise JsonError("expected a value", text, pos)
 
 
-def loads(text: str):
+def loads(text: str):  # noqa: PLR0912 - one loop over the parser's states, a branch per state
     """Parse ``text`` like ``json.loads`` (objects become dicts, a repeated key keeps its
     last value), at any nesting depth."""
     stack: list = []  # open containers: [container, pending key]

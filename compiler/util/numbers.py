@@ -5,7 +5,7 @@ decimal digits of every script ("١٢", Arabic-Indic) and fullwidth ones ("１�
 surrounding Unicode white space.  A weights file or an option is meant to be read the same
 way by every tool, so anything beyond an optional sign, the digits 0-9, a decimal point and
 an exponent is refused before it reaches them.
-"""
+"""  # noqa: RUF002 - the fullwidth digits are the subject: what is refused
 
 from __future__ import annotations
 

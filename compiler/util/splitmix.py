@@ -1,5 +1,5 @@
-"""Deterministic 64-bit words without ``numpy.random``, whose import alone costs a
-process about 13 ms (measured on this project's 2-core machines): the exact build's
+"""Deterministic 64-bit words without ``numpy.random``, whose import alone is a noticeable
+share of a short command's start-up: the exact build's
 Zobrist tables and the matrix cache's spot checks need fixed pseudo-random numbers,
 not a generator.  SplitMix64 (Steele, Lea and Flood 2014; the seeding step of Java's
 ``SplittableRandom`` and of xoshiro), vectorised over a counter."""

@@ -42,7 +42,7 @@ MUTED = "#5c5f62"
 SOLVED_TEXT = "#3d7a37"  # a darker green than the tile, readable as text on white
 DEFAULT_MAX_WIDTH = 10
 # Boxes in one picture, folds included.  The whole shipped salet tree (2,437 guesses,
-# drawn with --show-all) renders to SVG in about 2 s; past this size a picture is
+# drawn with --show-all) renders to SVG within it; past this size a picture is
 # unreadable, and building it could take gigabytes (networkx and pydot keep every
 # label), so the export stops before drawing.
 MAX_PICTURE_NODES = 20_000
@@ -95,7 +95,8 @@ def feedback_tiles(word: str, code: int, game=DEFAULT_GAME) -> str:
             f'<TD>{_row_table(cells, 1, 17, len(word))}</TD><TD>{pegs}</TD></TR></TABLE>'
         )
     colours = format_pattern(code) if game is DEFAULT_GAME else game.format_code(code)
-    cells = "".join(_tile(ch, TILE_COLOURS[c], 17, "white", 10) for ch, c in zip(word, colours))
+    # not strict: the legend shows one letter's tile
+    cells = "".join(_tile(ch, TILE_COLOURS[c], 17, "white", 10) for ch, c in zip(word, colours, strict=False))
     return _row_table(cells, 1, 17, len(word))
 
 
@@ -216,7 +217,7 @@ class DotExporter:
         deep = [k for k in kids if not self.min_depth or number + shape.height[k[1]] >= self.min_depth]
         shown = (deep if self.max_width is None else deep[: self.max_width]) if expand else []
         shown += [k for k in kids if k[1] in on_path and k not in shown]  # the highlighted path, always
-        for code, child in shown:
+        for _code, child in shown:
             graph.add_edge(
                 f"n{node}", f"n{child}", **({"color": HIGHLIGHT, "penwidth": "3"} if child in on_path else {})
             )
@@ -357,7 +358,7 @@ def render_dot(dot_text: str, fmt: str) -> bytes:
         )
     # dot dies with this process: a killed export must not leave a layout running for minutes
     result = subprocess.run(
-        [dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True, preexec_fn=killed_with_us()
+        [dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True, preexec_fn=killed_with_us(), check=False
     )
     message = result.stderr.decode(errors="replace")
     if result.returncode != 0:

@@ -27,7 +27,8 @@ def reading_rank(game) -> list[int]:
 
 # The most levels the text, selby and csv formats write, whose lines grow with the depth:
 # the depth a tree file of format 1.1 or later can hold.  A 1.0 file stores no depth, and
-# the outline of a 1.0 chain 20,000 guesses deep (580 KB) would take 800 MB.
+# the outline of a deep 1.0 chain would grow with the square of its depth
+# (tests/test_export_memory.py).
 MAX_TEXT_DEPTH = MAX_DEPTH
 
 
@@ -130,6 +131,6 @@ class TreeView:
             current, hist = stack.pop()
             guess = self.guess(current)
             if self.solves(current):
-                yield guess, hist + [(guess, self.game.all_correct)]
+                yield guess, [*hist, (guess, self.game.all_correct)]
             for code, child in reversed(self.ordered_children(current)):
-                stack.append((child, hist + [(guess, code)]))
+                stack.append((child, [*hist, (guess, code)]))
