@@ -22,9 +22,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from rules cimport (CODE_BYTES, CODE_CHUNK, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE,
-                   SYMBOL_FIELD_BITS, WORDLE_LENGTH, feedback_code, has_repeat, hard_mode_hints, keeps_hints,
-                   code_t, wordle_code)
+from rules cimport (CODE_BYTES, CODE_CHUNK, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS,
+                    RULE_MASTERMIND, RULE_WORDLE, SYMBOL_FIELD_BITS, WORDLE_LENGTH, code_t, feedback_code, has_repeat,
+                    hard_mode_hints, keeps_hints, wordle_code)
 
 ctypedef fused index_t:
     int32_t

@@ -98,15 +98,15 @@ from context cimport (DEEP_WEIGHT, INF, MODE_HARD, MODE_NORMAL, N_STATS, SHARED_
                       S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, candidate_deep, cell, deep_charge,
                       key_depth, set_weight)
 from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, answers_split_group, biggest_group, endgame_infeasible,
-                     endgame_verdict, group_infeasible)
+                      endgame_verdict, group_infeasible)
 from legal cimport (NodeRows, every_guess_in_order, filter_legal, last_two_by_rows, last_two_guesses, list_hashes,
-                   node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
+                    node_list, node_rows_free, node_rows_init, scans_gather, searches_given_list)
 from memo cimport (entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, answer_splits_perfectly, heaviest_answer_split,
                      score_by_histogram, score_by_pairs, some_answer_splits)
 from rules cimport (CODE_BYTES, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND,
-                   RULE_WORDLE, code_t)
+                    RULE_WORDLE, code_t)
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()

@@ -18,7 +18,6 @@ cdef enum:
     KEY_BOUND_SHIFT = 41       # a key's bound: key >> 41
 
 
-
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x ^= x >> 31
     x *= 0x9E3779B97F4A7C15ULL
@@ -236,10 +235,10 @@ cdef struct Candidates:
     int64_t* keys   # grouped by bound; malloc'd (free_candidates)
     int64_t count
     int64_t lower   # the node's lower bound
-    int64_t perfect # a guess that splits the node perfectly, or -1
+    int64_t perfect  # a guess that splits the node perfectly, or -1
     int64_t most_parts
     int64_t weight  # the set's weight (its size when unweighted)
-    int64_t* bounds # weighted: each candidate's bound by its index in L, since the key holds
+    int64_t* bounds  # weighted: each candidate's bound by its index in L, since the key holds
     int64_t drop    # only bound >> drop (weighted bounds outgrow the key's 22 bits); else NULL, 0
 
 

@@ -57,7 +57,7 @@ cdef struct Ctx:
     int64_t n_symbols           # its alphabet's size,
     int64_t n_codes             # its codes, 0 .. n_codes - 1 (at most rules.MAX_CODES),
     int64_t all_correct         # and the code of a guess that is the answer
-    const uint64_t* symbol_sets # per guess: bit s set when symbol s occurs in it
+    const uint64_t* symbol_sets  # per guess: bit s set when symbol s occurs in it
     bint hint_masks             # hard mode tests hints with word_bits' masks (else symbol by symbol)
     const uint64_t* word_bits   # with hint_masks: two words per guess (core/modes.py hard_mode_word_bits)
     const int64_t* a2g          # answer index -> guess index
@@ -65,7 +65,7 @@ cdef struct Ctx:
     int64_t mode
     int64_t deep_d              # fewest-deep: the guesses left when the K-th guess is played (0: off)
     const int64_t* weights      # each answer's integer weight, or NULL: every answer weighs 1
-    const int64_t* guess_weight # weighted: each guess's weight as an answer (0 for the others)
+    const int64_t* guess_weight  # weighted: each guess's weight as an answer (0 for the others)
     const uint64_t* Z1          # Zobrist words of answers and of guesses
     const uint64_t* Z2
     const uint64_t* ZG1

@@ -246,12 +246,12 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         cdef int64_t result
         self.setup(&c, workspace)
         with nogil:
-            result = solve_node(&c, &s[0] if s.shape[0] else NULL, s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL,
-                                l.shape[0], lh1, lh2, -1, 0, depth, min(beta, INF), 2 if shared else 1)
+            result = solve_node(&c, &s[0] if s.shape[0] else NULL, s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL,
+                                lv.shape[0], lh1, lh2, -1, 0, depth, min(beta, INF), 2 if shared else 1)
         _finish(&c)
         return result
 
@@ -261,14 +261,14 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         cdef int64_t result
         if not 0 <= guess < self.MT.shape[1]:
             raise IndexError("guess out of range")
         self.setup(&c, workspace)
         with nogil:
-            result = guess_value(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL,
-                                 l.shape[0], lh1, lh2, guess, depth, min(beta, INF), most_parts)
+            result = guess_value(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &lv[0] if lv.shape[0] else NULL,
+                                 lv.shape[0], lh1, lh2, guess, depth, min(beta, INF), most_parts)
         _finish(&c)
         return result
 
@@ -279,14 +279,14 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         cdef int64_t result = -1
         if not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
             raise ValueError(f"depth must be 0-{FEASIBLE_DEPTH_OFFSET - 1}")
         self.setup(&c, workspace)
         if s.shape[0]:
             with nogil:
-                result = feasible_node(&c, &s[0], s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL, l.shape[0],
+                result = feasible_node(&c, &s[0], s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL, lv.shape[0],
                                        lh1, lh2, -1, 0, depth)
         _finish(&c)
         return result
@@ -304,14 +304,14 @@ cdef class Engine:
         cdef int64_t[:, ::1] view
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         if not 0 <= top < self.MT.shape[1] or not s.shape[0]:
             raise IndexError("top guess out of range, or no answers")
         self.setup(&c, workspace)
         out.data, out.count, out.capacity = NULL, 0, 0
         memset(seen, 0, sizeof(seen))
         with nogil:
-            status = rebuild_node(&c, &s[0], s.shape[0], h1, h2, &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2,
+            status = rebuild_node(&c, &s[0], s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL, lv.shape[0], lh1, lh2,
                                   depth, -1, 0, top, &out, seen)
         try:
             if status == REBUILD_NO_MEMORY:
@@ -334,13 +334,13 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         cdef int result
         self.setup(&c, None)
         if not s.shape[0]:
             return False
         with nogil:
-            result = endgame_infeasible(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], depth)
+            result = endgame_infeasible(&c, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0], depth)
         return result == 1
 
     def endgame_refutes(self, answers, legal, uint64_t lh1, uint64_t lh2, int64_t depth, Workspace workspace) -> bool:
@@ -350,14 +350,14 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
+        cdef const int64_t[::1] s = S, lv = L
         cdef bint result
         if not s.shape[0] or not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
             return False
         self.setup(&c, workspace)
         with nogil:
-            result = endgame_refutes(&c, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0], lh1, lh2, depth,
-                                     INF)
+            result = endgame_refutes(&c, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0], lh1, lh2,
+                                     depth, INF)
         _finish(&c)
         return result
 
@@ -369,8 +369,8 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, l = L
-        cdef int64_t n = s.shape[0], m = l.shape[0]
+        cdef const int64_t[::1] s = S, lv = L
+        cdef int64_t n = s.shape[0], m = lv.shape[0]
         cdef bint pairs = n <= PAIRS_MAX_N if pass_kind is None else pass_kind == "pairs"
         cdef bint ok = True
         if parts.shape[0] < m or sumsq.shape[0] < m or in_set.shape[0] < m:
@@ -385,10 +385,10 @@ cdef class Engine:
             return
         with nogil:
             if pairs:
-                ok = score_by_pairs(&c, &s[0], n, &l[0], m, every_guess_in_order(&c, &l[0], m), &parts[0], &sumsq[0],
+                ok = score_by_pairs(&c, &s[0], n, &lv[0], m, every_guess_in_order(&c, &lv[0], m), &parts[0], &sumsq[0],
                                     &in_set[0])
             else:
-                score_by_histogram(&c, &s[0], n, &l[0], m, &parts[0], &sumsq[0], &in_set[0])
+                score_by_histogram(&c, &s[0], n, &lv[0], m, &parts[0], &sumsq[0], &in_set[0])
         if not ok:
             raise MemoryError()
 
@@ -410,4 +410,3 @@ def memo_reserve(uint64_t[:, ::1] memo, int64_t[::1] stats, int64_t rows):
     if stats[S_ROWS] < rows:
         if not rehash(&memo[0, 0], &stats[0], rows):
             raise MemoryError()
-

@@ -43,7 +43,7 @@ cdef extern from *:
     }
     """
     void distinct_columns "wordle_distinct_columns"(const code_t* r0, const code_t* r1, const code_t* r2,
-                                                   const code_t* r3, int64_t count, uint8_t* out) noexcept nogil
+                                                    const code_t* r3, int64_t count, uint8_t* out) noexcept nogil
 
 
 cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
@@ -81,7 +81,6 @@ cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int
     cdef int64_t* out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     cdef uint64_t need, green_mask, green
     cdef int64_t k, w, count = 0, hints
-    cdef bint keep
     if out == NULL:
         return NULL
     if c.mode == MODE_HARD:

@@ -55,8 +55,8 @@ cdef inline uint64_t memo_find(const uint64_t* memo, const int64_t* stats, uint6
     """Payload stored under (k1, k2), or 0 (no entry: payloads are never 0)."""
     cdef uint64_t mask = <uint64_t>(stats[S_ROWS] - 1), key, check, payload
     cdef uint64_t j = k1 & mask
-    cdef int probe
-    for probe in range(PROBES):
+    cdef int _probe
+    for _probe in range(PROBES):
         key = memo[j * 3]
         if key == k1:
             check = memo[j * 3 + 1]
@@ -81,8 +81,8 @@ cdef inline int insert(uint64_t* memo, int64_t rows, uint64_t k1, uint64_t k2, u
     home slot (when ``evict``), -2 nothing written (a full probe window)."""
     cdef uint64_t mask = <uint64_t>(rows - 1)
     cdef uint64_t home = k1 & mask, j = home, key
-    cdef int probe
-    for probe in range(PROBES):
+    cdef int _probe
+    for _probe in range(PROBES):
         key = memo[j * 3]
         if key == k1 and memo[j * 3 + 1] ^ memo[j * 3 + 2] == k2:
             write_row(memo, j, k1, k2, payload)

@@ -64,15 +64,15 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
     cdef int64_t found
     S = _indices(answers, engine.MT.shape[0], "answers")
     L = engine.legal_list(legal)
-    cdef const int64_t[::1] s = S, l = L
+    cdef const int64_t[::1] s = S, lv = L
     if not 0 <= lo <= hi - 3 or hi > s.shape[0] or played >= engine.MT.shape[1]:
         raise IndexError("out of range")
     engine.setup(&c, None)
     memset(seen, 0, sizeof(seen))
     if not gathered:
-        return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &l[0] if l.shape[0] else NULL, l.shape[0], played,
+        return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &lv[0] if lv.shape[0] else NULL, lv.shape[0], played,
                                 code, seen)
-    if not node_rows_init(&c, &rows, &s[0], s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0]):
+    if not node_rows_init(&c, &rows, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0]):
         raise MemoryError()
     found = last_two_by_rows(&c, engine.mode, &s[0], lo, hi, &rows, played, code, seen)
     node_rows_free(&rows)
@@ -88,18 +88,18 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
     cdef uint64_t lh1 = 0, lh2 = 0
     L = engine.legal_list(legal)
     S = _indices(answers if answers is not None else [], engine.MT.shape[0], "answers")
-    cdef const int64_t[::1] l = L
+    cdef const int64_t[::1] lv = L
     cdef const int64_t[::1] s = S
     if not (0 <= played or answers is not None) or played >= engine.MT.shape[1] or engine.mode == MODE_NORMAL:
         raise ValueError("a played guess in hard or possible mode")
     engine.setup(&c, None)
     cdef int64_t* out
     if answers is None:
-        out = filter_legal(&c, &l[0] if l.shape[0] else NULL, l.shape[0], played, code, &m_out)
+        out = filter_legal(&c, &lv[0] if lv.shape[0] else NULL, lv.shape[0], played, code, &m_out)
         if out != NULL:
             list_hashes(&c, out, m_out, &lh1, &lh2)
     else:
-        out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &l[0] if l.shape[0] else NULL, l.shape[0],
+        out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0],
                         played, code, &m_out, &lh1, &lh2)
     if out == NULL:
         raise MemoryError()
