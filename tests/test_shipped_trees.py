@@ -21,6 +21,11 @@ EXPECTED_TOTALS = {
     "salet-prior-nyt-extended.wtree": 11239,
     "tarse-optimal-normal-nyt-extended.wtree": 11219,  # the published optimum on the 3158 list
     "tarse-optimal-hard-nyt-extended.wtree": 11627,
+    # the named games from their best first words, proved over every first word
+    "es-optimal-normal.wtree": 6631,  # terco
+    "pt-optimal-normal.wtree": 6427,  # corta
+    "de-optimal-normal.wtree": 6830,  # tarne
+    "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
 }
 
 

@@ -36,6 +36,13 @@ SHIPPED = [
         BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended", mode="hard"),
     ),
 ]
+# The named games (core.games), each from its best first word proved by wordle-rank
+# (benchmarks/game_openings.py), named after the game: a Nerdle start holds * and =
+NAMED_GAME_STARTS = {"es": "terco", "pt": "corta", "de": "tarne", "nerdle-mini": "4*7=28"}
+SHIPPED += [
+    (f"{game}-optimal-normal.wtree", BuildConfig(strategy="optimal", start=start, answers=game))
+    for game, start in NAMED_GAME_STARTS.items()
+]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
     ("salet-prior-nyt-extended.wtree", BuildConfig(strategy="optimal", start="salet", answers="nyt-extended")),
