@@ -25,6 +25,8 @@ EXPECTED_TOTALS = {
     "es-optimal-normal.wtree": 6631,  # terco
     "pt-optimal-normal.wtree": 6427,  # corta
     "de-optimal-normal.wtree": 6830,  # tarne
+    "da-optimal-normal.wtree": 6806,  # sarte
+    "ru-optimal-normal.wtree": 6043,  # сорте
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
 }
 
