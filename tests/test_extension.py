@@ -13,34 +13,13 @@ import numpy as np
 import pytest
 
 from clirun import MODULES
-from wordle_compiler.ext import _kernels, _search
+from wordle_compiler.ext import _kernels, _kernels16, _search, _search16
 from wordle_compiler.search import Solver
 
-JIT_MODULES = ("numba", "llvmlite")
 
-
-@pytest.mark.parametrize("module", [_kernels, _search])
+@pytest.mark.parametrize("module", [_kernels, _search, _kernels16, _search16])
 def test_the_kernels_are_compiled_extension_modules(module):
     assert module.__file__.endswith((".so", ".pyd")), module.__file__
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["--strategy", "optimal", "--start", "salet", "--mode", "hard"],
-        ["--strategy", "entropy", "--start", "salet"],
-        ["--strategy", "letter-entropy"],
-    ],
-)
-def test_a_build_imports_no_jit_compiler(tmp_path, args):
-    code = (
-        "import atexit, sys; from wordle_compiler.cli.compile import main; "
-        f"atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in {JIT_MODULES!r}))); "
-        f"main([*{args!r}, '--quiet', '--allow-deeper', '-o', {str(tmp_path / 't.wtree')!r}])"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
 def _trace_biggest_class(ctx):

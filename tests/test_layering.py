@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-FORBIDDEN = ["numpy", "numba", "networkx", "click", "wordle_compiler", "tqdm", "pydot"]
+FORBIDDEN = ["numpy", "networkx", "click", "wordle_compiler", "tqdm", "pydot"]
 
 
 def test_runtime_imports_only_msgpack_and_stdlib():
