@@ -69,3 +69,28 @@ def test_classic_mastermind_s_best_first_guess_is_proved_over_every_code(tmp_pat
     assert '"total_guesses": 5625' in built.stdout
     assert '"optimality": "global"' in built.stdout
     assert run("wordle-tree", "verify", tree).returncode == 0
+
+
+def test_wordle_rank_gives_every_code_its_class_s_value(tmp_path):
+    """wordle-rank over every code decides one code per class; every row it writes is the
+    value the code has on its own (each evaluated here without the symmetry)."""
+    from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
+
+    results = tmp_path / "ranked.csv"
+    ranked = run("wordle-rank", "--game", "mastermind:3x4", "--top", "all", "-o", results, "--quiet")
+    assert ranked.returncode == 0, ranked.stderr
+    rows = [line.split(",") for line in results.read_text().splitlines()[2:]]
+    codes = mastermind_codes(mastermind(3, 4))
+    assert sorted(row[0] for row in rows) == codes
+    forget_solvers()
+    spec = RankSpec(answers="mastermind:3x4", guesses="mastermind:3x4")
+    for word, total, _, status, _ in rows:
+        assert status == "exact"
+        assert evaluate_word(spec, word, 1 << 36).value == int(total)
+
+
+def test_the_opening_table_answers_mastermind_at_once():
+    analysed = run("wordle-tree", "analyse", "--game", "mastermind:4x6", "--top", "1", "--json")
+    assert analysed.returncode == 0, analysed.stderr
+    assert '"word": "1123"' in analysed.stdout
+    assert '"total": 5625' in analysed.stdout

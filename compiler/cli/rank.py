@@ -393,7 +393,11 @@ def _plan(
         _refuse_overwrite(path, start)
         contents = LogContents()
     claims = ranking.resume(contents)  # a bound below the cut-off or unchecked: its word stays in todo
-    todo = [w for w in heuristic_order(ctx, spec, words) if w not in ranking.results]
+    classes = _symmetry_classes(ctx, spec, words, first_words is None and pairs is None and second_after is None)
+    # a class's other words take its representative's result; one left undecided by a stopped
+    # run (its representative decided) is decided on its own
+    shared = {w for rep, others in classes.items() if rep not in ranking.results for w in others}
+    todo = [w for w in heuristic_order(ctx, spec, [w for w in words if w not in shared]) if w not in ranking.results]
     what = "first word" if second_after is None else f"second word after {second_after}"
     what = "pair" if pairs is not None else what
     return SimpleNamespace(
@@ -406,15 +410,36 @@ def _plan(
         kept=claims,
         trusted=contents.trusted,
         todo=todo,
+        classes=classes,
         n_answers=n_answers,
         what=what,
         resume=start in ("resume", "recheck"),
     )
 
 
+def _symmetry_classes(ctx, spec, words, every_first_word: bool) -> dict[str, list[str]]:
+    """For a ranking of every first word of a symmetric game (core.symmetry: Mastermind over
+    every code), each class's representative -> the class's other words, which share its
+    value; else nothing."""
+    from ..core.symmetry import first_guess_representatives, multiplicities
+
+    representatives = first_guess_representatives(ctx.words, spec.mode, spec.weights is not None)
+    if not every_first_word or representatives is None:
+        return {}
+    by_class = {multiplicities(rep): rep for rep in representatives}
+    classes: dict[str, list[str]] = {rep: [] for rep in representatives}
+    for word in words:
+        rep = by_class[multiplicities(word)]
+        if word != rep:
+            classes[rep].append(word)
+    return classes
+
+
 def _run(plan, jobs, scheduler, fmt, quiet, verbose):
     """Decide ``plan.todo`` on the executor, logging each word as it comes: (this run's
     results, summed counters, a contradicted kept claim or None, worker peaks, the log)."""
+    from dataclasses import replace
+
     from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.eta import RankingEta, sample_words
     from ..ranking.first_words import run_ranking, verify_claims
@@ -433,6 +458,14 @@ def _run(plan, jobs, scheduler, fmt, quiet, verbose):
         fresh.append(result)
         count(result)
         note = eta.record(result.word, result.seconds)
+        for other in plan.classes.get(result.word, ()):  # equivalent by the game's symmetry: the same result
+            if other not in ranking.results:
+                twin = replace(result, word=other, seconds=0.0, counters={})
+                ranking.add(twin)
+                log.append(twin)
+                fresh.append(twin)
+                if bar is not None:
+                    bar.update(1)
         if bar is not None:
             best = ranking.best()
             if plan.spec.objective == "depth":

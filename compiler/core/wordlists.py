@@ -251,6 +251,8 @@ def load_word_lists(answers: str = "original", guesses: str | None = None, game:
         except GameError as exc:
             raise WordListError(str(exc)) from None
         answers = "all"
+        if isinstance(guesses, str) and guesses.strip().lower() == game.name:
+            guesses = None  # the codes name themselves as both lists (a tree's meta, an openings entry)
     if game is not None and game.rule == MASTERMIND:
         return _mastermind_lists(game, answers, guesses)
     if game is None:  # a named game's lists play its game, whatever symbols they happen to use
