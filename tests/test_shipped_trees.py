@@ -27,6 +27,7 @@ EXPECTED_TOTALS = {
     "de-optimal-normal.wtree": 6830,  # tarne
     "da-optimal-normal.wtree": 6806,  # sarte
     "ru-optimal-normal.wtree": 6043,  # сорте
+    "en6-optimal-normal.wtree": 14486,  # carnet
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
 }
 

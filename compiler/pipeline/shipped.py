@@ -38,7 +38,15 @@ SHIPPED = [
 ]
 # The named games (core.games), each from its best first word proved by wordle-rank
 # (benchmarks/game_openings.py), named after the game: a Nerdle start holds * and =
-NAMED_GAME_STARTS = {"es": "terco", "pt": "corta", "de": "tarne", "da": "sarte", "ru": "сорте", "nerdle-mini": "4*7=28"}
+NAMED_GAME_STARTS = {
+    "es": "terco",
+    "pt": "corta",
+    "de": "tarne",
+    "da": "sarte",
+    "ru": "сорте",
+    "en6": "carnet",
+    "nerdle-mini": "4*7=28",
+}
 SHIPPED += [
     (f"{game}-optimal-normal.wtree", BuildConfig(strategy="optimal", start=start, answers=game))
     for game, start in NAMED_GAME_STARTS.items()
