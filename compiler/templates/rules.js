@@ -126,7 +126,7 @@ function makeRules(tree) {
     const spaced = MASTERMIND ? text.replace(STEP_COMMA, " ") : text.replace(/,/g, " ");
     for (const token of spaced.split(SPLIT).filter((t) => t !== "")) {
       if (pairs.length > MAX_STEPS) throw tooLong();
-      const sep = [":", "="].find((s) => token.includes(s));
+      const sep = [":", "="].find((s) => token.includes(s) && !IN_ALPHABET.has(s)); // Nerdle's "=" is a symbol
       if (sep === undefined) {
         if (pending === null) pending = token;
         else { pairs.push([pending, token]); pending = null; }
