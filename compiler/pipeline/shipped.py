@@ -51,6 +51,12 @@ SHIPPED += [
     (f"{game}-optimal-normal.wtree", BuildConfig(strategy="optimal", start=start, answers=game))
     for game, start in NAMED_GAME_STARTS.items()
 ]
+# and in hard mode, which the word games' clones have
+NAMED_GAME_HARD_STARTS = {"es": "salce", "pt": "torce", "de": "seilt", "da": "lands", "ru": "талое"}
+SHIPPED += [
+    (f"{game}-optimal-hard.wtree", BuildConfig(strategy="optimal", start=start, answers=game, mode="hard"))
+    for game, start in NAMED_GAME_HARD_STARTS.items()
+]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
     ("salet-prior-nyt-extended.wtree", BuildConfig(strategy="optimal", start="salet", answers="nyt-extended")),
