@@ -349,6 +349,7 @@ def _plan(
     from dataclasses import replace
 
     from .. import __version__
+    from ..core.symmetry import symmetry_classes
     from ..core.wordlists import WordListError
     from ..ranking.first_words import Ranking, RankSpec, context_for, heuristic_order
     from ..ranking.results import results_header
@@ -393,7 +394,8 @@ def _plan(
         _refuse_overwrite(path, start)
         contents = LogContents()
     claims = ranking.resume(contents)  # a bound below the cut-off or unchecked: its word stays in todo
-    classes = _symmetry_classes(ctx, spec, words, first_words is None and pairs is None and second_after is None)
+    every_first_word = first_words is None and pairs is None and second_after is None
+    classes = symmetry_classes(ctx.words, spec.mode, spec.weights is not None, words) if every_first_word else {}
     # a class's other words take its representative's result; one left undecided by a stopped
     # run (its representative decided) is decided on its own
     shared = {w for rep, others in classes.items() if rep not in ranking.results for w in others}
@@ -415,24 +417,6 @@ def _plan(
         what=what,
         resume=start in ("resume", "recheck"),
     )
-
-
-def _symmetry_classes(ctx, spec, words, every_first_word: bool) -> dict[str, list[str]]:
-    """For a ranking of every first word of a symmetric game (core.symmetry: Mastermind over
-    every code), each class's representative -> the class's other words, which share its
-    value; else nothing."""
-    from ..core.symmetry import first_guess_representatives, multiplicities
-
-    representatives = first_guess_representatives(ctx.words, spec.mode, spec.weights is not None)
-    if not every_first_word or representatives is None:
-        return {}
-    by_class = {multiplicities(rep): rep for rep in representatives}
-    classes: dict[str, list[str]] = {rep: [] for rep in representatives}
-    for word in words:
-        rep = by_class[multiplicities(word)]
-        if word != rep:
-            classes[rep].append(word)
-    return classes
 
 
 def _run(plan, jobs, scheduler, fmt, quiet, verbose):

@@ -34,6 +34,21 @@ def first_guess_representatives(words: WordLists, mode: str, weighted: bool) -> 
     return sorted(first.values())
 
 
+def symmetry_classes(words: WordLists, mode: str, weighted: bool, ranked: list[str]) -> dict[str, list[str]]:
+    """For a ranking of every first word ``ranked``: each class's representative -> the
+    class's other words, which share its value (empty when the game has no symmetry)."""
+    representatives = first_guess_representatives(words, mode, weighted)
+    if representatives is None:
+        return {}
+    by_class = {multiplicities(rep): rep for rep in representatives}
+    classes: dict[str, list[str]] = {rep: [] for rep in representatives}
+    for word in ranked:
+        rep = by_class[multiplicities(word)]
+        if word != rep:
+            classes[rep].append(word)
+    return classes
+
+
 def multiplicities(code: str) -> tuple[int, ...]:
     """How many times each symbol of ``code`` occurs, largest first: the class of ``code``
     under renaming the symbols and permuting the positions."""
