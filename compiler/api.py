@@ -18,7 +18,8 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
     from wordle_runtime.game import Game
 
-    from .analysis.position import Analysis, ReviewRow
+    from .analysis.position import Analysis
+    from .analysis.review import ReviewRow
     from .ranking.ranked import RankedWord
     from .treefiles.verification import Verdict
 
@@ -197,7 +198,8 @@ def analyse(
     gives (long games, guesses).  Neither at the opening.  Under ``weights``/``prior``
     (objective ``"total"``) totals are Σ weight × guesses, and ``analysis.weight`` is what
     they divide by for expected guesses."""
-    from .analysis.position import analyse_move, analyse_position
+    from .analysis.moves import analyse_move
+    from .analysis.position import analyse_position
     from .analysis.worst_case import analyse_worst_case
     from .core.config import Context
 
@@ -244,7 +246,7 @@ def review(
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck
     (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals).
     ``settings`` and the keywords after it: as for :func:`compile_tree` (objective "total")."""
-    from .analysis.position import review_game
+    from .analysis.review import review_game
     from .core.config import Context
 
     chosen = settings_for(settings, **_given(locals()))

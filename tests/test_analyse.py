@@ -11,15 +11,9 @@ import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from support.contexts import tiny_context
-from wordle_compiler.analysis.position import (
-    analyse_move,
-    analyse_position,
-    best_moves,
-    move_value,
-    position_after,
-    review_game,
-    score_move,
-)
+from wordle_compiler.analysis.moves import analyse_move, score_move
+from wordle_compiler.analysis.position import analyse_position, best_moves, move_value, position_after
+from wordle_compiler.analysis.review import review_game
 from wordle_compiler.core.config import Context
 from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
 from wordle_runtime.history import HistoryError
@@ -61,7 +55,7 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     assert report.move.total == values[word]
     assert report.rank == 1 + sum(v < values[word] for v in values.values())
     assert report.loss == pytest.approx((values[word] - expected_best) / len(answers))
-    monkeypatch.setattr("wordle_compiler.analysis.position.RIVALS_PER_TASK", 2)  # many small tasks for the threads
+    monkeypatch.setattr("wordle_compiler.analysis.moves.RIVALS_PER_TASK", 2)  # many small tasks for the threads
     assert score_move(analysis, word, jobs=3) == report
     # the --move path: the move valued first, the best searched below it
     capped, quick = analyse_move(ctx, mode, history, word, top=3)

@@ -1,4 +1,4 @@
-"""Exact analysis of any position, and WordleBot-style reviews of whole games.
+"""Exact analysis of any position: its value and its best moves.
 
 A thin layer over the engine (:mod:`wordle_compiler.search`): a position is the set
 of answers that fit the history plus the guesses the mode still allows; its value is
@@ -6,12 +6,13 @@ the engine's exact minimum total (``total / n`` further guesses on average, this
 included), and a move's value is the exact optimum after playing it.  The opening
 position would need a proof over every first word, so it is looked up in the shipped
 table of proved rankings (``trees/openings.json``) when the lists and mode match.
+The types the analyses share live here too; one move against the best is :mod:`.moves`,
+a whole game's review :mod:`.review`.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -21,14 +22,10 @@ import numpy as np
 
 from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
-from ..concurrency import parallel
 from ..core.config import Context, deep_level
 from ..core.modes import initial_legal, legal_after
 from ..core.weights import Weights
 from ..search import DEEP_COST, INF, solver_for
-
-RIVALS_PER_TASK = 64  # guesses per thread task when ranking a move: enough that handing out tasks costs little
-RIVAL_ORDER_SEED = 0  # the rivals of a ranked move are visited in one fixed shuffled order
 
 
 class Progress(Protocol):
@@ -137,6 +134,16 @@ class Analysis:
         return divmod(total, DEEP_COST) if self.position.deep_level else (None, total)
 
 
+@dataclass(frozen=True)
+class MoveReport:
+    """``--move``: a move's exact value here, its cost against the best, and its rank when asked."""
+
+    move: MoveValue
+    rank: int | None  # 1 + the moves strictly better; None when not asked for
+    rank_at_least: bool | None  # the opening table proves only the best words: rank is a bound
+    loss: float  # average guesses lost per answer against the best move
+
+
 def position_after(
     ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None, weights: Weights | None = None
 ) -> Position:
@@ -165,7 +172,7 @@ def position_after(
     return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
 
 
-def _opening_table(ctx: Context, mode: str, max_depth: int, weights: Weights | None = None) -> dict | None:
+def opening_table(ctx: Context, mode: str, max_depth: int, weights: Weights | None = None) -> dict | None:
     """The shipped proved ranking for these lists, mode and weights, if there is one."""
     try:
         text = resources.files("wordle_trees").joinpath("openings.json").read_text()
@@ -254,112 +261,6 @@ def best_moves(
     return Analysis(position, found[0].total, [m for m in found if m.total <= cutoff])
 
 
-@dataclass(frozen=True)
-class MoveReport:
-    """``--move``: a move's exact value here, its cost against the best, and its rank when asked."""
-
-    move: MoveValue
-    rank: int | None  # 1 + the moves strictly better; None when not asked for
-    rank_at_least: bool | None  # the opening table proves only the best words: rank is a bound
-    loss: float  # average guesses lost per answer against the best move
-
-
-def played_move(position: Position, word: str) -> MoveValue:
-    """The exact value of ``word`` here; HistoryError when the mode forbids it or it
-    cannot finish in time."""
-    if not is_legal(position, word):
-        raise HistoryError(f"{word!r} is not a legal guess here ({position.mode} mode)")
-    move = move_value(position, word)
-    if not move.exact:
-        raise HistoryError(f"{word!r} cannot solve every answer within {position.depth_left} more guesses")
-    return move
-
-
-def count_better(position: Position, move: MoveValue, jobs: int = 1, progress: Progress = SILENT) -> int:
-    """How many legal moves are strictly better than ``move`` (its exact total), counted
-    exactly: every guess whose bound is below the total is searched with the total as
-    cut-off, on ``jobs`` threads sharing one memo; the count does not depend on ``jobs``."""
-    solver = position.solver()
-    bound, _, _, most_parts = solver.guess_bounds(position.answers, position.legal)
-    # a guess whose bound reaches the move's total cannot be better
-    rivals = [
-        position.ctx.words.guesses[position.legal[i]] for i in np.argsort(bound, kind="stable") if bound[i] < move.total
-    ]
-    batches = [rivals[k : k + RIVALS_PER_TASK] for k in range(0, len(rivals), RIVALS_PER_TASK)]
-    # costs fall steeply along the bound order; with the batches shuffled every stretch of
-    # the work is a fair sample of them, so the rate so far predicts the time left.  A batch
-    # keeps the bound order: shuffling single words costs the search time, shuffling batches
-    # little or none
-    random.Random(RIVAL_ORDER_SEED).shuffle(batches)
-    progress.start(len(rivals), f"ranking {move.word}", "moves", eta=True)
-    try:
-        with solver.lanes(jobs) as lanes:
-
-            def better_in(batch, lane):
-                values = (move_value(position, w, move.total, lanes[lane], most_parts) for w in batch)
-                return sum(v.exact and v.total < move.total for v in values)
-
-            return sum(
-                parallel.map_threads(
-                    better_in, batches, jobs, weights=[len(b) for b in batches], progress=progress, in_order=True
-                )
-            )
-    finally:
-        progress.close()
-
-
-def _report(analysis: Analysis, move: MoveValue, rank: bool, jobs: int, progress: Progress) -> MoveReport:
-    """The report on ``move`` (valued exactly) against the analysed position's best."""
-    position = analysis.position
-    loss = (move.total - analysis.best_total) / max(analysis.weight, 1)
-    if position.deep_level:  # fewest-deep values: the loss is in guesses, the long games aside
-        loss = (move.total % DEEP_COST - analysis.best_total % DEEP_COST) / analysis.n
-    if not rank:
-        return MoveReport(move, None, None, loss)
-    if analysis.from_table:
-        table = _opening_table(position.ctx, position.mode, position.depth_left, position.weights)
-        better = sum(v < move.total for v in table["exact"].values())
-        return MoveReport(move, better + 1, move.total >= table["cutoff"], loss)
-    return MoveReport(move, count_better(position, move, jobs, progress) + 1, False, loss)
-
-
-def score_move(
-    analysis: Analysis, word: str, jobs: int = 1, *, rank: bool = True, progress: Progress = SILENT
-) -> MoveReport:
-    """Exact value, loss and (with ``rank``) rank of ``word`` in the analysed position.
-
-    The rank counts every strictly better move exactly, which for a poor move means
-    evaluating thousands of guesses against its total (:func:`count_better`)."""
-    return _report(analysis, played_move(analysis.position, word), rank, jobs, progress)
-
-
-def analyse_move(
-    ctx: Context,
-    mode: str,
-    history,
-    word: str,
-    top: int = 1,
-    max_depth: int = 6,
-    *,
-    rank: bool = False,
-    jobs: int = 1,
-    progress: Progress = SILENT,
-    deep: int | None = None,
-    weights: Weights | None = None,
-) -> tuple[Analysis, MoveReport]:
-    """The position ``history`` reaches and the move ``word`` there, with the least search:
-    the move's value first (one exact solve of its classes), then the position's best
-    with that value as a cap (:func:`best_moves`), or from the shipped table at the
-    opening; the rank (``jobs`` threads) only with ``rank``.  ``deep`` = K: values count
-    first the answers needing K or more guesses (``--objective fewest-deep``); ``weights``:
-    values are Σ weight × guesses (the opening then from a table made under the same weights)."""
-    position = position_after(ctx, mode, history, max_depth, deep, weights)
-    move = played_move(position, word)
-    table = _opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
-    analysis = best_moves(position, top, table, known=move, progress=progress)
-    return analysis, _report(analysis, move, rank, jobs, progress)
-
-
 def analyse_position(
     ctx: Context,
     mode: str,
@@ -373,75 +274,5 @@ def analyse_position(
     """The exact value of the position a history reaches and its ``top`` best moves
     (``deep`` and ``weights`` as for :func:`analyse_move`)."""
     position = position_after(ctx, mode, history, max_depth, deep, weights)
-    table = _opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
+    table = opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
     return best_moves(position, top, table, progress=progress)
-
-
-@dataclass(frozen=True)
-class ReviewRow:
-    """One move of a reviewed game (totals are exact, over the answers left before it)."""
-
-    step: int
-    word: str
-    pattern: str
-    answers_before: int
-    best_total: int
-    move_total: int
-    loss: float  # average guesses lost per answer against the best move
-    expected_class: float  # Σc²/n: the class size this move leaves on average
-    actual_class: int  # the class the feedback actually left
-    luck: float  # expected further guesses after the move minus those of the actual class
-    weight_before: int  # what the totals divide by: answers_before, or their weight under weights
-    best_move: str  # a best move here (the first of the ties, in best_moves' order)
-
-
-def review_game(
-    ctx: Context, mode: str, history, max_depth: int = 6, progress: Progress = SILENT, weights: Weights | None = None
-) -> list[ReviewRow]:
-    """One row per move: best value, the move's value, the loss, and the luck (``weights``:
-    in expected guesses under them)."""
-    steps = parse_history(history, ctx.game)
-    table = _opening_table(ctx, mode, max_depth, weights)
-    rows = []
-    # one step can take most of the time (the early ones hold the most answers): no ETA
-    progress.start(len(steps), "reviewing", "moves")
-    try:
-        for i in range(len(steps)):
-            rows.append(_review_row(ctx, mode, steps, i, max_depth, table if i == 0 else None, weights))
-            progress(1)
-    finally:
-        progress.close()
-    return rows
-
-
-def _review_row(
-    ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None, weights: Weights | None = None
-) -> ReviewRow:
-    """The row of move ``i`` of ``steps``: the played move is valued first, so the search for
-    the best needs only look for moves at least as good (:func:`best_moves`)."""
-    word, code = steps[i]
-    position = position_after(ctx, mode, steps[:i], max_depth, weights=weights)
-    if not is_legal(position, word):
-        raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
-    move = move_value(position, word)
-    analysis = best_moves(position, 1, table, known=move if move.exact else None)
-    after = position_after(ctx, mode, steps[: i + 1], max_depth, weights=weights)
-    n, weight = len(position.answers), max(position.weight, 1)  # all weights 0: every total is 0
-    sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=ctx.game.n_codes)
-    further = 0.0
-    if code != ctx.game.all_correct:
-        further = after.solver().solve(after.answers, after.legal, after.depth_left).cost / max(after.weight, 1)
-    return ReviewRow(
-        i + 1,
-        word,
-        ctx.game.format_code(int(code)),
-        n,
-        analysis.best_total,
-        move.total,
-        (move.total - analysis.best_total) / weight,
-        float((sizes**2).sum() / n),
-        len(after.answers),
-        (move.total - position.weight) / weight - further,
-        weight,
-        analysis.moves[0].word,
-    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 
@@ -20,7 +21,10 @@ from .common import (
     split_long_games,
 )
 from .numbers import PlainIntRange
+from .progress import AnalyseProgress
 from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
+
+ENGINE_MODULES = ("..analysis.moves", "..analysis.position", "..analysis.worst_case")
 
 
 def _lists_help(role):
@@ -61,37 +65,6 @@ def _value_text(value, n, deep, worst=None, weighted=False):
     if long is not None:
         return f"has {long} long game{'s' if long != 1 else ''} ({deep} or more guesses in the whole game), then {said}"
     return said if worst is None else f"needs at most {worst} guesses for any answer, then {said[6:]}"
-
-
-class AnalyseProgress:
-    """``wordle-compile``'s bar (:class:`.compile.Progress`: tqdm on stderr, shown once the
-    work has taken a second, cleared at the end, nothing when ``quiet``), with a total that
-    can shrink and a time left shown only where the rate predicts it."""
-
-    def __init__(self, quiet: bool):
-        from .compile import Progress
-
-        self.bar = Progress(quiet)
-
-    def start(self, total: int, label: str, unit: str, eta: bool = False) -> None:
-        """A new bar of ``total`` ``unit``; without ``eta``, count and elapsed time only."""
-        self.bar.start(total, label, unit)
-        if self.bar.bar is not None and not eta:
-            from ..ranking.eta import BAR_FORMAT
-
-            self.bar.bar.bar_format = BAR_FORMAT  # n/N, bar, elapsed: no rate, no time left
-
-    def limit(self, total: int) -> None:
-        """Fewer items can still matter (a search's cut-off fell); shown at the next update."""
-        if self.bar.bar is not None:
-            self.bar.bar.total = total
-
-    def __call__(self, n: int) -> None:
-        self.bar(n)
-
-    def close(self) -> None:
-        """Clear the bar."""
-        self.bar.close()
 
 
 def _position_lines(analysis, seconds, deep=None):
@@ -218,23 +191,16 @@ def analyse_command(
     from .startup import collector_paused
 
     with collector_paused():  # numpy imports here: see startup
-        from ..analysis.position import analyse_move, analyse_position, review_game
-        from ..analysis.worst_case import analyse_worst_case
+        for module in ENGINE_MODULES:  # what _analysed imports
+            importlib.import_module(module, __package__)
+        from ..analysis.review import review_game
         from ..core.config import Context
         from ..core.wordlists import WordListError
 
     _check_options(history, review, move, with_rank)
     _check_objective(objective, deep, max_depth, review or bool(history and history[-1].lower() == "ggggg"), with_rank)
-    check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
-    weighted = weights_asked(**weight_options)
-    if weighted and objective != "total":
-        raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
-    if objective != "total" and not history:
-        option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
-        raise CliError(
-            f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
-            f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})"
-        )
+    weighted = _checked_weights(objective, weight_options)
+    _check_opening(objective, deep, history)
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
@@ -247,27 +213,8 @@ def analyse_command(
             rows = review_game(ctx, mode, steps, max_depth, progress, weights)
             _print_review(rows, time.perf_counter() - began, as_json)
             return
-        if objective == "depth":
-            found = analyse_worst_case(
-                ctx, mode, steps, top or (1 if move else 5), max_depth, move.strip().lower() if move else None, progress
-            )
-            analysis, report = found if move else (found, None)
-        elif move:
-            analysis, report = analyse_move(
-                ctx,
-                mode,
-                steps,
-                move.strip().lower(),
-                top or 1,
-                max_depth,
-                rank=with_rank,
-                jobs=jobs,
-                progress=progress,
-                deep=deep,
-                weights=weights,
-            )
-        else:
-            analysis, report = analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep, weights), None
+        asked = {"top": top, "move": move.strip().lower() if move else None, "rank": with_rank, "jobs": jobs}
+        analysis, report = _analysed(ctx, mode, steps, max_depth, objective, deep, weights, asked, progress)
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError) as exc:
@@ -275,6 +222,55 @@ def analyse_command(
     finally:
         progress.close()
     _print_analysis(analysis, report, time.perf_counter() - began, as_json, deep)
+
+
+def _analysed(ctx, mode: str, steps: list, max_depth: int, objective: str, deep, weights, asked: dict, progress):
+    """(the position's analysis, the report on the move asked about or None), by the least
+    search the objective allows (``asked``: the ``top``, ``move``, ``rank`` and ``jobs`` options)."""
+    from ..analysis.moves import analyse_move
+    from ..analysis.position import analyse_position
+    from ..analysis.worst_case import analyse_worst_case
+
+    top, move = asked["top"], asked["move"]
+    if objective == "depth":
+        found = analyse_worst_case(ctx, mode, steps, top or (1 if move else 5), max_depth, move, progress)
+        return found if move else (found, None)
+    if move:
+        return analyse_move(
+            ctx,
+            mode,
+            steps,
+            move,
+            top or 1,
+            max_depth,
+            rank=asked["rank"],
+            jobs=asked["jobs"],
+            progress=progress,
+            deep=deep,
+            weights=weights,
+        )
+    return analyse_position(ctx, mode, steps, top or 5, max_depth, progress, deep, weights), None
+
+
+def _checked_weights(objective: str, weight_options: dict) -> bool:
+    """Whether the weights options ask for weights; their numbers, and weights under another
+    objective than the total, refused before any work."""
+    check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
+    weighted = weights_asked(**weight_options)
+    if weighted and objective != "total":
+        raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
+    return weighted
+
+
+def _check_opening(objective: str, deep: int | None, history: tuple) -> None:
+    """The opening under another objective than the total, refused before any work: it is a
+    ranking of every first word, whose command the line names."""
+    if objective != "total" and not history:
+        option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
+        raise CliError(
+            f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
+            f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})"
+        )
 
 
 def _check_options(history: tuple, review: bool, move: str | None, with_rank: bool) -> None:

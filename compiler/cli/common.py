@@ -20,8 +20,8 @@ same failure is also printed on stdout as a JSON object with an ``error`` field,
 caller that parses stdout always gets an object.
 
 The options every command spells the same way live here too: ``--max-depth`` (one range,
-:data:`..core.config.MAX_DEPTH_LIMIT`), ``--json``, ``--quiet``, and ``-`` for standard
-input or output wherever a file is taken (binary bytes are never written to a terminal).
+:data:`..core.config.MAX_DEPTH_LIMIT`), ``--json``, ``--quiet`` and ``--game``.  How files
+and ``-`` (standard input or output) are taken is in :mod:`.streams`.
 """
 
 from __future__ import annotations
@@ -234,31 +234,6 @@ def _unexpected(prog, exc: Exception, as_json: bool) -> int:
     )
 
 
-def tree_source(path: str) -> str:
-    """A tree file argument: a path, or the name of a shipped tree (``salet-optimal-hard``)."""
-    from wordle_runtime.tree import resolve_tree
-
-    if path is None or not str(path).strip():
-        raise CliError("the tree file name is empty")
-    return resolve_tree(path)
-
-
-def load_tree_arg(path: str):
-    """(resolved path, TreeData, size in bytes) for a tree file argument (``-``: standard input).
-
-    Only a regular file is opened (a FIFO would block, ``/dev/zero`` never ends), with the
-    runtime's size cap checked before reading; the runtime's loader validates the bytes.
-    """
-    from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
-
-    source = STDIO if path == STDIO else tree_source(path)
-    blob = read_input(source, MAX_FILE_BYTES, "tree file")
-    try:
-        return source, unpack_tree(blob), len(blob)
-    except TreeFormatError as exc:
-        raise CliError(f"{path}: {exc}") from None
-
-
 def not_empty(ctx, param, value):
     """A click callback: an option given as an empty string is an error, not "no value"."""
     if value is not None and not str(value).strip():
@@ -302,75 +277,6 @@ def quiet_warnings(quiet: bool):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore" if quiet else "default")
         yield
-
-
-STDIO = "-"  # a file argument meaning standard input or output
-
-
-def is_stdout(output) -> bool:
-    """True when an ``-o`` value means standard output (not given, or ``-``)."""
-    return output is None or output == STDIO
-
-
-def file_only(reason: str):
-    """A click callback for a file option that cannot be a stream: ``-`` is refused, saying why."""
-
-    def check(ctx, param, value):
-        if value == STDIO:
-            raise click.BadParameter(f"'-' is not taken here: {reason}")
-        return value
-
-    return check
-
-
-def refuse_binary_to_terminal(what: str, hint: str) -> None:
-    """One line, exit 2, instead of binary bytes (a PNG, a tree file) on a terminal; called
-    before the work, whenever standard output is the destination."""
-    if sys.stdout.isatty():
-        raise CliError(f"refusing to write {what} (binary) to a terminal; {hint}")
-
-
-def check_tree_destination(output, as_json: bool) -> None:
-    """Where a tree file will go, checked before any work: a writable file, or ``-`` when
-    standard output may take binary bytes (and is not needed for ``--json``)."""
-    if output != STDIO:
-        from ..util.files import check_destination
-
-        check_destination(output)
-    elif as_json:
-        raise CliError("--json needs -o FILE: stdout carries the tree file")
-    else:
-        refuse_binary_to_terminal("the tree file", "give -o FILE or redirect stdout")
-
-
-def write_output(output, payload: bytes) -> None:
-    """``payload`` to standard output (``-`` or no ``-o``), else atomically to the file."""
-    interrupts.check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
-    if is_stdout(output):
-        sys.stdout.buffer.write(payload)
-        sys.stdout.flush()
-    else:
-        from ..util.files import write_atomic
-
-        write_atomic(output, payload)
-
-
-def read_input(path: str, limit: int, what: str) -> bytes:
-    """The bytes of a regular file (see :func:`..util.files.read_regular_file`), or of standard
-    input for ``-``; at most ``limit`` bytes either way.  A terminal on standard input is
-    refused: waiting for typed bytes would look like a hang."""
-    if path != STDIO:
-        from ..util.files import read_regular_file
-
-        return read_regular_file(path, limit, what)
-    if sys.stdin is None or sys.stdin.isatty():
-        raise CliError(
-            f"'-' reads the {what} from standard input, which is a terminal: pipe or redirect it, or give a file name"
-        )
-    data = sys.stdin.buffer.read(limit + 1)
-    if len(data) > limit:
-        raise CliError(f"the {what} on standard input is over the {limit:,}-byte limit")
-    return data
 
 
 def game_option(command):

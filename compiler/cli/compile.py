@@ -17,8 +17,6 @@ single_threaded_blas()  # before any import below loads numpy
 with collector_paused():  # see startup: no collections over the libraries' objects
     import json
     import re
-    import shlex
-    import sys
     from pathlib import Path
 
     import click
@@ -29,10 +27,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from ..util.files import check_folder
     from .common import (
         CONTEXT,
-        STDIO,
         CliError,
         FailedError,
-        check_tree_destination,
         exit_after,
         game_option,
         json_option,
@@ -41,11 +37,12 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         one_line,
         quiet_option,
         quiet_warnings,
-        shorten,
         version_option,
-        write_output,
     )
+    from .compile_report import json_doc, summary_lines, too_deep
     from .numbers import PlainFloatRange, PlainIntRange
+    from .progress import Progress
+    from .streams import STDIO, check_tree_destination, write_output
     from .weights import check_weight_numbers, weights_asked, weights_for, weights_options
 
 STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
@@ -83,84 +80,6 @@ def default_output(cfg: BuildConfig, start: str) -> str:
     return "-".join(parts) + ".wtree"
 
 
-class Progress:
-    """A tqdm bar on stderr, counting answers whose subtrees are done; silent if quiet."""
-
-    def __init__(self, quiet: bool):
-        self.quiet, self.bar = quiet, None
-
-    def start(self, total: int, label: str, unit: str = "answer") -> None:
-        """Start a bar of ``total`` ``unit`` labelled ``label`` (closing any earlier one); no-op if
-        quiet.  A bar of words (the ranking) shows the ranking's own estimate of the time
-        left (:meth:`note`) instead of a rate."""
-        if not self.quiet:
-            from tqdm import tqdm
-
-            from ..ranking.eta import BAR_FORMAT
-
-            self.close()
-            self.bar = tqdm(
-                total=total,
-                unit=unit,
-                file=sys.stderr,
-                leave=False,
-                mininterval=0.5,
-                delay=1.0,
-                desc=label,
-                bar_format=BAR_FORMAT if unit == "words" else None,
-            )
-
-    def note(self, text: str) -> None:
-        """Show ``text`` after the bar (the ranking's estimate)."""
-        if self.bar is not None:
-            self.bar.set_postfix_str(text, refresh=False)
-
-    def __call__(self, n: int) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        """Close and clear the bar, if one is shown."""
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
-
-
-def summary_lines(result, output, cfg, written: bool) -> list[str]:
-    """The human-readable build report: settings, totals, depth histogram, time and ``output``
-    (or "(not written)"), and when ``written``, the commands to try next."""
-    stats = result.data.meta["stats"]
-    start = result.data.meta["config"]["start"]
-    claim = {
-        "total": result.optimality,
-        "depth": f"{result.optimality}: least worst case, then total",
-        "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
-    }[cfg.objective]
-    opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
-    lines = [
-        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
-        (
-            f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
-            f"max depth {stats['max_depth']}  ({claim})"
-        ),
-        "guesses  answers",
-    ]
-    if cfg.weights is not None:
-        lines.insert(
-            2,
-            f"expected guesses {_expected(result, cfg):.4f} under the weights "
-            f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)",
-        )
-    for depth, count in stats["histogram"].items():
-        lines.append(f"{depth:>7}  {count:>7}")
-    shown = "standard output" if output == STDIO else output
-    lines.append(f"{result.seconds:.2f} s -> {shown if written else '(not written)'}")
-    if written and output != STDIO:
-        quoted = shlex.quote(str(output))
-        lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   (or: wordle-tree verify {quoted})")
-    return lines
-
-
 def _word_option(ctx, param, value):
     """``--start ''`` is an error, not "no start"."""
     if value is None:
@@ -179,51 +98,6 @@ def _opening_option(ctx, param, value):
     if len(words) != 2 or not all(words) or words[0] == words[1]:
         raise CliError(f"--opening takes two different words, W1,W2: got {value!r}")
     return words
-
-
-def _expected(result, cfg) -> float:
-    """The tree's expected guesses under the build's weights."""
-    return cfg.weights.expected_guesses(result.report.depths)
-
-
-def _json_doc(result, cfg, output, deep) -> dict:
-    meta, stats = result.data.meta, result.data.meta["stats"]
-    weighted = (
-        {}
-        if cfg.weights is None
-        else {"weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
-    )
-    return {
-        "strategy": meta["strategy"],
-        "mode": cfg.mode,
-        "start": meta["config"]["start"],
-        "opening": list(cfg.opening),
-        "answers": stats["answers"],
-        "total_guesses": stats["total_guesses"],
-        "average": stats["average"],
-        "max_depth": stats["max_depth"],
-        "histogram": stats["histogram"],
-        "exceeding_max_depth": len(deep),
-        "proved_optimal": result.proved_optimal,
-        "optimality": result.optimality,
-        "seconds": round(result.seconds, 3),
-        "output": output,
-        "counters": result.counters,
-        **weighted,
-    }
-
-
-def _too_deep(deep, cfg, result, hint: bool = True) -> str:
-    """The one line about answers deeper than --max-depth, with the ways out."""
-    text = f"{len(deep)} answer(s) need more than {cfg.max_depth} guesses: {shorten(deep)}"
-    if not hint:
-        return text
-    if cfg.strategy == "optimal":
-        return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
-    return (
-        f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
-        f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway"
-    )
 
 
 def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
@@ -399,64 +273,89 @@ def compile_command(
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
-    from ..pipeline.run import make_config
-
     answers, guesses = lists_for_game(game, answers, guesses)
-    check_weight_numbers(prior_width, weight_missing)
-    words = weights = None
-    if weights_asked(weights_file, weight_missing, prior):
-        words = _word_lists(answers, guesses, quiet)  # read once: the build takes them as they are
-        weights = weights_for(
-            list(words.answers), weights_file, weight_missing, prior, prior_width, prior_common, words.language
-        )
-    try:
-        cfg = make_config(
-            strategy,
-            start=start,
-            opening=opening,
-            objective=objective,
-            mode=mode,
-            answers=answers,
-            guesses=guesses,
-            max_depth=max_depth,
-            seed=seed,
-            width=width,
-            candidates=candidates,
-            deep=deep,
-            weights=weights,
-        )
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    if math.isnan(memo_mb):  # NaN passes click's range check
-        raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
-    if output is None:
-        check_folder(".", "the current folder")  # for the default name
-    else:
-        check_tree_destination(output, as_json)  # before the work, not after it
+    cfg, words = _checked_config(
+        strategy,
+        {
+            "start": start,
+            "opening": opening,
+            "objective": objective,
+            "mode": mode,
+            "answers": answers,
+            "guesses": guesses,
+            "max_depth": max_depth,
+            "seed": seed,
+            "width": width,
+            "candidates": candidates,
+            "deep": deep,
+        },
+        {
+            "weights_file": weights_file,
+            "weight_missing": weight_missing,
+            "prior": prior,
+            "prior_width": prior_width,
+            "prior_common": prior_common,
+        },
+        quiet,
+    )
+    _check_memo_and_destination(memo_mb, output, as_json)
     from ..core.guess_stats import set_threads
 
     set_threads(threads)
     result = _build(cfg, jobs, quiet, stamp, memo_mb, words)
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
-    start_word = result.data.meta["config"]["start"]
-    output = output or default_output(cfg, start_word)
+    _write_and_report(result, cfg, output, allow_deeper, as_json, quiet)
+
+
+def _checked_config(strategy: str, settings: dict, weight_options: dict, quiet: bool):
+    """(the build's frozen settings, checked as the API checks them; its word lists when the
+    weights were read against them, else None): one CliError line for a bad setting.
+    ``settings``: :func:`..pipeline.run.make_config`'s keywords but the weights."""
+    from ..pipeline.run import make_config
+
+    check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
+    words = weights = None
+    if weights_asked(**weight_options):
+        # read once: the build takes them as they are
+        words = _word_lists(settings["answers"], settings["guesses"], quiet)
+        weights = weights_for(list(words.answers), **weight_options, language=words.language)
+    try:
+        return make_config(strategy, **settings, weights=weights), words
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _check_memo_and_destination(memo_mb: float, output, as_json: bool) -> None:
+    """``--memo-mb`` and the place the tree file will go, checked before any work."""
+    if math.isnan(memo_mb):  # NaN passes click's range check
+        raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
+    if output is None:
+        check_folder(".", "the current folder")  # for the default name
+    else:
+        check_tree_destination(output, as_json)  # before the work, not after it
+
+
+def _write_and_report(result, cfg: BuildConfig, output, allow_deeper: bool, as_json: bool, quiet: bool) -> None:
+    """Write the tree file (unless it breaks ``--max-depth`` without ``--allow-deeper``: exit 1)
+    and report the build: the summary (on stderr when the tree goes to stdout) or ``--json``."""
+    output = output or default_output(cfg, result.data.meta["config"]["start"])
     deep = result.report.exceeding_max_depth
     written = not deep or allow_deeper
     if written:
         from wordle_runtime.format import pack_tree
 
         write_output(output, pack_tree(result.data))  # a swallowed Ctrl-C still leaves the old file alone
-    doc = _json_doc(result, cfg, output if written else None, deep)
+    doc = json_doc(result, cfg, output if written else None, deep)
     if as_json and written:
         click.echo(json.dumps(doc))
     elif not as_json and not (output == STDIO and quiet):
         # with -o -, standard output carries the tree file and the report goes to stderr
         click.echo("\n".join(summary_lines(result, output, cfg, written)), err=output == STDIO)
     if deep and written and not quiet:
-        click.echo(f"{PROG}: warning: {_too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)", err=True)
+        click.echo(f"{PROG}: warning: {too_deep(deep, cfg, result, hint=False)} (written: --allow-deeper)", err=True)
     elif deep and not written:
-        raise FailedError(_too_deep(deep, cfg, result), details=doc)
+        raise FailedError(too_deep(deep, cfg, result), details=doc)
 
 
 def _word_lists(answers: str, guesses: str | None, quiet: bool):

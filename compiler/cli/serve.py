@@ -16,8 +16,9 @@ from pathlib import Path
 
 import click
 
-from .common import STDIO, CliError, load_tree_arg, not_empty, quiet_option
+from .common import CliError, not_empty, quiet_option
 from .numbers import PlainFloatRange, PlainIntRange
+from .streams import STDIO, load_tree_arg
 
 JOB_MODULE = f"{__package__}.serve_jobs"
 DEFAULT_PORT = 8000

@@ -95,12 +95,7 @@ def checked_job(endpoint: str, tree: ServedTree, params: dict) -> dict:
     command._check_objective(objective, deep, p["max_depth"], review, p["with_rank"])
     if tree.data.weights is not None and objective != "total":
         raise CliError("--weights and --prior value moves by expected guesses: --objective total only")
-    if objective != "total" and not history:
-        option = f"--objective {objective}{f' --deep {deep}' if deep else ''}"
-        raise CliError(
-            f"the opening under {option} is a ranking of every first word: wordle-rank {option} "
-            f"(or, for one word, wordle-compile --strategy optimal --start WORD {option})"
-        )
+    command._check_opening(objective, deep, history)
     try:
         steps = parse_history(list(history), tree.data.game)
     except HistoryError as exc:

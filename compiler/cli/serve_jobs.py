@@ -110,8 +110,8 @@ def run(job: dict) -> tuple[int, str]:
 
 def _analysed(job: dict, began: float) -> str:
     """What ``wordle-tree analyse --json`` prints for the job, from ``analyse``'s own code."""
-    from ..analysis.position import SILENT, analyse_move, analyse_position, review_game
-    from ..analysis.worst_case import analyse_worst_case
+    from ..analysis.position import SILENT
+    from ..analysis.review import review_game
     from . import analyse as command
 
     ctx, mode, weights = _context(job["tree"])
@@ -123,25 +123,9 @@ def _analysed(job: dict, began: float) -> str:
             rows = review_game(ctx, mode, steps, max_depth, SILENT, weights)
             command._print_review(rows, time.perf_counter() - began, True)
             return out.getvalue().strip()
-        report = None
-        if job["objective"] == "depth":
-            found = analyse_worst_case(ctx, mode, steps, top or (1 if move else 5), max_depth, move, SILENT)
-            analysis, report = found if move else (found, None)
-        elif move:
-            analysis, report = analyse_move(
-                ctx,
-                mode,
-                steps,
-                move,
-                top or 1,
-                max_depth,
-                rank=job["rank"],
-                jobs=1,
-                progress=SILENT,
-                deep=deep,
-                weights=weights,
-            )
-        else:
-            analysis = analyse_position(ctx, mode, steps, top or 5, max_depth, SILENT, deep, weights)
+        asked = {"top": top, "move": move, "rank": job["rank"], "jobs": 1}
+        analysis, report = command._analysed(
+            ctx, mode, steps, max_depth, job["objective"], deep, weights, asked, SILENT
+        )
         command._print_analysis(analysis, report, time.perf_counter() - began, True, deep)
     return out.getvalue().strip()

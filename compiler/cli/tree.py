@@ -2,8 +2,8 @@
 
 Every command that reads a tree takes a path or a shipped tree's name
 (``wordle-tree info salet-optimal-hard``).  Errors, exit codes and ``--json`` failures
-follow :mod:`.common`; what info/verify/cache print is in :mod:`.tree_report`, and
-import/bench in :mod:`.tree_build`.
+follow :mod:`.common`; what info/verify/cache print is in :mod:`.tree_report`, export's
+work in :mod:`.tree_export`, and import/bench in :mod:`.tree_build`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C while the modules impor
 single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
-    import io
     import json
 
     import click
@@ -26,18 +25,15 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         CliError,
         FailedError,
         exit_after,
-        is_stdout,
         json_option,
-        load_tree_arg,
         max_depth_option,
         not_empty,
         quiet_option,
         quiet_warnings,
-        refuse_binary_to_terminal,
         version_option,
-        write_output,
     )
     from .serve import serve_command
+    from .streams import is_stdout, load_tree_arg, refuse_binary_to_terminal, write_output
     from .weights import tree_language, weights_for, weights_options
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
@@ -167,102 +163,6 @@ def verify(
         raise FailedError(verify_failure(verdict))
 
 
-GRAPHVIZ_FORMATS = ("dot", "svg", "png")
-
-
-def _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth):
-    """The exporter for ``fmt``; options that do not apply to it are refused, not ignored."""
-    from ..treefiles.export.formats import EXPORTERS
-    from ..treefiles.export.graphviz import DEFAULT_MAX_WIDTH
-
-    picture_only = {
-        "--max-width": max_width is not None,
-        "--show-all": show_all,
-        "--highlight": highlight is not None,
-        "--min-depth": min_depth is not None,
-    }
-    if fmt not in GRAPHVIZ_FORMATS:
-        wrong = [name for name, given in picture_only.items() if given]
-        if wrong:
-            raise CliError(f"{wrong[0]} applies to --format dot, svg or png only")
-    if fmt == "html":
-        if depth is not None:
-            raise CliError(
-                "--depth does not apply to --format html (the page holds the whole tree; --path sets where it opens)"
-            )
-        return EXPORTERS["html"]()
-    if fmt in GRAPHVIZ_FORMATS:
-        if show_all and max_width is not None:
-            raise CliError("give --max-width or --show-all, not both")
-        width = None if show_all else (max_width or DEFAULT_MAX_WIDTH)
-        return EXPORTERS["dot"](max_depth=depth, max_width=width, highlight=highlight, min_depth=min_depth)
-    if fmt == "text":
-        return EXPORTERS[fmt](max_depth=depth)
-    if fmt == "selby":
-        return EXPORTERS[fmt](hollow=hollow)
-    return EXPORTERS[fmt]()
-
-
-def _export_history(words, path_text, game=None) -> tuple[list, str]:
-    """The history of the position to export from, and what the user called it: the words
-    after FILE or ``--path`` (not both), read by the runtime's one parser, as wordle-next's
-    (``game``: the tree's; None checks only the shape of the options)."""
-    from wordle_runtime.history import HistoryError, parse_history
-
-    if words and path_text is not None:
-        raise CliError("give the history as words after FILE or as --path, not both")
-    if any(not word.strip() for word in words):
-        raise CliError("the history has an empty word or pattern")
-    label = "history" if words else "--path"
-    if game is None:
-        return [], label
-    try:
-        return parse_history(list(words) if words else path_text, game), label
-    except HistoryError as exc:
-        raise CliError(f"{label}: {exc}") from None
-
-
-def _render(view, exporter, steps, label, fmt) -> tuple[int, bytes]:
-    """(node the export starts at, the bytes to write)."""
-    from wordle_runtime.history import format_history
-
-    from ..treefiles.export.graphviz import GraphvizError, render_dot
-    from ..treefiles.export.view import ExportError
-
-    buffer = io.StringIO()
-    try:
-        node, history = view.follow(format_history(steps, view.game))
-        exporter.write(view, node, history, buffer)
-        text = buffer.getvalue()
-        return node, render_dot(text, fmt) if fmt in ("svg", "png") else text.encode()
-    except ExportError as exc:
-        message = str(exc)
-        if label != "--path" and message.startswith("--path"):
-            message = label + message[len("--path") :]  # the words after FILE are no option
-        raise CliError(message) from None
-    except GraphvizError as exc:
-        raise CliError(str(exc)) from None
-
-
-def _export_doc(view, node, steps, fmt, output, payload) -> dict:
-    """What ``export --json`` prints: the file written and the subtree in it."""
-    from wordle_runtime.history import format_history
-
-    nodes, stack = 0, [node]
-    while stack:
-        nodes += 1
-        stack.extend(child for _, child in view.children(stack.pop()))
-    return {
-        "output": output,
-        "format": fmt,
-        "bytes": len(payload),
-        "history": format_history(steps),
-        "guess": view.guess(node),
-        "answers": view.below[node],
-        "nodes": nodes,
-    }
-
-
 @group.command(
     short_help="Export a tree to Graphviz, HTML or a community text format.",
     epilog=TREE_ARG_HELP + " HISTORY (or --path) takes every notation wordle-next takes: "
@@ -317,6 +217,7 @@ def export(
     """Export a tree, or the subtree at HISTORY, to Graphviz, an HTML explorer or a community
     text format (e.g. wordle-tree export FILE salet bbbbb --format dot)."""
     from ..treefiles.export.view import TreeView
+    from .tree_export import export_doc, export_history, make_exporter, render_export
 
     if not is_stdout(output):
         from ..util.files import check_destination
@@ -326,15 +227,15 @@ def export(
         raise CliError("--json needs -o FILE: stdout carries the export")
     elif fmt == "png":
         refuse_binary_to_terminal("PNG", "use -o FILE.png or redirect stdout")
-    _export_history(history, path_text)  # the options' shape, before the file is read
-    exporter = _make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
+    export_history(history, path_text)  # the options' shape, before the file is read
+    exporter = make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
     view = TreeView(_load(file))
-    steps, label = _export_history(history, path_text, view.game)
+    steps, label = export_history(history, path_text, view.game)
     with quiet_warnings(quiet):
-        node, payload = _render(view, exporter, steps, label, fmt)
+        node, payload = render_export(view, exporter, steps, label, fmt)
     write_output(output, payload)
     if as_json:
-        click.echo(json.dumps(_export_doc(view, node, steps, fmt, output, payload)))
+        click.echo(json.dumps(export_doc(view, node, steps, fmt, output, payload)))
 
 
 def _list_help(role: str, what: str) -> str:

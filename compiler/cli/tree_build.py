@@ -9,17 +9,8 @@ from types import SimpleNamespace
 
 import click
 
-from .common import (
-    STDIO,
-    CliError,
-    FailedError,
-    check_tree_destination,
-    is_stdout,
-    quiet_warnings,
-    read_input,
-    shorten,
-    write_output,
-)
+from .common import CliError, FailedError, quiet_warnings, shorten
+from .streams import STDIO, check_tree_destination, is_stdout, read_input, write_output
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # the tree file cap; an olson file of the largest tree is far below
 

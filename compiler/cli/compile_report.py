@@ -1,0 +1,97 @@
+"""What ``wordle-compile`` reports about a build (click definition in :mod:`.compile`): the
+human-readable summary, the ``--json`` document and the one line about answers deeper than
+``--max-depth``, with the ways out."""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING
+
+from .common import shorten
+from .streams import STDIO
+
+if TYPE_CHECKING:
+    from ..core.config import BuildConfig
+    from ..pipeline.compile import BuildResult
+
+
+def summary_lines(result: BuildResult, output: str, cfg: BuildConfig, written: bool) -> list[str]:
+    """The human-readable build report: settings, totals, depth histogram, time and ``output``
+    (or "(not written)"), and when ``written``, the commands to try next."""
+    stats = result.data.meta["stats"]
+    start = result.data.meta["config"]["start"]
+    claim = {
+        "total": result.optimality,
+        "depth": f"{result.optimality}: least worst case, then total",
+        "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
+    }[cfg.objective]
+    opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
+    lines = [
+        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
+        (
+            f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
+            f"max depth {stats['max_depth']}  ({claim})"
+        ),
+        "guesses  answers",
+    ]
+    if cfg.weights is not None:
+        lines.insert(
+            2,
+            f"expected guesses {_expected(result, cfg):.4f} under the weights "
+            f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)",
+        )
+    for depth, count in stats["histogram"].items():
+        lines.append(f"{depth:>7}  {count:>7}")
+    shown = "standard output" if output == STDIO else output
+    lines.append(f"{result.seconds:.2f} s -> {shown if written else '(not written)'}")
+    if written and output != STDIO:
+        quoted = shlex.quote(str(output))
+        lines.append(f"next: wordle-next --tree {quoted} {start} PATTERN   (or: wordle-tree verify {quoted})")
+    return lines
+
+
+def _expected(result: BuildResult, cfg: BuildConfig) -> float:
+    """The tree's expected guesses under the build's weights."""
+    return cfg.weights.expected_guesses(result.report.depths)
+
+
+def json_doc(result: BuildResult, cfg: BuildConfig, output: str | None, deep: list) -> dict:
+    """What ``--json`` prints for a build: its settings, stats, claim, time and counters, the
+    file written (``output``; None when not written) and, under weights, the expected guesses."""
+    meta, stats = result.data.meta, result.data.meta["stats"]
+    weighted = (
+        {}
+        if cfg.weights is None
+        else {"weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
+    )
+    return {
+        "strategy": meta["strategy"],
+        "mode": cfg.mode,
+        "start": meta["config"]["start"],
+        "opening": list(cfg.opening),
+        "answers": stats["answers"],
+        "total_guesses": stats["total_guesses"],
+        "average": stats["average"],
+        "max_depth": stats["max_depth"],
+        "histogram": stats["histogram"],
+        "exceeding_max_depth": len(deep),
+        "proved_optimal": result.proved_optimal,
+        "optimality": result.optimality,
+        "seconds": round(result.seconds, 3),
+        "output": output,
+        "counters": result.counters,
+        **weighted,
+    }
+
+
+def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = True) -> str:
+    """The one line about answers deeper than --max-depth, with the ways out."""
+    text = f"{len(deep)} answer(s) need more than {cfg.max_depth} guesses: {shorten(deep)}"
+    if not hint:
+        return text
+    if cfg.strategy == "optimal":
+        return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
+    return (
+        f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
+        f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway"
+    )

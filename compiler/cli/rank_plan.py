@@ -1,0 +1,195 @@
+"""What ``wordle-rank`` is asked to rank and its plan for it (click definition in :mod:`.rank`):
+the request its options make; the words (or first+second pairs) to rank, read and checked
+against the guess list; and the plan: spec, lists and matrix, results file and header, the
+ranking with any results kept from an earlier run, and the words still to decide in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+import click
+
+from ..util.files import check_destination
+from .common import CliError
+from .rank_results import starting_contents
+from .weights import weights_for
+
+if TYPE_CHECKING:
+    from ..core.config import Context
+    from ..ranking.first_words import Ranking, RankSpec
+
+ALL = "all"  # --top all: every word exact
+
+
+@dataclass(frozen=True)
+class RankRequest:
+    """What the options ask ``wordle-rank`` to rank, and how, once checked."""
+
+    mode: str
+    answers: str
+    guesses: str | None
+    first_words: str | None  # a file of the words to rank
+    second_after: str | None  # the fixed first guess, as given: second guesses are ranked
+    pairs: str | None  # a file of the openings to rank
+    max_depth: int
+    objective: str
+    deep: int | None
+    top: int | str | None  # a count, ALL, or None (the default, or --margin)
+    margin: int | None
+    fmt: str
+    start: str  # "new", "force", "resume" or "recheck"
+    quiet: bool
+    weight_options: dict | None  # the weights options, when they ask for weights
+
+
+def first_words(ctx: Context, path: str | None, second_after: str | None = None) -> list[str]:
+    """The words to rank: the file's, or the whole guess list (without the fixed first guess)."""
+    from ..core.wordlists import read_word_file
+
+    if second_after is not None and second_after not in ctx.guess_index:
+        raise CliError(f"--second-after {second_after!r} is not in the guess list {ctx.words.guesses_name}")
+    if path is None:
+        return [w for w in ctx.words.guesses if w != second_after]
+    words = read_word_file(path)
+    unknown = [w for w in words if w not in ctx.guess_index]
+    if unknown:
+        raise CliError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
+    if second_after in words:
+        raise CliError(f"--first-words holds {second_after!r}, the fixed first guess: a second guess must differ")
+    return words
+
+
+def pair_keys(ctx: Context, path: str) -> list[str]:
+    """``first+second`` keys of the openings in ``path`` (one pair per line: two words,
+    separated by a space, a comma or a plus; ``#`` starts a comment), in the file's order,
+    each once."""
+    from ..ranking.first_words import PAIR_SEPARATOR, pair_key, split_pair
+    from ..util.files import OutputError, decode_text, read_regular_file
+
+    try:
+        text = decode_text(read_regular_file(path, 1 << 20, "pairs file"), errors="replace")
+    except OutputError as exc:
+        raise CliError(str(exc)) from None
+    keys = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        pair = [w for w in line.split("#", 1)[0].replace(",", " ").lower().split() if w != PAIR_SEPARATOR]
+        if len(pair) == 1:  # "first+second" (a word may hold "+" itself: split_pair)
+            pair = list(split_pair(pair[0], ctx.game.length) or pair)
+        if not pair:
+            continue
+        if len(pair) != 2 or pair[0] == pair[1] or not all(w in ctx.guess_index for w in pair):
+            raise CliError(
+                f"pairs file {path}, line {number}: {line.strip()[:60]!r} is not two different words "
+                f"of the guess list {ctx.words.guesses_name}"
+            )
+        keys.append(pair_key(*pair))
+    if not keys:
+        raise CliError(f"pairs file {path} holds no pair")
+    return list(dict.fromkeys(keys))
+
+
+def plan_ranking(request: RankRequest, output: str) -> SimpleNamespace:
+    """What to rank and how: spec, context, words, results path (``output``) and header, the
+    ranking with any kept results, and the words still to decide in their order."""
+    from .. import __version__
+    from ..ranking.results import results_header
+
+    spec, ctx, words = _spec_and_words(request)
+    path = check_destination(output, "results")
+    n_answers = len(ctx.words.answers) if spec.weights is None else sum(spec.weights.values)  # the average's divisor
+    header = results_header(
+        ctx.words, spec.mode, spec.max_depth, __version__, spec.first, spec.objective, spec.deep, spec.weights
+    )
+    ranking = _ranking(request, words)
+    contents = starting_contents(
+        path, request.start, header, words, n_answers, spec.max_depth, spec.objective, spec.weights is not None
+    )
+    claims = ranking.resume(contents)  # a bound below the cut-off or unchecked: its word stays in todo
+    classes, todo = _todo(request, ctx, spec, words, ranking)
+    what = "first word" if spec.first is None else f"second word after {spec.first}"
+    what = "pair" if request.pairs is not None else what
+    return SimpleNamespace(
+        spec=spec,
+        ctx=ctx,
+        words=words,
+        path=path,
+        header=header,
+        ranking=ranking,
+        kept=claims,
+        trusted=contents.trusted,
+        todo=todo,
+        classes=classes,
+        n_answers=n_answers,
+        what=what,
+        resume=request.start in ("resume", "recheck"),
+    )
+
+
+def _spec_and_words(request: RankRequest) -> tuple[RankSpec, Context, list[str]]:
+    """The ranking's spec (with the weights, when asked for), its lists and matrix, and the
+    words (or pair keys) to rank; one line for a bad list or word."""
+    from dataclasses import replace
+
+    from ..core.wordlists import WordListError
+    from ..ranking.first_words import RankSpec, context_for
+
+    second_after = request.second_after.strip().lower() if request.second_after else None
+    spec = RankSpec(
+        answers=request.answers,
+        guesses=request.guesses,
+        mode=request.mode,
+        max_depth=request.max_depth,
+        first=second_after,
+        objective=request.objective,
+        deep=request.deep,
+    )
+    try:
+        ctx = context_for(spec)
+        if request.pairs is not None:
+            words = pair_keys(ctx, request.pairs)
+        else:
+            words = first_words(ctx, request.first_words, second_after)
+    except WordListError as exc:
+        raise CliError(str(exc)) from None
+    if request.weight_options is not None:
+        weights = weights_for(list(ctx.words.answers), **request.weight_options, language=ctx.words.language)
+        spec = replace(spec, weights=weights)
+    return spec, ctx, words
+
+
+def _ranking(request: RankRequest, words: list[str]) -> Ranking:
+    """The empty ranking: the K best exact (``--top``, 10 by default), every word within M of
+    the best (``--margin``), or every word (``--top all``, pairs and the depth objective by
+    default); a warning when ``--top`` covers every word."""
+    from ..ranking.first_words import Ranking
+
+    top, margin = request.top, request.margin
+    every = top == ALL or (request.pairs is not None and top is None and margin is None) or request.objective == "depth"
+    top = max(1, len(words)) if every else top
+    ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
+    if ranking.top is not None and ranking.top >= len(words) > 1 and not (request.quiet or every):
+        click.echo(
+            f"wordle-rank: warning: --top {ranking.top} covers all {len(words)} words, so each is solved "
+            "exactly with no cut-off (a poor word can take minutes); a smaller --top is faster",
+            err=True,
+        )
+    return ranking
+
+
+def _todo(
+    request: RankRequest, ctx: Context, spec: RankSpec, words: list[str], ranking: Ranking
+) -> tuple[dict, list[str]]:
+    """(the classes of first words equal by the game's symmetry, each representative's
+    others; the words still to decide, in the ranking's order)."""
+    from ..core.symmetry import symmetry_classes
+    from ..ranking.first_words import heuristic_order
+
+    every_first_word = request.first_words is None and request.pairs is None and request.second_after is None
+    classes = symmetry_classes(ctx.words, spec.mode, spec.weights is not None, words) if every_first_word else {}
+    # a class's other words take its representative's result; one left undecided by a stopped
+    # run (its representative decided) is decided on its own
+    shared = {w for rep, others in classes.items() if rep not in ranking.results for w in others}
+    todo = [w for w in heuristic_order(ctx, spec, [w for w in words if w not in shared]) if w not in ranking.results]
+    return classes, todo

@@ -1,0 +1,112 @@
+"""The results file of ``wordle-rank`` as the command line handles it (click definition in
+:mod:`.rank`): its default name, made of every setting that changes the file; what an earlier
+run left in it (``--resume``), or the refusal to replace its rows without ``--force``; and the
+one line that stops a resumed run whose file claims what the search disproves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from ..core.config import DEFAULT_MAX_DEPTH
+from .common import CliError, split_long_games
+
+if TYPE_CHECKING:
+    from types import SimpleNamespace
+
+    from ..ranking.results_log import LogContents, ResultsLog
+    from ..ranking.tasks import WordResult
+    from .rank_plan import RankRequest
+
+
+def default_output(request: RankRequest) -> str:
+    """The results name made of every setting that changes the file: the lists, the mode,
+    the depth, what is ranked (the whole list, a first-words or pairs file, second words
+    after W), the objective and the weights, so two different rankings never share it."""
+    answers, guesses = request.answers, request.guesses
+    lists = Path(answers).stem if guesses is None else f"{Path(answers).stem}-{Path(guesses).stem}"
+    parts = [lists, request.mode]
+    if request.max_depth != DEFAULT_MAX_DEPTH:
+        parts.append(f"depth{request.max_depth}")
+    if request.second_after:
+        parts.append(f"after-{request.second_after.strip().lower()}")
+    if request.pairs is not None:
+        parts.append(f"pairs-{Path(request.pairs).stem}")
+    elif request.first_words is not None:
+        parts.append(f"words-{Path(request.first_words).stem}")
+    if request.objective != "total":
+        parts.append(request.objective + (f"{request.deep}" if request.deep else ""))
+    if request.weight_options is not None:
+        parts.append("weighted")
+    name = "-".join(part for part in parts if part)
+    return f"ranking-{name}.{'csv' if request.fmt == 'csv' else 'txt'}"
+
+
+def starting_contents(
+    path: Path,
+    start: str,
+    header: str,
+    words: list[str],
+    n_answers: int,
+    max_depth: int,
+    objective: str,
+    weighted: bool,
+) -> LogContents:
+    """What the ranking starts from: with ``start`` "resume" or "recheck", the claims an
+    earlier run of the same ranking left in ``path``, checked line by line; else nothing,
+    once a file that holds rows is known to be replaced only with ``--force``."""
+    from ..ranking.results_log import LogContents
+
+    if start in ("resume", "recheck"):
+        return _kept_results(path, header, words, n_answers, max_depth, objective, weighted, start == "recheck")
+    _refuse_overwrite(path, start)
+    return LogContents()
+
+
+def _kept_results(path, header, words, n_answers, max_depth, objective, weighted, recheck):
+    """The claims of an earlier run of the same ranking (``--resume``), checked line by line."""
+    from ..ranking.results import ResultsFileError
+    from ..ranking.results_log import read_log
+
+    try:
+        return read_log(path, header, set(words), n_answers, max_depth, objective, weighted, recheck)
+    except ResultsFileError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _refuse_overwrite(path, start):
+    """A results file that holds rows is replaced only with ``--force`` (``--resume`` goes on from it)."""
+    from ..ranking.results_log import decided_rows
+
+    rows = decided_rows(path)
+    if rows and start != "force":
+        raise CliError(
+            f"results file {path} already holds {rows} row{'s' if rows != 1 else ''}: --resume goes on "
+            "from it, --force replaces it, -o names another file"
+        )
+
+
+def refuse_contradicted(
+    plan: SimpleNamespace, fresh: list[WordResult], log: ResultsLog, contradicted: tuple[WordResult, WordResult]
+) -> NoReturn:
+    """Stop a resumed run whose results file claims for a word what the search disproves
+    (``contradicted``: the claim and the proved result), the file left holding only the rows
+    whose checks hold and this run's results (``fresh``)."""
+    kept = {r.word: r for r in plan.trusted + fresh}  # every proved row; no unchecked claim
+    log.finish([(r.word, r.value, r.exact) for r in kept.values()], complete=False)
+    claim, proved = contradicted
+    deep = plan.spec.deep
+    raise CliError(
+        f"results file {plan.path} gives {claim.word} {_claim(claim, deep)}, but the search proves "
+        f"{_claim(proved, deep)}; not resuming from it (it now holds only the rows whose checks "
+        "hold and this run's results)"
+    )
+
+
+def _claim(result, deep=None) -> str:
+    """A claim in words: an exact value or a bound, with fewest-deep's two parts apart."""
+    if result.value >= 1 << 36:
+        return "no tree within the depth limit"
+    long, total = split_long_games(result.value, deep)
+    value = f"{total}" if long is None else f"{long} long games and {total} guesses"
+    return f"{value} exactly" if result.exact else f"at least {value}"

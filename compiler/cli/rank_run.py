@@ -1,0 +1,106 @@
+"""How ``wordle-rank`` runs its plan (click definition in :mod:`.rank`): on this process, a
+Dask LocalCluster or a running scheduler, the words decided in order, each result logged as it
+comes and given to the words the game's symmetry makes its equals; the progress bar with the
+ranking's own estimate of the time left; and the claims kept from an earlier run proved again."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from .common import CliError, split_long_games
+from .rank_report import plural
+
+if TYPE_CHECKING:
+    from types import SimpleNamespace
+
+    from tqdm import tqdm
+
+
+def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, quiet: bool, verbose: bool) -> tuple:
+    """Decide ``plan.todo`` on the executor, logging each word as it comes: (this run's
+    results, summed counters, a contradicted kept claim or None, worker peaks, the log)."""
+    from dataclasses import replace
+
+    from ..concurrency.cluster import ClusterLostError, executor_for
+    from ..ranking.eta import RankingEta, sample_words
+    from ..ranking.first_words import run_ranking, verify_claims
+    from ..ranking.results_log import ResultsLog
+
+    ranking, path = plan.ranking, plan.path
+    bar = None if quiet else ranking_bar(len(plan.words), len(plan.words) - len(plan.todo), plan.what)
+    counters, fresh, log, eta = {}, [], None, None
+
+    def count(result):
+        for k, v in result.counters.items():
+            counters[k] = counters.get(k, 0) + v
+
+    def on_result(result):
+        log.append(result)
+        fresh.append(result)
+        count(result)
+        note = eta.record(result.word, result.seconds)
+        for other in plan.classes.get(result.word, ()):  # equivalent by the game's symmetry: the same result
+            if other not in ranking.results:
+                twin = replace(result, word=other, seconds=0.0, counters={})
+                ranking.add(twin)
+                log.append(twin)
+                fresh.append(twin)
+                if bar is not None:
+                    bar.update(1)
+        if bar is not None:
+            best = ranking.best()
+            if plan.spec.objective == "depth":
+                bar.set_postfix_str(f"{ranking.exact_count()} fit, {note}", refresh=False)
+            else:
+                shown = best and " ".join(str(v) for v in split_long_games(best.value, plan.spec.deep) if v is not None)
+                bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
+            bar.update(1)
+
+    try:
+        with executor_for(jobs, scheduler, preload=(run_ranking.__module__,), verbose=verbose) as executor:
+            # only now, with the workers up: a cluster that cannot be reached leaves the file alone
+            log = ResultsLog(
+                path,
+                fmt,
+                plan.n_answers,
+                plan.header,
+                plan.spec.objective,
+                plan.spec.max_depth,
+                plan.spec.weights is not None,
+                resume=plan.resume,
+            )
+            early = sample_words(plan.todo)
+            eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
+            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
+            contradicted = ranking.broken_floor(fresh) or (
+                verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None
+            )
+            peaks = executor.worker_peak_rss_mib()
+    except ClusterLostError as exc:
+        raise CliError(f"{exc}; every word decided so far is in {path}, and --resume goes on") from None
+    finally:
+        if log is not None:
+            log.close()
+        if bar is not None:
+            bar.close()
+    return fresh, counters, contradicted, peaks, log
+
+
+def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
+    """The bar of ``total`` words (pairs when ``what`` is "pair") on stderr, ``done`` of them
+    decided before this run."""
+    from tqdm import tqdm
+
+    from ..ranking.eta import BAR_FORMAT
+
+    unit = "pairs" if what == "pair" else "words"
+    return tqdm(
+        total=total,
+        initial=done,
+        unit=unit,
+        file=sys.stderr,
+        dynamic_ncols=True,
+        desc=f"ranking {plural(what)}",
+        bar_format=BAR_FORMAT,
+    )
