@@ -90,11 +90,12 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=3600.0)
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
-    rows = json.loads(args.out.read_text())["rows"] if args.out.exists() else []
     for game in args.games.split(","):
         for mode in args.modes.split(","):
             row = run_row(game, mode, args.jobs, args.timeout)
             print(json.dumps(row), flush=True)
+            # read again just before writing: another run of this script may have added rows
+            rows = json.loads(args.out.read_text())["rows"] if args.out.exists() else []
             rows = [r for r in rows if (r["game"], r["mode"]) != (game, mode)] + [row]
             args.out.parent.mkdir(parents=True, exist_ok=True)
             args.out.write_text(json.dumps({"rows": rows}, indent=1) + "\n")

@@ -28,12 +28,14 @@ EXPECTED_TOTALS = {
     "da-optimal-normal.wtree": 6806,  # sarte
     "ru-optimal-normal.wtree": 6043,  # сорте
     "en6-optimal-normal.wtree": 14486,  # carnet
+    "en7-optimal-normal.wtree": 14873,  # saltine
     "es-optimal-hard.wtree": 6903,  # salce
     "pt-optimal-hard.wtree": 6594,  # torce
     "de-optimal-hard.wtree": 7021,  # seilt
     "da-optimal-hard.wtree": 7030,  # lands
     "ru-optimal-hard.wtree": 6168,  # талое
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
+    "nerdle-optimal-normal.wtree": 53512,  # 54-36=18
 }
 
 

@@ -45,7 +45,9 @@ NAMED_GAME_STARTS = {
     "da": "sarte",
     "ru": "сорте",
     "en6": "carnet",
+    "en7": "saltine",
     "nerdle-mini": "4*7=28",
+    "nerdle": "54-36=18",
 }
 SHIPPED += [
     (f"{game}-optimal-normal.wtree", BuildConfig(strategy="optimal", start=start, answers=game))
