@@ -34,6 +34,8 @@ EXPECTED_TOTALS = {
     "de-optimal-hard.wtree": 7021,  # seilt
     "da-optimal-hard.wtree": 7030,  # lands
     "ru-optimal-hard.wtree": 6168,  # талое
+    "en6-optimal-hard.wtree": 14838,  # cantle
+    "en7-optimal-hard.wtree": 15040,  # saltire
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
     "nerdle-optimal-normal.wtree": 53512,  # 54-36=18
 }

@@ -54,7 +54,15 @@ SHIPPED += [
     for game, start in NAMED_GAME_STARTS.items()
 ]
 # and in hard mode, which the word games' clones have
-NAMED_GAME_HARD_STARTS = {"es": "salce", "pt": "torce", "de": "seilt", "da": "lands", "ru": "талое"}
+NAMED_GAME_HARD_STARTS = {
+    "es": "salce",
+    "pt": "torce",
+    "de": "seilt",
+    "da": "lands",
+    "ru": "талое",
+    "en6": "cantle",
+    "en7": "saltire",
+}
 SHIPPED += [
     (f"{game}-optimal-hard.wtree", BuildConfig(strategy="optimal", start=start, answers=game, mode="hard"))
     for game, start in NAMED_GAME_HARD_STARTS.items()
