@@ -1,10 +1,16 @@
 import os
+import signal
 import tempfile
 
 import pytest
 
 # Keep the matrix cache inside the test run unless the caller chose one.
 os.environ.setdefault("WORDLE_TREE_CACHE", os.path.join(tempfile.gettempdir(), "wordle-tree-test-cache"))
+
+# The tests press Ctrl-C on purpose (SIGINT to this process and to the commands they start).
+# A shell starts a background job with SIGINT ignored, and every process started from it
+# inherits that; Python's own handler, here, makes the tests mean the same wherever they run.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # .ci/run sets this: it installs every tool the tests use (Chromium and its driver,
 # Graphviz, the reference solver's compiler), so a test that skips for a missing tool
