@@ -104,3 +104,14 @@ def test_api_example_runs_and_prints_what_it_says(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == expected
     assert (tmp_path / "minimax-salet-normal.wtree").exists()
+
+
+def test_every_package_ci_installs_before_the_suite_is_named_in_the_readme():
+    script = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    setup = script.split("pip install '.[test]'")[0]
+    packages = set(re.findall(r"need\+=\(([a-z0-9+.-]+)\)", setup))
+    packages |= set(re.findall(r"\b(w[a-z]+):[a-z]+\b", setup))  # the word lists' loop: package:file
+    assert {"gcc", "python3-dev", "graphviz", "chromium", "hunspell-tools", "wspanish"} <= packages
+    prerequisites = TEXT.split("## wordle-next")[0]
+    named = {name for line in re.findall(r"apt-get install ([a-z0-9+.\s-]+)`", prerequisites) for name in line.split()}
+    assert packages <= named, packages - named

