@@ -145,20 +145,45 @@ def as_json(position: Position) -> str:
 
 
 def _list_trees() -> int:
+    """One line per shipped tree: its name and stats in columns as wide as their widest entry."""
     from .tree import default_tree_path, load, shipped_trees
 
     default = os.path.basename(default_tree_path())
+    rows = []
     for name in shipped_trees():
         stats = load(name).stats
         weighted = (
             "" if stats.get("expected_guesses") is None else f"  expected {stats['expected_guesses']} under its weights"
         )
+        cells = [name[:-6], *(str(stats.get(key)) for key in ("total_guesses", "average", "max_depth"))]
+        rows.append((cells, weighted + ("  (default)" if name == default else "")))
+    widths = [max(len(cells[i]) for cells, _ in rows) for i in range(4)] if rows else [0] * 4
+    for (name, total, average, depth), tail in rows:
         print(
-            f"{name[:-6]:28} total {stats.get('total_guesses')}  average "
-            f"{stats.get('average')}  max {stats.get('max_depth')}{weighted}"
-            + ("  (default)" if name == default else "")
+            f"{name:{widths[0]}}  total {total:>{widths[1]}}  average {average:<{widths[2]}}  "
+            f"max {depth:>{widths[3]}}{tail}"
         )
     return EXIT_OK
+
+
+def _check_tree_exists(source: str | None) -> None:
+    """One line naming ``--list-trees`` when ``--tree`` is neither a shipped tree's name nor
+    a file (any other failure to read is the loader's to report)."""
+    from .format import TreeFormatError
+    from .tree import resolve_tree
+
+    if source is None:
+        return
+    if not source.strip():
+        raise TreeFormatError(f"--tree is empty: name a tree file or a shipped tree ({PROG} --list-trees)")
+    try:
+        os.lstat(resolve_tree(source))
+    except FileNotFoundError:
+        raise TreeFormatError(
+            f"no shipped tree or tree file named '{source}': {PROG} --list-trees lists the shipped trees"
+        ) from None
+    except (OSError, ValueError):  # unreadable, or a NUL in the name: the loader says why
+        return
 
 
 def _run(argv: list[str]) -> int:
@@ -171,6 +196,7 @@ def _run(argv: list[str]) -> int:
 
     if any(not token.strip() for token in args.history):
         raise HistoryError("the history has an empty word or pattern")
+    _check_tree_exists(args.tree)
     tree = load(args.tree)
     history = parse_history(args.history, tree.game)
     if args.interactive:

@@ -18,6 +18,7 @@ from contextlib import contextmanager, suppress
 
 from .feedback import parse_pattern
 from .game import DEFAULT_GAME, Game, normalise_word
+from .hints import compiler_hint, help_text
 from .history import HistoryError, format_history, parse_history
 from .messages import one_line
 
@@ -44,15 +45,6 @@ COMMANDS = {
     "h": HELP,
 }
 GREETING = "Type the feedback for the suggested guess, or your own guess; help lists the commands."
-HELP_TEXT = """\
-At the prompt, type:
-  bbygb           the feedback for the suggested guess (also 00120 or 🟩🟨⬛⬛⬛)
-  crane gyybb     your own guess and its feedback (also crane=02110)
-  crane           your own guess; you are then asked for its feedback
-  undo, u, back   take back the last step; at "feedback for WORD:" forget WORD
-  list, ls        every answer still possible
-  help, ?, h      this text
-  q, quit, exit   leave the game (Ctrl-D too)"""
 LIST_WIDTH = 60  # characters of a word-list line when the output is not a terminal
 # A one-word entry outside the guess list with this many g/y/b letters is read as a
 # mistyped pattern (gyxbb) rather than a misspelt word, and refused as a pattern.
@@ -174,7 +166,7 @@ class _Game:
                 return QUIT, ""
             command = COMMANDS.get(line.lower())
             if command == HELP:
-                self.io.say(HELP_TEXT)
+                self.io.say(help_text(self.tree))
             elif command == LIST:
                 _list(position.candidates, self.io)
             elif command or line:
@@ -227,15 +219,6 @@ class _Game:
                 return steps
 
 
-def _compiler_hint(steps: list[tuple[str, int]], game: Game = DEFAULT_GAME) -> str | None:
-    """A pointer to the exact analysis, when the compiler is installed (never imported here)."""
-    from importlib.util import find_spec
-
-    if find_spec("wordle_compiler") is None:
-        return None
-    return f"hint: for the exact analysis of this position, run: wordle-tree analyse {format_history(steps, game)}"
-
-
 def _plural(n: int) -> str:
     return f"{n} answer{'s' if n != 1 else ''} possible"
 
@@ -283,7 +266,7 @@ def play(tree: Tree, history: History, inp: TextIO, out: TextIO) -> int:
             return 0
         if on_tree and not position.on_tree:
             io.say("you left the tree: from here the runtime's simple off-tree rule chooses (not a proved best move)")
-            hint = _compiler_hint(game.steps, tree.game)
+            hint = compiler_hint(game.steps, tree)
             if hint:
                 io.say(hint)
         on_tree = position.on_tree

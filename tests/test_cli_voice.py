@@ -175,7 +175,28 @@ def test_export_json_describes_the_file_written(tmp_path):
         "answers": 221,
         "nodes": doc["nodes"],
     }
-    assert 221 < doc["nodes"] < 2437
+    cards = re.findall(r"^n\d+ \[", out.read_text(encoding="utf-8"), re.MULTILINE)
+    assert doc["nodes"] == len(cards) < 221  # the guess cards drawn: at most 10 children each
+
+
+def test_export_json_counts_what_each_file_holds(tmp_path):
+    """The page holds the whole tree (it opens at the history); an outline cut by --depth the
+    levels it writes."""
+    page, outline = tmp_path / "sub.html", tmp_path / "sub.txt"
+    html = run("wordle-tree", "export", TREE, "salet", "bbbbb", "--format", "html", "-o", page, "--json")
+    assert html.returncode == 0, html.stderr
+    embedded = re.search(r'<script id="tree-data" type="application/json">(.*?)</script>', page.read_text("utf-8"))
+    held = json.loads(embedded.group(1))
+    doc = json.loads(html.stdout)
+    assert (doc["nodes"], doc["answers"]) == (len(held["guess"]), held["solves"].count("1"))
+    assert (doc["history"], doc["guess"], held["start_path"]) == ("salet bbbbb", "courd", "salet:bbbbb")
+    text = run(
+        "wordle-tree", "export", TREE, "salet:bbbbb", "--format", "text", "--depth", "1", "-o", outline, "--json"
+    )
+    assert text.returncode == 0, text.stderr
+    doc = json.loads(text.stdout)
+    named = [line for line in outline.read_text("utf-8").splitlines() if "-> ..." not in line]
+    assert doc["nodes"] == len(named) < doc["answers"] == 221
 
 
 def test_json_needs_a_file_when_stdout_carries_the_bytes(tmp_path):

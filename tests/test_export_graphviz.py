@@ -1,5 +1,6 @@
 """Graphviz export: tiles, plain counts, folding, --highlight, --min-depth, size, and CLI errors."""
 
+import html
 import itertools
 import os
 import pty
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import clirun
 import wordle_trees
 from wordle_compiler.cli.tree import group
 from wordle_compiler.treefiles.export.graphviz import HIGHLIGHT, TILE_COLOURS, DotExporter
@@ -82,7 +84,7 @@ def test_labels_use_tiles_in_game_colours_and_plain_counts(view):
 def test_title_names_the_tree_and_has_a_legend(view):
     history = [("salet", 0)]
     graph = DotExporter(max_depth=1).graph(view, dict(view.children(0))[0], history)
-    assert graph.name == "salet optimal normal salet:bbbbb"
+    assert graph.name == "Wordle: salet optimal normal salet:bbbbb"
     title = graph.graph["graph"]["label"]
     for text in [
         "Wordle tree from SALET: optimal, normal mode",
@@ -143,11 +145,58 @@ def test_svg_is_titled(tmp_path):
     out = tmp_path / "top.svg"
     assert run("export", DEFAULT, "--format", "svg", "--depth", "1", "--highlight", "cigar", "-o", out).exit_code == 0
     svg = out.read_text()
-    assert "<title>salet optimal normal</title>" in svg
+    assert "<title>Wordle: salet optimal normal</title>" in svg
     assert "%3" not in svg
     assert "221 answers left" in svg
     assert "138 more patterns, 1,247 answers" in svg
     assert "CIGAR" in svg
+
+
+@needs_dot
+@pytest.mark.parametrize(
+    "tree, game, noun",
+    [
+        ("es-optimal-normal", "Spanish Wordle (es)", "word"),
+        ("nerdle-optimal-normal", "Nerdle", "equation"),
+        ("mastermind-3x4", "Mastermind 3×4", None),
+    ],
+)
+def test_pictures_name_the_game_and_word_the_legend_for_it(tmp_path, tree, game, noun):
+    """Every picture format, written by a real ``wordle-tree export``: the game's name for
+    people in the title (no ``wordle:5:…`` id), the legend's feedback worded for its guesses."""
+    if tree.startswith("mastermind"):
+        tree = tmp_path / "mastermind.wtree"
+        built = clirun.run("wordle-compile", "--game", "mastermind:3x4", "--strategy", "optimal", "-o", tree, "--quiet")
+        assert built.returncode == 0, built.stderr
+    first = TreeView(read_tree_file(_tree_path(tree))).guess(0)
+    shown = {}
+    for fmt in ("dot", "svg", "png"):
+        out = tmp_path / f"picture.{fmt}"
+        result = clirun.run(
+            "wordle-tree", "export", tree, "--format", fmt, "--depth", "1", "--max-width", "2", "-o", out
+        )
+        assert result.returncode == 0, result.stderr
+        shown[fmt] = out.read_bytes()
+    dot, svg = shown["dot"].decode(), html.unescape(shown["svg"].decode())
+    mode, named = ("", "") if noun is None else (" normal", ", normal mode")  # Mastermind has one mode
+    assert dot.startswith(f'strict digraph "{game}: {first} optimal{mode}" {{')
+    assert f"<title>{game}: {first} optimal{mode}</title>" in svg
+    for text in (dot, svg):
+        assert f"{game} tree from {first.upper()}: optimal{named}" in html.unescape(text)
+        assert "wordle:" not in text
+        if noun:
+            assert f"elsewhere in the {noun}" in text
+            assert f"not in the {noun}" in text
+        else:
+            assert "B2W1: two pegs of the right colour in the right place" in text
+            assert "in the word" not in text
+    assert shown["png"].startswith(b"\x89PNG")
+
+
+def _tree_path(tree) -> Path:
+    """A shipped tree's file, or the file named."""
+    shipped = Path(wordle_trees.__file__).parent / f"{tree}.wtree"
+    return shipped if shipped.exists() else Path(tree)
 
 
 def test_png_to_a_terminal_is_refused():

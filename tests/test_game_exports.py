@@ -1,11 +1,16 @@
 """Exports and the commands around them for trees of other games: text and csv for every
 game, Wordle's own formats refused for Mastermind in one line, pictures, info, import."""
 
+import html
+import re
+from pathlib import Path
+
 import pytest
 
+import wordle_trees
 from clirun import one_line_error, run
 from game_trees import first_candidate_tree
-from wordle_runtime.format import pack_tree
+from wordle_runtime.format import pack_tree, read_tree_file
 from wordle_runtime.game import WORDLE, Game, mastermind, mastermind_codes
 
 
@@ -116,3 +121,38 @@ def test_mastermind_4x6_from_1122_through_the_command_line(tmp_path):
     assert run("wordle-tree", "verify", tree).returncode == 0
     hard = run("wordle-compile", "--game", "mastermind:4x6", "--mode", "hard", "--strategy", "optimal")
     one_line_error(hard, 2, "has no hard mode")
+
+
+@pytest.mark.parametrize(
+    "tree, title", [("es-optimal-normal", "Spanish Wordle (es)"), ("nerdle-optimal-normal", "Nerdle")]
+)
+def test_the_page_names_its_game_and_its_examples_are_the_game_s_own(tmp_path, tree, title):
+    page = tmp_path / "page.html"
+    result = run("wordle-tree", "export", tree, "--format", "html", "-o", page)
+    assert result.returncode == 0, result.stderr
+    text = page.read_text(encoding="utf-8")
+    data = read_tree_file(Path(wordle_trees.__file__).parent / f"{tree}.wtree")
+    first = data.guesses[data.node_guess[0]]
+    assert f"<title>{html.escape(title)} tree from {html.escape(first.upper())}: optimal" in text
+    example = re.search(r'id="search-input" placeholder="e\.g\. ([^"]*)"', text).group(1)
+    assert html.unescape(example) in data.answers
+    pattern = re.search(r'id="pattern-input" placeholder="feedback, e\.g\. ([^"]*)"', text).group(1)
+    code = data.game.parse_code(pattern)
+    assert any(data.game.score_code(first, answer) == code for answer in data.answers)
+    assert len(pattern) == data.game.length
+
+
+def test_titles_name_a_mode_only_where_the_game_has_more_than_one(tmp_path):
+    """Mastermind has no hard mode, so its pages and pictures leave "normal mode" out."""
+    for tree, expected, absent in (
+        ("mastermind-4x6-optimal-normal", "Mastermind 4×6 tree from 1123: optimal", "mode"),
+        ("es-optimal-hard", "Spanish Wordle (es) tree from SALCE: optimal, hard mode", None),
+    ):
+        for fmt in ("html", "dot"):
+            out = tmp_path / f"{tree}.{fmt}"
+            done = run("wordle-tree", "export", tree, "--format", fmt, "-o", out)
+            assert done.returncode == 0, done.stderr
+            text = html.unescape(out.read_text(encoding="utf-8"))
+            assert expected in text
+            if absent:
+                assert f"optimal, normal {absent}" not in text

@@ -58,7 +58,14 @@ def test_version():
         ),
         (["salet", "ggggb"], 1, "step 1: no answer fits the history (salet ggggb)"),
         (["salet", "bbbbb", "zzzzz"], 2, "step 2: guess 'zzzzz' has no feedback pattern after it"),
-        (["--tree", "no-such-tree"], 2, "cannot read tree file no-such-tree: No such file or directory"),
+        (
+            ["--tree", "mastermind-5x8-optimal-normal"],
+            2,
+            (
+                "no shipped tree or tree file named 'mastermind-5x8-optimal-normal': "
+                "wordle-next --list-trees lists the shipped trees"
+            ),
+        ),
         (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),
     ],
 )
@@ -175,11 +182,24 @@ def test_every_runtime_module_imports_only_msgpack_and_the_standard_library():
         "import sys, pkgutil, importlib, wordle_runtime\n"
         "for m in pkgutil.iter_modules(wordle_runtime.__path__):\n"
         "    importlib.import_module('wordle_runtime.' + m.name)\n"
-        "from wordle_runtime.play import _compiler_hint\n"
-        "_compiler_hint([('salet', 0)])\n"
+        "from wordle_runtime.hints import compiler_hint\n"
+        "compiler_hint([('salet', 0)], wordle_runtime.load())\n"
         "bad = [m for m in ('numpy', 'click', 'networkx', 'tqdm', 'wordle_compiler') if m in sys.modules]\n"
         "print(bad)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_list_trees_columns_line_up_whatever_the_names():
+    from wordle_runtime.tree import shipped_trees
+
+    result = _next("--list-trees")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [name.removesuffix(".wtree") for name in shipped_trees()]
+    longest = max(len(line.split()[0]) for line in lines)
+    for label in ("total", "average", "max"):
+        assert {line.index(f"  {label} ") for line in lines} == {lines[0].index(f"  {label} ")}, label
+    assert lines[0].index("  total ") == longest

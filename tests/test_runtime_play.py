@@ -5,14 +5,17 @@ terminal back; and the same game through plain files."""
 
 import io
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 
 import pytest
 
+from clirun import run
 from wordle_runtime import format_history, load, parse_pattern, score
-from wordle_runtime.play import HELP_TEXT, play
+from wordle_runtime.hints import HELP_TEXT, help_text
+from wordle_runtime.play import play
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -201,6 +204,67 @@ def test_help_names_the_commands_and_prompts_again():
     assert child.exitstatus == 0
     for name in ("undo", "list", "help", "q"):
         assert re.search(rf"^  {re.escape(name)}\b", HELP_TEXT, re.MULTILINE), name
+
+
+def _small_class_step(tree):
+    """(guess, feedback code) for a guess of the tree other than its first, whose feedback
+    leaves the fewest answers above one: a step off the tree whose analysis is quick."""
+    game, own = tree.game, next(word for word in tree.guesses if word != tree.first_guess)
+    sizes = {}
+    for answer in tree.answers:
+        code = game.score_code(own, answer)
+        sizes[code] = sizes.get(code, 0) + 1
+    return own, min((size, code) for code, size in sizes.items() if size > 1)[1]
+
+
+@pytest.mark.parametrize("name", ["en6-optimal-hard", "nerdle-mini-optimal-normal", "mastermind-4x6-optimal-normal"])
+def test_the_off_tree_hint_runs_as_printed(name):
+    tree = load(name)
+    own, code = _small_class_step(tree)
+    left = len(tree.candidates([(own, code)]))
+    child = _spawn("--tree", name)
+    try:
+        child.expect_exact(f"feedback for {tree.first_guess}, or your own guess: ")
+        child.sendline(f"{own} {tree.game.format_code(code)}")
+        child.expect_exact("you left the tree")
+        child.expect(r"hint: for the exact analysis of this position, run: ([^\r\n]+)\r\n")
+        command = child.match.group(1)
+        child.expect_exact(f"{left} answers possible")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    prog, *args = shlex.split(command)
+    assert prog == "wordle-tree"
+    result = run(prog, *args, "--top", "1")
+    assert result.returncode == 0, (command, result.stderr)
+    assert result.stdout.startswith(f"{left} answers left")
+
+
+@pytest.mark.parametrize("name", ["en6-optimal-normal", "nerdle-optimal-normal", "mastermind-4x6-optimal-normal"])
+def test_help_shows_entries_of_the_trees_own_game(name):
+    tree = load(name)
+    child = _spawn("--tree", name)
+    try:
+        child.expect_exact("or your own guess: ")
+        child.sendline("help")
+        child.expect_exact("\r\nAt the prompt, type:\r\n")
+        shown = ["At the prompt, type:"]
+        for _ in help_text(tree).splitlines()[1:]:
+            child.expect(r"([^\r\n]*)\r\n")
+            shown.append(child.match.group(1))
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert shown == help_text(tree).splitlines()
+    pattern, own_entry, own = (line.split()[:2] for line in shown[1:4])
+    assert tree.game.parse_code(pattern[0]) >= 0
+    assert own_entry[0] == own[0]
+    assert tree.is_guess_allowed(own[0])
+    assert len(own[0]) == tree.game.length
+    assert tree.game.parse_code(own_entry[1]) >= 0
+    assert "crane" not in "\n".join(shown)
 
 
 HARD = ["--tree", "salet-optimal-hard"]

@@ -165,7 +165,7 @@ def rank_command(
     among the best; the best word is then proved best over the whole list.  With
     --weights or --prior, the fewest expected guesses under those weights.
     """
-    answers, guesses = lists_for_game(game, answers, guesses)
+    answers, guesses = lists_for_game(game, answers, guesses, mode)
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     weighted = _checked_ranked(
         pairs, first_words, second_after, objective, deep, max_depth, top, margin, fmt, weight_options

@@ -13,6 +13,7 @@ import click
 
 from ..util.files import check_destination
 from .common import CliError
+from .progress import announce_matrix
 from .rank_results import starting_contents
 from .weights import weights_for
 
@@ -147,6 +148,7 @@ def _spec_and_words(request: RankRequest) -> tuple[RankSpec, Context, list[str]]
     )
     try:
         ctx = context_for(spec)
+        announce_matrix("wordle-rank", ctx.words, request.quiet)
         if request.pairs is not None:
             words = pair_keys(ctx, request.pairs)
         else:

@@ -3,6 +3,7 @@ for ``--objective depth``, the words that fit), as text or one JSON object."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import click
@@ -38,16 +39,29 @@ def _summary(ranking, n_words, n_answers, seconds, counters, what="first word", 
             f"proved best over {n_words} {plural(what)}"
         )
         lines.append(f"exact values below; {rest}")
-    for word, value, exact in rows:
-        if not exact:
-            break
+    exact = [(word, value) for word, value, is_exact in itertools.takewhile(lambda row: row[2], rows)]
+    shown = exact if ranking.top is None else exact[: ranking.top]
+    for word, value in shown:
         long, total = split_long_games(value, deep)
         lines.append(f"  {word} {'' if long is None else f'{long} '}{total} {total / n_answers:.5f}")
+    if len(exact) > len(shown):
+        lines.append(_more_line([value for _, value in exact[len(shown) :]], shown[-1][1], n_answers, deep))
     lines.append(
         f"{len(rows)} words in {seconds:.1f} s; full passes {counters.get('full_passes', 0):,}, "
         f"pairs scored {counters.get('pairs_scored', 0):,}, memo hits {counters.get('memo_hits', 0):,}"
     )
     return lines
+
+
+def _more_line(values: list, last: int, n_answers: int, deep) -> str:
+    """The one line that stands for the exact values beyond ``--top K``: how many are tied
+    with the K-th (value ``last``), or how many there are when not all of them are."""
+    said = "; --json and the results file list them all"
+    if all(value == last for value in values):
+        long, total = split_long_games(last, deep)
+        value = f"{total} ({total / n_answers:.5f} on average)"
+        return f"  … and {len(values):,} more tied at {value if long is None else f'{long} long games, {value}'}{said}"
+    return f"  … and {len(values):,} more exact values{said}"
 
 
 def _value_doc(word, value, n_answers, deep, weighted=False) -> dict:

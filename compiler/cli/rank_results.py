@@ -54,11 +54,16 @@ def starting_contents(
 ) -> LogContents:
     """What the ranking starts from: with ``start`` "resume" or "recheck", the claims an
     earlier run of the same ranking left in ``path``, checked line by line; else nothing,
-    once a file that holds rows is known to be replaced only with ``--force``."""
+    once a file that holds rows, or is not a results file, is known to be replaced only
+    with ``--force``."""
     from ..ranking.results_log import LogContents
 
     if start in ("resume", "recheck"):
-        return _kept_results(path, header, words, n_answers, max_depth, objective, weighted, start == "recheck")
+        kept = _kept_results(path, header, words, n_answers, max_depth, objective, weighted, start == "recheck")
+        _refuse_foreign(path)  # one without a complete line, which gives no claim
+        return kept
+    if start != "force":
+        _refuse_foreign(path)
     _refuse_overwrite(path, start)
     return LogContents()
 
@@ -72,6 +77,21 @@ def _kept_results(path, header, words, n_answers, max_depth, objective, weighted
         return read_log(path, header, set(words), n_answers, max_depth, objective, weighted, recheck)
     except ResultsFileError as exc:
         raise CliError(str(exc)) from None
+
+
+def _refuse_foreign(path: Path) -> None:
+    """A file that is neither empty nor a results file is replaced only with ``--force``."""
+    from ..ranking.results import HEADER_PREFIX
+
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(HEADER_PREFIX))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head and head != HEADER_PREFIX.encode():
+        raise CliError(f"{path} is not a wordle-rank results file: --force replaces it, -o names another file")
 
 
 def _refuse_overwrite(path, start):

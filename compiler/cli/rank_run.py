@@ -5,7 +5,6 @@ ranking's own estimate of the time left; and the claims kept from an earlier run
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 from .common import CliError, split_long_games
@@ -28,7 +27,8 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
     from ..ranking.results_log import ResultsLog
 
     ranking, path = plan.ranking, plan.path
-    bar = None if quiet else ranking_bar(len(plan.words), len(plan.words) - len(plan.todo), plan.what)
+    decided = sum(1 for word in plan.words if word in ranking.results)  # a symmetric game's twins come later
+    bar = None if quiet else ranking_bar(len(plan.words), decided, plan.what)
     counters, fresh, log, eta = {}, [], None, None
 
     def count(result):
@@ -90,16 +90,14 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
 def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
     """The bar of ``total`` words (pairs when ``what`` is "pair") on stderr, ``done`` of them
     decided before this run."""
-    from tqdm import tqdm
-
     from ..ranking.eta import BAR_FORMAT
+    from .progress import stderr_bar
 
     unit = "pairs" if what == "pair" else "words"
-    return tqdm(
+    return stderr_bar(
         total=total,
         initial=done,
         unit=unit,
-        file=sys.stderr,
         dynamic_ncols=True,
         desc=f"ranking {plural(what)}",
         bar_format=BAR_FORMAT,

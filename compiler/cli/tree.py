@@ -129,11 +129,15 @@ def verify(
     (for a tree built under weights, also meta's fingerprint of them).  Also the expected
     guesses when answers are as likely as --weights or --prior say, else as the tree's own
     weights say, if it has them."""
+    from ..core.games import mode_problem
     from ..treefiles.verification import verify_data
     from ..treefiles.weighted import tree_weights
     from .tree_report import verify_failure, verify_lines, weighted_line
 
     data = _load(file)
+    problem = mode_problem(data.game, mode) if mode is not None else None
+    if problem:
+        raise CliError(problem)
     weights = weights_for(
         list(data.answers), weights_file, weight_missing, prior, prior_width, prior_common, tree_language(data)
     )
@@ -156,7 +160,7 @@ def verify(
             raise FailedError(verify_failure(verdict), details=verdict.as_dict())
         click.echo(json.dumps({**verdict.as_dict(), **({"weighted": under} if under else {})}))
         return
-    click.echo("\n".join(verify_lines(verdict)))
+    click.echo("\n".join(verify_lines(verdict, data.game)))
     if under:
         click.echo(weighted_line(under))
     if not verdict.ok:
@@ -235,7 +239,7 @@ def export(
         node, payload = render_export(view, exporter, steps, label, fmt)
     write_output(output, payload)
     if as_json:
-        click.echo(json.dumps(export_doc(view, node, steps, fmt, output, payload)))
+        click.echo(json.dumps(export_doc(view, exporter, node, steps, fmt, output, payload)))
 
 
 def _list_help(role: str, what: str) -> str:

@@ -141,11 +141,12 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
     from ..core.errors import BuildError
     from ..pipeline.compile import compile_tree
     from ..pipeline.optimal import InfeasibleError
+    from .progress import stderr_bar
 
     plan = _bench_plan(strategies, starts)
     ctx = Context.load(answers, guesses)
     rows = []
-    bar = tqdm(total=len(plan) * repeat, unit="build", file=sys.stderr, disable=quiet, leave=False, desc="bench")
+    bar = stderr_bar(total=len(plan) * repeat, unit="build", disable=quiet, leave=False, desc="bench")
     try:
         if not as_json:
             tqdm.write(HEADER + "\n" + "-" * len(HEADER), file=sys.stdout)

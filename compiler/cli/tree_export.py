@@ -107,20 +107,42 @@ def render_export(view: TreeView, exporter: Exporter, steps: list, label: str, f
         raise CliError(str(exc)) from None
 
 
-def export_doc(view: TreeView, node: int, steps: list, fmt: str, output: str, payload: bytes) -> dict:
-    """What ``export --json`` prints: the file written and the subtree in it."""
+def written_nodes(view: TreeView, exporter: Exporter, node: int) -> tuple[int, int]:
+    """(nodes, answers) the file written holds: the whole tree for the page (which opens at the
+    history), the guess cards a picture drew, the levels ``--depth`` kept of an outline, else
+    the subtree at ``node``."""
+    from ..treefiles.export.formats import TextExporter
+    from ..treefiles.export.graphviz import DotExporter
+    from ..treefiles.export.html import HtmlExporter
+
+    if isinstance(exporter, HtmlExporter):
+        return view.data.n_nodes, view.below[0]
+    if isinstance(exporter, DotExporter) and exporter.drawn is not None:
+        return exporter.drawn, view.below[node]
+    levels = exporter.max_depth if isinstance(exporter, TextExporter) else None
+    nodes, stack = 0, [(node, 0)]
+    while stack:
+        current, depth = stack.pop()
+        nodes += 1
+        if levels is None or depth < levels:
+            stack.extend((child, depth + 1) for _, child in view.children(current))
+    return nodes, view.below[node]
+
+
+def export_doc(
+    view: TreeView, exporter: Exporter, node: int, steps: list, fmt: str, output: str, payload: bytes
+) -> dict:
+    """What ``export --json`` prints: the file written, where it starts (an html page: where it
+    opens) and the nodes and answers it holds."""
     from wordle_runtime.history import format_history
 
-    nodes, stack = 0, [node]
-    while stack:
-        nodes += 1
-        stack.extend(child for _, child in view.children(stack.pop()))
+    nodes, answers = written_nodes(view, exporter, node)
     return {
         "output": output,
         "format": fmt,
         "bytes": len(payload),
         "history": format_history(steps),
         "guess": view.guess(node),
-        "answers": view.below[node],
+        "answers": answers,
         "nodes": nodes,
     }

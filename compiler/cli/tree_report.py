@@ -8,8 +8,10 @@
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 
 from ..treefiles import metaview
+from ..treefiles.metaview import mode_label
 from ..treefiles.weighted import weights_doc
 from .common import shorten
 
@@ -106,7 +108,8 @@ def info_lines(doc: dict) -> list[str]:
         lines.append(
             _line("game", f"{game['name']} ({game['rule']}, {game['length']} symbols over {shown(game['alphabet'])})")
         )
-    lines += [_line("strategy", strategy), _line("mode", doc["mode"])]
+    rules = SimpleNamespace(rule=doc.get("game", {}).get("rule", "wordle"))
+    lines += [_line("strategy", strategy), _line("mode", mode_label(rules, doc["mode"]) or "any code at every step")]
     for key, value in doc["settings"].items():
         if key in ("mode", "answers", "guesses"):
             continue  # shown on their own lines
@@ -171,15 +174,16 @@ def weighted_line(under: dict) -> str:
     )
 
 
-def verify_lines(verdict) -> list[str]:
+def verify_lines(verdict, game=None) -> list[str]:
     """``OK: …`` or ``FAILED: …``, then the problems, notes and deep answers, each list cut
-    with "… and N more"."""
+    with "… and N more" (``game``: the tree's, whose mode is named only where it has a choice)."""
     s = verdict.report.stats()
+    mode = mode_label(game, verdict.mode)
     lines = [
         (
             f"{'OK' if verdict.ok else 'FAILED'}: {s['answers']} answers, total {s['total_guesses']}, "
             f"average {s['average']:.4f}, max depth {s['max_depth']} "
-            f"(limit {verdict.max_depth}, {verdict.mode} mode)"
+            f"(limit {verdict.max_depth}{'' if mode is None else f', {mode} mode'})"
         )
     ]
     problems = verdict.problems

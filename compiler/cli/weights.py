@@ -88,9 +88,14 @@ def weights_for(answers, weights_file, weight_missing, prior, prior_width, prior
 
 
 def tree_language(data) -> str | None:
-    """The language of a tree file's words: that of the named game whose lists its meta names."""
+    """The language of a tree file's words: that of the named game whose lists its meta names
+    (None for a game of another rule than Wordle's: Mastermind's codes are not words)."""
+    from wordle_runtime.game import WORDLE
+
     from ..core.games import language_of_lists
     from ..treefiles import metaview
 
+    if data.game.rule != WORDLE:
+        return None
     names = [metaview.get(data.meta, "word_lists", role, "name", kind=str) for role in ("answers", "guesses")]
     return language_of_lists(*names)

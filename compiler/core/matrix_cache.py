@@ -54,6 +54,24 @@ def cache_path(words: WordLists, by_answer: bool = False) -> Path:
     return cache_dir() / f"feedback-{key}{BY_ANSWER if by_answer else ''}.npy"
 
 
+# A matrix at least this large is announced before it is computed (a few seconds of work).
+ANNOUNCED_MATRIX_BYTES = 64 * 2**20
+
+
+def first_matrix_note(words: WordLists) -> str | None:
+    """One line saying that the feedback matrix of ``words`` is about to be computed and
+    cached, when it is large (:data:`ANNOUNCED_MATRIX_BYTES`) and no intact-looking cache
+    file of the layout the searches read exists yet; None otherwise."""
+    cells = len(words.guesses) * len(words.answers)
+    size = cells * np.dtype(code_dtype(words.game)).itemsize
+    if size < ANNOUNCED_MATRIX_BYTES or cache_path(words, by_answer=True).exists():
+        return None
+    return (
+        f"computing the feedback matrix once: {len(words.guesses):,} guesses x {len(words.answers):,} answers "
+        f"({size / 2**20:,.0f} MiB, cached in {cache_dir()}; later runs read it)"
+    )
+
+
 def checksum(matrix: np.ndarray) -> str:
     """Cheap whole-file check (xor and sum of 64-bit words) that catches corruption."""
     flat = np.ascontiguousarray(matrix).reshape(-1)

@@ -21,15 +21,14 @@ from ..ext._kernels import (
     possible_filter,
 )
 from .errors import BuildError
+from .games import mode_problem
 
 
 def check_mode(game, mode: str) -> None:
     """A one-line BuildError when ``game`` has no such mode (Mastermind's hard mode)."""
-    if mode == "hard" and game.rule != WORDLE:
-        raise BuildError(
-            f"{game.name} has no hard mode: its scores name no position, so there are no hints to "
-            "keep (use --mode normal, or possible for the player who only plays consistent codes)"
-        )
+    problem = mode_problem(game, mode)
+    if problem:
+        raise BuildError(problem)
 
 
 def initial_legal(ctx, mode: str) -> np.ndarray:

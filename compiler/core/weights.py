@@ -172,6 +172,8 @@ def frequency_prior(
     frequent) of N given 1 / (1 + exp(-x)) with x = width × (common / N - r / (N - 1)):
     the sigmoid crosses one half after the ``common`` most frequent words and falls over
     ``width`` units across the list (3Blue1Brown used 3,000 of the 12,972 allowed words)."""
+    if language is None:
+        raise WeightsError("--prior frequency ranks the answers by word frequency, and this game's are not words")
     try:
         from wordfreq import zipf_frequency
     except ImportError:
@@ -180,10 +182,14 @@ def frequency_prior(
         ) from None
     if not (math.isfinite(width) and width > 0) or common < 1:
         raise WeightsError("the prior's width must be a positive number and its common count at least 1")
-    if language is None:
-        raise WeightsError("--prior frequency ranks the answers by word frequency, and this game's are not words")
     n = len(answers)
-    ranked = sorted(range(n), key=lambda i: (-zipf_frequency(answers[i], language), answers[i]))
+    frequency = [zipf_frequency(word, language) for word in answers]
+    if not any(frequency):
+        raise WeightsError(
+            f"--prior frequency ranks the answers by word frequency, and none of the {n:,} answers "
+            f"has one in wordfreq's {language!r} words"
+        )
+    ranked = sorted(range(n), key=lambda i: (-frequency[i], answers[i]))
     raw = [0.0] * n
     for rank, i in enumerate(ranked):
         raw[i] = _sigmoid(width * (common / n - rank / max(n - 1, 1)))

@@ -195,13 +195,20 @@ def finished(path: Path) -> bool:
 
 
 def decided_rows(path: Path) -> int:
-    """How many rows a results file holds (0 when it is missing or not one)."""
+    """How many rows a results file holds (0 when it is missing or not one): its complete
+    lines after the first, but a csv column line (a selby file has none)."""
+    columns = {
+        (csv_columns(objective, weighted, checked) + "\n").encode()
+        for objective in ("total", "depth", "fewest-deep")
+        for weighted in (False, True)
+        for checked in (False, True)
+    }
     try:
         with open(path, "rb") as file:
-            count = sum(1 for line in file if line.endswith(b"\n"))
+            file.readline()
+            return sum(1 for line in file if line.endswith(b"\n") and line not in columns)
     except OSError:
         return 0
-    return max(0, count - 2)
 
 
 class ResultsLog:

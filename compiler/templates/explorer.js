@@ -359,10 +359,10 @@
   $("search-button").addEventListener("click", () => search($("search-input").value));
 
   if (MASTERMIND) {
-    $("pattern-input").placeholder = "score, e.g. B2W1";
     $("play-hint").textContent = "Play the suggestion or type your own code, then its score: black and white pegs as " +
       "B2W1 (or 2,1), then Enter.";
   }
+  document.documentElement.style.setProperty("--symbols", String(L)); // mini tiles fit a phone's row
   $("title").textContent = DATA.title;
   $("subtitle").textContent = DATA.subtitle;
   const initial = decode(location.hash || (DATA.start_path ? "#" + DATA.start_path : ""));

@@ -63,3 +63,12 @@ def max_depth_of(meta, notes: list) -> int:
         )
         return 6
     return value
+
+
+def mode_label(game, mode: str) -> str | None:
+    """How a report names ``mode`` in ``game``: None for Mastermind's normal mode (any code at
+    every step: Mastermind has no hard mode, so there is nothing to tell it from but possible
+    mode, which is named), else the mode itself."""
+    from wordle_runtime.game import WORDLE
+
+    return None if mode == "normal" and getattr(game, "rule", WORDLE) != WORDLE else mode

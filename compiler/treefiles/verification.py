@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import TreeData
 from wordle_runtime.game import DEFAULT_GAME, MASTERMIND
+from wordle_runtime.history import format_history
 from wordle_runtime.rules import GuessList
 
 MAX_PROBLEMS = 1000  # kept in full; beyond this a hostile file only gets counted
@@ -132,7 +133,7 @@ class _Paths:
         steps = self.history(node)
         if not steps:
             return f"{self.guess(node)} (the first guess)"
-        return " ".join(f"{g} {format_pattern(c)}" for g, c in steps) + f" → {self.guess(node)}"
+        return format_history(steps, getattr(self.data, "game", DEFAULT_GAME)) + f" → {self.guess(node)}"
 
 
 def verify_tree(data: TreeData, mode: str = "normal", allowed=None, max_depth: int = 6) -> Report:
@@ -313,6 +314,7 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     from wordle_runtime.tree import resolve_tree
 
     from ..core.config import MODES
+    from ..core.games import mode_problem
     from ..util.files import read_regular_file
 
     if isinstance(tree, (str, os.PathLike)):
@@ -324,6 +326,9 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
         raise TypeError(f"verify() takes a path, bytes, TreeData or a compile result, not {type(tree).__name__}")
     if mode is not None and mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    problem = mode_problem(data.game, mode) if mode is not None else None
+    if problem:
+        raise ValueError(problem)
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
         raise ValueError("max_depth must be a whole number of at least 1")
     return verify_data(data, mode, max_depth, guesses)

@@ -6,14 +6,16 @@ What the picture shows (the README has an example):
   a guess that may itself be the answer says so, and a leaf (the guess is the only
   answer left) is drawn as green tiles, "solved in K guesses";
 * on each edge, the feedback that leads there: the parent's guess on five tiles in
-  the game's colours (green: right place, yellow: elsewhere, grey: not in the word);
+  the game's colours (green: right place, yellow: elsewhere, grey: not in the word, or
+  the equation in Nerdle);
 * ranks left to right; a node's children ordered **largest class first** (most
   answers left), ties by increasing pattern code; at most ``max_width`` children per
   node, the rest folded into one "… 143 more patterns, 1,870 answers" node;
 * ``highlight``: the path to one answer drawn thick and always expanded, even past
   ``max_depth`` or a fold; ``min_depth``: only the branches where some answer needs at
   least that many guesses (counted from the start of the game, --path included);
-* a title with the tree's settings and a legend, as the graph's label.
+* a title with the game's name (``Spanish Wordle (es)``), the tree's settings and a legend,
+  as the graph's label; the graph's name (an SVG's ``<title>``) starts with the game's name too.
 
 No DOT is written by hand: every attribute goes through networkx and pydot.
 """
@@ -31,6 +33,8 @@ from wordle_runtime.feedback import format_pattern
 from wordle_runtime.game import DEFAULT_GAME, WORDLE
 
 from ...concurrency.parallel import killed_with_us
+from ...core.games import guess_noun
+from ..metaview import mode_label
 from .view import ExportError
 
 # The game's own tile colours (light theme).
@@ -141,6 +145,7 @@ class DotExporter:
         self.max_width = max_width  # None: show every child
         self.highlight = highlight.strip().lower() if highlight else None
         self.min_depth = min_depth
+        self.drawn: int | None = None  # guess cards in the picture last written
 
     def _highlight_path(self, view, shape, node) -> set[int]:
         if not self.highlight:
@@ -272,18 +277,19 @@ class DotExporter:
 
     def _name(self, view, history) -> str:
         config = view.data.meta.get("config", {})
-        parts = [view.guess(0), str(view.data.meta.get("strategy", "")), str(config.get("mode", ""))]
+        mode = mode_label(view.game, str(config.get("mode", "")))
+        parts = [view.guess(0), str(view.data.meta.get("strategy", "")), mode or ""]
         parts += [f"{w}:{view.pattern(c)}" for w, c in history]
-        return " ".join(p for p in parts if p)
+        return f"{view.game_title()}: " + " ".join(p for p in parts if p)
 
     def _title(self, view, history) -> str:
         """Title (settings and stats) and legend, as one HTML label above the picture."""
         meta = view.data.meta
         config, stats = meta.get("config", {}), meta.get("stats", {})
-        game = "Wordle" if view.game is DEFAULT_GAME else view.game.name
-        head = (
-            f"{game} tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}, "
-            f"{config.get('mode', 'normal')} mode"
+        game = view.game_title()
+        mode = mode_label(view.game, str(config.get("mode", "normal")))
+        head = f"{game} tree from {view.guess(0).upper()}: {meta.get('strategy', 'unknown strategy')}" + (
+            f", {mode} mode" if mode else ""
         )
         facts = [_plural(len(view.data.answers), "answer")]
         if stats:
@@ -301,23 +307,27 @@ class DotExporter:
             rows.append(_text(f"Thick orange path: how the tree solves {self.highlight.upper()}", HIGHLIGHT))
         if self.min_depth:
             rows.append(_text(f"Only the branches where some answer needs {self.min_depth} or more guesses", MUTED))
-        rows.append(self._legend(view.game))
+        rows.append(self._legend(view.game, view.guess(0)))
         return _label(rows, spacing=3)
 
     @staticmethod
-    def _legend(game=DEFAULT_GAME) -> str:
+    def _legend(game=DEFAULT_GAME, first_guess: str = "a") -> str:
+        """The legend: the tiles of a guess, of each feedback colour (worded for the game's
+        guesses: a word, Nerdle's equation) or Mastermind's score, and of a solved guess."""
+        symbol = "a" if "a" in game.alphabet else first_guess[:1]
         if game.rule == WORDLE:
+            noun = guess_noun(game)
             feedback = [
-                (feedback_tiles("a", 2), "right place"),
-                (feedback_tiles("a", 1), "elsewhere in the word"),
-                (feedback_tiles("a", 0), "not in the word"),
+                (feedback_tiles(symbol, 2), "right place"),
+                (feedback_tiles(symbol, 1), f"elsewhere in the {noun}"),
+                (feedback_tiles(symbol, 0), f"not in the {noun}"),
             ]
         else:
             feedback = [("", "B2W1: two pegs of the right colour in the right place, one elsewhere")]
         items = [
-            (letter_tiles("a"), "guess to play"),
+            (letter_tiles(symbol), "guess to play"),
             *feedback,
-            (letter_tiles("a", solved=True), "solved"),
+            (letter_tiles(symbol, solved=True), "solved"),
             ("", "children: largest class first;  … = folded"),
         ]
         cells = "".join(
@@ -329,7 +339,9 @@ class DotExporter:
         """Write DOT text for the subtree at ``node`` to the text file-like ``out``."""
         from networkx.drawing.nx_pydot import to_pydot
 
-        out.write(to_pydot(self.graph(view, node, history)).to_string())
+        graph = self.graph(view, node, history)
+        self.drawn = sum(1 for name in graph if name.startswith("n"))
+        out.write(to_pydot(graph).to_string())
 
 
 # what dot prints on stderr, e.g. "graph is too large for cairo-renderer bitmaps. Scaling by 0.58569 to fit"

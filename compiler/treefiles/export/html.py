@@ -17,7 +17,9 @@ An exported page fetches nothing; ``wordle-tree serve`` serves the same page wit
 ``allowed``     the rest of the game's guess list, as ``words`` (null: any word)
 ``server``      null, or the served tree's name and the other trees served
 ``limits``      the runtime's history length and off-tree shortlist (history.py, tree.py)
-``title`` ...   display strings; ``start_path``: the position to open at (--path)
+``title`` ...   display strings (the title names the game: ``Spanish Wordle (es)``);
+                ``examples``: the fields' placeholders, from the tree's own words;
+                ``start_path``: the position to open at (--path)
 ==============  ==================================================================
 
 Breadth-first renumbering lets the page drop the child ids: a node's children are
@@ -32,8 +34,11 @@ from collections import deque
 from html import escape
 from importlib import resources
 
+from wordle_runtime.game import WORDLE
 from wordle_runtime.history import MAX_STEPS, format_history
 from wordle_runtime.tree import OFF_TREE_SHORTLIST
+
+from ..metaview import mode_label
 
 TEMPLATE = "explorer.html"
 SCRIPTS = ("rules.js", "analysis.js", "explorer.js")  # inlined in this order
@@ -96,13 +101,30 @@ def explorer_data(view, history=(), server: dict | None = None) -> dict:
         "allowed": None if allowed is None else _word_table(allowed, game.length),
         "server": server,
         "limits": {"max_steps": MAX_STEPS, "off_tree_shortlist": OFF_TREE_SHORTLIST},
-        "title": (
-            f"{game.rule.capitalize()} tree from {data.guesses[data.node_guess[0]].upper()}: "
-            f"{meta.get('strategy', 'unknown strategy')}, {data.mode or config.get('mode', 'normal')} mode"
-        ),
+        "title": _title(view, data, meta, config),
         "subtitle": " · ".join(facts),
+        "examples": _examples(view),
         "start_path": ",".join(format_history([step], game).replace(" ", ":", 1) for step in history),
     }
+
+
+def _title(view, data, meta: dict, config: dict) -> str:
+    """The page's title: the game, the first guess, the strategy and (where the game has more
+    than one) the mode."""
+    mode = mode_label(view.game, str(data.mode or config.get("mode", "normal")))
+    head = f"{view.game_title()} tree from {data.guesses[data.node_guess[0]].upper()}: "
+    return head + str(meta.get("strategy", "unknown strategy")) + (f", {mode} mode" if mode else "")
+
+
+def _examples(view) -> dict:
+    """The fields' placeholders, from the tree's own game: its first answer (as listed in the
+    file) and a feedback the first guess can get, of as many colours as any (Mastermind: a score)."""
+    game, data = view.game, view.data
+    answer = data.answers[0] if data.answers else view.guess(0)
+    codes = [code for code, _ in view.children(0)] or [game.all_correct]
+    code = max(codes, key=lambda c: len(set(view.pattern(c))))  # the first with the most colours
+    kind = "feedback" if game.rule == WORDLE else "score"
+    return {"answer": f"e.g. {answer}", "pattern": f"{kind}, e.g. {view.pattern(code)}"}
 
 
 def _script_json(doc: dict) -> str:
@@ -135,6 +157,8 @@ def render_page(doc: dict, connect_src: str = "'none'") -> str:
     values = (
         ("__CONNECT_SRC__", connect_src),
         ("__TITLE__", escape(doc["title"])),
+        ("__PATTERN_EXAMPLE__", escape(doc["examples"]["pattern"])),
+        ("__ANSWER_EXAMPLE__", escape(doc["examples"]["answer"])),
         ("__TREE_DATA__", _script_json(doc)),
         ("__SCRIPT__", page_script()),
     )

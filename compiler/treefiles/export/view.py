@@ -11,6 +11,9 @@ from wordle_runtime.game import DEFAULT_GAME, WORDLE
 from wordle_runtime.history import HistoryError, parse_history
 from wordle_runtime.structure import MAX_DEPTH
 
+from ...core.games import game_title
+from ..metaview import get
+
 # pattern code -> its position in reading order (first letter most significant)
 READING_RANK = [int(pattern_digits(code), 3) for code in range(DEFAULT_GAME.n_codes)]
 
@@ -64,6 +67,12 @@ class TreeView:
             self.below, self.depth = data.subtree_answers, data.subtree_depth
         else:
             self.below, self.depth = _answers_and_depths_below(data)
+
+    def game_title(self) -> str:
+        """The tree's game as people call it (``Spanish Wordle (es)``), from its rules and the
+        names its ``meta`` gives its lists."""
+        names = [get(self.data.meta, "word_lists", key, "name", kind=str) for key in ("guesses", "answers")]
+        return game_title(self.game, names)
 
     def check_text_depth(self, node: int, levels_shown: int | None = None, other_ways: str = "") -> None:
         """ExportError when a text export of the subtree at ``node`` would write more than
