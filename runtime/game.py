@@ -14,9 +14,11 @@ files and this runtime all read.  Two rules:
     Black and white pegs: ``B`` positions hold the right colour, ``W`` more colours are
     right but misplaced (Sørensen's ``BnWm`` scores); positions are not told.  The code is
     ``B * (P + 1) + W`` for P pegs, so the all-correct code is ``P * (P + 1)``.  Codes
-    over K colours are written as digits ``1``..``K`` (``1122``); every code is a secret
-    and a guess.  ``mastermind:4x6`` is the classic game, ``mastermind:5x8`` Super
-    Mastermind.
+    over K colours are written as digits ``1``..``K`` (``1122``), over ten colours as
+    ``0``..``9``; every code is a secret and a guess.  ``mastermind:4x6`` is the classic
+    game, ``mastermind:5x8`` Super Mastermind.  ``mastermind:PxC:distinct`` plays the same
+    game over the codes of P different colours only (``mastermind:4x10:distinct`` is Bulls
+    and Cows): the rule is Mastermind's, the codes are the word lists'.
 
 Words are compared symbol by symbol, as Python strings: lists are normalised to NFC and
 lower case without changing a word's length (``ß`` stays one letter; a symbol whose lower
@@ -27,6 +29,8 @@ Standard library only, cheap to import: ``wordle-next`` reads it on every start.
 
 from __future__ import annotations
 
+import itertools
+import math
 import unicodedata
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
@@ -39,7 +43,8 @@ ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MIN_LENGTH = 2
 MAX_LENGTH = 10  # 3**10 codes fit the engine's 16-bit feedback matrix
 MAX_SYMBOLS = 64  # hard mode's letter masks are 64 bits wide
-MAX_PEGS, MAX_COLOURS = 8, 9  # colours are the digits 1-9
+MAX_PEGS, MAX_COLOURS = 8, 10  # colours are the digits 1-9, ten colours the digits 0-9
+DISTINCT = "distinct"  # mastermind:PxC:distinct: codes of P different colours
 BYTE_CODES = 256  # a game with at most this many codes keeps one byte per matrix cell
 
 _WORDLE_DIGITS = "byg"  # gray, yellow, green
@@ -272,30 +277,66 @@ def _mastermind_code(guess: str, answer: str) -> int:
 
 
 def mastermind(pegs: int, colours: int) -> Game:
-    """Mastermind with ``pegs`` positions and ``colours`` colours written ``1``..``K``."""
+    """Mastermind with ``pegs`` positions and ``colours`` colours written ``1``..``K``
+    (ten colours: ``0``..``9``)."""
     if isinstance(colours, bool) or not isinstance(colours, int) or not 2 <= colours <= MAX_COLOURS:
         raise GameError(f"Mastermind takes 2-{MAX_COLOURS} colours, not {colours!r}")
-    return Game(MASTERMIND, pegs, "".join(str(i) for i in range(1, colours + 1)))
+    return Game(MASTERMIND, pegs, "0123456789" if colours == 10 else "123456789"[:colours])
 
 
-def mastermind_codes(game: Game) -> list[str]:
-    """Every code of a Mastermind game, in order (``1111``, ``1112``, …)."""
+def mastermind_codes(game: Game, distinct: bool = False) -> list[str]:
+    """Every code of a Mastermind game, in order (``1111``, ``1112``, …); ``distinct``: only
+    the codes whose colours all differ (``0123``, ``0124``, …)."""
+    if distinct:
+        return ["".join(code) for code in itertools.permutations(game.alphabet, game.length)]
     codes = [""]
     for _ in range(game.length):
         codes = [code + colour for code in codes for colour in game.alphabet]
     return codes
 
 
-def parse_game(text: str) -> Game:
-    """``wordle`` or ``mastermind:PxC`` (pegs x colours) as a game; GameError otherwise."""
+def code_count(game: Game, distinct: bool = False) -> int:
+    """How many codes :func:`mastermind_codes` makes (``C ** P``, or ``C! / (C - P)!``
+    distinct), counted without making them."""
+    colours = len(game.alphabet)
+    return math.perm(colours, game.length) if distinct else colours**game.length
+
+
+def mastermind_name(game: Game, distinct: bool) -> str:
+    """The spec that names ``game``'s codes: ``mastermind:4x6`` or ``mastermind:4x10:distinct``."""
+    return f"{game.name}:{DISTINCT}" if distinct else game.name
+
+
+def parse_mastermind(text: str) -> tuple[Game, bool]:
+    """``mastermind:PxC`` or ``mastermind:PxC:distinct`` as (game, whether its codes are the
+    distinct ones); GameError, one line, for anything else."""
     name = str(text).strip().lower()
-    if name == WORDLE:
+    if not name.startswith(MASTERMIND + ":"):
+        raise GameError(f"unknown game {str(text)[:40]!r}: wordle or mastermind:PxC (e.g. mastermind:4x6)")
+    size, colon, variant = name.split(":", 1)[1].partition(":")
+    pegs, _, colours = size.partition("x")
+    if not (pegs.isascii() and pegs.isdigit() and colours.isascii() and colours.isdigit()):
+        raise GameError(f"unknown game {str(text)[:40]!r}: wordle or mastermind:PxC (e.g. mastermind:4x6)")
+    if colon and variant != DISTINCT:
+        raise GameError(f"unknown Mastermind variant {variant[:20]!r}: mastermind:PxC or mastermind:PxC:{DISTINCT}")
+    short = max(len(pegs.lstrip("0")), len(colours.lstrip("0"))) <= 2  # no int() of 5,000 digits
+    if not (short and 2 <= int(pegs) <= MAX_PEGS and 2 <= int(colours) <= MAX_COLOURS):
+        shown = f"{int(pegs)}x{int(colours)}" if short else f"{size[:20]}…"
+        raise GameError(f"Mastermind takes 2-{MAX_PEGS} pegs and 2-{MAX_COLOURS} colours, not {shown}")
+    if variant and int(colours) < int(pegs):
+        raise GameError(
+            f"mastermind:{int(pegs)}x{int(colours)}:{DISTINCT} needs at least as many colours as pegs "
+            f"(no code of {int(pegs)} different colours out of {int(colours)})"
+        )
+    return mastermind(int(pegs), int(colours)), bool(variant)
+
+
+def parse_game(text: str) -> Game:
+    """``wordle``, ``mastermind:PxC`` (pegs x colours) or ``mastermind:PxC:distinct`` as a game
+    (the variant names its codes, :func:`parse_mastermind`); GameError otherwise."""
+    if str(text).strip().lower() == WORDLE:
         return DEFAULT_GAME
-    if name.startswith(MASTERMIND + ":"):
-        pegs, _, colours = name.split(":", 1)[1].partition("x")
-        if pegs.isascii() and pegs.isdigit() and colours.isascii() and colours.isdigit():
-            return mastermind(int(pegs), int(colours))
-    raise GameError(f"unknown game {str(text)[:40]!r}: wordle or mastermind:PxC (e.g. mastermind:4x6)")
+    return parse_mastermind(text)[0]
 
 
 def game_from_fields(fields: object) -> Game:

@@ -46,7 +46,13 @@ FIXED_OPTIMALITY = (
     "proved optimal for the fixed opening",
     "global",
 )
-OPTIMALITY = (*FIXED_OPTIMALITY, "best of K first words", "imported from " + "|".join(IMPORT_FORMATS))
+STOPPED_OPTIMALITY = "stopped before the proof, lower bound "  # then the proved bound: an anytime build
+OPTIMALITY = (
+    *FIXED_OPTIMALITY,
+    "best of K first words",
+    STOPPED_OPTIMALITY + "N",
+    "imported from " + "|".join(IMPORT_FORMATS),
+)
 
 # Bounds on the whole map: what a hostile file can make the loader build stays small.
 MAX_META_BYTES = 16 * 1024  # encoded; a compiler's meta is about 800 bytes
@@ -124,6 +130,9 @@ def _optimality_ok(value: str) -> bool:
     if value.startswith("best of ") and value.endswith(" first words"):
         count = value[len("best of ") : -len(" first words")]
         return count.isascii() and count.isdigit() and len(count) <= 9
+    if value.startswith(STOPPED_OPTIMALITY):
+        bound = value[len(STOPPED_OPTIMALITY) :]
+        return bound.isascii() and bound.isdigit() and len(bound) <= 20
     return value.startswith("imported from ") and value[len("imported from ") :] in IMPORT_FORMATS
 
 

@@ -80,7 +80,7 @@ def test_objectives_are_checked(kwargs, message):
         ({"answers": ""}, "answers must be a word list's name or a file path"),
         ({"guesses": 5}, "guesses must be"),
         ({"game": "chess"}, "unknown game 'chess'"),
-        ({"game": "mastermind:4x10"}, "colours"),
+        ({"game": "mastermind:4x11"}, "colours"),
         ({"game": 4}, "game must be a Game"),
         ({"game": "mastermind:4x6", "answers": "nyt"}, "plays every code as answer and guess"),
     ],

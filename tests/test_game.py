@@ -109,7 +109,7 @@ def test_an_unplayable_game_is_one_line(rule, length, alphabet, message):
 
 @pytest.mark.parametrize(
     "text",
-    ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6", "mastermind:4x10", "mastermind:４x6", "chess"],  # noqa: RUF001 - a fullwidth digit, refused
+    ["mastermind", "mastermind:4", "mastermind:4x", "mastermind:1x6", "mastermind:4x11", "mastermind:４x6", "chess"],  # noqa: RUF001 - a fullwidth digit, refused
 )
 def test_a_bad_game_name_is_refused(text):
     with pytest.raises(GameError):

@@ -282,8 +282,9 @@ def quiet_warnings(quiet: bool):
 def game_option(command):
     """``--game NAME``: ``wordle`` (the default: the game the word lists play, any length and
     alphabet), a named game (``es``, ``nerdle``: its shipped lists, :mod:`..core.games`) or
-    ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the guesses; the
-    command then takes its lists from :func:`lists_for_game`."""
+    ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the guesses
+    (``mastermind:PxC:distinct`` its codes of P different colours, ``bulls-and-cows``
+    ``mastermind:4x10:distinct``); the command then takes its lists from :func:`lists_for_game`."""
     from ..core.games import NAMED_GAMES
 
     return click.option(
@@ -291,26 +292,36 @@ def game_option(command):
         default=None,
         metavar="NAME",
         help=f"wordle (the lists' own game); a named game with its lists: {' '.join(NAMED_GAMES)}; or "
-        "mastermind:PxC, e.g. mastermind:4x6, whose codes are the answers and guesses",
+        "mastermind:PxC, e.g. mastermind:4x6, whose codes are the answers and guesses "
+        "(mastermind:PxC:distinct: codes of P different colours; bulls-and-cows: mastermind:4x10:distinct)",
     )(command)
 
 
-def lists_for_game(game: str | None, answers: str, guesses: str | None) -> tuple[str, str | None]:
+def lists_for_game(game: str | None, answers: str, guesses: str | None, mode: str = "normal") -> tuple[str, str | None]:
     """The ``--answers`` and ``--guesses`` specs for ``--game``: a named game's lists where
-    none are given, Mastermind's codes; one line when the game is unknown or lists are
-    given with Mastermind."""
-    from wordle_runtime.game import MASTERMIND, GameError
+    none are given, Mastermind's codes; one line when the game is unknown, has no such
+    ``mode``, has more codes than the limits take (counted, never made), or lists are given
+    with Mastermind."""
+    from wordle_runtime.game import MASTERMIND, GameError, mastermind_name
 
-    from ..core.games import game_named, named_lists
+    from ..core.games import game_named, mastermind_named, mode_problem, named_lists
+    from ..core.wordlists import game_size_problem
 
-    if game is None:
-        return answers, guesses
+    named = game if game is not None else answers if str(answers).lower().startswith(MASTERMIND + ":") else None
     try:
-        chosen = game_named(game)
+        chosen = game_named(named) if named is not None else None
+        codes = mastermind_named(named) if named is not None else None
     except GameError as exc:
         raise CliError(str(exc)) from None
+    distinct = codes is not None and codes[1]
+    problem = mode_problem(chosen, mode) or game_size_problem(chosen, distinct)
+    if problem:
+        raise CliError(problem)
+    if game is None:
+        return answers, guesses
     if chosen is None or chosen.rule != MASTERMIND:
         return named_lists(game, answers, guesses)
+    spec = mastermind_name(chosen, distinct)
     if answers != "original" or guesses is not None:
-        raise CliError(f"--game {chosen.name} plays every code as answer and guess: no --answers or --guesses")
-    return chosen.name, guesses
+        raise CliError(f"--game {spec} plays every code as answer and guess: no --answers or --guesses")
+    return spec, guesses

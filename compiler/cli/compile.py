@@ -39,7 +39,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         quiet_warnings,
         version_option,
     )
-    from .compile_report import json_doc, summary_lines, too_deep
+    from .compile_report import anytime_for, json_doc, report_stop, summary_lines, too_deep
     from .numbers import PlainFloatRange, PlainIntRange
     from .progress import Progress
     from .streams import STDIO, check_tree_destination, write_output
@@ -100,7 +100,7 @@ def _opening_option(ctx, param, value):
     return words
 
 
-def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
+def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
     """Build and verify ``cfg`` (``words``: its lists, when already loaded); an infeasible
     request is exit 1, any other build failure one line with exit 2."""
     from ..core.errors import BuildError
@@ -118,7 +118,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
                 stamp=stamp,
                 memo_mb=memo_mb,
                 words=words,
-                notify=lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True),
+                anytime=anytime,
+                notify=None if quiet else lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True),
             )
     except InfeasibleError as exc:
         # a valid request with no answer: like a broken depth guarantee, exit 1
@@ -228,6 +229,19 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None):
     help="cap on the optimal search's memo (it starts small and grows only as needed)",
 )
 @click.option(
+    "--anytime",
+    is_flag=True,
+    help="optimal from --start: a quick heuristic tree first, so a stop (Ctrl-C, SIGTERM, --time-limit) "
+    "writes the best tree so far with its proved lower bound",
+)
+@click.option(
+    "--time-limit",
+    type=PlainFloatRange(0.001, 1e7),
+    metavar="SECONDS",
+    help="optimal from --start: stop the exact search after this long and write the best tree so far "
+    "(implies --anytime)",
+)
+@click.option(
     "--stats", "show_stats", is_flag=True, help="print the optimal search's work counters on stderr (also in --json)"
 )
 @click.option(
@@ -263,6 +277,8 @@ def compile_command(
     jobs,
     threads,
     memo_mb,
+    anytime,
+    time_limit,
     show_stats,
     output,
     as_json,
@@ -273,7 +289,7 @@ def compile_command(
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
-    answers, guesses = lists_for_game(game, answers, guesses)
+    answers, guesses = lists_for_game(game, answers, guesses, mode)
     cfg, words = _checked_config(
         strategy,
         {
@@ -302,10 +318,12 @@ def compile_command(
     from ..core.guess_stats import set_threads
 
     set_threads(threads)
-    result = _build(cfg, jobs, quiet, stamp, memo_mb, words)
+    stop = anytime_for(cfg, anytime, time_limit)
+    result = _build(cfg, jobs, quiet, stamp, memo_mb, words, stop)
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
-    _write_and_report(result, cfg, output, allow_deeper, as_json, quiet)
+    _write_and_report(result, cfg, output, allow_deeper, as_json, quiet, stop)
+    report_stop(PROG, result, stop, quiet)
 
 
 def _checked_config(strategy: str, settings: dict, weight_options: dict, quiet: bool):
@@ -336,7 +354,7 @@ def _check_memo_and_destination(memo_mb: float, output, as_json: bool) -> None:
         check_tree_destination(output, as_json)  # before the work, not after it
 
 
-def _write_and_report(result, cfg: BuildConfig, output, allow_deeper: bool, as_json: bool, quiet: bool) -> None:
+def _write_and_report(result, cfg: BuildConfig, output, allow_deeper: bool, as_json: bool, quiet: bool, stop) -> None:
     """Write the tree file (unless it breaks ``--max-depth`` without ``--allow-deeper``: exit 1)
     and report the build: the summary (on stderr when the tree goes to stdout) or ``--json``."""
     output = output or default_output(cfg, result.data.meta["config"]["start"])
@@ -345,7 +363,8 @@ def _write_and_report(result, cfg: BuildConfig, output, allow_deeper: bool, as_j
     if written:
         from wordle_runtime.format import pack_tree
 
-        write_output(output, pack_tree(result.data))  # a swallowed Ctrl-C still leaves the old file alone
+        # a swallowed Ctrl-C still leaves the old file alone, unless an anytime search kept a tree
+        write_output(output, pack_tree(result.data), after_stop=stop is not None and stop.stopped is not None)
     doc = json_doc(result, cfg, output if written else None, deep)
     if as_json and written:
         click.echo(json.dumps(doc))

@@ -7,7 +7,10 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from .common import shorten
+import click
+
+from ..treefiles.metaview import mode_label
+from .common import CliError, shorten
 from .streams import STDIO
 
 if TYPE_CHECKING:
@@ -26,8 +29,9 @@ def summary_lines(result: BuildResult, output: str, cfg: BuildConfig, written: b
         "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
     }[cfg.objective]
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
+    mode = mode_label(result.data.game, cfg.mode)
     lines = [
-        f"strategy {result.data.meta['strategy']}  mode {cfg.mode}  {opening}",
+        f"strategy {result.data.meta['strategy']}  {'' if mode is None else f'mode {mode}  '}{opening}",
         (
             f"answers {stats['answers']}  total {stats['total_guesses']}  average {stats['average']:.4f}  "
             f"max depth {stats['max_depth']}  ({claim})"
@@ -77,6 +81,7 @@ def json_doc(result: BuildResult, cfg: BuildConfig, output: str | None, deep: li
         "exceeding_max_depth": len(deep),
         "proved_optimal": result.proved_optimal,
         "optimality": result.optimality,
+        "lower_bound": result.lower_bound,
         "seconds": round(result.seconds, 3),
         "output": output,
         "counters": result.counters,
@@ -95,3 +100,35 @@ def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = Tru
         f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
         f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway"
     )
+
+
+def anytime_for(cfg: BuildConfig, anytime: bool, time_limit: float | None):
+    """The :class:`..pipeline.anytime.Anytime` of ``--anytime``/``--time-limit`` (None without
+    either), refused in one line unless the build is optimal from one ``--start`` for the total."""
+    if not anytime and time_limit is None:
+        return None
+    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.objective != "total":
+        raise CliError(
+            "--anytime and --time-limit need --strategy optimal with --start (not --opening), objective total"
+        )
+    from ..pipeline.anytime import Anytime
+
+    return Anytime(time_limit=time_limit)
+
+
+def report_stop(prog: str, result: BuildResult, stop, quiet: bool) -> None:
+    """After an anytime search stopped early: one line on stderr with the tree's total and its
+    proved lower bound (unless ``quiet``); after Ctrl-C or SIGTERM, the stop is raised again,
+    so the command ends as an interrupted one does (130, 143), its tree written."""
+    if stop is None or stop.stopped is None:
+        return
+    total = result.report.total_guesses
+    if not quiet:
+        gap = (total - stop.lower_bound) / max(stop.lower_bound, 1)
+        click.echo(
+            f"{prog}: stopped ({stop.stopped}) before the proof: this tree {total:,}, proved lower bound "
+            f"{stop.lower_bound:,} (gap {gap:.2%}; {stop.proved_classes} of {stop.classes} classes proved)",
+            err=True,
+        )
+    if stop.stopped == "interrupted":
+        raise stop.stop_exception

@@ -54,9 +54,11 @@ def check_tree_destination(output: str, as_json: bool) -> None:
         refuse_binary_to_terminal("the tree file", "give -o FILE or redirect stdout")
 
 
-def write_output(output: str | None, payload: bytes) -> None:
-    """``payload`` to standard output (``-`` or no ``-o``), else atomically to the file."""
-    interrupts.check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
+def write_output(output: str | None, payload: bytes, after_stop: bool = False) -> None:
+    """``payload`` to standard output (``-`` or no ``-o``), else atomically to the file.
+    ``after_stop``: the payload is what an anytime search kept after Ctrl-C, to be written."""
+    if not after_stop:
+        interrupts.check_interrupted()  # a Ctrl-C that some library swallowed must still write nothing
     if is_stdout(output):
         sys.stdout.buffer.write(payload)
         sys.stdout.flush()

@@ -5,14 +5,25 @@
 (``compiler/data/games/PROVENANCE.md`` says where every list comes from and the exact rule
 that made it; ``tools/make_game_lists.py`` makes them again byte for byte), the language whose
 word frequencies ``--prior frequency`` ranks the answers by, and whether the published game
-has a hard mode.  Mastermind (``mastermind:PxC``) is generated, not named here.
+has a hard mode.  Mastermind (``mastermind:PxC``, ``mastermind:PxC:distinct``) is generated,
+not named here; ``bulls-and-cows`` is another name for ``mastermind:4x10:distinct``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wordle_runtime.game import ENGLISH_ALPHABET, MASTERMIND, WORDLE, Game, GameError, parse_game
+from wordle_runtime.game import (
+    DISTINCT,
+    ENGLISH_ALPHABET,
+    MASTERMIND,
+    WORDLE,
+    Game,
+    GameError,
+    mastermind_name,
+    parse_mastermind,
+)
 
 CYRILLIC = "".join(map(chr, range(0x0430, 0x0450)))  # U+0430-U+044F; U+0451 (yo) is written U+0435 (ie)
 NERDLE_SYMBOLS = "*+-/0123456789="
@@ -60,6 +71,56 @@ NAMED_GAMES: dict[str, NamedGame] = {
     )
 }
 
+# Other names of generated games: Bulls and Cows is Mastermind over four different digits of ten.
+ALIASES = {"bulls-and-cows": f"{MASTERMIND}:4x10:{DISTINCT}"}
+
+# What pages and pictures call each named game, before its name: "Spanish Wordle (es)".
+TITLES = {
+    "en4": "English Wordle, four letters",
+    "en6": "English Wordle, six letters",
+    "en7": "English Wordle, seven letters",
+    "es": "Spanish Wordle",
+    "pt": "Portuguese Wordle",
+    "de": "German Wordle",
+    "da": "Danish Wordle",
+    "ru": "Russian Wordle",
+    "nerdle": "Nerdle",
+    "nerdle-mini": "Mini Nerdle",
+}
+
+
+def game_title(game: Game, list_names: Iterable[object] = ()) -> str:
+    """The game's name for people.  The named game whose lists these are (``list_names``, the
+    guesses' first) and whose rules ``game`` has: its title and name (``Spanish Wordle (es)``);
+    else a named game with these rules (``Nerdle``), ``Wordle`` (five letters a-z),
+    ``Mastermind 4×6`` (``Bulls and Cows``, ``Mastermind 3×5, distinct colours`` when the
+    lists are the distinct codes), or Wordle's length and alphabet (``Wordle, 6 letters``)."""
+    names = [name for name in list_names if isinstance(name, str)]
+    for name in names:
+        found = NAMED_GAMES.get(name)
+        if found is not None and found.game == game:
+            title = TITLES.get(found.name, found.description)
+            return title if title.lower() == found.name else f"{title} ({found.name})"
+    if game.rule == MASTERMIND:
+        size, distinct = f"Mastermind {game.length}×{len(game.alphabet)}", mastermind_name(game, True)
+        if distinct not in names:
+            return size
+        return "Bulls and Cows" if distinct == ALIASES["bulls-and-cows"] else f"{size}, distinct colours"
+    if game.is_default:
+        return "Wordle"
+    found = next((g for g in NAMED_GAMES.values() if g.game == game), None)
+    if found is not None:
+        return TITLES.get(found.name, found.description)
+    over = "" if game.alphabet == ENGLISH_ALPHABET else f" over {game.alphabet}"
+    return f"Wordle, {game.length} letters{over}"
+
+
+def guess_noun(game: Game) -> str:
+    """What a guess of ``game`` is: ``equation`` (Nerdle), ``code`` (Mastermind), else ``word``."""
+    if game.rule == MASTERMIND:
+        return "code"
+    return "equation" if game.alphabet == NERDLE_SYMBOLS else "word"
+
 
 def named_game(name: str) -> NamedGame | None:
     """The named game called ``name`` (any case, surrounding blanks ignored), or None."""
@@ -68,7 +129,16 @@ def named_game(name: str) -> NamedGame | None:
 
 def game_choices() -> str:
     """Every ``--game`` value, for a one-line message."""
-    return "wordle, mastermind:PxC (e.g. mastermind:4x6), " + ", ".join(NAMED_GAMES)
+    return f"wordle, mastermind:PxC[:{DISTINCT}] (e.g. mastermind:4x6), " + ", ".join([*ALIASES, *NAMED_GAMES])
+
+
+def mastermind_named(text: str) -> tuple[Game, bool] | None:
+    """The Mastermind ``--game TEXT`` names and whether its codes are the distinct ones
+    (``mastermind:PxC``, ``mastermind:PxC:distinct`` or ``bulls-and-cows``); None for a game
+    of another rule; GameError (one line) for a bad Mastermind spec."""
+    name = str(text).strip().lower()
+    name = ALIASES.get(name, name)
+    return parse_mastermind(name) if name.startswith(MASTERMIND + ":") else None
 
 
 def game_named(text: str) -> Game | None:
@@ -79,9 +149,20 @@ def game_named(text: str) -> Game | None:
         return None
     if name in NAMED_GAMES:
         return NAMED_GAMES[name].game
-    if name.startswith(MASTERMIND + ":"):
-        return parse_game(name)  # its own line for a bad size
+    codes = mastermind_named(name)  # its own line for a bad size or variant
+    if codes is not None:
+        return codes[0]
     raise GameError(f"unknown game {str(text)[:40]!r}: {game_choices()}")
+
+
+def mode_problem(game: Game | None, mode: str) -> str | None:
+    """Why ``game`` cannot be played in ``mode`` (Mastermind's hard mode), or None."""
+    if mode == "hard" and game is not None and game.rule != WORDLE:
+        return (
+            f"{game.name} has no hard mode: its scores name no position, so there are no hints to "
+            "keep (use --mode normal, or possible for the player who only plays consistent codes)"
+        )
+    return None
 
 
 def named_lists(game, answers: str, guesses: str | None) -> tuple[str, str | None]:
@@ -105,7 +186,9 @@ def game_of_lists(answers, guesses) -> Game | None:
 
 def language_of_lists(answers_name: str, guesses_name: str) -> str | None:
     """The language of the named game whose lists these are (the guesses' first; None for
-    Nerdle's equations), else English."""
+    Nerdle's equations and Mastermind's codes), else English."""
+    if any(str(name).startswith(MASTERMIND + ":") for name in (guesses_name, answers_name)):
+        return None
     for name in (guesses_name, answers_name):
         found = NAMED_GAMES.get(name)
         if found is not None:

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from wordle_runtime.game import MASTERMIND, WORDLE, Game, GameError
+from wordle_runtime.game import MASTERMIND, WORDLE, Game, GameError, mastermind_name
 
 from .config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT, MODES, OBJECTIVES, objective_clash
-from .games import game_named, named_lists
+from .games import game_named, mastermind_named, mode_problem, named_lists
 from .weights import Weights, WeightsError, weights_for_answers
-from .wordlists import WordLists, load_word_lists
+from .wordlists import WordLists, game_size_problem, load_word_lists
 
 # A file the API takes by name: a path as text, or any ``os.PathLike`` (``pathlib.Path``).
 PathLike = str | os.PathLike[str]
@@ -60,6 +60,15 @@ def _game(game) -> Game | None:
         raise ValueError(str(exc)) from None
 
 
+def _codes(game) -> tuple[Game, bool] | None:
+    """The Mastermind ``game`` names and whether its codes are the distinct ones
+    (``"mastermind:4x10:distinct"``, ``"bulls-and-cows"``); None for a game of another rule."""
+    chosen = _game(game)
+    if chosen is None or chosen.rule != MASTERMIND:
+        return None
+    return mastermind_named(game) if isinstance(game, str) else (chosen, False)
+
+
 def _list_spec(name: str, value, optional: bool = False):
     """A word list's name or path as text (a path-like object as its path)."""
     if value is None and optional:
@@ -90,7 +99,8 @@ class Settings:
 
     ``game``: None or ``"wordle"`` (the game the word lists play: any length and alphabet), a
     named game such as ``"es"`` (its shipped lists stand for the default ``answers`` and
-    ``guesses``: core.games), ``"mastermind:PxC"`` or a :class:`~wordle_runtime.game.Game`
+    ``guesses``: core.games), ``"mastermind:PxC"`` (``"mastermind:PxC:distinct"``,
+    ``"bulls-and-cows"``: the codes of different colours) or a :class:`~wordle_runtime.game.Game`
     (a Mastermind's codes are its answers and guesses; a Wordle game must be the one the
     lists play).  ``mode``: normal,
     hard or possible.  ``answers``/``guesses``: a shipped list's name or a file's path
@@ -119,17 +129,25 @@ class Settings:
         set_(self, "answers", _list_spec("answers", self.answers))
         set_(self, "guesses", _list_spec("guesses", self.guesses, optional=True))
         set_(self, "weights", _weights_spec(self.weights))
-        game = _game(self.game)
-        if game is not None and game.rule == MASTERMIND and (self.answers != "original" or self.guesses is not None):
-            raise ValueError(f"game {game.name} plays every code as answer and guess: no answers or guesses")
+        game, codes = _game(self.game), _codes(self.game)
+        if codes is not None and (self.answers != "original" or self.guesses is not None):
+            spec = mastermind_name(*codes)
+            raise ValueError(f"game {spec} plays every code as answer and guess: no answers or guesses")
         if self.mode not in MODES:
             raise ValueError(f"mode {self.mode!r} is not one of {', '.join(MODES)}")
+        problem = mode_problem(game, self.mode) or game_size_problem(game, codes is not None and codes[1])
+        if problem:
+            raise ValueError(problem)
         check_whole("max_depth", self.max_depth, 1, MAX_DEPTH_LIMIT)
         check_objective(self.objective, self.deep, self.max_depth)
         if self.weights is not None and self.prior is not None:
             raise ValueError("weights and prior are alternatives: give one")
         if self.prior is not None and self.prior not in PRIORS:
             raise ValueError(f"prior {self.prior!r} is not one of: {', '.join(PRIORS)}")
+        if self.prior is not None and game is not None and game.rule == MASTERMIND:
+            raise ValueError(
+                f"prior {self.prior!r} ranks answers by word frequency, and {game.name}'s codes are not words"
+            )
         if self.objective == "fewest-deep" and (self.weights is not None or self.prior is not None):
             raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
 
@@ -141,7 +159,7 @@ class Settings:
     def agrees(self, name: str, value) -> bool:
         """Whether ``value`` for the setting ``name`` is the one these settings hold."""
         if name == "game":
-            return _game(value) == _game(self.game)
+            return _game(value) == _game(self.game) and _codes(value) == _codes(self.game)
         if name in ("answers", "guesses"):
             value = _list_spec(name, value)
         elif name == "weights":
@@ -150,9 +168,9 @@ class Settings:
 
     def lists(self) -> tuple[str, str | None]:
         """The ``answers`` and ``guesses`` specs that load this game's lists."""
-        game = _game(self.game)
-        if game is not None and game.rule == MASTERMIND:
-            return game.name, None
+        codes = _codes(self.game)
+        if codes is not None:
+            return mastermind_name(*codes), None
         return named_lists(self.game, self.answers, self.guesses)
 
     def load_words(self) -> WordLists:

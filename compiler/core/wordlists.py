@@ -25,9 +25,11 @@ from wordle_runtime.game import (
     Game,
     GameError,
     alphabet_of,
+    code_count,
     mastermind_codes,
+    mastermind_name,
     normalise_word,
-    parse_game,
+    parse_mastermind,
 )
 
 from ..util.files import OutputError, decode_text, read_regular_file
@@ -193,7 +195,9 @@ class WordLists:
     @property
     def language(self) -> str | None:
         """The language of the words (wordfreq's code) for ``--prior frequency``: a named
-        game's, English for other lists, None for Nerdle's equations."""
+        game's, English for other lists, None for Nerdle's equations and Mastermind's codes."""
+        if self.game.rule != WORDLE:
+            return None
         return language_of_lists(self.answers_name, self.guesses_name)
 
     def answer_index_in_guesses(self):
@@ -243,18 +247,20 @@ def load_word_lists(answers: str = "original", guesses: str | None = None, game:
     codes (every code an answer and a guess) unless lists are named; without it the game
     is the named game whose list ``guesses`` or ``answers`` names (``es``: core.games),
     else Wordle over the lists' length and symbols (one line if the two lists disagree).
-    ``answers="mastermind:PxC"`` names a Mastermind game the same way.
+    ``answers="mastermind:PxC"`` names a Mastermind game the same way, and
+    ``answers="mastermind:PxC:distinct"`` its codes of P different colours.
     """
+    distinct = False
     if isinstance(answers, str) and answers.lower().startswith(MASTERMIND + ":"):
         try:
-            game = parse_game(answers)
+            game, distinct = parse_mastermind(answers)
         except GameError as exc:
             raise WordListError(str(exc)) from None
         answers = "all"
-        if isinstance(guesses, str) and guesses.strip().lower() == game.name:
+        if isinstance(guesses, str) and guesses.strip().lower() == mastermind_name(game, distinct):
             guesses = None  # the codes name themselves as both lists (a tree's meta, an openings entry)
     if game is not None and game.rule == MASTERMIND:
-        return _mastermind_lists(game, answers, guesses)
+        return _mastermind_lists(game, answers, guesses, distinct)
     if game is None:  # a named game's lists play its game, whatever symbols they happen to use
         game = game_of_lists(answers, guesses)
     if answers == "all" and guesses == "answers":
@@ -313,14 +319,36 @@ def _game_of(answer_words, answer_name, guess_words, guess_name, game: Game | No
     return game
 
 
-def _mastermind_lists(game: Game, answers: str, guesses: str | None) -> WordLists:
-    """Every code of ``game`` as answers and guesses, unless lists are named (then checked)."""
-    codes = mastermind_codes(game)
+def game_size_problem(game: Game | None, distinct: bool = False) -> str | None:
+    """Why a Mastermind game has too many codes for the word and matrix limits, or None;
+    from the count of its codes (colours ** pegs, or the ``distinct`` ones), before any of
+    them is made."""
+    if game is None or game.rule != MASTERMIND:
+        return None
+    codes, name = code_count(game, distinct), mastermind_name(game, distinct)
+    size = codes * codes * (1 if game.byte_codes else 2)
+    if codes > MAX_WORDS:
+        return f"{name} has {codes:,} codes, over the limit of {MAX_WORDS:,} words a game may have"
+    if size > MAX_MATRIX_BYTES:
+        return (
+            f"{name}'s {codes:,} codes would need a {size / 1e6:,.0f} MB feedback matrix, "
+            f"over the {MAX_MATRIX_BYTES / 1e6:,.0f} MB limit"
+        )
+    return None
+
+
+def _mastermind_lists(game: Game, answers: str, guesses: str | None, distinct: bool = False) -> WordLists:
+    """Every code of ``game`` (of different colours when ``distinct``) as answers and guesses,
+    unless lists are named (then checked)."""
+    problem = game_size_problem(game, distinct)
+    if problem:
+        raise WordListError(problem)
+    codes, name = mastermind_codes(game, distinct), mastermind_name(game, distinct)
     answer_words, answer_name = (
-        (codes, game.name) if answers in ("original", "all") else resolve_list(answers, {}, ANSWER_SPECIALS)
+        (codes, name) if answers in ("original", "all") else resolve_list(answers, {}, ANSWER_SPECIALS)
     )
     guess_words, guess_name = (
-        (codes, game.name)
+        (codes, name)
         if guesses in (None, "original")
         else (list(answer_words), "answers")
         if guesses == "answers"

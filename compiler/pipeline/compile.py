@@ -24,6 +24,7 @@ class BuildResult:
     proved_optimal: bool
     optimality: str
     counters: dict = field(default_factory=dict)  # exact engine work (empty for heuristics)
+    lower_bound: int | None = None  # a stopped anytime search: the proved lower bound of the total
 
 
 def resolve_word(ctx, word: str, role: str) -> int:
@@ -113,13 +114,15 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
 
 
 def compile_tree(
-    cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None, stamp=False, memo_mb=None
+    cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None, stamp=False, memo_mb=None, anytime=None
 ) -> BuildResult:
     """Build, verify and describe one tree: lists → strategy → builder → replay → meta.
 
     ``jobs`` forks that many workers for the first-level classes (same bytes for any
     value); ``progress`` is called with answer counts as classes finish; ``memo_mb``
-    caps the exact engine's memo (default :data:`search.DEFAULT_MEMO_MB`).
+    caps the exact engine's memo (default :data:`search.DEFAULT_MEMO_MB`); ``anytime``
+    (:class:`.anytime.Anytime`, optimal from a start only) lets a stopped search still
+    return its best tree so far, labelled with its proved lower bound.
     """
     cfg = BuildConfig(**{**cfg.__dict__, "strategy": canonical_name(cfg.strategy)})
     if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
@@ -132,7 +135,9 @@ def compile_tree(
     if cfg.strategy == "optimal":
         from .optimal import compile_optimal
 
-        root, proved, optimality, counters = compile_optimal(ctx, cfg, forced, jobs, progress, memo_mb)
+        root, proved, optimality, counters = compile_optimal(ctx, cfg, forced, jobs, progress, memo_mb, anytime)
+    elif anytime is not None:
+        raise BuildError("--anytime and --time-limit are for --strategy optimal")
     else:
         root = build_heuristic(ctx, cfg, forced, jobs, progress)
         proved, optimality = False, "heuristic"
@@ -143,4 +148,5 @@ def compile_tree(
     if report.failures:
         raise BuildError("internal error, the built tree failed verification: " + report.failures[0])
     provisional.meta = make_meta(ctx, cfg, report, proved, optimality, stamp)
-    return BuildResult(provisional, report, time.perf_counter() - began, proved, optimality, counters)
+    bound = anytime.lower_bound if anytime is not None and anytime.stopped else None
+    return BuildResult(provisional, report, time.perf_counter() - began, proved, optimality, counters, bound)

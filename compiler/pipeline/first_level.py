@@ -9,12 +9,14 @@ import threading
 from ..concurrency import parallel
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
-from ..search import InfeasibleError, shared_states, stop_shared, unclaimed
+from ..core.stabilizer import guess_orbits
+from ..search import InfeasibleError, OrbitNode, shared_states, stop_shared, unclaimed
+from .anytime import Anytime, TimeLimitReached, time_limit
 
 SMALL_CLASS = 24  # answers: first-level classes this small are solved first, whole
 
 
-def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) -> Node:
+def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, anytime: Anytime | None = None) -> Node:
     """The optimal tree under ``first``, its classes solved by ``jobs`` threads (one when
     ``jobs`` is 1: Ctrl-C is then never stuck behind a kernel call).
 
@@ -34,26 +36,40 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None) ->
     lexicographic best of its participants' outcomes, which is the serial search's choice,
     and the thread that finishes a class last rebuilds its subtree from the memo at once,
     overlapping the other threads' search; so the tree's bytes never depend on ``jobs``.
+
+    With ``anytime`` (:mod:`.anytime`), a stop (its time limit, Ctrl-C, SIGTERM) ends the
+    search early: the classes proved by then keep their subtrees, the others take the
+    heuristic's, and ``anytime`` records the stop and the proved lower bound.
     """
     level = _FirstLevel(ctx, cfg, solver, first, jobs)
     small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) <= SMALL_CLASS))
     large = [i for _, i in sorted((-len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) > SMALL_CLASS)]
-    if jobs > 1:
+    if (jobs > 1 or anytime is not None) and level.orbits is None:  # a shared node's participants can be stopped
         level.shared.update(large)
     batches = ([small] if small else []) + [(i,) for i in large]
-    with solver.lanes(jobs) as lanes:
+    if anytime is not None:
+        anytime.prepare(ctx, cfg, solver, level.tasks)
+        level.anytime, level.progress = anytime, progress
+    # Mastermind's proofs fill far more of the memo than a Wordle build: threads get all of it
+    with solver.lanes(jobs, rows=solver.memo.shape[0] if level.orbits is not None else 0) as lanes:
         level.lanes = lanes
         if progress is not None and hasattr(progress, "start"):
             progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
-        parallel.map_threads(
-            level.run_batch,
-            batches,
-            jobs,
-            weights=[sum(len(level.tasks[i][1]) for i in b) for b in batches],
-            progress=progress,
-            in_order=True,
-            assist=level.join,
-        )
+        try:
+            with time_limit(anytime.time_limit if anytime is not None else None):
+                parallel.map_threads(
+                    level.run_batch,
+                    batches,
+                    jobs,
+                    weights=[sum(len(level.tasks[i][1]) for i in b) for b in batches],
+                    progress=progress,
+                    in_order=True,
+                    assist=level.join,
+                )
+        except (KeyboardInterrupt, TimeLimitReached) as exc:
+            if anytime is None:
+                raise
+            return level.stopped_root(anytime, exc)
     return level.root()
 
 
@@ -63,12 +79,18 @@ class _FirstLevel:
     def __init__(self, ctx, cfg, solver, first: int, jobs: int):
         self.ctx, self.cfg, self.solver, self.first = ctx, cfg, solver, first
         self.tasks = class_tasks(ctx, cfg.mode, first, ctx.all_answers, initial_legal(ctx, cfg.mode))
+        # Mastermind: each class's own guess is searched over the first guess's orbits (core.stabilizer)
+        self.orbits = guess_orbits(ctx.words, cfg.mode, cfg.weights is not None, [first])
+        self.orbit_nodes: dict[int, OrbitNode] = {}  # the large classes' nodes, once started
         self.depth = cfg.max_depth - 1
         self.states = shared_states(len(self.tasks))
         self.shared: set = set()  # classes searched as shared nodes
         self.lanes = None
         self.lock = threading.Lock()
         self.started, self.refused = set(), []
+        self.halted = False  # stopped early (anytime): no class starts or finishes after that
+        self.anytime: Anytime | None = None  # an anytime build's standing, shown as classes are proved
+        self.progress = None
         self.outcomes = {i: [] for i in range(len(self.tasks))}  # every participant's outcome
         self.running = dict.fromkeys(range(len(self.tasks)), 0)  # participants now searching
         self.subtrees: dict = {}
@@ -77,20 +99,27 @@ class _FirstLevel:
         """Solve the classes of ``batch`` in turn on this thread (a shared one as one of
         its participants)."""
         for index in batch:
-            if self.refused:
+            if self.refused or self.halted:
                 return
             _, cls, follow = self.tasks[index]
             with self.lock:
                 self.started.add(index)
                 self.running[index] += 1
-            outcome = self.solver.solve(
-                cls,
-                follow,
-                self.depth,
-                lane=self.lanes[lane],
-                shared=self.states[index] if index in self.shared else None,
-            )
+            if self.orbits is not None and len(cls) > SMALL_CLASS:
+                node = self._orbit_node(index)
+                node.work(self.lanes[lane], self._stopping)
+                outcome = node.outcome()
+            else:
+                outcome = self.solver.solve(
+                    cls,
+                    follow,
+                    self.depth,
+                    lane=self.lanes[lane],
+                    shared=self.states[index] if index in self.shared else None,
+                )
             with self.lock:
+                if self.halted:
+                    return
                 self.outcomes[index].append(outcome)
                 self.running[index] -= 1
                 last = self.running[index] == 0 and index not in self.subtrees
@@ -98,6 +127,21 @@ class _FirstLevel:
                     self.subtrees[index] = None  # claimed: this thread rebuilds it
             if last:
                 self._finish(index, lane)
+
+    def _orbit_node(self, index: int) -> OrbitNode:
+        """Class ``index``'s node searched over the first guess's orbits, made by its first
+        participant and shared by every later one."""
+        with self.lock:
+            node = self.orbit_nodes.get(index)
+            if node is None:
+                _, cls, follow = self.tasks[index]
+                node = self.orbit_nodes[index] = OrbitNode(self.solver, cls, follow, self.depth, self.orbits)
+            return node
+
+    def _stopping(self) -> bool:
+        """Whether the classes still searched should stop: the build stopped early, or a class
+        proved that the first guess cannot finish in time."""
+        return self.halted or bool(self.refused)
 
     def _finish(self, index: int, lane: int) -> None:
         """Rebuild a class's subtree from its best outcome, or refuse the first guess."""
@@ -114,18 +158,39 @@ class _FirstLevel:
             return
         best = min(found, key=lambda f: f[0])[1]
         self.subtrees[index] = self.solver.tree(cls, follow, self.depth, known=best, lane=self.lanes[lane])[1]
+        if self.anytime is not None:
+            self.anytime.record(self.tasks[index][0], best.cost)
+            if hasattr(self.progress, "note"):
+                self.progress.note(self.anytime.standing())
 
     def join(self, lane: int):
-        """A class for an idle thread to help: the started shared class with the most
-        candidates unclaimed, if any."""
+        """A class for an idle thread to help: the started shared class (or class searched
+        over orbits) with the most candidates unclaimed, if any."""
         with self.lock:
             open_classes = [
                 (unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
                 for i in self.started
                 if i in self.shared and self.running[i] > 0
             ]
+            nodes = [(i, node) for i, node in self.orbit_nodes.items() if self.running[i] > 0]
+        open_classes += [(node.unclaimed(), len(self.tasks[i][1]), -i) for i, node in nodes]
         best = max(open_classes, default=(0,))
         return (-best[2],) if best[0] > 0 and not self.refused else None
+
+    def stopped_root(self, anytime: Anytime, exc: BaseException) -> Node:
+        """The tree after an early stop: proved subtrees where finished, the heuristic's
+        elsewhere (:meth:`.anytime.Anytime.assemble`); a class found infeasible still refuses."""
+        with self.lock:
+            self.halted = True
+            proved = {self.tasks[i][0]: node for i, node in self.subtrees.items() if node is not None}
+        stop_shared(self.states)
+        if self.refused:
+            raise self._refusal(min(self.refused))
+        anytime.stopped = "time limit" if isinstance(exc, TimeLimitReached) else "interrupted"
+        anytime.stop_exception = exc
+        root = Node(self.first, solved_here(self.ctx, self.first, self.ctx.all_answers))
+        weights = None if self.cfg.weights is None else self.cfg.weights.values
+        return anytime.assemble(root, proved, weights)
 
     def root(self) -> Node:
         """The tree under the first guess, or the error naming a class that cannot finish."""

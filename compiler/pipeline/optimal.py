@@ -34,13 +34,17 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
     return [int(legal[i]) for i in order[:k]]
 
 
-def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
-    """Return (root node, proved_optimal, optimality label, engine counters)."""
+def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None, anytime=None):
+    """Return (root node, proved_optimal, optimality label, engine counters).  ``anytime``
+    (an :class:`.anytime.Anytime`, with a fixed first guess and the total objective only):
+    a stopped search still returns a tree, not proved, labelled with its lower bound."""
     if cfg.objective != "total" and not forced:
         raise BuildError(
             f"--objective {cfg.objective} needs --start or --opening (over every first word, "
             "wordle-rank --objective depth --max-depth N lists the first words that finish within N)"
         )
+    if anytime is not None and (len(forced) != 1 or cfg.objective != "total"):
+        raise BuildError("--anytime and --time-limit need --start (one first guess) and --objective total")
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
     solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), weights=cfg.weights, **memo)
     before = solver.stats()
@@ -48,7 +52,7 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None):
         root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)
         proved = True
     else:
-        root, proved, label = _least_total(ctx, cfg, solver, forced, jobs, progress)
+        root, proved, label = _least_total(ctx, cfg, solver, forced, jobs, progress, anytime)
     own = solver.stats()
     counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
     return root, proved, label, counters
@@ -70,7 +74,7 @@ def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):
     )
 
 
-def _least_total(ctx, cfg, solver, forced, jobs, progress):
+def _least_total(ctx, cfg, solver, forced, jobs, progress, anytime=None):
     """The least-total tree within ``cfg.max_depth``: (root, proved, optimality label)."""
     if len(forced) == 2:
         return _opening_tree(ctx, cfg, solver, *forced, progress), True, "proved optimal for the fixed opening"
@@ -87,7 +91,10 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress):
                 f"of the {len(firsts)} first words tried"
             )
         proved, label = False, f"best of {len(firsts)} first words"
-    return solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress), proved, label
+    root = solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress, anytime)
+    if anytime is not None and anytime.stopped:
+        return root, False, anytime.label()
+    return root, proved, label
 
 
 def _tasks_after(ctx, mode: str, forced) -> list:

@@ -22,6 +22,7 @@ from ..core.wordlists import load_word_lists
 if TYPE_CHECKING:
     from ..core.weights import Weights
     from ..core.wordlists import WordLists
+    from .anytime import Anytime
     from .compile import BuildResult
 
 # The engine's message for a tree that fails the replay or its own cost check; either
@@ -37,6 +38,7 @@ def build(
     notify: Callable[[str], None] | None = None,
     memo_mb: int | None = None,
     words: WordLists | None = None,
+    anytime: Anytime | None = None,
 ) -> BuildResult:
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
@@ -52,10 +54,15 @@ def build(
     for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
         if word and word not in known:  # the engine checks too; this answers before any work
             raise BuildError(f"{role} word {word!r} is not in the guess list {words.guesses_name}")
+    from ..core.matrix_cache import first_matrix_note
+
+    note = first_matrix_note(words)
+    if note and notify is not None:
+        notify(note)
     # an exact build reads the answer-major layout: checked on a thread while the solver is set up
     ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
     try:
-        return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+        return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime)
     except BuildError as exc:
         if not str(exc).startswith(_INTERNAL_PREFIX):
             raise
@@ -70,7 +77,7 @@ def build(
         else:
             notify(message)
     ctx = Context.from_words(words, refresh_cache=True)
-    return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb)
+    return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime)
 
 
 def _opening(start: str | None, opening: str | Sequence[str] | None) -> tuple[str | None, tuple[str, ...]]:

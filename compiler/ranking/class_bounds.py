@@ -4,6 +4,8 @@ first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 
+from ..search import solve_over_orbits
+
 # A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
 # Proving that a class costs at least b is cheap well below its optimum and dear close to it,
 # so each round asks every open class, smallest first, only for its share of what is still
@@ -16,6 +18,9 @@ RAISE_ROUNDS = (0.5, 1, 1.5, 2, 3, 4, 6, 8)
 # in normal mode they cost more passes than the eight (benchmarks/rank_refute.py
 # --schedules normal-rounds,hard-rounds; the words and figures in the same section).
 RAISE_ROUNDS_HARD = (1, 3)
+# Classes of more answers than this search one guess per orbit of a symmetry, where the game
+# has one; smaller ones take microseconds either way.
+SYMMETRIC_CLASS = 24
 
 
 def raise_rounds(mode: str) -> tuple:
@@ -27,8 +32,11 @@ class ClassBounds:
     """The classes one word leaves, smallest first, each with its proved lower bound and
     whether that bound is its exact cost (classes of one or two answers are exact at once)."""
 
-    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS):
-        self.solver, self.depth, self.rounds = solver, depth, rounds
+    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS, orbits=None):
+        """``orbits``: the guesses' orbits under the symmetries that fix the word
+        (:func:`..core.stabilizer.guess_orbits`, Mastermind), so that each large class searches
+        one guess per orbit at its root (:func:`..search.solve_over_orbits`); None: no symmetry."""
+        self.solver, self.depth, self.rounds, self.orbits = solver, depth, rounds, orbits
         self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
         self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
@@ -37,7 +45,10 @@ class ClassBounds:
     def raise_to(self, i: int, beta: int) -> None:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
         _, cls, follow = self.tasks[i]
-        cost = self.solver.solve(cls, follow, self.depth, beta).cost
+        if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
+            cost = solve_over_orbits(self.solver, cls, follow, self.depth, self.orbits, beta).cost
+        else:
+            cost = self.solver.solve(cls, follow, self.depth, beta).cost
         self.exact[i] = cost < beta
         self.bounds[i] = max(self.bounds[i], cost)
 

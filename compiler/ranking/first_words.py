@@ -47,6 +47,7 @@ from .tasks import (
     pair_key,
     split_pair,
     use_context,
+    word_orbits,
     word_tasks,
 )
 
@@ -168,7 +169,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     if cutoff >= INF and not classes_fit(solver, tasks, depth):
         pass  # with no cut-off the word would be solved exactly: the depth-only search first
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
-        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.mode))
+        orbits = word_orbits(ctx, spec, word)
+        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.mode), orbits)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the

@@ -149,6 +149,16 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
     return counted, tasks, spec.max_depth - 2
 
 
+def word_orbits(ctx, spec: RankSpec, word: str):
+    """The guesses' orbits under the symmetries that fix ``word`` played first
+    (:func:`..core.stabilizer.guess_orbits`), or None: no symmetry, or a fixed opening."""
+    from ..core.stabilizer import guess_orbits
+
+    if spec.first is not None or split_pair(word, ctx.game.length) is not None:
+        return None
+    return guess_orbits(ctx.words, spec.mode, spec.weights is not None, [ctx.guess_index[word]])
+
+
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
     with _cache_lock:

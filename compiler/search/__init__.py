@@ -23,6 +23,7 @@ from ..ext._search import DEEP_COST, STAT_NAMES
 from ..ext._search import INFINITY as INF
 from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
+from .symmetric import OrbitNode, solve_over_orbits
 
 __all__ = [
     "DEEP_COST",
@@ -31,11 +32,13 @@ __all__ = [
     "INF",
     "STAT_NAMES",
     "InfeasibleError",
+    "OrbitNode",
     "Outcome",
     "Solver",
     "classes_fit",
     "forget_solvers",
     "shared_states",
+    "solve_over_orbits",
     "solver_for",
     "stop_shared",
     "unclaimed",

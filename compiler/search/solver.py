@@ -218,19 +218,20 @@ class Solver:
         return Outcome.unpack(packed)
 
     @contextmanager
-    def lanes(self, count: int):
+    def lanes(self, count: int, rows: int = 0):
         """``count`` lanes for threads that search at once over this solver's one memo.
 
         The memo is first grown to a size fixed for the duration (growth rehashes in
-        place, which no other thread may see), and lanes get a view of exactly that
-        prefix, so no lane ever grows it; a full table evicts, which costs only work.
+        place, which no other thread may see: at least ``rows``, within the memo's cap), and
+        lanes get a view of exactly that prefix, so no lane ever grows it; a full table
+        evicts, which costs only work.
         Afterwards the lanes' work counters are added to the solver's.  A single lane
         is the solver itself (its memo grows as usual), so one thread does exactly the
         serial work."""
         if count <= 1:
             yield [Lane(self.memo, self.counters, self.scratch, self.kernels.Workspace)]
             return
-        rows = max(SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
+        rows = max(rows, SHARED_MIN_ROWS, 1 << (4 * max(1, int(self.counters[S_ENTRIES]))).bit_length())
         memo_reserve(self.memo, self.counters, min(rows, self.memo.shape[0]))
         table = self.memo[: int(self.counters[S_ROWS])]
         lanes = [

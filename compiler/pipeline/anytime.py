@@ -1,0 +1,169 @@
+"""Anytime exact builds: a search stopped early still leaves a verified tree and a proved
+lower bound.
+
+With ``--anytime`` (or ``--time-limit SECONDS``, which implies it) a build from a fixed
+first guess first builds a quick tree by a heuristic (:data:`FALLBACK_STRATEGY`, kept within
+``--max-depth`` by the engine's depth-only search where it would go deeper) and the
+lower bound of every class the first guess leaves (the larger of the engine's one-pass
+bound, the best guess's ``3n - k - [in set]``, and :func:`counting_floor`).  The exact
+search then runs as usual.  When it is stopped (the time limit, Ctrl-C or SIGTERM),
+every class already proved keeps its optimal subtree and every other class takes the
+heuristic's; the tree is verified like any other, and its proved lower bound is the total
+of the proved classes plus the bounds of the others.  A search that finishes is the usual proved tree, byte for byte.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+
+from wordle_runtime.meta import STOPPED_OPTIMALITY
+
+from ..core.partition import Node, class_tasks, solved_here, tree_total
+from ..search import InfeasibleError
+
+# The heuristic whose subtrees stand in for the classes a stopped search did not prove:
+# within a few percent of the optimum on the games measured, and fast.
+FALLBACK_STRATEGY = "most-parts"
+
+
+class TimeLimitReached(Exception):
+    """The build's ``--time-limit`` ran out (raised in the main thread by its alarm)."""
+
+
+@dataclass
+class Anytime:
+    """What a stopped exact build needs and what it found (see the module docstring).
+
+    ``time_limit``: seconds for the exact search (None: until it ends or is stopped).
+    After a stop, ``stopped`` names the reason (``"time limit"``, ``"interrupted"``) and
+    ``lower_bound`` is the tree's proved lower bound; ``proved_classes`` of ``classes``
+    kept their optimal subtrees."""
+
+    time_limit: float | None = None
+    stopped: str | None = None
+    lower_bound: int | None = None
+    proved_classes: int = 0
+    classes: int = 0
+    stop_exception: BaseException | None = field(default=None, repr=False)
+    fallback: dict[int, Node] = field(default_factory=dict, repr=False)
+    floors: dict[int, int] = field(default_factory=dict, repr=False)
+    costs: dict[int, int] = field(default_factory=dict, repr=False)  # each class's quick total, then proved
+    proved_costs: dict[int, int] = field(default_factory=dict, repr=False)
+    base: int = 0  # what the first guess costs every answer
+
+    def prepare(self, ctx, cfg, solver, tasks: list) -> None:
+        """The quick subtree (:func:`fitted_tree`) and the lower bound of every class the
+        first guess leaves (``tasks``: (code, answers, legal) each)."""
+        quick_cfg = replace(cfg, strategy=FALLBACK_STRATEGY)
+        weights = None if cfg.weights is None else cfg.weights.values
+        self.base = len(ctx.all_answers) if weights is None else sum(weights)
+        for code, answers, legal in tasks:
+            self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, answers, legal, cfg.max_depth - 1)
+            self.costs[code] = tree_total(self.fallback[code], 1, weights)
+            bounds, _, _, most_parts = solver.guess_bounds(answers, legal)
+            weights = None if cfg.weights is None else [cfg.weights.values[a] for a in answers]
+            floor = counting_floor(len(answers), most_parts, weights)
+            self.floors[code] = max(floor, int(bounds.min()) if len(bounds) else 0)
+        self.classes = len(tasks)
+
+    def record(self, code: int, cost: int) -> None:
+        """Class ``code`` is proved: its optimal total is ``cost``."""
+        self.proved_costs[code] = cost
+
+    def standing(self) -> str:
+        """The tree so far and the proved bound, for the progress bar: ``tree 182,123 >= 154,971``."""
+        proved = dict(self.proved_costs)
+        total = self.base + sum(proved.get(code, cost) for code, cost in self.costs.items())
+        bound = self.base + sum(proved.get(code, floor) for code, floor in self.floors.items())
+        return f"tree {total:,} >= {bound:,}"
+
+    def assemble(self, root: Node, proved: dict[int, Node], weights=None) -> Node:
+        """``root`` with every class's subtree: the proved one where there is one, else the
+        heuristic's; sets :attr:`lower_bound` and :attr:`proved_classes`."""
+        gap = 0
+        for code in sorted(self.fallback):
+            subtree = proved.get(code)
+            if subtree is None:
+                subtree = self.fallback[code]
+                gap += tree_total(subtree, 1, weights) - self.floors[code]
+            root.children.append((code, subtree))
+        self.proved_classes = sum(1 for code in self.fallback if proved.get(code) is not None)
+        self.lower_bound = tree_total(root, 1, weights) - gap
+        return root
+
+    def label(self) -> str:
+        """The tree's ``optimality`` after a stop (FORMAT.md: ``meta.optimality``)."""
+        return f"{STOPPED_OPTIMALITY}{self.lower_bound}"
+
+
+def fitted_tree(ctx, cfg, solver, answers, legal, depth: int) -> Node:
+    """A tree for ``answers`` by ``cfg.strategy`` that solves each within ``depth`` guesses:
+    the heuristic's own where it fits, else, at each node where it does not, the engine's
+    depth-only search picks a guess all of whose classes fit (InfeasibleError when none does)."""
+    from ..strategies.heuristic import STRATEGIES
+    from .builder import build
+
+    quick = build(ctx, cfg, STRATEGIES[cfg.strategy], answers, legal)
+    if tree_height(quick) <= depth:
+        return quick
+    guess = solver.feasible(answers, legal, depth)
+    if guess < 0:
+        raise InfeasibleError(f"no tree solves these {len(answers)} answers within {depth} guesses")
+    node = Node(guess, solved_here(ctx, guess, answers))
+    for code, cls, follow in class_tasks(ctx, cfg.mode, guess, answers, legal):
+        node.children.append((code, fitted_tree(ctx, cfg, solver, cls, follow, depth - 1)))
+    return node
+
+
+def counting_floor(n: int, most_parts: int, weights=None) -> int:
+    """A lower bound on the total guesses of any tree for ``n`` answers in which no guess
+    makes more than ``most_parts`` classes: a node solves at most one answer (its own
+    guess) and has at most ``most_parts`` children, so at most ``most_parts ** (d - 1)``
+    answers are solved with ``d`` guesses; filling the shallowest places first (the
+    heaviest answers there, under ``weights``) gives the least possible total."""
+    order = sorted(weights, reverse=True) if weights is not None else None
+    total, placed, depth, room = 0, 0, 1, 1
+    while placed < n:
+        take = min(room, n - placed)
+        total += depth * (take if order is None else sum(order[placed : placed + take]))
+        placed += take
+        depth, room = depth + 1, room * max(most_parts, 1)
+    return total
+
+
+def tree_height(node: Node) -> int:
+    """The most guesses any answer below ``node`` takes (``node``'s guess counted as one)."""
+    height, stack = 0, [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        if current.answer >= 0:
+            height = max(height, level)
+        stack.extend((child, level + 1) for _, child in current.children)
+    return height
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TimeLimitReached` in the main thread once ``seconds`` have passed (None:
+    no limit).  The alarm is SIGALRM's, so it reaches a kernel call that polls for signals
+    and a thread waiting for the search's threads alike; it needs the main thread."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        raise ValueError("a time limit needs the main thread (its alarm is a signal)")
+
+    def alarm(signum, frame):
+        raise TimeLimitReached
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(float(seconds), 1e-3))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

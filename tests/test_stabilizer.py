@@ -1,0 +1,93 @@
+"""Mastermind's symmetries below played guesses: the orbits equal those of the whole
+stabilizer found by brute force, and a node searched over one guess per orbit gives exactly
+what the engine's full search gives (total, depth and guess), in every symmetric mode."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from wordle_compiler.core.config import Context
+from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.partition import class_tasks
+from wordle_compiler.core.stabilizer import guess_orbits
+from wordle_compiler.core.wordlists import load_word_lists
+from wordle_compiler.search import Solver, solve_over_orbits
+
+
+def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
+    """Each guess's least index over its orbit, from every (peg permutation, colour renaming)
+    pair that maps each fixed code to itself."""
+    alphabet, index = words.game.alphabet, {w: i for i, w in enumerate(words.guesses)}
+    least = np.arange(len(words.guesses))
+    for order in itertools.permutations(range(words.game.length)):
+        for renaming in itertools.permutations(alphabet):
+            table = dict(zip(alphabet, renaming, strict=True))
+
+            def image(code: str, order=order, table=table) -> str:
+                return "".join(table[code[source]] for source in order)
+
+            if all(image(code) == code for code in fixed):
+                for word, i in index.items():
+                    least[i] = min(least[i], index[image(word)])
+    return least
+
+
+@pytest.mark.parametrize(
+    "game, fixed",
+    [
+        ("mastermind:3x4", ["112"]),
+        ("mastermind:3x4", ["123"]),
+        ("mastermind:3x4", ["111", "123"]),
+        ("mastermind:4x3", ["1122"]),
+        ("mastermind:2x5", ["12", "34"]),
+        ("mastermind:3x4", []),
+    ],
+)
+def test_orbits_are_the_whole_stabilizers(game, fixed):
+    words = load_word_lists(game)
+    orbits = guess_orbits(words, "normal", False, [words.guesses.index(code) for code in fixed])
+    assert orbits is not None
+    assert np.array_equal(orbits, _brute_orbits(words, fixed))
+
+
+def test_no_orbits_where_the_game_has_no_symmetry():
+    assert guess_orbits(load_word_lists("original"), "normal", False, [0]) is None
+    assert guess_orbits(load_word_lists("mastermind:3x4"), "normal", True, [0]) is None  # weights
+    assert guess_orbits(load_word_lists("mastermind:3x4"), "hard", False, [0]) is None
+
+
+@pytest.mark.parametrize("mode", ["normal", "possible"])
+@pytest.mark.parametrize(
+    "game, first", [("mastermind:4x4", "1123"), ("mastermind:4x4", "1122"), ("mastermind:3x6", "123")]
+)
+def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode):
+    ctx = Context.load(game)
+    guess = ctx.guess_index[first]
+    orbits = guess_orbits(ctx.words, mode, False, [guess])
+    solver, plain = Solver(ctx, mode), Solver(ctx, mode)
+    for _, answers, legal in class_tasks(ctx, mode, guess, ctx.all_answers, initial_legal(ctx, mode)):
+        for depth in (2, 3, 5):
+            expected = plain.solve(answers, legal, depth)
+            assert solve_over_orbits(solver, answers, legal, depth, orbits) == expected
+            if expected.feasible and expected.cost > 2:
+                cut = solve_over_orbits(solver, answers, legal, depth, orbits, beta=expected.cost - 1)
+                assert cut.guess == -1
+                assert expected.cost - 1 <= cut.cost <= expected.cost
+
+
+def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symmetry(monkeypatch):
+    from wordle_compiler.core.config import BuildConfig
+    from wordle_compiler.pipeline import first_level
+    from wordle_compiler.pipeline.compile import compile_tree
+    from wordle_runtime.format import pack_tree
+
+    ctx = Context.load("mastermind:4x5")
+    cfg = BuildConfig(strategy="optimal", start="1123", answers="mastermind:4x5", max_depth=7)
+    with_symmetry = compile_tree(cfg, ctx)
+    monkeypatch.setattr(first_level, "guess_orbits", lambda *args: None)
+    without = compile_tree(cfg, Context.load("mastermind:4x5"))
+    assert pack_tree(with_symmetry.data) == pack_tree(without.data)
+    assert with_symmetry.counters["nodes"] < without.counters["nodes"]
