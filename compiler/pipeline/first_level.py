@@ -43,7 +43,10 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, an
     """
     level = _FirstLevel(ctx, cfg, solver, first, jobs)
     small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) <= SMALL_CLASS))
-    large = [i for _, i in sorted((-len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) > SMALL_CLASS)]
+    # largest first, so the threads finish together; an anytime build smallest first, so a stop
+    # finds as many classes proved as the time allowed
+    sign = 1 if anytime is not None else -1
+    large = [i for _, i in sorted((sign * len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) > SMALL_CLASS)]
     if (jobs > 1 or anytime is not None) and level.orbits is None:  # a shared node's participants can be stopped
         level.shared.update(large)
     batches = ([small] if small else []) + [(i,) for i in large]

@@ -68,7 +68,7 @@ SHIPPED += [
     for game, start in NAMED_GAME_HARD_STARTS.items()
 ]
 # Mastermind, from its best first code proved over every code (wordle-rank --game mastermind:4x6)
-MASTERMIND_STARTS = {"4x6": "1123"}
+MASTERMIND_STARTS = {"4x6": "1123", "4x7": "1123"}
 SHIPPED += [
     (
         f"mastermind-{size}-optimal-normal.wtree",
