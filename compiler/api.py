@@ -198,9 +198,7 @@ def analyse(
     gives (long games, guesses).  Neither at the opening.  Under ``weights``/``prior``
     (objective ``"total"``) totals are Σ weight × guesses, and ``analysis.weight`` is what
     they divide by for expected guesses."""
-    from .analysis.moves import analyse_move
-    from .analysis.position import analyse_position
-    from .analysis.worst_case import analyse_worst_case
+    from .analysis.request import LoadedGame
     from .core.config import Context
 
     chosen = settings_for(settings, **_given(locals()))
@@ -216,19 +214,17 @@ def analyse(
     if chosen.weighted and chosen.objective != "total":
         raise ValueError("weights value moves by expected guesses: objective 'total' only")
     words = chosen.load_words()
-    answer_weights = chosen.answer_weights(words)
-    ctx, mode, max_depth, deep = Context.from_words(words), chosen.mode, chosen.max_depth, chosen.deep
-    report = None
-    if chosen.objective == "depth":
-        found = analyse_worst_case(ctx, mode, history, top, max_depth, move)
-        analysis, report = found if isinstance(found, tuple) else (found, None)
-    elif move is None:
-        analysis = analyse_position(ctx, mode, history, top, max_depth, deep=deep, weights=answer_weights)
-    else:
-        analysis, report = analyse_move(
-            ctx, mode, history, move, top, max_depth, rank=rank, jobs=jobs, deep=deep, weights=answer_weights
-        )
-    return replace(analysis, report=report)
+    loaded = LoadedGame(Context.from_words(words), chosen.mode, chosen.answer_weights(words))
+    return loaded.analyse(
+        history,
+        top=top,
+        move=move,
+        rank=rank,
+        jobs=jobs,
+        max_depth=chosen.max_depth,
+        objective=chosen.objective,
+        deep=chosen.deep,
+    )
 
 
 def review(
@@ -246,7 +242,7 @@ def review(
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck
     (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals).
     ``settings`` and the keywords after it: as for :func:`compile_tree` (objective "total")."""
-    from .analysis.review import review_game
+    from .analysis.request import LoadedGame
     from .core.config import Context
 
     chosen = settings_for(settings, **_given(locals()))
@@ -255,9 +251,8 @@ def review(
             f"review values moves by their total guesses: objective 'total' only, not {chosen.objective!r}"
         )
     words = chosen.load_words()
-    return review_game(
-        Context.from_words(words), chosen.mode, history, chosen.max_depth, weights=chosen.answer_weights(words)
-    )
+    loaded = LoadedGame(Context.from_words(words), chosen.mode, chosen.answer_weights(words))
+    return loaded.review(history, chosen.max_depth).rows
 
 
 def rank_first_words(

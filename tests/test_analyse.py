@@ -261,7 +261,13 @@ def test_cli_opening_comes_from_the_table():
     result = run("--json", "--top", "3")
     doc = json.loads(result.stdout)
     assert doc["from_table"]
-    assert [m["word"] for m in doc["moves"]] == ["salet", "reast", "crate"]
+    # ties at the last included, as a live position lists them: trace totals 7926 like crate
+    assert [(m["word"], m["total"]) for m in doc["moves"]] == [
+        ("salet", 7920),
+        ("reast", 7923),
+        ("crate", 7926),
+        ("trace", 7926),
+    ]
 
 
 def test_cli_review_and_errors():

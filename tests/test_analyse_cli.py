@@ -1,8 +1,13 @@
 """wordle-tree analyse --move, --rank, --quiet and its progress, through real processes."""
 
+import itertools
 import json
+import re
+
+import pytest
 
 from clirun import one_line_error, run
+from wordle_runtime import load
 
 CRANE_AFTER_SALET = {
     "word": "crane",
@@ -34,7 +39,8 @@ def test_move_gives_value_and_loss_without_a_rank():
     text = analyse("salet", "bbbbb", "--move", "crane", "--top", "3", "--quiet")
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
-    assert [line.split()[1] for line in lines[3:7]] == ["courd", "drony", "round*", "grund"]  # ties at the 3rd
+    assert [line.split()[1] for line in lines[3:6]] == ["courd", "drony", "round*"]
+    assert lines[6] == "  … and 1 more tied at 612 (2.7692 on average); --json lists every tie"  # grund
     assert "move crane: 687 guesses in all (3.1086 on average), loses 0.3529 guesses on average" in text.stdout
     assert "rank" not in text.stdout
 
@@ -81,7 +87,7 @@ def test_errors_stay_one_line():
     one_line_error(analyse("--mode", "hard", "salet", "bybbb", "--move", "crony"), 2, "not a legal guess", "hard mode")
     one_line_error(
         analyse("salet", "bbbbb", "--move", "fuzzy", "--max-depth", "3"),
-        2,
+        1,
         "'fuzzy' cannot solve every answer within 2 more guesses",
     )
 
@@ -95,3 +101,69 @@ def test_review_is_quiet_and_unchanged():
         ("salet", 2315, 7920, 7920),
         ("brond", 102, 260, 260),
     ]
+
+
+def _moves_shown(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if re.match(r"^ +\d+\. ", line)]
+
+
+def test_top_prints_at_most_k_moves_and_counts_the_ties_in_one_line():
+    position = ("--game", "mastermind:4x6", "1234", "B0W2", "--top", "3", "--quiet")
+    text, doc = analyse(*position), json.loads(analyse(*position, "--json").stdout)
+    assert text.returncode == 0, text.stderr
+    ties = [m for m in doc["moves"] if m["total"] == doc["moves"][2]["total"]]
+    assert len(doc["moves"]) > 3 + 10  # JSON keeps every tie: many here
+    rows = _moves_shown(text.stdout)
+    assert [row.split()[1].rstrip("*") for row in rows] == [m["word"] for m in doc["moves"][:3]]
+    more = [line for line in text.stdout.splitlines() if line.startswith("  … and ")]
+    total = doc["moves"][2]["total"]
+    average = total / doc["answers_left"]
+    assert more == [
+        f"  … and {len(doc['moves']) - 3:,} more tied at {total} ({average:.4f} on average); --json lists every tie"
+    ]
+    assert len(ties) >= len(doc["moves"]) - 3
+
+
+@pytest.mark.parametrize(
+    "game, guesses",
+    [
+        ("nerdle", ["54-36=18", "3*12/9=4", "1*36/9=4"]),
+        ("wordle", ["salet", "crony", "rowdy"]),
+        ("en6", ["carnet", "podium"]),
+    ],
+)
+def test_a_review_shows_the_best_move_in_aligned_columns(game, guesses):
+    tree = load("salet-optimal-normal" if game == "wordle" else f"{game}-optimal-normal")
+    history = [t for g in guesses for t in (g, tree.game.format_code(tree.game.score_code(g, guesses[-1])))]
+    result = analyse("--game", game, "--review", *history, "--quiet")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(analyse("--game", game, "--review", *history, "--quiet", "--json").stdout)["review"]
+    header, rule, *rows, total = result.stdout.splitlines()
+    assert total.startswith("total loss ")
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", rule)]
+    assert len(spans) == 11
+    assert [header[a:b].strip() for a, b in spans][4] == "best move"
+    for line, row in zip(rows, doc, strict=True):
+        cells = [line[a:b].strip() for a, b in spans]
+        gaps = "".join(line[b:a] for (_, b), (a, _) in itertools.pairwise(spans))
+        assert gaps.strip() == "", line  # every column in its place: only blanks between them
+        assert all(cells), line
+        assert cells[:5] == [
+            str(row["step"]),
+            row["word"],
+            row["pattern"],
+            str(row["answers_before"]),
+            row["best_move"],
+        ]
+
+
+def test_an_infeasible_depth_is_exit_1_in_words_without_negative_numbers():
+    for args in (["salet", "bbbbb", "--max-depth", "2"], ["salet", "bbbbb", "courd", "bbbbb", "--max-depth", "1"]):
+        line = one_line_error(analyse(*args, "--quiet"), 1)
+        assert not re.search(r"-\d", line), line
+        failed = analyse(*args, "--quiet", "--json")
+        assert failed.returncode == 1
+        assert json.loads(failed.stdout)["exit_code"] == 1
+    line = one_line_error(analyse("salet", "bbbbb", "courd", "bbbbb", "--max-depth", "1", "--quiet"), 1)
+    assert "2 guesses" in line
+    assert "depth limit is 1" in line

@@ -39,10 +39,10 @@ LAYERS = {
     "treefiles": 4,
     "ranking": 5,
     "analysis": 5,
-    "server": 5,
     "pipeline": 6,
     "api": 7,
-    "cli": 8,
+    "server": 8,  # a front end over the API's typed requests, as the command line is
+    "cli": 9,
 }
 TOP_LEVEL_MODULES = {"__init__", "api"}
 

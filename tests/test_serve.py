@@ -93,6 +93,11 @@ SAME = [
         ["--mode", "hard", "salet", "bybbb", "brond", "bybbb"],
     ),
     ("analyse", {"history": "salet bbbbb", "deep": 9}, ["salet", "bbbbb", "--deep", "9"]),
+    ("analyse", {"history": "salet bbbbb", "top": "x"}, ["salet", "bbbbb", "--top", "x"]),
+    ("analyse", {"history": "salet bbbbb", "max_depth": 99}, ["salet", "bbbbb", "--max-depth", "99"]),
+    ("analyse", {"history": "salet bbbbb", "objective": "most"}, ["salet", "bbbbb", "--objective", "most"]),
+    ("analyse", {"history": "salet bbbbb", "move": " "}, ["salet", "bbbbb", "--move", " "]),
+    ("analyse", {"history": "salet ggggg", "objective": "depth"}, ["salet", "ggggg", "--objective", "depth"]),
 ]
 
 

@@ -23,6 +23,7 @@ from .position import (
     Position,
     Progress,
     best_moves,
+    beyond_depth,
     is_legal,
     move_value,
     opening_table,
@@ -40,7 +41,7 @@ def played_move(position: Position, word: str) -> MoveValue:
         raise HistoryError(f"{word!r} is not a legal guess here ({position.mode} mode)")
     move = move_value(position, word)
     if not move.exact:
-        raise HistoryError(f"{word!r} cannot solve every answer within {position.depth_left} more guesses")
+        raise beyond_depth(position, word)
     return move
 
 

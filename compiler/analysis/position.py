@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -72,6 +72,11 @@ class MoveValue:
     exact: bool
     possible: bool  # the word can still be the answer
     worst: int | None = None  # --objective depth: the move's least worst case (this guess included)
+
+
+class DepthLimitError(NoAnswerError):
+    """No play solves every answer left within the depth limit: a valid request that has no
+    answer (exit 1 on the command line, as a build that no tree within the depth satisfies)."""
 
 
 @dataclass
@@ -133,6 +138,49 @@ class Analysis:
         objective, whose totals count the answers needing K or more guesses first; else (None, total)."""
         return divmod(total, DEEP_COST) if self.position.deep_level else (None, total)
 
+    def as_json(self) -> dict[str, Any]:
+        """What ``wordle-tree analyse --json`` prints (but its ``seconds``): the answers left
+        (listed when 20 or fewer), the best value, every best move with its ties, and the move
+        asked about; averages are over the answers' weight, long games and worst cases apart."""
+        per = self.weight
+        best_long, best_total = self.split(self.best_total)
+        doc: dict[str, Any] = {
+            "answers_left": self.n,
+            "answers": self.position.words if self.n <= 20 else None,
+            "best_total": best_total,
+            "best_average": round(best_total / per if per else 0.0, 5),
+            "from_table": self.from_table,
+            "moves": [self._move_json(move) for move in self.moves],
+        }
+        if self.position.weights is not None:
+            doc["weights"] = {**self.position.weights.summary(), "weight_left": per}
+        doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", self.worst)) if v is not None})
+        if self.report is not None:
+            loss = (self.split(self.report.move.total)[1] - best_total) / max(per, 1)
+            doc["move"] = {
+                **self._move_json(self.report.move),
+                "rank": self.report.rank,
+                "rank_at_least": self.report.rank_at_least,
+                "loss": round(loss, 5),
+            }
+        return doc
+
+    def _move_json(self, move: MoveValue) -> dict[str, Any]:
+        per = self.weight
+        long, total = self.split(move.total)
+        doc: dict[str, Any] = {
+            "word": move.word,
+            "total": total,
+            "average": round(total / per if per else 0.0, 5),
+            "exact": move.exact,
+            "possible": move.possible,
+        }
+        if long is not None:
+            doc["long_games"] = long
+        if move.worst is not None:
+            doc["worst"] = move.worst
+        return doc
+
 
 @dataclass(frozen=True)
 class MoveReport:
@@ -172,6 +220,23 @@ def position_after(
     return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
 
 
+def beyond_depth(position: Position, word: str | None = None) -> DepthLimitError:
+    """The error for a position that no play (or ``word``, played there) finishes within the
+    depth limit, worded for the guesses left, none included."""
+    n, left = len(position.answers), position.depth_left
+    answers = f"{n} answer{'s' if n != 1 else ''}"
+    if left <= 0:
+        steps = len(position.history)
+        return DepthLimitError(
+            f"the history already has {steps} guess{'es' if steps != 1 else ''} and the depth limit is "
+            f"{steps + left}: no guess is left for the {answers} that fit"
+        )
+    more = f"{left} more guess{'es' if left != 1 else ''}"
+    if word is not None:
+        return DepthLimitError(f"{word!r} cannot solve every answer within {more}")
+    return DepthLimitError(f"no way to solve these {answers} within {more}")
+
+
 def opening_table(ctx: Context, mode: str, max_depth: int, weights: Weights | None = None) -> dict | None:
     """The shipped proved ranking for these lists, mode and weights, if there is one."""
     try:
@@ -200,6 +265,8 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     """The exact value of playing ``word`` here (a bound >= beta when it cannot beat beta);
     ``lane``: the calling thread's, when threads share the solver (:func:`score_move`);
     ``most_parts``: the most classes any legal guess makes here, when known."""
+    if position.depth_left <= 0:
+        raise beyond_depth(position)
     ctx = position.ctx
     guess = ctx.guess_index[word]
     possible = guess in position.answer_guesses
@@ -228,10 +295,13 @@ def best_moves(
     ``known``: a move already valued exactly here.  It takes part as if found first, so
     once ``top`` moves are known its total caps every later search (with ``top`` 1 the
     search only looks for moves at least as good as it); the result is the same."""
-    ctx, n = position.ctx, len(position.answers)
+    ctx = position.ctx
+    if position.depth_left <= 0:
+        raise beyond_depth(position)
     if table is not None:  # the opening: proved over every first word by wordle-rank
         exact = sorted(table["exact"].items(), key=lambda kv: (kv[1], kv[0]))
-        moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact[:top]]
+        last = exact[min(top, len(exact)) - 1][1]  # ties at the last included, as below
+        moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact if v <= last]
         return Analysis(position, exact[0][1], moves, from_table=True)
     solver = position.solver()
     bound, sumsq, in_set, most_parts = solver.guess_bounds(position.answers, position.legal)
@@ -256,7 +326,7 @@ def best_moves(
         progress.close()
     found.sort(key=lambda m: (m.total, not m.possible, m.word))
     if not found:
-        raise HistoryError(f"no way to solve these {n} answers within {position.depth_left} more guesses")
+        raise beyond_depth(position)
     cutoff = found[min(top, len(found)) - 1].total
     return Analysis(position, found[0].total, [m for m in found if m.total <= cutoff])
 

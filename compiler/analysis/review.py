@@ -4,7 +4,8 @@ the move's own value, the guesses it lost on average, and the luck of the feedba
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,10 @@ class ReviewRow:
     luck: float  # expected further guesses after the move minus those of the actual class
     weight_before: int  # what the totals divide by: answers_before, or their weight under weights
     best_move: str  # a best move here (the first of the ties, in best_moves' order)
+
+    def as_json(self) -> dict[str, Any]:
+        """The row as ``wordle-tree analyse --review --json`` prints it: every field by name."""
+        return asdict(self)
 
 
 def review_game(

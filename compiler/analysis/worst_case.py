@@ -24,6 +24,7 @@ from .position import (
     Position,
     Progress,
     best_moves,
+    beyond_depth,
     is_legal,
     move_value,
     position_after,
@@ -37,9 +38,7 @@ def least_worst_case(position: Position) -> int:
     for depth in range(1, position.depth_left + 1):
         if solver.feasible(position.answers, position.legal, depth) >= 0:
             return depth
-    raise HistoryError(
-        f"no way to solve these {len(position.answers)} answers within {position.depth_left} more guesses"
-    )
+    raise beyond_depth(position)
 
 
 def move_worst_case(position: Position, word: str) -> MoveValue:
@@ -52,7 +51,7 @@ def move_worst_case(position: Position, word: str) -> MoveValue:
     solver = position.solver()
     worst = next((d for d in range(1, position.depth_left + 1) if classes_fit(solver, tasks, d - 1)), None)
     if worst is None:
-        raise HistoryError(f"{word!r} cannot solve every answer within {position.depth_left} more guesses")
+        raise beyond_depth(position, word)
     return replace(move_value(replace(position, depth_left=worst), word), worst=worst)
 
 

@@ -2,13 +2,12 @@
 
 The trees are read and their pages rendered once, at start; the HTTP server (the standard
 library's, :mod:`..server.http`) answers pages and ``/api/trees`` itself and hands each
-analysis to a worker process (:mod:`.serve_api`, :mod:`.serve_jobs`).  Ctrl-C or SIGTERM stops
-it as every command stops (one line, 130 or 143), and no worker outlives it.
+analysis to a worker process (:mod:`..server.query`, :mod:`..server.jobs`).  Ctrl-C or SIGTERM
+stops it as every command stops (one line, 130 or 143), and no worker outlives it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 import sys
 from functools import partial
@@ -16,17 +15,18 @@ from pathlib import Path
 
 import click
 
+from ..server.limits import CLIENT_SECONDS, DEFAULT_MEMORY_MB
 from .common import CliError, not_empty, quiet_option
 from .numbers import PlainFloatRange, PlainIntRange
-from .streams import STDIO, load_tree_arg
+from .streams import STDIO, read_input, tree_source
 
-JOB_MODULE = f"{__package__}.serve_jobs"
 DEFAULT_PORT = 8000
 
 
 def served_trees(sources: tuple[str, ...]) -> list:
     """The trees to serve (:class:`..server.site.ServedTree`), the default first: the ones named
     (paths or shipped names), else every shipped tree; CliError for a bad file or a name twice."""
+    from wordle_runtime.format import MAX_FILE_BYTES, TreeFormatError, unpack_tree
     from wordle_runtime.tree import default_tree_path, shipped_trees
 
     from ..server.site import ServedTree
@@ -38,22 +38,18 @@ def served_trees(sources: tuple[str, ...]) -> list:
     for source in sources:
         if source == STDIO:
             raise CliError("'-' is not taken here: the server reads its trees once, from files")
-        path, data, _ = load_tree_arg(source)
+        path = tree_source(source)
+        blob = read_input(path, MAX_FILE_BYTES, "tree file")
+        try:
+            data = unpack_tree(blob)
+        except TreeFormatError as exc:
+            raise CliError(f"{source}: {exc}") from None
         name = Path(path).name.removesuffix(".wtree")
         if name in seen:
             raise CliError(f"two trees are named {name!r}: a tree's name is its file name without .wtree")
         seen.add(name)
-        trees.append(ServedTree(name, str(Path(path).resolve()), data))
+        trees.append(ServedTree(name, data, blob))
     return trees
-
-
-def _setup(trees: list) -> dict:
-    """What each worker needs to find the trees: their files and the bytes they held."""
-    files = {}
-    for tree in trees:
-        with open(tree.path, "rb") as fh:
-            files[tree.name] = {"path": tree.path, "sha256": hashlib.sha256(fh.read()).hexdigest()}
-    return {"trees": files, "default": trees[0].name}
 
 
 @click.command(name="serve", short_help="The explorer for any tree in a browser, with exact analyses.")
@@ -63,7 +59,7 @@ def _setup(trees: list) -> dict:
     default="127.0.0.1",
     show_default=True,
     callback=not_empty,
-    help="the address to listen on (another than 127.0.0.1 or localhost lets other machines in)",
+    help="the address to listen on (one that is not loopback, 127.0.0.0/8 or ::1, lets other machines in)",
 )
 @click.option(
     "--port",
@@ -86,8 +82,22 @@ def _setup(trees: list) -> dict:
     type=PlainFloatRange(0.1, 3600),
     help="seconds an analysis may take; past them it is stopped and the request told why",
 )
+@click.option(
+    "--request-timeout",
+    default=CLIENT_SECONDS,
+    show_default=True,
+    type=PlainFloatRange(0.1, 3600),
+    help="seconds a client has to send its whole request (line, headers, body); then a 408",
+)
+@click.option(
+    "--worker-memory-mb",
+    default=DEFAULT_MEMORY_MB,
+    show_default=True,
+    type=PlainIntRange(1, 1 << 20),
+    help="a worker past this much resident memory after an analysis is replaced by a fresh one",
+)
 @quiet_option("no line on stderr per request")
-def serve_command(trees, host, port, workers, time_limit, quiet):
+def serve_command(trees, host, port, workers, time_limit, request_timeout, worker_memory_mb, quiet):
     """Serve the explorer page for each TREE (tree files or shipped names; default: every
     shipped tree) at http://127.0.0.1:8000/: play the tree or your own guesses, and ask the
     engine for the exact value of any position and move, or a review of a finished game.
@@ -95,24 +105,26 @@ def serve_command(trees, host, port, workers, time_limit, quiet):
     [--review] --json prints (the query's fields are its options, with history and tree).
     Ctrl-C stops it."""
     from ..server.http import WordleServer
+    from ..server.jobs import JOB_MODULE, setup_for
+    from ..server.query import answer
     from ..server.site import Site
     from ..server.workers import AnalysisPool
-    from .serve_api import answer
 
-    if math.isnan(time_limit):  # NaN passes click's range check
-        raise CliError("--time-limit must be a number of seconds from 0.1 to 3600")
+    for option, value in (("--time-limit", time_limit), ("--request-timeout", request_timeout)):
+        if math.isnan(value):  # NaN passes click's range check
+            raise CliError(f"{option} must be a number of seconds from 0.1 to 3600")
     served = served_trees(trees)
-    pool = AnalysisPool(JOB_MODULE, _setup(served), workers, time_limit, waiting=2 * workers)
+    pool = AnalysisPool(JOB_MODULE, setup_for(served), workers, time_limit, 2 * workers, worker_memory_mb)
     site = Site(served, partial(answer, pool), pool.maintain)
     try:
-        server = WordleServer((host, port), site, log=not quiet)
+        server = WordleServer((host, port), site, log=not quiet, request_seconds=request_timeout)
     except OSError as exc:
         raise CliError(
             f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port (0: any free port)"
         ) from None
     try:
         pool.start()
-        if server.host_names is None:
+        if not server.loopback:
             click.echo(f"wordle-tree: warning: listening on {host}: any machine that reaches it can use it", err=True)
         click.echo(f"serving {len(served)} tree{'s' if len(served) != 1 else ''} at {server.url} (Ctrl-C stops it)")
         sys.stdout.flush()

@@ -1,4 +1,6 @@
 """``wordle-tree serve``'s machinery: the HTTP server (:mod:`.http`), the trees it serves and
-their pages (:mod:`.site`), and the worker processes that run each analysis under a time limit
-(:mod:`.workers`, :mod:`.worker`).  What an analysis is, and how a request is checked, is the
-command line's business (``cli/serve*.py``): this package never imports the engine."""
+their pages (:mod:`.site`), the API's requests, checked and answered (:mod:`.query`), and the
+worker processes that run each analysis under a time limit and a memory cap (:mod:`.workers`,
+:mod:`.worker`, :mod:`.jobs`).  An analysis is a typed request of the API layer
+(``analysis/request.py``), the one the command line runs too; this package never imports the
+command line."""

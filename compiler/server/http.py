@@ -3,18 +3,27 @@ every request bounded (docs/serving.md says why this stack, and what each bound 
 
 - connections: at most :data:`MAX_CONNECTIONS` at once; one more is answered 503 at once, by
   the accepting thread, without a thread of its own;
-- time: a client has :data:`CLIENT_SECONDS` to send its request (then the connection closes);
+- time: a client has :data:`CLIENT_SECONDS` (``request_seconds``) to send its whole request:
+  the line, the headers and the body, however slowly it trickles in (then a 408 and the
+  connection closes); a reply has as long again to be taken;
 - size: the request line is at most 65,536 bytes and the headers at most 100 (http.server's
   own limits, answered in JSON here); a body over :data:`MAX_BODY_BYTES` is refused unread;
 - methods: GET and HEAD only; a query holds at most :data:`MAX_FIELDS` fields;
+- headers: a Content-Length that is not plain digits, or given twice with two values, and a
+  second Host header are refused (400), a chunked body too (411);
 - names: a page or a tree is looked up by name in the :class:`.site.Site`, never in the file
-  system; bound to a loopback address, the server answers only requests addressed to it by
-  that address or ``localhost`` (another Host header is a DNS-rebinding attempt).
+  system; bound to a loopback address (by address: 127.0.0.0/8, ::1, ::ffff:127.x, whatever
+  name was given for it), the server answers only requests addressed to a loopback address,
+  ``localhost`` or the name it was given (another Host header is a DNS-rebinding attempt);
+- hang-ups: a client that closes its connection before the reply is dropped without a word.
 """
 
 from __future__ import annotations
 
+import io
 import ipaddress
+import json
+import re
 import socket
 import sys
 import threading
@@ -25,21 +34,55 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from wordle_runtime.messages import one_line
 
 from .. import __version__
+from .limits import CLIENT_SECONDS, MAX_BODY_BYTES, MAX_CONNECTIONS, MAX_FIELDS
 from .site import PAGE_POLICY, Reply, Site, error_reply
 
-MAX_CONNECTIONS = 64
-CLIENT_SECONDS = 15
-MAX_BODY_BYTES = 1024
-MAX_FIELDS = 32
 ROUTES_HINT = "the pages are / and /tree/NAME; the API is /api/trees, /api/analyse and /api/review"
-_BUSY_BODY = b'{"error": "the server is busy: too many connections at once; try again in a moment"}'
-BUSY_RESPONSE = (
-    b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
-    b"Retry-After: 1\r\nConnection: close\r\nContent-Length: "
-    + str(len(_BUSY_BODY)).encode()
-    + b"\r\n\r\n"
-    + _BUSY_BODY
+PLAIN_LENGTH = re.compile(r"[0-9]{1,18}", re.ASCII)
+HANG_UPS = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
+
+
+def raw_reply(status: str, message: str, extra: str = "") -> bytes:
+    """A whole JSON refusal as bytes, for a connection no handler answers (``status``: the
+    code and reason, ``extra``: more header lines)."""
+    body = json.dumps({"error": message}).encode()
+    head = (
+        f"HTTP/1.0 {status}\r\nContent-Type: application/json; charset=utf-8\r\n{extra}"
+        f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+BUSY_RESPONSE = raw_reply(
+    "503 Service Unavailable",
+    "the server is busy: too many connections at once; try again in a moment",
+    "Retry-After: 1\r\n",
 )
+
+
+class DeadlineReader(io.RawIOBase):
+    """The reading side of a connection, every read bounded by one deadline for the whole
+    request: a client that trickles a byte at a time still has only until then."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self.sock, self.deadline, self.expired = sock, deadline, False
+
+    def readable(self) -> bool:
+        """It is."""
+        return True
+
+    def readinto(self, buffer) -> int:
+        """Read what the client sent so far, waiting at most until the deadline."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            self.expired = True
+            raise TimeoutError("the request's time is up")
+        self.sock.settimeout(left)
+        try:
+            return self.sock.recv_into(buffer)
+        except TimeoutError:
+            self.expired = True
+            raise
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -51,6 +94,25 @@ class Handler(BaseHTTPRequestHandler):
     timeout = CLIENT_SECONDS
     error_content_type = "application/json; charset=utf-8"
     server: WordleServer
+    _replied = False
+
+    def setup(self) -> None:
+        """The connection's streams, its reading side bounded by the request's deadline."""
+        super().setup()
+        self.rfile.close()
+        self._reader = DeadlineReader(self.connection, time.monotonic() + self.server.request_seconds)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle(self) -> None:
+        """The request; a 408 when its time ran out before it all arrived, and no word about a
+        client that hung up."""
+        try:
+            super().handle()
+            if self._reader.expired and not self._replied:
+                self.connection.settimeout(1.0)
+                self.connection.sendall(self.server.late_response)
+        except OSError:  # a hang-up, or a reply the client never took
+            self.close_connection = True
 
     def do_GET(self) -> None:
         """Answer a GET."""
@@ -73,24 +135,32 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         text = {
             414: "the request line is over the 65,536-byte limit",
-            431: "the request has too many headers",
+            431: "the request has a header line over 65,536 bytes"
+            if "line" in (message or "").lower()
+            else "the request has too many headers",
             501: f"{(self.command or '?')[:20]} is not taken here: GET or HEAD only",
         }.get(code)
         self._send(error_reply(code, text or one_line(message or "bad request")), with_body=self.command != "HEAD")
 
     def _answer(self, with_body: bool) -> None:
         refusal = self._body_refusal() or self._host_refusal()
-        self._send(self._route() if refusal is None else refusal, with_body)
+        try:
+            reply = self._route() if refusal is None else refusal
+        except Exception as exc:  # noqa: BLE001 - a bug: the client still gets JSON, stderr one line
+            sys.stderr.write(f"wordle-tree serve: {one_line(f'internal error: {type(exc).__name__}: {exc}')}\n")
+            reply = error_reply(500, "internal error, please report it (the server's stderr says more)")
+        self._send(reply, with_body)
 
     def _body_refusal(self) -> Reply | None:
         """A refusal for a body this server will not take; a small one is read and dropped."""
         if self.headers.get("Transfer-Encoding"):
             self.close_connection = True
             return error_reply(411, "a chunked body is not taken here: the API takes no body")
-        length = self.headers.get("Content-Length", "0").strip()
-        if not length.isdigit() or len(length) > 18:
+        lengths = {value.strip() for value in self.headers.get_all("Content-Length") or ["0"]}
+        length = lengths.pop()
+        if lengths or not PLAIN_LENGTH.fullmatch(length):
             self.close_connection = True
-            return error_reply(400, "the Content-Length header is not a number")
+            return error_reply(400, "the Content-Length header is not one number of bytes (digits 0-9)")
         if int(length) > MAX_BODY_BYTES:
             self.close_connection = True  # left unread: the connection closes
             return error_reply(
@@ -103,9 +173,11 @@ class Handler(BaseHTTPRequestHandler):
         return None
 
     def _host_refusal(self) -> Reply | None:
-        names = self.server.host_names
-        host = (self.headers.get("Host") or "").strip().lower()
-        if names is None or not host or host in names:
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1:
+            return error_reply(400, "the request has more than one Host header")
+        host = hosts[0].strip() if hosts else ""
+        if not self.server.loopback or not host or self.server.answers_to(host):
             return None
         return error_reply(421, f"this server answers only at {self.server.url}")
 
@@ -142,6 +214,8 @@ class Handler(BaseHTTPRequestHandler):
         )
 
     def _send(self, reply: Reply, with_body: bool = True) -> None:
+        self._replied = True
+        self.connection.settimeout(self.server.request_seconds)  # the reply's own time
         body = reply.body.encode("utf-8")
         self.send_response(reply.status)
         headers = {
@@ -183,15 +257,34 @@ class WordleServer(ThreadingHTTPServer):
     request_queue_size = 128
     allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], site: Site, log: bool = True):
+    def __init__(self, address: tuple[str, int], site: Site, log: bool = True, request_seconds: float = CLIENT_SECONDS):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         super().__init__(address, Handler)
-        self.site, self.log = site, log
+        self.site, self.log, self.request_seconds = site, log, request_seconds
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         host, port = address[0], self.server_address[1]
         shown = f"[{host}]" if ":" in host else host
-        self.url = f"http://{shown}:{port}/"
-        self.host_names = _loopback_names(host, port)
+        self.url, self.host, self.port = f"http://{shown}:{port}/", host.lower().rstrip("."), port
+        self.loopback = is_loopback(self.socket.getsockname()[0])
+        self.late_response = raw_reply(
+            "408 Request Timeout", f"the request did not arrive whole within {request_seconds:g} s"
+        )
+
+    def answers_to(self, host: str) -> bool:
+        """Whether a loopback-bound server answers a request with the Host header ``host``: a
+        loopback address, ``localhost`` or the name it was started with, and its own port."""
+        name, port = host, ""
+        if host.startswith("["):
+            name, _, rest = host[1:].partition("]")
+            if rest and not rest.startswith(":"):
+                return False
+            port = rest[1:]
+        elif host.count(":") == 1:
+            name, _, port = host.partition(":")
+        if port and port != str(self.port):
+            return False
+        name = name.lower().rstrip(".")
+        return name in ("localhost", self.host) or is_loopback(name)
 
     def process_request(self, request, client_address) -> None:
         """A thread for the connection, or at once a 503 when :data:`MAX_CONNECTIONS` are open."""
@@ -220,14 +313,20 @@ class WordleServer(ThreadingHTTPServer):
         """Between requests, on the main thread: the site's maintenance (new workers)."""
         self.site.maintain()
 
+    def handle_error(self, request, client_address) -> None:
+        """A request's thread failed past its handler: one line on stderr, no traceback; a
+        client that hung up, nothing."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (*HANG_UPS, TimeoutError)):
+            sys.stderr.write(f"wordle-tree serve: {one_line(f'{type(error).__name__}: {error}')}\n")
 
-def _loopback_names(host: str, port: int) -> set[str] | None:
-    """The Host headers a loopback-bound server answers to; None (any) for another address."""
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` (an IP address as text) is a loopback one: 127.0.0.0/8, ::1, or an
+    IPv4 loopback address mapped into IPv6 (``::ffff:127.0.0.1``)."""
     try:
-        loopback = ipaddress.ip_address(host).is_loopback
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
-        loopback = host == "localhost"
-    if not loopback:
-        return None
-    names = {"127.0.0.1", "localhost", "[::1]", host, f"[{host}]"}
-    return names | {f"{name}:{port}" for name in names}
+        return False
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)

@@ -14,6 +14,7 @@ from wordle_runtime.format import TreeData
 
 from ..treefiles.export.html import explorer_data, render_page
 from ..treefiles.export.view import TreeView
+from .jobs import tree_mode
 
 
 @dataclass
@@ -38,12 +39,29 @@ def error_reply(status: int, message: str, headers: dict | None = None) -> Reply
 
 @dataclass
 class ServedTree:
-    """One tree: its name in URLs, the file it was read from, its data and its page."""
+    """One tree: its name in URLs, its data, the bytes it was read from (the workers' copy:
+    they never read the file again) and its page."""
 
     name: str
-    path: str
     data: TreeData
+    blob: bytes
     page: str = ""
+
+    @property
+    def mode(self) -> str:
+        """The rules the tree's guesses follow (a format 1.0 file stores none: normal)."""
+        return tree_mode(self.data)
+
+    def setting(self, key: str) -> str:
+        """What the tree plays with for the analysis option ``key`` (``mode``, ``answers``,
+        ``guesses`` or ``prior``), as the command line writes it; "" for none."""
+        data = self.data
+        if key == "mode":
+            return self.mode
+        if key == "prior":
+            source = (data.meta.get("weights") or {}).get("source", "") if data.weights is not None else ""
+            return "frequency" if source.startswith("prior frequency") else ""
+        return data.meta.get("word_lists", {}).get(key, {}).get("name", "")
 
     def summary(self, default: bool) -> dict:
         """What ``/api/trees`` says of the tree."""
@@ -53,7 +71,7 @@ class ServedTree:
             "name": self.name,
             "page": f"/tree/{self.name}",
             "default": default,
-            "mode": self.data.mode or meta.get("mode", "normal"),
+            "mode": self.mode,
             "answers": lists.get("answers", {}).get("name"),
             "guesses": lists.get("guesses", {}).get("name"),
             "weighted": self.data.weights is not None,

@@ -5,7 +5,10 @@ own), and only a process can be stopped at any moment.  An analysis past the tim
 its worker killed (SIGKILL) and a fresh one started in its place; the request is told why.
 
 Bounds: at most ``size`` analyses run at once, at most ``waiting`` more wait for a worker
-(each for at most the time limit); any request beyond those is refused at once as busy.
+(each for at most the time limit); any request beyond those is refused at once as busy.  A
+worker whose resident memory is past ``memory_mb`` after an analysis (it keeps each tree's
+lists, matrix and memo) is killed once it has answered and a fresh one started in its place,
+so no worker holds more than the cap plus what one analysis adds (Linux: ``/proc/PID/statm``).
 
 Workers are started only from the thread that calls :meth:`AnalysisPool.start` and
 :meth:`AnalysisPool.maintain` (the server's main thread): Linux's ``PR_SET_PDEATHSIG``, which
@@ -24,8 +27,11 @@ import threading
 from dataclasses import dataclass
 from multiprocessing import Pipe
 
+from .limits import DEFAULT_MEMORY_MB
+
 WORKER_MODULE = f"{__package__}.worker"
 KILL_WAIT_SECONDS = 5.0
+PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 class Busy(Exception):
@@ -51,9 +57,18 @@ class Worker:
 class AnalysisPool:
     """``size`` worker processes running the job module ``job`` (see :mod:`.worker`)."""
 
-    def __init__(self, job: str, setup: dict, size: int, time_limit: float, waiting: int):
+    def __init__(
+        self,
+        job: str,
+        setup: dict,
+        size: int,
+        time_limit: float,
+        waiting: int,
+        memory_mb: float = DEFAULT_MEMORY_MB,
+    ):
         self.job, self.setup, self.size = job, setup, size
-        self.time_limit, self.waiting_limit = time_limit, waiting
+        self.time_limit, self.waiting_limit, self.memory_mb = time_limit, waiting, memory_mb
+        self.recycled = 0  # workers replaced for their memory
         self._idle: queue.Queue[Worker] = queue.Queue()
         self._restart: queue.Queue[int] = queue.Queue()
         self._lock = threading.Lock()
@@ -116,13 +131,23 @@ class AnalysisPool:
             worker.conn.send(payload)
             if worker.conn.poll(self.time_limit):
                 answer = worker.conn.recv()
-                self._idle.put(worker)
+                self._release(worker)
                 return answer
         except (EOFError, OSError):
             self._retire(worker)
             raise WorkerLost from None
         self._retire(worker)
         raise TimeLimit
+
+    def _release(self, worker: Worker) -> None:
+        """Hand ``worker`` back after an analysis, or replace it when it is past the memory cap."""
+        used = resident_mb(worker.process.pid)
+        if used is not None and used > self.memory_mb:
+            with self._lock:
+                self.recycled += 1
+            self._retire(worker)
+        else:
+            self._idle.put(worker)
 
     def _retire(self, worker: Worker) -> None:
         """Kill ``worker`` and have :meth:`maintain` start another."""
@@ -139,6 +164,15 @@ class AnalysisPool:
             self._workers.clear()
         for worker in workers:
             _kill(worker)
+
+
+def resident_mb(pid: int) -> float | None:
+    """The resident memory of process ``pid`` in MB (2**20 bytes); None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/statm") as fh:
+            return int(fh.read().split()[1]) * PAGE_BYTES / 2**20
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _kill(worker: Worker) -> None:

@@ -1,0 +1,126 @@
+"""The analyses ``wordle-tree serve`` runs in its worker processes (:mod:`.worker`).
+
+A :class:`Job` is one ``/api/analyse`` or ``/api/review`` request, already checked by
+:mod:`.query`: the served tree's name, the :class:`AnalysisRequest` and its history's steps.
+The worker runs it on the tree's own word lists, mode and weights
+(:meth:`LoadedGame.answer`, as ``wordle-tree analyse`` does) and answers (exit code, the JSON
+text ``wordle-tree analyse --json`` prints), from the result's own JSON form.
+
+The worker gets every served tree's bytes with its setup and never reads a tree file: a file
+changed or deleted while the server runs changes nothing.  It keeps one loaded game (word
+lists, feedback matrix, solver memo) per tree, so a position analysed twice, or a game reviewed
+after its positions were, is answered from memory; the pool bounds the memory this takes
+(:mod:`.workers`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import warnings
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from wordle_runtime.format import TreeData, unpack_tree
+from wordle_runtime.history import HistoryError, NoAnswerError
+from wordle_runtime.messages import one_line
+
+from ..analysis.request import AnalysisRequest, LoadedGame, RequestError, Steps, answer_json
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..core.wordlists import WordLists
+    from .site import ServedTree
+
+JOB_MODULE = __name__  # what the worker processes import (:mod:`.worker`)
+
+# The command line's exit codes, which an API refusal carries as ``exit_code``.
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+_trees: dict[str, bytes] = {}  # the trees served: name -> the file's bytes, as the server read them
+_games: dict[str, LoadedGame] = {}
+
+
+@dataclass(frozen=True)
+class Job:
+    """One checked request for the served tree ``tree``."""
+
+    tree: str
+    request: AnalysisRequest
+    steps: Steps
+
+
+def setup_for(trees: Sequence[ServedTree]) -> dict[str, Any]:
+    """What a worker is handed first: every tree's bytes, and the tree it loads at once (the
+    first, the default)."""
+    return {"trees": {tree.name: tree.blob for tree in trees}, "default": trees[0].name}
+
+
+def tree_mode(data: TreeData) -> str:
+    """The rules a tree's guesses follow (a format 1.0 file stores none: normal)."""
+    return data.mode or data.meta.get("mode") or "normal"
+
+
+def tree_lists(data: TreeData) -> WordLists:
+    """The tree's own answers and guess list, named as its meta names them (``core.wordlists``)."""
+    from ..core.wordlists import WordLists
+
+    names = data.meta.get("word_lists", {})
+    guesses = data.guess_list.words() if data.guess_list is not None else sorted(set(data.guesses) | set(data.answers))
+    return WordLists(
+        answers=tuple(data.answers),
+        guesses=tuple(guesses),
+        answers_name=names.get("answers", {}).get("name", "of the tree"),
+        guesses_name=names.get("guesses", {}).get("name", "of the tree"),
+        game=data.game,
+    )
+
+
+def prepare(setup: dict[str, Any]) -> None:
+    """Note the trees served, then load the engine and the default tree's game, so the first
+    request does not wait for them."""
+    _trees.update(setup["trees"])
+    # a request for the tree reports any problem in its own words
+    with warnings.catch_warnings(), contextlib.suppress(Exception):
+        warnings.simplefilter("ignore")
+        _game(setup["default"]).ctx.matrix_by_answer()
+
+
+def _game(name: str) -> LoadedGame:
+    """The loaded game of the served tree ``name``, made once per worker from its bytes."""
+    if name not in _games:
+        from ..core.config import Context
+        from ..treefiles.weighted import tree_weights
+
+        data = unpack_tree(_trees[name])
+        _games[name] = LoadedGame(Context.from_words(tree_lists(data)), tree_mode(data), tree_weights(data))
+    return _games[name]
+
+
+def error_text(message: str, code: int) -> str:
+    """The error object ``wordle-tree analyse --json`` prints for ``message``."""
+    return json.dumps({"error": one_line(message), "exit_code": code})
+
+
+def run(job: Job) -> tuple[int, str]:
+    """(exit code, JSON text) for a checked request."""
+    from ..core.wordlists import WordListError
+
+    began = time.perf_counter()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = _game(job.tree).answer(job.request, job.steps)
+        return EXIT_OK, json.dumps(answer_json(result, time.perf_counter() - began))
+    except NoAnswerError as exc:
+        return EXIT_FAILED, error_text(str(exc), EXIT_FAILED)
+    except (HistoryError, WordListError, RequestError) as exc:
+        return EXIT_BAD_INPUT, error_text(str(exc), EXIT_BAD_INPUT)
+    except MemoryError:
+        return EXIT_BAD_INPUT, error_text("out of memory: the input is too large for this machine", EXIT_BAD_INPUT)
+    except Exception as exc:  # noqa: BLE001 - as the command line reports a bug: one line, exit 3
+        return EXIT_INTERNAL, error_text(
+            f"internal error, please report it: {type(exc).__name__}: {exc}", EXIT_INTERNAL
+        )
