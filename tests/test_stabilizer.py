@@ -48,15 +48,21 @@ def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
 )
 def test_orbits_are_the_whole_stabilizers(game, fixed):
     words = load_word_lists(game)
-    orbits = guess_orbits(words, "normal", False, [words.guesses.index(code) for code in fixed])
+    orbits = guess_orbits(words, "normal", None, [words.guesses.index(code) for code in fixed])
     assert orbits is not None
     assert np.array_equal(orbits, _brute_orbits(words, fixed))
 
 
 def test_no_orbits_where_the_game_has_no_symmetry():
-    assert guess_orbits(load_word_lists("original"), "normal", False, [0]) is None
-    assert guess_orbits(load_word_lists("mastermind:3x4"), "normal", True, [0]) is None  # weights
-    assert guess_orbits(load_word_lists("mastermind:3x4"), "hard", False, [0]) is None
+    from wordle_compiler.core.weights import integer_weights
+
+    mastermind = load_word_lists("mastermind:3x4")
+    uneven = integer_weights([1 + i % 3 for i in range(len(mastermind.answers))], "test")
+    even = integer_weights([2] * len(mastermind.answers), "test")
+    assert guess_orbits(load_word_lists("original"), "normal", None, [0]) is None
+    assert guess_orbits(mastermind, "normal", uneven, [0]) is None  # weights no renaming keeps
+    assert guess_orbits(mastermind, "normal", even, [0]) is not None
+    assert guess_orbits(mastermind, "hard", None, [0]) is None
 
 
 @pytest.mark.parametrize("mode", ["normal", "possible"])
@@ -66,7 +72,7 @@ def test_no_orbits_where_the_game_has_no_symmetry():
 def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode):
     ctx = Context.load(game)
     guess = ctx.guess_index[first]
-    orbits = guess_orbits(ctx.words, mode, False, [guess])
+    orbits = guess_orbits(ctx.words, mode, None, [guess])
     solver, plain = Solver(ctx, mode), Solver(ctx, mode)
     for _, answers, legal in class_tasks(ctx, mode, guess, ctx.all_answers, initial_legal(ctx, mode)):
         for depth in (2, 3, 5):

@@ -30,12 +30,14 @@ from .symmetry import first_guess_representatives
 from .wordlists import WordLists
 
 
-def guess_orbits(words: WordLists, mode: str, weighted: bool, fixed: Sequence[int]) -> np.ndarray | None:
+def guess_orbits(words: WordLists, mode: str, weights, fixed: Sequence[int]) -> np.ndarray | None:
     """For every guess (by index), the least index of its orbit under the symmetries of the
     game that fix each guess of ``fixed`` (guess indices); None when the game has no such
     symmetry (:func:`.symmetry.first_guess_representatives`: Mastermind over every code, or
-    every code of different colours, in normal or possible mode, without weights)."""
-    if words.game.rule != MASTERMIND or first_guess_representatives(words, mode, weighted) is None:
+    every code of different colours, in normal or possible mode, with no ``weights`` or
+    equal ones: any renaming keeps them)."""
+    uneven = weights is not None and len(set(weights.values)) > 1
+    if words.game.rule != MASTERMIND or first_guess_representatives(words, mode, uneven) is None:
         return None
     codes = _code_digits(words)
     generators = _generators(codes, len(words.game.alphabet), [codes[i] for i in fixed])

@@ -83,7 +83,7 @@ class _FirstLevel:
         self.ctx, self.cfg, self.solver, self.first = ctx, cfg, solver, first
         self.tasks = class_tasks(ctx, cfg.mode, first, ctx.all_answers, initial_legal(ctx, cfg.mode))
         # Mastermind: each class's own guess is searched over the first guess's orbits (core.stabilizer)
-        self.orbits = guess_orbits(ctx.words, cfg.mode, cfg.weights is not None, [first])
+        self.orbits = guess_orbits(ctx.words, cfg.mode, cfg.weights, [first])
         self.orbit_nodes: dict[int, OrbitNode] = {}  # the large classes' nodes, once started
         self.depth = cfg.max_depth - 1
         self.states = shared_states(len(self.tasks))

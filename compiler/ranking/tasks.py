@@ -156,7 +156,7 @@ def word_orbits(ctx, spec: RankSpec, word: str):
 
     if spec.first is not None or split_pair(word, ctx.game.length) is not None:
         return None
-    return guess_orbits(ctx.words, spec.mode, spec.weights is not None, [ctx.guess_index[word]])
+    return guess_orbits(ctx.words, spec.mode, spec.weights, [ctx.guess_index[word]])
 
 
 def most_parts(ctx, spec: RankSpec) -> int:
