@@ -250,6 +250,21 @@ class Handler(BaseHTTPRequestHandler):
         return super().parse_request()
 
 
+class _Slot:
+    """One connection's hold on the server's semaphore, freed once however many paths free it
+    (the connection's thread when it ends, the accepting thread when starting it was interrupted)."""
+
+    def __init__(self, slots: threading.BoundedSemaphore):
+        self._slots, self._lock, self._held = slots, threading.Lock(), True
+
+    def free(self) -> None:
+        """Give the slot back, the first time only."""
+        with self._lock:
+            if self._held:
+                self._held = False
+                self._slots.release()
+
+
 class WordleServer(ThreadingHTTPServer):
     """The threading server with a bounded number of connections and a maintenance hook."""
 
@@ -296,18 +311,20 @@ class WordleServer(ThreadingHTTPServer):
                 pass
             self.shutdown_request(request)
             return
+        slot = _Slot(self._slots)
+        thread = threading.Thread(target=self._serve_connection, args=(request, client_address, slot), daemon=True)
         try:
-            super().process_request(request, client_address)
+            thread.start()
         except BaseException:
-            self._slots.release()
+            slot.free()
             raise
 
-    def process_request_thread(self, request, client_address) -> None:
+    def _serve_connection(self, request, client_address, slot: _Slot) -> None:
         """The connection's thread; its slot is freed when it ends."""
         try:
-            super().process_request_thread(request, client_address)
+            self.process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            slot.free()
 
     def service_actions(self) -> None:
         """Between requests, on the main thread: the site's maintenance (new workers)."""
