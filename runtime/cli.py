@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import NoReturn, TextIO
 
-    from .tree import Position
+    from .tree import Position, Tree
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROG = "wordle-next"
@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object (on failure: {\"error\": ..., \"exit_code\": ...})"
     )
+    parser.add_argument("--game", help="a multi-board game: dordle, quordle or octordle (over the tree's lists)")
+    parser.add_argument("--boards", type=int, help="K boards at once over the tree's game (2-8; K + 5 guesses)")
     parser.add_argument(
         "-i", "--interactive", action="store_true", help="play a whole game; you may type your own guesses"
     )
@@ -198,6 +200,8 @@ def _run(argv: list[str]) -> int:
         raise HistoryError("the history has an empty word or pattern")
     _check_tree_exists(args.tree)
     tree = load(args.tree)
+    if args.game is not None or args.boards is not None:
+        return _run_boards(args, tree)
     history = parse_history(args.history, tree.game)
     if args.interactive:
         from .play import play
@@ -205,6 +209,23 @@ def _run(argv: list[str]) -> int:
         return play(tree, history, sys.stdin, sys.stdout)
     position = tree.position(history)
     print(as_json(position) if args.json else "\n".join(describe(position)))
+    return EXIT_OK
+
+
+def _run_boards(args: argparse.Namespace, tree: Tree) -> int:
+    """A multi-board game's next guess (:mod:`.boards_cli`)."""
+    from .boards_cli import answer_boards, board_count, boards_json, describe_boards
+    from .history import HistoryError
+
+    if args.interactive:
+        raise HistoryError("interactive play is single-board; give a multi-board history instead")
+    position, guess, rule = answer_boards(tree, args.history, board_count(args.game, args.boards))
+    if args.json:
+        import json
+
+        print(json.dumps(boards_json(position, guess, rule)))
+    else:
+        print("\n".join(describe_boards(position, guess, rule)))
     return EXIT_OK
 
 

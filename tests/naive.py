@@ -317,3 +317,62 @@ def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", widt
         shortlist = sorted(legal, key=lambda g: (sumsq(g, answers), *tie(g)))[: max(1, width)]
         return min(shortlist, key=lambda g: (lookahead_score(g), *tie(g)))
     return min(legal, key=lambda g: (score[strategy](g), *tie(g)))
+
+
+def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game=DEFAULT_GAME):
+    """The best multi-board tree's figures by trying every guess at every position.
+
+    Every ordered tuple of ``boards`` distinct answers is a secret; a guess is played on each
+    board not yet solved; a tuple costs the guess that solves its last board.  ``total``:
+    the fewest guesses in all with every tuple solved within ``limit`` (None when that cannot
+    be); returns ``(0, guesses)``.  ``win``: the fewest tuples left unsolved after ``limit``
+    guesses, then the fewest guesses, an unsolved tuple counting all ``limit``; returns
+    ``(unsolved, guesses)``."""
+    import itertools
+
+    done = solved_pattern(game)
+
+    def steps(position, guess):
+        parts, finished = {}, 0
+        for secret in position:
+            shown = tuple(naive_score(guess, answer, game) for answer in secret)
+            left = tuple(a for a, p in zip(secret, shown, strict=True) if p != done)
+            if left:
+                parts.setdefault(shown, set()).add(left)
+            else:
+                finished += 1
+        return list(parts.values()), finished
+
+    @cache
+    def total(position: frozenset, left: int):
+        best = None
+        for guess in guesses:
+            parts, finished = steps(position, guess)
+            if not finished and len(parts) == 1 and parts[0] == position:
+                continue  # a guess that neither splits nor solves only spends one
+            if parts and left == 1:
+                continue
+            below = [total(frozenset(part), left - 1) for part in parts]
+            if None in below:
+                continue
+            cost = len(position) + sum(below)
+            best = cost if best is None else min(best, cost)
+        return best
+
+    @cache
+    def win(position: frozenset, left: int):
+        if left == 0:
+            return (len(position), 0)
+        best = (len(position), len(position) * left)  # every guess wasted: all unsolved
+        for guess in guesses:
+            parts, _ = steps(position, guess)
+            below = [win(frozenset(part), left - 1) for part in parts]
+            cost = (sum(b[0] for b in below), len(position) + sum(b[1] for b in below))
+            best = min(best, cost)
+        return best
+
+    secrets = frozenset(itertools.permutations(answers, boards))
+    if objective == "total":
+        value = total(secrets, limit)
+        return None if value is None else (0, value)
+    return win(secrets, limit)

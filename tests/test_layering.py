@@ -37,6 +37,7 @@ LAYERS = {
     "search": 3,
     "strategies": 3,
     "treefiles": 4,
+    "multiboard": 4,  # the multi-board search, above the single-board engine it may read
     "ranking": 5,
     "analysis": 5,
     "pipeline": 6,

@@ -1,0 +1,163 @@
+"""The exact multi-board search: the best tree over every ordered tuple of distinct answers.
+
+A position is the array ``T`` (``int32[N, k]``) of the tuples still possible, one column per
+board still open (the boards' order kept), each cell an answer's index; ``r`` guesses are
+left.  A guess g splits ``T`` by the row of its patterns ``M[g, T]``; a column showing all
+correct closes that board, and a row whose every column is closed is a finished tuple.
+
+Cost, the one value both objectives minimise: every tuple counts the guesses it takes (the
+one solving its last board, or every guess left when the limit comes first) plus
+:data:`LOST` times the tuples not solved within the limit, so fewer lost tuples come first,
+then fewer guesses.  Objective ``total`` asks for no lost tuple (else the build is refused);
+objective ``win`` takes the value as it is.
+
+Lower bound (admissible; ``tests/naive.py`` checks the values): a guess closes at most one
+board of a tuple (the boards' answers are distinct), so a tuple with k open boards needs k
+more guesses, k + 1 unless the next guess is one of its answers; and the next guess is one
+of the answers of at most ``max_hits`` tuples (the most tuples holding one word).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# A lost tuple outweighs every guess count of the positions this search takes on.
+LOST = 1 << 40
+# The most tuples an exact search takes on (a position is searched whole, in memory).
+MAX_EXACT_TUPLES = 200_000
+
+
+@dataclass
+class Problem:
+    """What one search reads: the matrix ``codes[g, a]`` (guesses × answers), the code of
+    all correct, and the memo of the positions valued so far (key → (cost, exact, guess))."""
+
+    codes: np.ndarray
+    all_correct: int
+    memo: dict = field(default_factory=dict)
+    nodes: int = 0
+
+
+def tuple_cost(open_boards: int, guesses_left: int) -> int:
+    """The least a tuple with ``open_boards`` boards to solve can cost in ``guesses_left``."""
+    if open_boards > guesses_left:
+        return LOST + guesses_left
+    return open_boards
+
+
+def all_lost(tuples: int, guesses_left: int) -> int:
+    """The cost of ``tuples`` tuples none of which is solved: an upper bound on any position's."""
+    return tuples * (LOST + guesses_left)
+
+
+def lower_bound(tuples: np.ndarray, guesses_left: int) -> int:
+    """The admissible bound of the module's docstring."""
+    n, k = tuples.shape
+    hits = int(np.bincount(tuples.ravel()).max())
+    hits = min(hits, n)
+    return hits * tuple_cost(k, guesses_left) + (n - hits) * tuple_cost(k + 1, guesses_left)
+
+
+def canonical(tuples: np.ndarray) -> np.ndarray:
+    """The rows in lexicographic order (one key per set of tuples)."""
+    order = np.lexsort(tuples.T[::-1])
+    return np.ascontiguousarray(tuples[order])
+
+
+def split(problem: Problem, tuples: np.ndarray, guess: int) -> list[np.ndarray]:
+    """The positions below ``guess``: the unfinished parts, closed boards dropped, in the
+    order of their pattern rows (a finished part is left out)."""
+    shown = problem.codes[guess][tuples]  # (N, k) codes
+    keys = np.zeros(len(tuples), dtype=np.uint64)
+    for column in range(shown.shape[1]):
+        keys = keys * np.uint64(256) + shown[:, column].astype(np.uint64)
+    order = np.argsort(keys, kind="stable")
+    bounds = np.flatnonzero(np.diff(keys[order])) + 1
+    parts = []
+    for rows in np.split(order, bounds):
+        still_open = shown[rows[0]] != problem.all_correct
+        if still_open.any():
+            parts.append(np.ascontiguousarray(tuples[rows][:, still_open]))
+    return parts
+
+
+def useful(problem: Problem, tuples: np.ndarray, guess: int) -> bool:
+    """Whether ``guess`` tells anything: it splits the tuples or closes a board (any other
+    guess only spends one)."""
+    shown = problem.codes[guess][tuples]
+    return bool((shown == problem.all_correct).any() or (shown != shown[0]).any())
+
+
+def guess_order(problem: Problem, tuples: np.ndarray) -> list[int]:
+    """The useful guesses, most parts first (a good tree early makes the cuts), ties by index."""
+    scored = []
+    for guess in range(problem.codes.shape[0]):
+        if useful(problem, tuples, guess):
+            shown = problem.codes[guess][tuples]
+            parts = len(np.unique(shown, axis=0))
+            closes = int((shown == problem.all_correct).sum())
+            scored.append((-parts, -closes, guess))
+    scored.sort()
+    return [guess for _, _, guess in scored]
+
+
+def solve(problem: Problem, tuples: np.ndarray, guesses_left: int, beta: int | None = None) -> int:
+    """The least cost of ``tuples`` with ``guesses_left`` guesses; when it is at least
+    ``beta``, any value at least ``beta`` (a cut)."""
+    n, k = tuples.shape
+    if k > guesses_left:
+        return n * tuple_cost(k, guesses_left)
+    bound = lower_bound(tuples, guesses_left)
+    if beta is not None and bound >= beta:
+        return bound
+    key = (canonical(tuples).tobytes(), k, guesses_left)
+    known = problem.memo.get(key)
+    if known is not None:
+        cost, exact, _ = known
+        if exact or (beta is not None and cost >= beta):
+            return cost
+        bound = max(bound, cost)
+    problem.nodes += 1
+    order = guess_order(problem, tuples)
+    if not order:  # no guess tells anything: every tuple is lost
+        problem.memo[key] = (all_lost(n, guesses_left), True, None)
+        return all_lost(n, guesses_left)
+    best, best_guess = (beta if beta is not None else None), None
+    for guess in order:
+        cost = _guess_cost(problem, tuples, guess, guesses_left, best)
+        if best is None or cost < best:
+            best, best_guess = cost, guess
+            if best <= bound:
+                break
+    if best_guess is None:  # every guess cut: beta is a lower bound
+        assert best is not None
+        problem.memo[key] = (best, False, None)
+        return best
+    problem.memo[key] = (best, True, best_guess)
+    return best
+
+
+def _guess_cost(problem: Problem, tuples: np.ndarray, guess: int, guesses_left: int, beta: int | None) -> int:
+    """The cost of playing ``guess`` now (at least ``beta`` when it cannot beat it)."""
+    parts = split(problem, tuples, guess)
+    total = len(tuples)
+    bounds = [lower_bound(part, guesses_left - 1) for part in parts]
+    rest = sum(bounds)
+    for part, part_bound in zip(parts, bounds, strict=True):
+        rest -= part_bound
+        if beta is not None and total + part_bound + rest >= beta:
+            return total + part_bound + rest
+        local_beta = None if beta is None else beta - total - rest
+        total += solve(problem, part, guesses_left - 1, local_beta)
+    return total
+
+
+def best_guess(problem: Problem, tuples: np.ndarray, guesses_left: int) -> int:
+    """The guess of the best tree at ``tuples`` (solving the position first if needed)."""
+    solve(problem, tuples, guesses_left)
+    _, exact, guess = problem.memo[(canonical(tuples).tobytes(), tuples.shape[1], guesses_left)]
+    if not exact or guess is None:
+        raise ValueError("no guess tells the tuples apart: the guess list must hold the answers")
+    return guess

@@ -1,0 +1,206 @@
+"""Multi-board games: one guess played on K boards at once (Dordle, Quordle, Octordle).
+
+Each board hides its own answer (the boards' answers are distinct words of one answer list);
+every guess is played on every board still open, and a board closes when a guess is its
+answer.  A game allows :func:`guess_limit` guesses (K + 5: Dordle 7, Quordle 9, Octordle 13)
+and is won when every board is solved within them.
+
+The notation of a history: each step is a guess followed by one pattern per board still
+open, in board order, joined by commas (``salet bbygb,gbbyb,bbbbb,ybbbb``, or
+``salet:bbygb,gbbyb,bbbbb,ybbbb``).  A board whose pattern is all green is solved at that
+step and has no pattern in the steps after it.  Boards play a Wordle-rule game (any length
+and alphabet); Mastermind's scores, which hold commas, are single-board only.
+
+The move (:func:`next_move`) follows one documented policy, the same as the compiler's
+(``wordle_compiler.multiboard.policy``, tested equal):
+
+1. no guess yet: the single-board tree's first guess (``opening``);
+2. an open board with exactly one candidate: that candidate (the first such board);
+3. otherwise the answer-list word whose patterns split the open boards' candidates into
+   the most parts in all (summed over the boards), ties to a word that is some open
+   board's candidate, then to the earlier word in the answer list.  When the answer list
+   times the candidates left exceeds :data:`WORK_BUDGET` pattern evaluations, only the
+   open boards' candidates are scored, the first ``WORK_BUDGET // candidates`` of them.
+
+Standard library only: ``wordle-next`` reads it.
+"""
+
+from __future__ import annotations
+
+from .game import MASTERMIND, Game
+from .history import HistoryError, NoAnswerError, _code, _word
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+MIN_BOARDS, MAX_BOARDS = 2, 8
+EXTRA_GUESSES = 5  # a K-board game allows K + 5 guesses
+BOARD_GAMES = {"dordle": 2, "quordle": 4, "octordle": 8}  # over the original five-letter lists
+WORK_BUDGET = 250_000  # pattern evaluations a move may score (about a third of a second)
+OPENING, LAST_CANDIDATE, MOST_PARTS, DONE = "opening", "last candidate", "most parts", "solved"
+
+# One step: the guess and the patterns of the boards open before it, in board order.
+Step = tuple[str, tuple[int, ...]]
+
+
+def guess_limit(boards: int) -> int:
+    """The guesses a ``boards``-board game allows: K + 5 (Dordle 7, Quordle 9, Octordle 13)."""
+    return boards + EXTRA_GUESSES
+
+
+def boards_problem(boards: object, game: Game | None = None) -> str | None:
+    """Why ``boards`` boards of ``game`` cannot be played (one line), or None."""
+    if isinstance(boards, bool) or not isinstance(boards, int) or not MIN_BOARDS <= boards <= MAX_BOARDS:
+        return f"a multi-board game has {MIN_BOARDS} to {MAX_BOARDS} boards, not {boards!r}"
+    if game is not None and game.rule == MASTERMIND:
+        return "multi-board games are played over Wordle-rule games, not Mastermind"
+    return None
+
+
+def parse_board_history(tokens: Sequence[str], game: Game, boards: int) -> list[Step]:
+    """The steps of a ``boards``-board history given as tokens (``salet bbygb,gbbyb``, or
+    ``salet:bbygb,gbbyb``); :class:`HistoryError` (one line naming the step) when malformed."""
+    raw: list[tuple[str, str]] = []
+    pending: str | None = None
+    for token in " ".join(tokens).split():
+        word, sep, patterns = token.partition(":")
+        if sep:
+            if pending is not None:
+                raise HistoryError(f"step {len(raw) + 1}: guess {pending!r} has no patterns after it")
+            raw.append((word, patterns))
+        elif pending is None:
+            pending = token
+        else:
+            raw.append((pending, token))
+            pending = None
+    if pending is not None:
+        raise HistoryError(f"step {len(raw) + 1}: guess {pending!r} has no patterns after it")
+    if len(raw) > guess_limit(boards):
+        raise HistoryError(f"the history has {len(raw)} steps; a {boards}-board game allows {guess_limit(boards)}")
+    return _steps(raw, game, boards)
+
+
+def _steps(raw: list[tuple[str, str]], game: Game, boards: int) -> list[Step]:
+    """Each raw step checked: a word of the game, one pattern per board still open."""
+    steps: list[Step] = []
+    open_boards = boards
+    for number, (word, patterns) in enumerate(raw, start=1):
+        if open_boards == 0:
+            raise HistoryError(f"step {number}: every board was solved by step {number - 1}, so nothing may follow")
+        parts = patterns.split(",")
+        if len(parts) != open_boards:
+            raise HistoryError(
+                f"step {number}: {len(parts)} pattern{'s' if len(parts) != 1 else ''} for "
+                f"{open_boards} open board{'s' if open_boards != 1 else ''} (one per open board, joined by commas)"
+            )
+        codes = tuple(_code(part, number, game) for part in parts)
+        steps.append((_word(word, number, game), codes))
+        open_boards -= sum(code == game.all_correct for code in codes)
+    return steps
+
+
+class BoardsPosition:
+    """Where a multi-board history leads: per board its candidates (the answers fitting its
+    clues, the other boards' known answers left out) or the word that solved it."""
+
+    __slots__ = ("boards", "candidates", "guesses_used", "solved_by")
+
+    def __init__(self, boards: int, candidates: list[list[str]], solved_by: list[str | None], guesses_used: int):
+        self.boards, self.candidates, self.solved_by, self.guesses_used = boards, candidates, solved_by, guesses_used
+
+    @property
+    def open_boards(self) -> list[int]:
+        """The boards not yet solved, in order."""
+        return [b for b in range(self.boards) if self.solved_by[b] is None]
+
+    @property
+    def solved(self) -> bool:
+        """Whether every board is solved."""
+        return not self.open_boards
+
+    @property
+    def guesses_left(self) -> int:
+        """The guesses the game still allows."""
+        return guess_limit(self.boards) - self.guesses_used
+
+
+def board_position(answers: Sequence[str], steps: Sequence[Step], game: Game, boards: int) -> BoardsPosition:
+    """Each board's candidates after ``steps``; :class:`NoAnswerError` when a board has none."""
+    solved_by: list[str | None] = [None] * boards
+    shown: list[list[tuple[str, int]]] = [[] for _ in range(boards)]
+    for word, codes in steps:
+        open_boards = [b for b in range(boards) if solved_by[b] is None]
+        if sum(code == game.all_correct for code in codes) > 1:
+            raise NoAnswerError(f"{word!r} cannot solve two boards: the boards' answers are distinct words")
+        for b, code in zip(open_boards, codes, strict=True):
+            shown[b].append((word, code))
+            if code == game.all_correct:
+                solved_by[b] = word
+    candidates = [
+        [] if solved_by[b] is not None else [a for a in answers if _fits(a, shown[b], game)] for b in range(boards)
+    ]
+    _exclude_known(candidates, solved_by)
+    for b in range(boards):
+        if solved_by[b] is None and not candidates[b]:
+            raise NoAnswerError(f"no answer fits board {b + 1} (the boards' answers are distinct words)")
+    return BoardsPosition(boards, candidates, solved_by, len(steps))
+
+
+def _fits(answer: str, shown: list[tuple[str, int]], game: Game) -> bool:
+    return all(game.score_code(word, answer) == code for word, code in shown)
+
+
+def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> None:
+    """The boards' answers are distinct: a solved board's word, and the one candidate of a
+    board that has one, are no other board's answer (repeated until nothing changes);
+    :class:`NoAnswerError` when two boards are left with the same one word."""
+    known = {word for word in solved_by if word is not None}
+    while True:
+        known |= {c[0] for c, done in zip(candidates, solved_by, strict=True) if done is None and len(c) == 1}
+        changed = False
+        for b, words in enumerate(candidates):
+            if solved_by[b] is None and len(words) > 1 and any(w in known for w in words):
+                candidates[b] = [w for w in words if w not in known]
+                changed = True
+        if not changed:
+            break
+    alone = [c[0] for c, done in zip(candidates, solved_by, strict=True) if done is None and len(c) == 1]
+    if len(alone) != len(set(alone)):
+        raise NoAnswerError("two boards are left with the same one answer (the boards' answers are distinct words)")
+
+
+def next_move(position: BoardsPosition, answers: Sequence[str], game: Game, opening: str) -> tuple[str | None, str]:
+    """The policy's guess and which rule chose it (:data:`OPENING`, :data:`LAST_CANDIDATE`,
+    :data:`MOST_PARTS`); ``(None, DONE)`` once every board is solved."""
+    open_sets = [position.candidates[b] for b in position.open_boards]
+    if not open_sets:
+        return None, DONE
+    if position.guesses_used == 0:
+        return opening, OPENING
+    for words in open_sets:
+        if len(words) == 1:
+            return words[0], LAST_CANDIDATE
+    return _most_parts(open_sets, answers, game), MOST_PARTS
+
+
+def scoring_pool(open_sets: Sequence[Sequence[str]], answers: Sequence[str]) -> list[str]:
+    """The words rule 3 scores, in tie-break order (see the module's docstring)."""
+    left = sum(len(words) for words in open_sets)
+    if len(answers) * left <= WORK_BUDGET:
+        return list(answers)
+    union = set().union(*open_sets)
+    return [word for word in answers if word in union][: max(1, WORK_BUDGET // left)]
+
+
+def _most_parts(open_sets: list[list[str]], answers: Sequence[str], game: Game) -> str:
+    """Rule 3: the most parts in all, then a candidate, then the earlier word."""
+    candidates = set().union(*open_sets)
+    score = game.score_code
+    best, best_key = "", (-1, False)
+    for word in scoring_pool(open_sets, answers):
+        parts = sum(len({score(word, a) for a in words}) for words in open_sets)
+        key = (parts, word in candidates)
+        if key > best_key:
+            best, best_key = word, key
+    return best

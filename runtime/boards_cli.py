@@ -1,0 +1,113 @@
+"""``wordle-next --game quordle`` / ``--boards K``: the next guess of a multi-board game.
+
+The boards play the tree's game over its answers and guess list (the default tree: the
+original five-letter lists, as Dordle, Quordle and Octordle do); the move is the policy of
+:mod:`.boards`, and the answer says which rule chose it.
+"""
+
+from __future__ import annotations
+
+from .boards import (
+    BOARD_GAMES,
+    DONE,
+    LAST_CANDIDATE,
+    BoardsPosition,
+    board_position,
+    boards_problem,
+    guess_limit,
+    next_move,
+    parse_board_history,
+)
+from .history import HistoryError, NoAnswerError
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
+if TYPE_CHECKING:
+    from .tree import Tree
+
+# Why the policy's move is the one it is, as the answer says it.
+REASONS = {
+    "opening": "the single-board tree's first guess",
+    "last candidate": "a board has one answer left",
+    "most parts": "the most parts over the open boards (heuristic)",
+}
+SHOWN_CANDIDATES = 10
+
+
+def board_count(game: str | None, boards: int | None) -> int:
+    """The boards ``--game`` or ``--boards`` asks for; :class:`HistoryError` when they clash
+    or name no multi-board game."""
+    if game is not None:
+        name = game.strip().lower()
+        if name not in BOARD_GAMES:
+            raise HistoryError(
+                f"wordle-next --game names a multi-board game ({', '.join(BOARD_GAMES)}), not {game!r}; "
+                "a single-board game is its tree's (--tree)"
+            )
+        if boards is not None and boards != BOARD_GAMES[name]:
+            raise HistoryError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
+        return BOARD_GAMES[name]
+    assert boards is not None
+    return boards
+
+
+def answer_boards(tree: Tree, history: list[str], boards: int) -> tuple[BoardsPosition, str | None, str]:
+    """The position ``history`` leads to on ``boards`` boards of ``tree``'s game, the next
+    guess and the rule that chose it."""
+    problem = boards_problem(boards, tree.game)
+    if problem:
+        raise HistoryError(problem)
+    steps = parse_board_history(history, tree.game, boards)
+    allowed = set(tree.guess_list) if tree.guess_list is not None else None
+    for number, (word, _) in enumerate(steps, start=1):
+        if allowed is not None and word not in allowed:
+            raise HistoryError(f"step {number}: {word!r} is not in the guess list")
+    position = board_position(tree.answers, steps, tree.game, boards)
+    if not position.solved and position.guesses_left <= 0:
+        raise NoAnswerError(f"the {guess_limit(boards)} guesses are spent with {len(position.open_boards)} boards open")
+    opening = tree.next_guess([])
+    guess, rule = next_move(position, tree.answers, tree.game, opening or tree.answers[0])
+    return position, guess, rule
+
+
+def describe_boards(position: BoardsPosition, guess: str | None, rule: str) -> list[str]:
+    """The plain-text answer: the guess and why, then one line per board."""
+    if rule == DONE:
+        return ["solved: " + " ".join(word or "" for word in position.solved_by)]
+    proved = " (proved: every open board has one answer)" if _proved(position, rule) else ""
+    turn = f"guess {position.guesses_used + 1} of {guess_limit(position.boards)}"
+    lines = [str(guess), f"{REASONS[rule]}{proved}; {turn}"]
+    for b in range(position.boards):
+        word = position.solved_by[b]
+        if word is not None:
+            lines.append(f"board {b + 1}: solved: {word}")
+            continue
+        words = position.candidates[b]
+        tail = f": {' '.join(words)}" if len(words) <= SHOWN_CANDIDATES else ""
+        count = f"{len(words)} answer{'s' if len(words) != 1 else ''} remain{'s' if len(words) == 1 else ''}"
+        lines.append(f"board {b + 1}: {count}{tail}")
+    return lines
+
+
+def boards_json(position: BoardsPosition, guess: str | None, rule: str) -> dict:
+    """The ``--json`` answer (README: multi-board games)."""
+    return {
+        "guess": guess,
+        "rule": rule,
+        "proved": _proved(position, rule),
+        "guesses_left": position.guesses_left,
+        "solved": position.solved,
+        "boards": [
+            {
+                "solved": position.solved_by[b],
+                "remaining": len(position.candidates[b]),
+                "candidates": position.candidates[b],
+            }
+            for b in range(position.boards)
+        ],
+    }
+
+
+def _proved(position: BoardsPosition, rule: str) -> bool:
+    """The policy's move is proved best when every open board has one answer left: each of
+    them takes a guess, and playing them in turn takes no more."""
+    return rule == LAST_CANDIDATE and all(len(position.candidates[b]) == 1 for b in position.open_boards)

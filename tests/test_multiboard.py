@@ -1,0 +1,166 @@
+"""Multi-board games: the exact search against the exhaustive minimiser (tests/naive.py),
+both objectives; the policy over the matrix against the runtime's."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from naive import naive_boards
+from wordle_compiler.core.matrix import compute_matrix
+from wordle_compiler.multiboard.build import BoardsError, build_boards
+from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, lower_bound, solve
+from wordle_compiler.multiboard.policy import POLICIES, Table, play
+from wordle_runtime.boards import board_position, next_move, parse_board_history
+from wordle_runtime.game import DEFAULT_GAME
+from wordle_runtime.history import HistoryError, NoAnswerError
+
+WORDS = sorted(
+    [
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "heath",
+        "dwarf",
+        "model",
+        "karma",
+        "stink",
+        "grade",
+        "quiet",
+        "bench",
+        "abate",
+        "feign",
+        "major",
+        "death",
+        "fresh",
+        "crust",
+        "stool",
+        "colon",
+        "abase",
+        "marry",
+        "react",
+        "batty",
+        "pride",
+        "floss",
+    ]
+)
+
+
+# Words alike in four letters: a tight limit leaves some tuples unsolved.
+RHYMES = sorted(["light", "might", "night", "right", "sight", "tight", "fight", "baker", "maker", "taker", "wager"])
+
+
+@st.composite
+def boards_problems(draw):
+    boards = draw(st.sampled_from([2, 2, 3]))
+    n = draw(st.integers(boards, 8 if boards == 2 else 6))
+    pool = draw(st.sampled_from([WORDS, RHYMES]))
+    answers = sorted(draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True)))
+    extra = draw(st.lists(st.sampled_from(WORDS), max_size=3, unique=True))
+    guesses = sorted(set(answers) | set(extra))
+    limit = draw(st.integers(boards, boards + 3))
+    return answers, guesses, boards, limit
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_problems(), st.sampled_from(["total", "win"]))
+def test_the_exact_tree_is_the_exhaustive_minimum(problem, objective):
+    answers, guesses, boards, limit = problem
+    expected = naive_boards(answers, guesses, boards, limit, objective)
+    codes = compute_matrix(guesses, answers)
+    try:
+        result = build_boards(codes, (answers, guesses), DEFAULT_GAME, (boards, limit, objective), None)
+    except BoardsError:
+        assert objective == "total"
+        assert expected is None
+        return
+    assert (result.lost, result.total_guesses) == expected
+    assert sum(result.histogram.values()) == result.tuples - result.lost
+    assert sum(g * c for g, c in result.histogram.items()) + result.lost * limit == result.total_guesses
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards_problems())
+def test_the_lower_bound_never_passes_the_value(problem):
+    answers, guesses, boards, limit = problem
+    problem_ = Problem(compute_matrix(guesses, answers), DEFAULT_GAME.all_correct)
+    tuples = np.array(list(itertools.permutations(range(len(answers)), boards)), dtype=np.int32)
+    value = solve(problem_, tuples, limit)
+    assert lower_bound(tuples, limit) <= value
+    assert all_lost(len(tuples), limit) >= value
+
+
+def test_a_tight_limit_loses_the_fewest_tuples():
+    answers = sorted(["light", "might", "night", "right", "sight", "tight", "fight"])
+    codes = compute_matrix(answers, answers)
+    result = build_boards(codes, (answers, answers), DEFAULT_GAME, (2, 5, "win"), None)
+    assert (result.lost, result.total_guesses) == naive_boards(answers, answers, 2, 5, "win")
+    assert 0 < result.lost < result.tuples
+    with pytest.raises(BoardsError, match="cannot be solved within 5 guesses"):
+        build_boards(codes, (answers, answers), DEFAULT_GAME, (2, 5, "total"), None)
+
+
+def test_a_fixed_first_guess_is_played_first():
+    answers = WORDS[:6]
+    codes = compute_matrix(answers, answers)
+    free = build_boards(codes, (answers, answers), DEFAULT_GAME, (2, 7, "total"), None)
+    fixed = build_boards(codes, (answers, answers), DEFAULT_GAME, (2, 7, "total"), answers[-1])
+    assert fixed.tree["guess"] == answers[-1]
+    assert fixed.total_guesses >= free.total_guesses
+    assert free.total_guesses < LOST
+
+
+def test_the_matrix_policy_plays_the_runtimes_moves():
+    rng = random.Random(5)
+    answers = sorted(rng.sample(WORDS, 24))
+    codes = compute_matrix(answers, answers)
+    for boards in (2, 4):
+        table = Table(codes, np.arange(len(answers)), DEFAULT_GAME.all_correct, 0, boards + 5)
+        for _ in range(10):
+            secret = tuple(rng.sample(range(len(answers)), boards))
+            solved, played = play(table, secret, "most-parts")
+            assert solved
+            steps = []
+            for row in played:
+                position = board_position(answers, steps, DEFAULT_GAME, boards)
+                assert next_move(position, answers, DEFAULT_GAME, answers[0])[0] == answers[row]
+                shown = tuple(DEFAULT_GAME.score_code(answers[row], answers[secret[b]]) for b in position.open_boards)
+                steps.append((answers[row], shown))
+            assert board_position(answers, steps, DEFAULT_GAME, boards).solved
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_every_policy_solves_easy_games(policy):
+    answers = WORDS[:12]
+    codes = compute_matrix(answers, answers)
+    table = Table(codes, np.arange(len(answers)), DEFAULT_GAME.all_correct, 3, 7)
+    assert all(play(table, (a, b), policy)[0] for a in range(12) for b in range(12) if a != b)
+
+
+def test_a_history_gives_one_pattern_per_open_board():
+    steps = parse_board_history(["cigar", "ggggg,bbbbb", "rebut:bybbb"], DEFAULT_GAME, 2)
+    assert steps[1] == ("rebut", (DEFAULT_GAME.parse_code("bybbb"),))
+    position = board_position(WORDS, steps, DEFAULT_GAME, 2)
+    assert position.solved_by == ["cigar", None]
+    assert "cigar" not in position.candidates[1]
+    with pytest.raises(HistoryError, match="2 patterns for 1 open board"):
+        parse_board_history(["cigar", "ggggg,bbbbb", "rebut", "bbbbb,bbbbb"], DEFAULT_GAME, 2)
+    with pytest.raises(HistoryError, match="step 1"):
+        parse_board_history(["cigar"], DEFAULT_GAME, 2)
+    anagram = DEFAULT_GAME.parse_code("yyyyy")
+    with pytest.raises(NoAnswerError, match="no answer fits board 2"):
+        board_position(WORDS, [("cigar", (0, anagram))], DEFAULT_GAME, 2)
+    with pytest.raises(NoAnswerError, match="cannot solve two boards"):
+        board_position(WORDS, [("cigar", (DEFAULT_GAME.all_correct,) * 2)], DEFAULT_GAME, 2)
