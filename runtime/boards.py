@@ -16,11 +16,12 @@ The move (:func:`next_move`) follows one documented policy, the same as the comp
 
 1. no guess yet: the single-board tree's first guess (``opening``);
 2. an open board with exactly one candidate: that candidate (the first such board);
-3. otherwise the answer-list word whose patterns split the open boards' candidates into
-   the most parts in all (summed over the boards), ties to a word that is some open
-   board's candidate, then to the earlier word in the answer list.  When the answer list
-   times the candidates left exceeds :data:`WORK_BUDGET` pattern evaluations, only the
-   open boards' candidates are scored, the first ``WORK_BUDGET // candidates`` of them.
+3. otherwise the answer-list word that tells the most: the least :func:`information_score`
+   (the candidates' expected information left, summed over the open boards), ties to a
+   word that is some open board's candidate, then to the earlier word in the answer list.
+   When the answer list times the candidates left exceeds :data:`WORK_BUDGET` pattern
+   evaluations, only the open boards' candidates are scored, the first
+   ``WORK_BUDGET // candidates`` of them.
 
 Standard library only: ``wordle-next`` reads it.
 """
@@ -38,7 +39,10 @@ MIN_BOARDS, MAX_BOARDS = 2, 8
 EXTRA_GUESSES = 5  # a K-board game allows K + 5 guesses
 BOARD_GAMES = {"dordle": 2, "quordle": 4, "octordle": 8}  # over the original five-letter lists
 WORK_BUDGET = 250_000  # pattern evaluations a move may score (about a third of a second)
-OPENING, LAST_CANDIDATE, MOST_PARTS, DONE = "opening", "last candidate", "most parts", "solved"
+OPENING, LAST_CANDIDATE, MOST_INFORMATION, DONE = "opening", "last candidate", "most information", "solved"
+# c·log2(c) in fixed point: integer sums, the same bits here and in the compiler's numpy twin.
+XLOGX_SCALE = 1 << 20
+_XLOGX: list[int] = [0, 0]
 
 # One step: the guess and the patterns of the boards open before it, in board order.
 Step = tuple[str, tuple[int, ...]]
@@ -128,27 +132,23 @@ class BoardsPosition:
 def board_position(answers: Sequence[str], steps: Sequence[Step], game: Game, boards: int) -> BoardsPosition:
     """Each board's candidates after ``steps``; :class:`NoAnswerError` when a board has none."""
     solved_by: list[str | None] = [None] * boards
-    shown: list[list[tuple[str, int]]] = [[] for _ in range(boards)]
-    for word, codes in steps:
-        open_boards = [b for b in range(boards) if solved_by[b] is None]
+    candidates = [list(answers) for _ in range(boards)]
+    for number, (word, codes) in enumerate(steps, start=1):
         if sum(code == game.all_correct for code in codes) > 1:
             raise NoAnswerError(f"{word!r} cannot solve two boards: the boards' answers are distinct words")
+        open_boards = [b for b in range(boards) if solved_by[b] is None]
         for b, code in zip(open_boards, codes, strict=True):
-            shown[b].append((word, code))
+            candidates[b] = [a for a in candidates[b] if game.score_code(word, a) == code]
             if code == game.all_correct:
+                if not candidates[b]:
+                    raise NoAnswerError(f"step {number}: board {b + 1} cannot be {word!r}, which is not an answer")
                 solved_by[b] = word
-    candidates = [
-        [] if solved_by[b] is not None else [a for a in answers if _fits(a, shown[b], game)] for b in range(boards)
-    ]
+                candidates[b] = []
     _exclude_known(candidates, solved_by)
     for b in range(boards):
         if solved_by[b] is None and not candidates[b]:
             raise NoAnswerError(f"no answer fits board {b + 1} (the boards' answers are distinct words)")
     return BoardsPosition(boards, candidates, solved_by, len(steps))
-
-
-def _fits(answer: str, shown: list[tuple[str, int]], game: Game) -> bool:
-    return all(game.score_code(word, answer) == code for word, code in shown)
 
 
 def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> None:
@@ -172,7 +172,7 @@ def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> 
 
 def next_move(position: BoardsPosition, answers: Sequence[str], game: Game, opening: str) -> tuple[str | None, str]:
     """The policy's guess and which rule chose it (:data:`OPENING`, :data:`LAST_CANDIDATE`,
-    :data:`MOST_PARTS`); ``(None, DONE)`` once every board is solved."""
+    :data:`MOST_INFORMATION`); ``(None, DONE)`` once every board is solved."""
     open_sets = [position.candidates[b] for b in position.open_boards]
     if not open_sets:
         return None, DONE
@@ -181,7 +181,7 @@ def next_move(position: BoardsPosition, answers: Sequence[str], game: Game, open
     for words in open_sets:
         if len(words) == 1:
             return words[0], LAST_CANDIDATE
-    return _most_parts(open_sets, answers, game), MOST_PARTS
+    return _most_information(open_sets, answers, game), MOST_INFORMATION
 
 
 def scoring_pool(open_sets: Sequence[Sequence[str]], answers: Sequence[str]) -> list[str]:
@@ -193,14 +193,42 @@ def scoring_pool(open_sets: Sequence[Sequence[str]], answers: Sequence[str]) -> 
     return [word for word in answers if word in union][: max(1, WORK_BUDGET // left)]
 
 
-def _most_parts(open_sets: list[list[str]], answers: Sequence[str], game: Game) -> str:
-    """Rule 3: the most parts in all, then a candidate, then the earlier word."""
+def xlogx_table(size: int) -> list[int]:
+    """``round(c · log2(c) · XLOGX_SCALE)`` for c = 0 … ``size`` (one table for both players)."""
+    import math
+
+    while len(_XLOGX) <= size:
+        c = len(_XLOGX)
+        _XLOGX.append(round(c * math.log2(c) * XLOGX_SCALE))
+    return _XLOGX
+
+
+def information_score(part_sizes: Sequence[Sequence[int]], board_sizes: Sequence[int]) -> float:
+    """Σ over the open boards of (Σ over a board's parts of c·log2 c, fixed point) / n: the
+    candidates' expected information still unknown, in board order (less is better; the
+    boards' entropies are log2 n less this over :data:`XLOGX_SCALE`)."""
+    table = xlogx_table(max(board_sizes))
+    score = 0.0
+    for sizes, n in zip(part_sizes, board_sizes, strict=True):
+        score += sum(table[c] for c in sizes) / n
+    return score
+
+
+def _most_information(open_sets: list[list[str]], answers: Sequence[str], game: Game) -> str:
+    """Rule 3: the least information score, then a candidate, then the earlier word."""
     candidates = set().union(*open_sets)
-    score = game.score_code
-    best, best_key = "", (-1, False)
+    code = game.score_code
+    board_sizes = [len(words) for words in open_sets]
+    best, best_key = "", (float("inf"), True)
     for word in scoring_pool(open_sets, answers):
-        parts = sum(len({score(word, a) for a in words}) for words in open_sets)
-        key = (parts, word in candidates)
-        if key > best_key:
+        part_sizes = []
+        for words in open_sets:
+            counts: dict[int, int] = {}
+            for answer in words:
+                shown = code(word, answer)
+                counts[shown] = counts.get(shown, 0) + 1
+            part_sizes.append(counts.values())
+        key = (information_score(part_sizes, board_sizes), word not in candidates)
+        if key < best_key:
             best, best_key = word, key
     return best

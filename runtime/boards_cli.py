@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 REASONS = {
     "opening": "the single-board tree's first guess",
     "last candidate": "a board has one answer left",
-    "most parts": "the most parts over the open boards (heuristic)",
+    "most information": "the most information over the open boards (heuristic)",
 }
 SHOWN_CANDIDATES = 10
 

@@ -39,6 +39,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         quiet_warnings,
         version_option,
     )
+    from .compile_boards import run_boards
     from .compile_report import anytime_for, json_doc, report_stop, summary_lines, too_deep
     from .numbers import PlainFloatRange, PlainIntRange
     from .progress import Progress
@@ -152,11 +153,12 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
 )
 @click.option(
     "--objective",
-    type=click.Choice(OBJECTIVES),
+    type=click.Choice([*OBJECTIVES, "win"]),
     default="total",
     show_default=True,
     help="optimal: total = the fewest guesses in all; depth = the least worst case, then the fewest; "
-    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest",
+    "fewest-deep = the fewest answers needing --deep K guesses or more, then the fewest; "
+    "win (--boards) = the most games solved within --max-depth, then the fewest",
 )
 @click.option(
     "--deep",
@@ -173,6 +175,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
     help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)",
 )
 @game_option
+@click.option("--boards", type=PlainIntRange(2, 8), metavar="K", help="K boards at once (dordle, quordle, octordle)")
 @click.option(
     "--answers", default="original", show_default=True, help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"])
 )
@@ -267,6 +270,7 @@ def compile_command(
     prior_common,
     mode,
     game,
+    boards,
     answers,
     guesses,
     max_depth,
@@ -289,6 +293,8 @@ def compile_command(
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
+    if run_boards(click.get_current_context()):
+        return
     answers, guesses = lists_for_game(game, answers, guesses, mode)
     cfg, words = _checked_config(
         strategy,

@@ -27,6 +27,8 @@ import numpy as np
 LOST = 1 << 40
 # The most tuples an exact search takes on (a position is searched whole, in memory).
 MAX_EXACT_TUPLES = 200_000
+# The pattern cells (guesses × tuples × boards) scored at once when ordering the guesses.
+GUESS_BLOCK_CELLS = 1 << 22
 
 
 @dataclass
@@ -38,6 +40,9 @@ class Problem:
     all_correct: int
     memo: dict = field(default_factory=dict)
     nodes: int = 0
+
+    def __post_init__(self) -> None:
+        self.codes = self.codes.view(np.ndarray)  # a cached matrix is a memmap: index it as an array
 
 
 def tuple_cost(open_boards: int, guesses_left: int) -> int:
@@ -83,24 +88,75 @@ def split(problem: Problem, tuples: np.ndarray, guess: int) -> list[np.ndarray]:
     return parts
 
 
-def useful(problem: Problem, tuples: np.ndarray, guess: int) -> bool:
-    """Whether ``guess`` tells anything: it splits the tuples or closes a board (any other
-    guess only spends one)."""
-    shown = problem.codes[guess][tuples]
-    return bool((shown == problem.all_correct).any() or (shown != shown[0]).any())
+def pattern_rows(problem: Problem, tuples: np.ndarray, guesses: slice) -> tuple[np.ndarray, np.ndarray]:
+    """For each guess of ``guesses`` (a row) and each tuple: the tuple's pattern row as one
+    key (a byte per board), and the boards the guess closes for it as bits."""
+    shown = problem.codes[guesses][:, tuples]  # (G, N, k)
+    keys = np.zeros(shown.shape[:2], dtype=np.uint64)
+    closed = np.zeros(shown.shape[:2], dtype=np.int64)
+    for column in range(shown.shape[2]):
+        keys = keys * np.uint64(256) + shown[:, :, column].astype(np.uint64)
+        closed |= (shown[:, :, column] == problem.all_correct).astype(np.int64) << column
+    return keys, closed
+
+
+def partition_signatures(keys: np.ndarray, closed: np.ndarray, boards: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per guess (row): its number of parts, and per tuple the first tuple of its part and the
+    boards closed for it, packed: two guesses with equal signature rows leave the same
+    positions below them."""
+    n = keys.shape[1]
+    order = np.argsort(keys, axis=1, kind="stable")
+    ordered = np.take_along_axis(keys, order, axis=1)
+    starts = np.ones(keys.shape, dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    group_start = np.maximum.accumulate(np.where(starts, np.arange(n), 0), axis=1)
+    first_sorted = np.take_along_axis(order, group_start, axis=1)  # stable: the part's first tuple
+    first = np.empty_like(first_sorted)
+    np.put_along_axis(first, order, first_sorted, axis=1)
+    return starts.sum(axis=1), (first.astype(np.int64) << boards) | closed
 
 
 def guess_order(problem: Problem, tuples: np.ndarray) -> list[int]:
-    """The useful guesses, most parts first (a good tree early makes the cuts), ties by index."""
+    """The guesses worth trying, most parts first, then most boards closed, then the earlier
+    guess (the search keeps the first of equal cost: the tie rule).  A guess that neither
+    splits the tuples nor closes a board is left out (it only spends a guess), and so is a
+    guess that splits the tuples and closes their boards as an earlier one does (the same
+    positions below it)."""
+    n_guesses, cells = problem.codes.shape[0], tuples.size
+    block = max(1, GUESS_BLOCK_CELLS // max(1, cells))
     scored = []
-    for guess in range(problem.codes.shape[0]):
-        if useful(problem, tuples, guess):
-            shown = problem.codes[guess][tuples]
-            parts = len(np.unique(shown, axis=0))
-            closes = int((shown == problem.all_correct).sum())
-            scored.append((-parts, -closes, guess))
+    for first in range(0, n_guesses, block):
+        keys, closed = pattern_rows(problem, tuples, slice(first, first + block))
+        parts, signatures = partition_signatures(keys, closed, tuples.shape[1])
+        closes = _bit_counts(closed)
+        useful = np.flatnonzero((parts > 1) | (closes > 0))
+        kept = _distinct_rows(signatures[useful])
+        scored.extend((-int(parts[i]), -int(closes[i]), first + int(i), signatures[i].tobytes()) for i in useful[kept])
     scored.sort()
-    return [guess for _, _, guess in scored]
+    seen, order = set(), []
+    for _, _, guess, row in scored:
+        if row not in seen:
+            seen.add(row)
+            order.append(guess)
+    return order
+
+
+def _distinct_rows(rows: np.ndarray) -> np.ndarray:
+    """The indices of the first of each distinct row, and of every row whose hash it shares
+    without being equal to it (the caller's exact check settles those)."""
+    multipliers = np.random.default_rng(0).integers(1, 1 << 62, size=rows.shape[1], dtype=np.uint64) | np.uint64(1)
+    hashes = (rows.astype(np.uint64) * multipliers).sum(axis=1)
+    _, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
+    collided = (rows != rows[first[inverse]]).any(axis=1)
+    return np.union1d(first, np.flatnonzero(collided))
+
+
+def _bit_counts(closed: np.ndarray) -> np.ndarray:
+    """Per row, the set bits of all its cells (boards closed over all tuples)."""
+    total = np.zeros(closed.shape[0], dtype=np.int64)
+    for bit in range(8):
+        total += ((closed >> bit) & 1).sum(axis=1)
+    return total
 
 
 def solve(problem: Problem, tuples: np.ndarray, guesses_left: int, beta: int | None = None) -> int:

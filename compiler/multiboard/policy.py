@@ -3,10 +3,12 @@ many games fast (``benchmarks/multiboard.py``), and two heuristics beside it.
 
 Every policy keeps the runtime's rules 1 and 2 (the opening; a board with one answer left
 is played) and differs in rule 3's score over the same pool of words
-(:func:`wordle_runtime.boards.scoring_pool`): ``most-parts`` (the runtime's: the most parts
-summed over the open boards), ``entropy`` (the most bits summed over the open boards) and
-``minimax`` (the smallest largest part summed over the open boards).  Ties go to a word that
-is some open board's candidate, then to the earlier word of the answer list.
+(:func:`wordle_runtime.boards.scoring_pool`): ``entropy`` (the runtime's: the least
+:func:`wordle_runtime.boards.information_score`, the same integers and the same float
+operations in the same order, so the same bits), ``most-parts`` (the most parts summed over
+the open boards) and ``minimax`` (the smallest largest part summed over the open boards).
+Ties go to a word that is some open board's candidate, then to the earlier word of the
+answer list.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_runtime.boards import WORK_BUDGET
+from wordle_runtime.boards import WORK_BUDGET, xlogx_table
 
-POLICIES = ("most-parts", "entropy", "minimax")
+POLICIES = ("entropy", "most-parts", "minimax")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Table:
     limit: int
 
 
-def play(table: Table, secret: tuple[int, ...], policy: str = "most-parts") -> tuple[bool, list[int]]:
+def play(table: Table, secret: tuple[int, ...], policy: str = "entropy") -> tuple[bool, list[int]]:
     """Play one game (``secret``: each board's answer index) by ``policy``: whether every
     board was solved within the limit, and the guess rows played."""
     n_answers = table.codes.shape[1]
@@ -77,12 +79,12 @@ def _move(table: Table, open_sets: list[np.ndarray], used: int, policy: str) -> 
             return int(table.answer_rows[words[0]])
     pool = _pool(open_sets, table.codes.shape[1])
     rows = table.answer_rows[pool]
-    score = np.zeros(len(pool))
+    score = np.zeros(len(pool))  # less is better
     for words in open_sets:
         score += _board_score(np.sort(table.codes[np.ix_(rows, words)], axis=1), policy)
     union = np.unique(np.concatenate(open_sets))
     is_candidate = np.isin(pool, union)
-    order = np.lexsort((np.arange(len(pool)), ~is_candidate, -np.round(score, 9)))
+    order = np.lexsort((np.arange(len(pool)), ~is_candidate, score))
     return int(rows[order[0]])
 
 
@@ -95,18 +97,18 @@ def _pool(open_sets: list[np.ndarray], n_answers: int) -> np.ndarray:
 
 
 def _board_score(sorted_codes: np.ndarray, policy: str) -> np.ndarray:
-    """Per pool word (row), its score on one board (higher is better); ``sorted_codes``
-    holds each row's codes over the board's candidates, sorted."""
+    """Per pool word (row), its score on one board (less is better); ``sorted_codes`` holds
+    each row's codes over the board's candidates, sorted."""
     starts = np.ones(sorted_codes.shape, dtype=bool)
     starts[:, 1:] = sorted_codes[:, 1:] != sorted_codes[:, :-1]
     if policy == "most-parts":
-        return starts.sum(axis=1).astype(float)
+        return -starts.sum(axis=1).astype(float)
     n = sorted_codes.shape[1]
     sizes = _run_lengths(starts)
     if policy == "minimax":
-        return -sizes.max(axis=1).astype(float)
-    p = np.where(sizes > 0, sizes / n, 1.0)
-    return -(p * np.log2(p)).sum(axis=1)
+        return sizes.max(axis=1).astype(float)
+    table = np.array(xlogx_table(n), dtype=np.int64)
+    return table[sizes].sum(axis=1) / n
 
 
 def _run_lengths(starts: np.ndarray) -> np.ndarray:

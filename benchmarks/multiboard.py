@@ -1,0 +1,93 @@
+"""Dordle, Quordle and Octordle played by the multi-board policies over a seeded sample of
+answer tuples: win rate, average guesses and the share solved within a few guesses.
+
+    python benchmarks/multiboard.py [--games dordle,quordle,octordle] [--tuples 10000]
+        [--policies entropy,most-parts,minimax] [--seed 0] [--start salet]
+
+Each game plays the original five-letter lists (2,315 answers, 12,972 guesses) on K boards
+with K + 5 guesses; the tuples are drawn once per game (distinct answers, ``--seed``) and
+every policy plays the same ones.  ``entropy`` is the policy ``wordle-next --game``
+plays (``wordle_runtime.boards``; ``compiler/multiboard/policy.py`` plays it over the matrix,
+tested move for move against the runtime).  A lost game counts every guess of the limit in
+the average over all games.  Results go to benchmarks/results/multiboard.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results" / "multiboard.json"
+
+
+def main() -> int:
+    """Play the sample and print one row per game and policy."""
+    from wordle_compiler.core.matrix import feedback_matrix
+    from wordle_compiler.core.wordlists import load_word_lists
+    from wordle_compiler.multiboard.policy import POLICIES, Table, play
+    from wordle_runtime.boards import BOARD_GAMES, guess_limit
+    from wordle_runtime.game import DEFAULT_GAME
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(BOARD_GAMES))
+    parser.add_argument("--tuples", type=int, default=10_000)
+    parser.add_argument("--policies", default=",".join(POLICIES))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", default="salet")
+    args = parser.parse_args()
+    words = load_word_lists("original")
+    codes = feedback_matrix(words)
+    rows = words.answer_index_in_guesses()
+    opening = words.guesses.index(args.start)
+    out = []
+    for game in args.games.split(","):
+        boards = BOARD_GAMES[game]
+        table = Table(codes, rows, DEFAULT_GAME.all_correct, opening, guess_limit(boards))
+        rng = random.Random(f"{args.seed}:{game}")
+        sample = [tuple(rng.sample(range(len(words.answers)), boards)) for _ in range(args.tuples)]
+        for policy in args.policies.split(","):
+            began = time.perf_counter()
+            games = [play(table, secret, policy) for secret in sample]
+            row = _row(game, boards, policy, games, table.limit)
+            row["seconds"] = round(time.perf_counter() - began, 1)
+            row["command"] = " ".join(["python benchmarks/multiboard.py", *sys.argv[1:]])
+            out.append(row)
+            print(_line(row), flush=True)
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+def _row(game: str, boards: int, policy: str, games: list, limit: int) -> dict:
+    """One game's figures for one policy."""
+    n = len(games)
+    taken = [len(played) if solved else limit for solved, played in games]
+    won = [len(played) for solved, played in games if solved]
+    within = {k: sum(1 for t in won if t <= k) / n for k in (boards + 2, boards + 3, limit)}
+    return {
+        "game": game,
+        "policy": policy,
+        "tuples": n,
+        "win_rate": round(len(won) / n, 5),
+        "average": round(sum(taken) / n, 4),
+        "average_won": round(sum(won) / max(1, len(won)), 4),
+        "worst": max(taken),
+        "within": {str(k): round(v, 5) for k, v in within.items()},
+    }
+
+
+def _line(row: dict) -> str:
+    within = "  ".join(f"<= {k}: {100 * v:.2f}%" for k, v in row["within"].items())
+    return (
+        f"{row['game']:9} {row['policy']:11} {row['tuples']:>6} tuples  won {100 * row['win_rate']:.2f}%  "
+        f"average {row['average']:.4f}  worst {row['worst']}  {within}  ({row['seconds']} s)"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Multi-board games through real processes: ``wordle-next --game quordle`` / ``--boards K``
+and ``wordle-compile --boards K``, answers and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clirun import one_line_error, run
+from naive import naive_boards
+from wordle_runtime.feedback import score
+
+
+def _next(*args):
+    return run("wordle-next", *args, timeout=60)
+
+
+def test_quordle_opens_with_the_trees_first_guess_and_plays_mid_game():
+    opening = _next("--game", "quordle", "--json")
+    assert opening.returncode == 0, opening.stderr
+    doc = json.loads(opening.stdout)
+    assert doc["guess"] == "salet"
+    assert doc["rule"] == "opening"
+    assert [board["remaining"] for board in doc["boards"]] == [2315] * 4
+    middle = _next("--game", "quordle", "salet", "bbygb,gbbyb,bbbbb,ybbbb", "--json")
+    doc = json.loads(middle.stdout)
+    assert doc["rule"] == "most information"
+    assert doc["guesses_left"] == 8
+    assert all(board["remaining"] > 1 for board in doc["boards"])
+
+
+def test_a_solved_board_drops_out_of_later_steps_and_its_word_out_of_the_others():
+    first = _next("--boards", "2", "--json", "cigar", "ggggg,bbbbb")
+    doc = json.loads(first.stdout)
+    assert doc["boards"][0]["solved"] == "cigar"
+    assert "cigar" not in doc["boards"][1]["candidates"]
+    shown = score(doc["guess"], "humph")  # humph shares no letter with cigar: board 2's bbbbb fits it
+    text = _next("--game", "dordle", "cigar", "ggggg,bbbbb", doc["guess"], shown)
+    assert text.returncode == 0, text.stderr
+    assert "board 1: solved: cigar" in text.stdout
+    assert "guess 3 of 7" in text.stdout
+
+
+def test_the_last_answers_are_played_and_said_to_be_proved():
+    steps = ["cigar", "ggggg,bbbbb"]
+    doc = json.loads(_next("--game", "dordle", "--json", *steps).stdout)
+    while not doc["solved"] and doc["rule"] != "last candidate":
+        word = doc["guess"]
+        target = "humph" if "humph" in doc["boards"][1]["candidates"] else doc["boards"][1]["candidates"][0]
+        steps += [word, score(word, target)]
+        doc = json.loads(_next("--game", "dordle", "--json", *steps).stdout)
+    assert doc["proved"] is True
+    assert doc["boards"][1]["remaining"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (("--game", "quordle", "salet", "bbbbb,bbbbb"), ["2 patterns for 4 open boards"]),
+        (("--game", "sixordle"), ["dordle, quordle, octordle"]),
+        (("--game", "quordle", "--boards", "2"), ["quordle has 4 boards, not 2"]),
+        (("--boards", "9"), ["2 to 8 boards"]),
+        (("--boards", "2", "zzzzz", "bbbbb,bbbbb"), ["not in the guess list"]),
+        (("--boards", "2", "-i"), ["interactive play is single-board"]),
+        (("--boards", "2", "--tree", "mastermind-4x6-optimal-normal"), ["not Mastermind"]),
+    ],
+)
+def test_bad_multi_board_input_is_one_line_and_exit_2(args, fragments):
+    one_line_error(_next(*args), 2, *fragments)
+
+
+def test_an_impossible_history_is_exit_1():
+    one_line_error(_next("--boards", "2", "cigar", "ggggg,ggggg"), 1, "cannot solve two boards")
+    one_line_error(_next("--boards", "2", "zymic", "ggggg,bbbbb"), 1, "'zymic', which is not an answer")
+
+
+WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]
+
+
+@pytest.mark.parametrize("boards, objective, limit", [(2, "total", 7), (3, "win", 3), (2, "win", 3)])
+def test_compile_boards_equals_the_exhaustive_minimiser(tmp_path, boards, objective, limit):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(WORDS) + "\n")
+    result = run(
+        "wordle-compile",
+        "--boards", boards, "--answers", answers, "--guesses", answers, "--strategy", "optimal",
+        "--objective", objective, "--max-depth", limit, "--json", "-o", tmp_path / "tree.json",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert (doc["lost"], doc["total_guesses"]) == naive_boards(sorted(WORDS), sorted(WORDS), boards, limit, objective)
+    tree = json.loads((tmp_path / "tree.json").read_text())
+    assert tree["tree"]["guess"] == doc["first_guess"]
+
+
+@pytest.mark.parametrize(
+    "args, code, fragment",
+    [
+        (("--game", "quordle", "--strategy", "optimal"), 2, "at most 200,000"),
+        (("--boards", "2", "--strategy", "entropy"), 2, "--strategy optimal"),
+        (("--boards", "2", "--answers", "ANSWERS", "--strategy", "optimal", "--max-depth", "2"), 1, "cannot be solved"),
+    ],
+)
+def test_compile_boards_errors_are_one_line(tmp_path, args, code, fragment):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(WORDS) + "\n")
+    args = [str(answers) if a == "ANSWERS" else a for a in args]
+    one_line_error(run("wordle-compile", *args), code, fragment)
