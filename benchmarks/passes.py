@@ -60,10 +60,11 @@ def main() -> None:
     args = parser.parse_args()
 
     from wordle_compiler.core.config import Context
+    from wordle_compiler.core.settings import Settings
     from wordle_compiler.search import Solver
     from wordle_compiler.search.passes import PAIRS_MAX_N, scratch_bytes
 
-    ctx = Context.load(args.answers, None)
+    ctx = Context.load(Settings(answers=args.answers))
     engine = Solver(ctx, "normal").engine
     m = len(ctx.words.guesses)
     L = np.arange(m, dtype=np.int64)

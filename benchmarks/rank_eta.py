@@ -28,6 +28,8 @@ import platform
 import time
 from pathlib import Path
 
+from wordle_compiler.core.settings import Settings
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "rank_eta.json"
 MARKS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
@@ -40,7 +42,7 @@ def run(args) -> tuple[list[tuple[float, float | None]], float, str, dict]:
     from wordle_compiler.ranking.eta import RemainingWork, sample_words
     from wordle_compiler.ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking
 
-    spec = RankSpec(answers=args.answers, mode=args.mode)
+    spec = RankSpec(settings=Settings(answers=args.answers, mode=args.mode))
     ctx = context_for(spec)
     words = heuristic_order(ctx, spec, list(ctx.words.guesses))[:: args.every]
     ranking, trace, decided = Ranking(top=args.top), [], []

@@ -37,6 +37,7 @@ SCHEDULES = ("rounds", "whole", "largest")
 CHILD = r"""
 import json, resource, sys, time
 from wordle_compiler.ranking import class_bounds, first_words
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word
 answers, mode, cutoff, words, schedule = sys.argv[1:6]
 if schedule == "normal-rounds":
@@ -53,7 +54,7 @@ if schedule == "largest":
             for name in ("tasks", "weights", "bounds", "exact"):
                 setattr(self, name, [getattr(self, name)[i] for i in order])
     first_words.ClassBounds = Largest
-spec = RankSpec(answers=answers, mode=mode)
+spec = RankSpec(Settings(answers=answers, mode=mode))
 context_for(spec)
 began, passes, refuted = time.perf_counter(), 0, 0
 for word in words.split(","):

@@ -9,7 +9,7 @@ same keywords; each function returns one type.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_whole, settings_for
@@ -60,7 +60,7 @@ class CompileResult:
         return not self.exceeding_max_depth
 
 
-def compile_tree(
+def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
     strategy: str = "entropy",
     *,
     settings: Settings | None = None,
@@ -101,25 +101,9 @@ def compile_tree(
     from .pipeline.run import build, make_config
 
     chosen = settings_for(settings, **_given(locals()))
-    lists = chosen.lists()
-    cfg = make_config(
-        strategy,
-        start=start,
-        opening=opening,
-        mode=chosen.mode,
-        answers=lists[0],
-        guesses=lists[1],
-        max_depth=chosen.max_depth,
-        seed=seed,
-        width=width,
-        candidates=candidates,
-        objective=chosen.objective,
-        deep=chosen.deep,
-    )
+    cfg = make_config(strategy, chosen, start=start, opening=opening, seed=seed, width=width, candidates=candidates)
     check_whole("jobs", jobs, 1, MAX_JOBS)
-    words = chosen.load_words()
-    cfg = replace(cfg, weights=chosen.answer_weights(words))
-    result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, words=words)
+    result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, words=chosen.load_words())
     data = cast("TreeData", result.data)
     meta = data.meta
     return CompileResult(
@@ -167,7 +151,7 @@ def verify(
     return verify_any(tree, mode=mode, max_depth=max_depth, guesses=guesses)
 
 
-def analyse(
+def analyse(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
     history: History = (),
     *,
     top: int = 5,
@@ -214,20 +198,11 @@ def analyse(
     if chosen.weighted and chosen.objective != "total":
         raise ValueError("weights value moves by expected guesses: objective 'total' only")
     words = chosen.load_words()
-    loaded = LoadedGame(Context.from_words(words), chosen.mode, chosen.answer_weights(words))
-    return loaded.analyse(
-        history,
-        top=top,
-        move=move,
-        rank=rank,
-        jobs=jobs,
-        max_depth=chosen.max_depth,
-        objective=chosen.objective,
-        deep=chosen.deep,
-    )
+    loaded = LoadedGame(Context.from_words(words), chosen.weighed(words))
+    return loaded.analyse(history, top=top, move=move, rank=rank, jobs=jobs)
 
 
-def review(
+def review(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
     history: History,
     *,
     settings: Settings | None = None,
@@ -251,11 +226,10 @@ def review(
             f"review values moves by their total guesses: objective 'total' only, not {chosen.objective!r}"
         )
     words = chosen.load_words()
-    loaded = LoadedGame(Context.from_words(words), chosen.mode, chosen.answer_weights(words))
-    return loaded.review(history, chosen.max_depth).rows
+    return LoadedGame(Context.from_words(words), chosen.weighed(words)).review(history).rows
 
 
-def rank_first_words(
+def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
     *,
     settings: Settings | None = None,
     first_words: Iterable[str] | None = None,
@@ -296,20 +270,9 @@ def rank_first_words(
         from .concurrency.cluster import scheduler_address
 
         scheduler = scheduler_address(scheduler)
-    answer_weights = chosen.answer_weights(chosen.load_words()) if chosen.weighted else None
-    lists = chosen.lists()
-    spec = RankSpec(
-        answers=lists[0],
-        guesses=lists[1],
-        mode=chosen.mode,
-        max_depth=chosen.max_depth,
-        first=second_after,
-        objective=chosen.objective,
-        deep=chosen.deep,
-        weights=answer_weights,
-    )
+    played = chosen.weighed(chosen.load_words()) if chosen.weighted else chosen
+    spec = RankSpec(played, first=second_after)
     ctx = context_for(spec)
-    chosen.check_game(ctx.words)
     if second_after is not None and second_after not in ctx.guess_index:
         raise ValueError(f"second_after: {second_after!r} is not in the guess list")
     if pairs is not None:

@@ -102,6 +102,10 @@ class Game:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Game is frozen")
 
+    def __reduce__(self) -> tuple[type[Game], tuple[str, int, str]]:
+        """Pickled as its key, made again by :meth:`__new__` (a worker process gets the same game)."""
+        return Game, self.key()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.key() == other.key()
 

@@ -94,7 +94,7 @@ class TreeData:
     subtree_weight: array[int] | None
     subtree_weighted_total: array[int] | None
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - the record itself: one parameter per field of the format (FORMAT.md)
         self,
         answers: list[str],
         guesses: list[str],

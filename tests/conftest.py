@@ -54,11 +54,14 @@ def weighted_build(ctx):
     """(a compile result built under :func:`support.weights.raw_test_weights`, the integer Weights)."""
     from support.weights import WEIGHTS_SOURCE, raw_test_weights
     from wordle_compiler.core.config import BuildConfig
+    from wordle_compiler.core.settings import Settings
     from wordle_compiler.core.weights import integer_weights
     from wordle_compiler.pipeline.compile import compile_tree
 
     weights = integer_weights(raw_test_weights(len(ctx.words.answers)), WEIGHTS_SOURCE)
-    return compile_tree(BuildConfig(strategy="most-parts", start="salet", weights=weights), ctx), weights
+    return compile_tree(
+        BuildConfig(strategy="most-parts", settings=Settings(weights=weights), start="salet"), ctx
+    ), weights
 
 
 @pytest.fixture(scope="session")

@@ -75,7 +75,7 @@ def naive_allowed(mode: str, history, word: str, game=DEFAULT_GAME) -> bool:
     return True
 
 
-def naive_optimal(
+def naive_optimal(  # noqa: PLR0913 - the reference shares no type with the engine: its options one by one
     answers, guesses, mode="normal", max_depth=6, start=None, second=None, deep=None, weights=None, game=DEFAULT_GAME
 ):
     """(minimum total guesses, minimum depth among minimum-total trees) within max_depth.

@@ -15,6 +15,7 @@ from wordle_compiler.analysis.moves import analyse_move, score_move
 from wordle_compiler.analysis.position import analyse_position, best_moves, move_value, position_after
 from wordle_compiler.analysis.review import review_game
 from wordle_compiler.core.config import Context
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
 from wordle_runtime.history import HistoryError
 
@@ -41,7 +42,7 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     while len(answers) < 2:  # a first step that leaves something to decide (the seed fixes which)
         history = _history(ctx, rng, 1)
         answers, legal = _naive_position(ctx, mode, history)
-    analysis = analyse_position(ctx, mode, history, top=3, max_depth=6)
+    analysis = analyse_position(ctx, Settings(mode=mode), history, top=3)
     expected_best = naive_optimal(answers, legal, mode, 5)[0]
     assert analysis.best_total == expected_best
     values = {}
@@ -58,13 +59,13 @@ def test_position_and_moves_equal_naive(mode, seed, monkeypatch):
     monkeypatch.setattr("wordle_compiler.analysis.moves.RIVALS_PER_TASK", 2)  # many small tasks for the threads
     assert score_move(analysis, word, jobs=3) == report
     # the --move path: the move valued first, the best searched below it
-    capped, quick = analyse_move(ctx, mode, history, word, top=3)
+    capped, quick = analyse_move(ctx, Settings(mode=mode), history, word, top=3)
     assert quick.move == report.move
     assert quick.loss == report.loss
     assert quick.rank is None
     assert capped.best_total == expected_best
     assert capped.moves == analysis.moves
-    assert analyse_move(ctx, mode, history, word, rank=True, jobs=2)[1] == report
+    assert analyse_move(ctx, Settings(mode=mode), history, word, rank=True, jobs=2)[1] == report
 
 
 # (mode, history, move): small positions of the original lists; the best move (shout), one of
@@ -89,8 +90,8 @@ def _better_by_every_guess(position, total):
 
 @pytest.mark.parametrize("mode, history, word", MOVE_POSITIONS)
 def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
-    analysis, report = analyse_move(ctx, mode, history, word)  # first: no memo from the full path
-    full = analyse_position(ctx, mode, history, top=5)
+    analysis, report = analyse_move(ctx, Settings(mode=mode), history, word)  # first: no memo from the full path
+    full = analyse_position(ctx, Settings(mode=mode), history, top=5)
     ranked = score_move(full, word)  # the move's rank counted over every rival
     assert report.rank is None
     assert report.rank_at_least is None
@@ -98,21 +99,21 @@ def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
     assert report.loss == ranked.loss
     assert analysis.best_total == full.best_total
     assert analysis.moves == [m for m in full.moves if m.total == full.best_total]
-    assert analyse_move(ctx, mode, history, word, top=5)[0].moves == full.moves
-    assert analyse_move(ctx, mode, history, word, rank=True)[1] == ranked
+    assert analyse_move(ctx, Settings(mode=mode), history, word, top=5)[0].moves == full.moves
+    assert analyse_move(ctx, Settings(mode=mode), history, word, rank=True)[1] == ranked
     assert ranked.rank == 1 + _better_by_every_guess(full.position, ranked.move.total)
     assert ranked.loss > 0 or ranked.rank == 1
 
 
 def test_move_at_the_opening_uses_the_table(ctx):
-    analysis, report = analyse_move(ctx, "normal", (), "crane")
+    analysis, report = analyse_move(ctx, Settings(), (), "crane")
     assert analysis.from_table
     assert analysis.best_total == 7920
     assert report.move.total == 7930
     assert report.rank is None
     assert report.loss == pytest.approx(10 / 2315)
-    assert analyse_move(ctx, "normal", (), "crane", rank=True)[1] == score_move(
-        analyse_position(ctx, "normal"), "crane"
+    assert analyse_move(ctx, Settings(), (), "crane", rank=True)[1] == score_move(
+        analyse_position(ctx, Settings()), "crane"
     )
 
 
@@ -136,10 +137,10 @@ class Recorder:
 
 
 def test_progress_counts_never_pass_their_totals(ctx):
-    position = position_after(ctx, "normal", "crane bybbb")
+    position = position_after(ctx, Settings(), "crane bybbb")
     recorder = Recorder()
     best_moves(position, 3, progress=recorder)
-    analyse_move(ctx, "normal", "crane bybbb", "jazzy", rank=True, progress=recorder)
+    analyse_move(ctx, Settings(), "crane bybbb", "jazzy", rank=True, progress=recorder)
     starts = [i for i, e in enumerate(recorder.events) if e[0] == "start"]
     assert [recorder.events[i][2] for i in starts] == ["searching for the best move"] * 2 + ["ranking jazzy"]
     assert [recorder.events[i][3] for i in starts] == [False, False, True]  # an ETA only for the ranking
@@ -162,11 +163,11 @@ def test_review_rows_are_consistent():
     secret = ctx.words.answers[7]
     first = ctx.words.guesses[0]
     history = [(first, naive_score(first, secret))]
-    best = analyse_position(ctx, "normal", history, top=1).moves[0].word
+    best = analyse_position(ctx, Settings(), history, top=1).moves[0].word
     history += [(best, naive_score(best, secret))]
     if history[-1][1] != "ggggg":
         history.append((secret, "ggggg"))
-    rows = review_game(ctx, "normal", history)
+    rows = review_game(ctx, Settings(), history)
     assert [r.step for r in rows] == list(range(1, len(history) + 1))
     assert rows[1].loss == 0
     assert all(r.loss >= 0 for r in rows)
@@ -178,10 +179,10 @@ def test_review_rows_are_consistent():
 
 
 def test_hard_mode_rejects_an_illegal_history_step():
-    ctx = Context.load("original")
+    ctx = Context.load()
     with pytest.raises(HistoryError, match="illegal in hard mode"):
-        position_after(ctx, "hard", "salet bybbb brond bybbb")
-    assert len(position_after(ctx, "normal", "salet bybbb brond bybbb").answers) >= 1
+        position_after(ctx, Settings(mode="hard"), "salet bybbb brond bybbb")
+    assert len(position_after(ctx, Settings(), "salet bybbb brond bybbb").answers) >= 1
 
 
 def test_shipped_opening_table_spot_checks():
@@ -198,22 +199,24 @@ def test_shipped_opening_table_spot_checks():
         weights = None
         if "weights_sha256" in table:  # a ranking under the default frequency prior
             from wordle_compiler.core.weights import frequency_prior
-            from wordle_compiler.core.wordlists import load_word_lists
 
-            weights = frequency_prior(list(load_word_lists(table["answers"], table["guesses"]).answers))
+            weights = frequency_prior(
+                list(Settings(answers=table["answers"], guesses=table["guesses"]).load_words().answers)
+            )
             assert weights.sha256 == table["weights_sha256"]
         spec = RankSpec(
-            answers=table["answers"],
-            guesses=table["guesses"],
-            mode=table["mode"],
-            max_depth=table["max_depth"],
-            weights=weights,
+            settings=Settings(
+                answers=table["answers"],
+                guesses=table["guesses"],
+                mode=table["mode"],
+                max_depth=table["max_depth"],
+                weights=weights,
+            )
         )
         best, value = next(iter(table["exact"].items()))
         assert evaluate_word(spec, best, 1 << 36).value == value
-        from wordle_compiler.core.wordlists import load_word_lists
 
-        guesses = load_word_lists(table["answers"], table["guesses"]).guesses
+        guesses = Settings(answers=table["answers"], guesses=table["guesses"]).load_words().guesses
         poor = [w for w in ("fuzzy", "jazzy", "mummy", "vivid") if w in guesses]  # English: a known poor word
         outside = rng.choice(poor or [w for w in guesses if w not in table["exact"]])
         assert outside not in table["exact"]

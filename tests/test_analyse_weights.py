@@ -12,6 +12,7 @@ from support.contexts import tiny_context
 from wordle_compiler.analysis.moves import analyse_move
 from wordle_compiler.analysis.position import analyse_position
 from wordle_compiler.analysis.review import review_game
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import integer_weights
 
 
@@ -31,7 +32,7 @@ def naive_after(ctx, by_word, history, depth, start=None):
 @pytest.mark.parametrize("seed", range(3))
 def test_position_and_move_values_are_the_weighted_optima(seed):
     ctx, weights, by_word = weighted_context(seed)
-    opening = analyse_position(ctx, "normal", (), top=3, weights=weights)
+    opening = analyse_position(ctx, Settings(weights=weights), (), top=3)
     assert opening.best_total == naive_after(ctx, by_word, [], 6)[1]
     first = opening.moves[0].word
     pattern = naive_score(first, ctx.words.answers[-1])
@@ -39,11 +40,11 @@ def test_position_and_move_values_are_the_weighted_optima(seed):
         return
     history = [(first, pattern)]
     left, best = naive_after(ctx, by_word, history, 5)
-    analysis = analyse_position(ctx, "normal", f"{first} {pattern}", top=2, weights=weights)
+    analysis = analyse_position(ctx, Settings(weights=weights), f"{first} {pattern}", top=2)
     assert analysis.best_total == best
     assert analysis.weight == sum(by_word[a] for a in left)
     word = ctx.words.guesses[-1]
-    _, report = analyse_move(ctx, "normal", f"{first} {pattern}", word, weights=weights)
+    _, report = analyse_move(ctx, Settings(weights=weights), f"{first} {pattern}", word)
     move_total = naive_after(ctx, by_word, history, 5, start=word)[1]
     assert report.move.total == move_total
     assert report.loss == pytest.approx((move_total - best) / max(analysis.weight, 1))
@@ -59,7 +60,7 @@ def test_a_review_counts_loss_and_luck_in_expected_guesses(seed):
     guesses = [ctx.words.guesses[-1], ctx.words.guesses[0], answer]
     history = [(g, naive_score(g, answer)) for g in guesses]
     history = history[: [p for _, p in history].index("ggggg") + 1]
-    rows = review_game(ctx, "normal", " ".join(f"{g} {p}" for g, p in history), weights=weights)
+    rows = review_game(ctx, Settings(weights=weights), " ".join(f"{g} {p}" for g, p in history))
     assert len(rows) == len(history)
     for i, row in enumerate(rows):
         left, best = naive_after(ctx, by_word, history[:i], 6 - i)

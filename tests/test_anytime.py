@@ -21,6 +21,7 @@ from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import Node, class_tasks, solved_here, tree_total
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.anytime import Anytime, counting_floor
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.search import solver_for
@@ -33,7 +34,7 @@ def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, 
     """Whichever classes a stop leaves unproved: lower bound <= the naive optimum <= the tree's total."""
     ctx = tiny_context(seed, n_answers=12 + seed % 7, n_extra=2 + seed % 3, clustered=seed % 3 != 0)
     first = worst_start(ctx)
-    cfg = BuildConfig(strategy="optimal", mode=mode, start=first, max_depth=8)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode=mode, max_depth=8), start=first)
     exact = compile_tree(cfg, ctx)
     optimum = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, 7, start=first)[0]
     assert exact.report.total_guesses == optimum
@@ -43,7 +44,8 @@ def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, 
     anytime = Anytime()
     anytime.prepare(ctx, cfg, solver, tasks)
     kept = data.draw(st.sets(st.sampled_from(sorted(anytime.fallback)))) if anytime.fallback else set()
-    proved = {code: solver.tree(cls, legal, cfg.max_depth - 1)[1] for code, cls, legal in tasks if code in kept}
+    depth = cfg.settings.max_depth - 1
+    proved = {code: solver.tree(cls, legal, depth)[1] for code, cls, legal in tasks if code in kept}
     root = anytime.assemble(Node(index, solved_here(ctx, index, ctx.all_answers)), proved)
     total = tree_total(root)
     assert anytime.lower_bound <= optimum <= total
@@ -75,7 +77,9 @@ def test_a_search_that_finishes_is_the_proved_tree_byte_for_byte(ctx):
 
 def test_a_time_limit_stops_the_search_with_a_verified_tree_and_its_bound(ctx):
     anytime = Anytime(time_limit=0.05)
-    stopped = compile_tree(BuildConfig(strategy="optimal", start="salet", mode="hard"), ctx, anytime=anytime)
+    stopped = compile_tree(
+        BuildConfig(strategy="optimal", settings=Settings(mode="hard"), start="salet"), ctx, anytime=anytime
+    )
     assert anytime.stopped == "time limit"
     assert not stopped.proved_optimal
     assert stopped.report.failures == []

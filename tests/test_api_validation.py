@@ -58,7 +58,7 @@ def test_rank_first_words_says_none_for_words_that_cannot_finish():
 )
 def test_objectives_are_checked(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        make_config("optimal", start="salet", **kwargs)
+        make_config("optimal", wordle_compiler.Settings(**kwargs), start="salet")
 
 
 @pytest.mark.parametrize(

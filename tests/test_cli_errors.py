@@ -155,7 +155,7 @@ runpy.run_module(module, run_name="__main__", alter_sys=True)
         ("wordle-compile", ["--help"], "numpy"),
         ("wordle-compile", ["--help"], "wordle_compiler.strategies.heuristic"),
         ("wordle-tree", ["info", TREE], "msgpack"),
-        ("wordle-tree", ["info", TREE], "wordle_compiler.core.config"),
+        ("wordle-tree", ["info", TREE], "wordle_compiler.core.settings"),
         ("wordle-tree", ["info", TREE], "wordle_compiler.cli.analyse"),  # imported last
         ("wordle-rank", ["--help"], "click.core"),
         ("wordle-rank", ["--help"], "wordle_compiler.util.files"),

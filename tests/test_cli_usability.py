@@ -17,6 +17,7 @@ from wordle_compiler.cli.tree import group
 from wordle_compiler.core import matrix as fm
 from wordle_compiler.core import matrix_cache
 from wordle_compiler.core.config import BuildConfig
+from wordle_compiler.core.settings import Settings
 
 
 @pytest.mark.parametrize("prog", ["wordle-compile", "wordle-tree"])
@@ -128,8 +129,9 @@ def test_export_path_takes_every_wordle_next_notation(path):
 
 
 def test_default_names_encode_what_changes_the_tree():
-    def name(**kw):
-        return default_output(BuildConfig(**kw), kw.get("start") or "salet")
+    def name(strategy, start=None, opening=(), candidates=None, seed=0, width=50, **settings):
+        cfg = BuildConfig(strategy, Settings(**settings), start, opening, seed, width, candidates)
+        return default_output(cfg, start or "salet")
 
     assert name(strategy="optimal", start="salet") == "optimal-salet-normal.wtree"
     assert name(strategy="optimal") == "optimal-salet-global-normal.wtree"

@@ -20,7 +20,7 @@ from clirun import MODULES, one_line_error, run
 from wordle_compiler.cli.compile import compile_command
 from wordle_compiler.cli.rank import rank_command
 from wordle_compiler.cli.tree import group
-from wordle_compiler.core.config import MAX_DEPTH_LIMIT
+from wordle_compiler.core.settings import MAX_DEPTH_LIMIT
 from wordle_runtime.format import read_tree_file, unpack_tree
 
 TREE = "salet-optimal-normal"

@@ -10,6 +10,7 @@ import pytest
 import wordle_trees
 from clirun import invoke as invoke_prog
 from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.treefiles.artifact import save_tree
 from wordle_runtime.format import pack_tree
@@ -152,8 +153,8 @@ def test_optimal_threaded_builds_are_byte_identical_to_shipped(
     ctx, tmp_path, fresh_solvers, start, mode, guesses, jobs
 ):
     """Threads sharing one memo race on it; the tree must not notice."""
-    cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses)
-    result = compile_tree(cfg, ctx if guesses is None else Context.load("original", guesses), jobs=jobs)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode=mode, guesses=guesses), start=start)
+    result = compile_tree(cfg, ctx if guesses is None else Context.load(Settings(guesses=guesses)), jobs=jobs)
     out = tmp_path / "t.wtree"
     save_tree(out, result.data)
     shipped = Path(wordle_trees.__file__).parent / f"{start}-optimal-{mode}.wtree"

@@ -26,7 +26,6 @@ from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import tree_total
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.symmetry import first_guess_representatives
-from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.pipeline.compile import forced_guesses
 from wordle_compiler.pipeline.optimal import compile_optimal
 from wordle_compiler.search import forget_solvers, solver_for
@@ -50,7 +49,7 @@ def test_the_distinct_codes_are_every_code_without_a_repeated_colour(pegs, colou
 def test_ten_colours_are_the_digits_0_to_9_and_fewer_keep_1_to_c():
     assert mastermind(4, 10).alphabet == "0123456789"
     assert [mastermind(4, c).alphabet for c in (2, 6, 9)] == ["12", "123456", "123456789"]
-    words = load_word_lists("mastermind:4x10:distinct")
+    words = Settings(answers="mastermind:4x10:distinct").load_words()
     assert (len(words.answers), words.answers[0], words.answers[-1]) == (5040, "0123", "9876")
     assert words.answers == words.guesses
     assert words.answers_name == words.guesses_name == "mastermind:4x10:distinct"
@@ -66,7 +65,7 @@ def test_scores_match_the_naive_rule(rng, size):
 
 
 def test_the_feedback_matrix_matches_the_naive_rule():
-    ctx = Context.from_words(load_word_lists("mastermind:3x5:distinct"), use_cache=False)
+    ctx = Context.from_words(Settings(answers="mastermind:3x5:distinct").load_words(), use_cache=False)
     words, game = ctx.words, ctx.game
     for g, a in itertools.product(range(len(words.guesses)), range(len(words.answers))):
         assert int(ctx.matrix[g, a]) == naive_code(words.guesses[g], words.answers[a], game)
@@ -76,7 +75,7 @@ def test_the_feedback_matrix_matches_the_naive_rule():
 @pytest.mark.parametrize("depth", [3, 4, 5])
 def test_the_exact_engine_equals_the_naive_optimum(spec, depth):
     forget_solvers()
-    words = load_word_lists(spec)
+    words = Settings(answers=spec).load_words()
     ctx = Context.from_words(words, use_cache=False)
     for mode in ("normal", "possible"):
         outcome = solver_for(ctx, mode).solve(ctx.all_answers, initial_legal(ctx, mode), depth)
@@ -90,9 +89,9 @@ def test_the_exact_engine_equals_the_naive_optimum(spec, depth):
 @pytest.mark.parametrize("start", ["123", "531"])
 def test_the_optimal_pipeline_equals_the_naive_optimum_from_a_first_guess(start):
     forget_solvers()
-    words = load_word_lists("mastermind:3x5:distinct")
+    words = Settings(answers="mastermind:3x5:distinct").load_words()
     ctx = Context.from_words(words, use_cache=False)
-    cfg = BuildConfig(strategy="optimal", start=start, max_depth=5)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(max_depth=5), start=start)
     root, proved, _, _ = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
     assert proved
     total = naive_optimal(words.answers, words.guesses, "normal", 4, start=start, game=ctx.game)[0]
@@ -101,16 +100,17 @@ def test_the_optimal_pipeline_equals_the_naive_optimum_from_a_first_guess(start)
 
 def test_every_first_guess_is_one_class_and_the_global_proof_takes_the_first():
     forget_solvers()
-    words = load_word_lists("mastermind:3x4:distinct")
+    words = Settings(answers="mastermind:3x4:distinct").load_words()
     assert first_guess_representatives(words, "normal", False) == ["123"]
-    assert first_guess_representatives(load_word_lists("mastermind:4x10:distinct"), "possible", False) == ["0123"]
+    bulls_and_cows = Settings(answers="mastermind:4x10:distinct").load_words()
+    assert first_guess_representatives(bulls_and_cows, "possible", False) == ["0123"]
     ctx = Context.from_words(words, use_cache=False)
     solver = solver_for(ctx, "normal")
     legal = initial_legal(ctx, "normal")
     outcomes = [solver.guess_value(g, ctx.all_answers, legal, 6) for g in range(len(words.guesses))]
     values = {(outcome.cost, outcome.depth) for outcome in outcomes}
     assert len(values) == 1  # the symmetry itself: every code is worth the same
-    cfg = BuildConfig(strategy="optimal", max_depth=6)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(max_depth=6))
     root, proved, label, _ = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
     assert (proved, label, words.guesses[root.guess]) == (True, "global", "123")
     assert tree_total(root) == values.pop()[0]
@@ -149,7 +149,7 @@ def test_a_distinct_tree_plays_every_answer_through_wordle_next(tmp_path):
     built = run("wordle-compile", "--game", "mastermind:3x5:distinct", "--strategy", "optimal", "-o", tree, "--json")
     assert built.returncode == 0, built.stderr
     report = json.loads(built.stdout)
-    words = load_word_lists("mastermind:3x5:distinct")
+    words = Settings(answers="mastermind:3x5:distinct").load_words()
     lengths = [len(_play(str(tree), answer, words.game)) for answer in words.answers]
     assert sum(lengths) == report["total_guesses"]
     assert max(lengths) == report["max_depth"]

@@ -125,7 +125,7 @@ def test_the_search_uses_the_cut_and_agrees_with_the_naive_minimiser(mode):
 def test_a_doomed_first_guess_is_refused_before_any_search():
     """plate in hard mode within 5 guesses: one class holds baste, caste, haste, taste,
     waste with few legal guesses left, so guess_value answers with no full pass."""
-    ctx = Context.load("original", None)
+    ctx = Context.load()
     solver = Solver(ctx, "hard")
     outcome = solver.guess_value(ctx.guess_index["plate"], ctx.all_answers, initial_legal(ctx, "hard"), 5)
     assert not outcome.feasible

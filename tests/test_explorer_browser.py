@@ -13,6 +13,7 @@ from click.testing import CliRunner
 import wordle_trees
 from browsing import by_id, console_errors, start_chromium, text, wait_ready
 from wordle_compiler.cli.tree import group
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.treefiles.export.view import TreeView
 from wordle_runtime.feedback import format_pattern, score_code
 from wordle_runtime.format import read_tree_file
@@ -291,7 +292,7 @@ def test_the_12972_answer_tree_stays_usable(browser, tmp_path):
     from wordle_compiler.pipeline.compile import compile_tree
     from wordle_compiler.treefiles.artifact import save_tree
 
-    result = compile_tree(BuildConfig(strategy="minimax", answers="all", start="lares", max_depth=7))
+    result = compile_tree(BuildConfig(strategy="minimax", settings=Settings(answers="all", max_depth=7), start="lares"))
     tree = tmp_path / "lares-all.wtree"
     save_tree(tree, result.data)
     page = export_html(tree, tmp_path / "lares.html")

@@ -20,6 +20,7 @@ from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import tree_total
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.pipeline.compile import build_heuristic, forced_guesses
 from wordle_compiler.pipeline.optimal import compile_optimal
@@ -110,7 +111,7 @@ def test_the_optimal_pipeline_builds_the_naive_optimum_from_a_first_guess(instan
     mode = data.draw(st.sampled_from(modes_of(game)))
     start = data.draw(st.sampled_from(guesses))
     ctx = context(game, answers, guesses)
-    cfg = BuildConfig(strategy="optimal", start=start, mode=mode, max_depth=4)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode=mode, max_depth=4), start=start)
     expected = naive_optimal(answers, guesses, mode, 3, start=start, game=game)[0]
     forget_solvers()
     if expected == INF:
@@ -152,7 +153,7 @@ def test_every_heuristic_builds_a_tree_that_wins_every_game(game, strategy):
     words = some_words(game, 60)
     ctx = context(game, words, words)
     for mode in modes_of(game):
-        root = build_heuristic(ctx, BuildConfig(strategy=strategy, mode=mode, width=5), ())
+        root = build_heuristic(ctx, BuildConfig(strategy=strategy, settings=Settings(mode=mode), width=5), ())
         replay_total(ctx, root, 40)
 
 
@@ -161,7 +162,7 @@ def test_mastermind_has_no_hard_mode():
     for refusal in (
         lambda: Solver(ctx, "hard"),
         lambda: initial_legal(ctx, "hard"),
-        lambda: build_heuristic(ctx, BuildConfig(strategy="entropy", mode="hard"), ()),
+        lambda: build_heuristic(ctx, BuildConfig(strategy="entropy", settings=Settings(mode="hard")), ()),
     ):
         with pytest.raises(BuildError, match=r"^mastermind:2x3 has no hard mode: [^\n]*$"):
             refusal()
@@ -186,7 +187,7 @@ def test_the_classic_mastermind_optimum_from_a_first_guess(classic, start, total
     guesses); Knuth's 1122 needs 5,702, with at most five.  Fast enough for the default suite."""
     forget_solvers()
     began = time.perf_counter()
-    cfg = BuildConfig(strategy="optimal", start=start, max_depth=8)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(max_depth=8), start=start)
     root, proved, _, _ = compile_optimal(classic, cfg, forced_guesses(classic, cfg))
     assert proved
     assert tree_total(root) == total == replay_total(classic, root, depth)
@@ -204,7 +205,7 @@ def test_hard_mode_without_hint_masks_builds_the_same_tree(ctx):
     wide = Game(WORDLE, 5, ENGLISH_ALPHABET + "абвгдежзийклм")
     words = ctx.words
     wide_ctx = Context.from_words(WordLists(words.answers, words.guesses, "a", "g", wide), use_cache=False)
-    cfg = BuildConfig(strategy="optimal", start="salet", mode="hard")
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode="hard"), start="salet")
     masks, masks_proved, _, masks_counters = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
     exact, exact_proved, _, exact_counters = compile_optimal(wide_ctx, cfg, forced_guesses(wide_ctx, cfg))
     assert masks_proved
@@ -235,7 +236,7 @@ def test_wordle_compile_builds_the_naive_optimum_through_the_api(instance, data)
             with open(os.path.join(folder, name + ".txt"), "w", encoding="utf-8") as lists:
                 lists.write("".join(word + "\n" for word in words))
         spec = {name: os.path.join(folder, name + ".txt") for name in ("answers", "guesses")}
-    game = load_word_lists(spec["answers"], spec.get("guesses")).game
+    game = Settings(**spec).load_words().game
     mode, start = data.draw(st.sampled_from(modes_of(game))), data.draw(st.sampled_from(guesses))
     expected = naive_optimal(answers, guesses, mode, 3, start=start, game=game)[0]
     if expected == INF:

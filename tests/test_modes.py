@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from naive import naive_allowed, naive_score
 from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import WordLists, letters_array
 from wordle_compiler.ext._kernels import hard_mode_filter, possible_filter
 from wordle_compiler.pipeline.compile import compile_tree
@@ -100,7 +101,7 @@ def test_possible_mode_never_plays_an_inconsistent_word():
     # probe in normal mode; possible mode may only play consistent words.
     ctx = tiny(["fight", "light", "might", "night", "sight"], extra=["flums"])
     normal = compile_tree(BuildConfig(strategy="minimax", start="fight"), ctx)
-    possible = compile_tree(BuildConfig(strategy="minimax", start="fight", mode="possible"), ctx)
+    possible = compile_tree(BuildConfig(strategy="minimax", settings=Settings(mode="possible"), start="fight"), ctx)
     assert "flums" in normal.data.guesses  # separates light/might/sight with one probe
     assert "flums" not in possible.data.guesses
     assert verify_tree(possible.data, "possible").ok
@@ -126,9 +127,9 @@ def test_possible_mode_never_plays_an_inconsistent_word():
 )
 def test_every_strategy_and_mode_verifies(strategy, mode, ctx):
     if strategy == "lookahead" and mode == "normal":
-        cfg = BuildConfig(strategy=strategy, mode=mode, start="salet", width=5)
+        cfg = BuildConfig(strategy=strategy, settings=Settings(mode=mode), start="salet", width=5)
     else:
-        cfg = BuildConfig(strategy=strategy, mode=mode, start="salet")
+        cfg = BuildConfig(strategy=strategy, settings=Settings(mode=mode), start="salet")
     result = compile_tree(cfg, ctx)
     report = verify_tree(result.data, mode, ctx.words.guesses, 20)
     assert report.failures == []

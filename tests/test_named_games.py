@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from clirun import one_line_error, run
-from wordle_compiler.cli.common import CliError, lists_for_game
+from wordle_compiler.cli.common import CliError, game_settings
 from wordle_compiler.core.games import NAMED_GAMES, named_lists
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import WeightsError, frequency_prior
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_runtime.game import alphabet_of
@@ -130,28 +131,33 @@ def test_the_games_are_the_documented_ones():
 
 
 def test_game_picks_the_lists_and_a_list_given_replaces_that_one_only():
-    assert lists_for_game("es", "original", None) == ("es", "es")
-    assert lists_for_game(" DE ", "mine.txt", None) == ("mine.txt", "de")
-    assert lists_for_game("ru", "original", "answers") == ("ru", "answers")
-    assert lists_for_game("wordle", "nyt", None) == ("nyt", None)
-    assert lists_for_game(None, "original", None) == ("original", None)
-    assert lists_for_game("mastermind:4x6", "original", None) == ("mastermind:4x6", None)
+    def lists(game, answers, guesses):
+        return game_settings(game, "normal", answers, guesses).lists()
+
+    assert lists("es", "original", None) == ("es", "es")
+    assert lists(" DE ", "mine.txt", None) == ("mine.txt", "de")
+    assert lists("ru", "original", "answers") == ("ru", "answers")
+    assert lists("wordle", "nyt", None) == ("nyt", None)
+    assert lists(None, "original", None) == ("original", None)
+    assert lists("mastermind:4x6", "original", None) == ("mastermind:4x6", None)
+    assert game_settings("es", "normal", "original", None).game == NAMED_GAMES["es"].game
     assert named_lists("pt", "original", "x.txt") == ("pt", "x.txt")
     with pytest.raises(CliError, match=r"unknown game 'klingon': wordle, mastermind:PxC.* es, pt, de, da, ru"):
-        lists_for_game("klingon", "original", None)
+        lists("klingon", "original", None)
     with pytest.raises(CliError, match="no --answers or --guesses"):
-        lists_for_game("mastermind:4x6", "mine.txt", None)
+        lists("mastermind:4x6", "mine.txt", None)
 
 
 def test_a_named_list_plays_its_game_with_any_partner(tmp_path):
     """``--guesses es`` with answers of a-z alone still plays Spanish's 27 letters, and a
-    word outside the game's alphabet is one line."""
+    word outside the game's alphabet is one line: the settings take the game from the list's
+    name, and the lists are loaded playing it."""
     sample = tmp_path / "a.txt"
     sample.write_text("perro\nqueso\n")
-    assert load_word_lists(str(sample), "es").game == NAMED_GAMES["es"].game
+    assert Settings(answers=str(sample), guesses="es").load_words().game == NAMED_GAMES["es"].game
     sample.write_text("perro\nçueso\n")
     with pytest.raises(ValueError, match="not in the game's alphabet"):
-        load_word_lists(str(sample), "es")
+        Settings(answers=str(sample), guesses="es").load_words()
 
 
 def test_the_frequency_prior_ranks_in_the_game_s_language():

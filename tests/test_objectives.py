@@ -8,6 +8,7 @@ from naive import naive_optimal
 from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.errors import BuildError
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.compile import compile_tree
 
 
@@ -32,9 +33,8 @@ def test_fewest_deep_is_the_fewest_long_games_then_the_least_total(mode, seed):
             ),
         ]:
             for k in range(2, max_depth + 1):
-                config = BuildConfig(
-                    strategy="optimal", mode=mode, objective="fewest-deep", deep=k, max_depth=max_depth, **fixed
-                )
+                settings = Settings(mode=mode, objective="fewest-deep", deep=k, max_depth=max_depth)
+                config = BuildConfig(strategy="optimal", settings=settings, **fixed)
                 long, total, depth = naive_optimal(
                     words.answers, words.guesses, mode, max_depth - 1, deep=k, **naive_fixed
                 )
@@ -56,7 +56,9 @@ def test_fewest_deep_can_cost_guesses_in_all(ctx):
     """From salet, the fewest-total tree (7920) leaves 42 answers to a fifth guess; the
     fewest-deep tree leaves fewer and pays for it in total guesses."""
     by_total = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx)
-    by_deep = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="fewest-deep", deep=5), ctx)
+    by_deep = compile_tree(
+        BuildConfig(strategy="optimal", settings=Settings(objective="fewest-deep", deep=5), start="salet"), ctx
+    )
     assert (long_games(by_total, 5), by_total.report.total_guesses) == (42, 7920)
     assert long_games(by_deep, 5) < 42
     assert by_deep.report.total_guesses > 7920
@@ -74,7 +76,7 @@ def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
     for history, word in [("salet bbbbb", "fuzzy"), ("crane bbbbb", "pilot"), ("salet bbybb", "courd")]:
         analysis = wordle_compiler.analyse(history, top=2, move=word, objective="depth")
         report = analysis.report
-        position = position_after(ctx, "normal", history)
+        position = position_after(ctx, Settings(), history)
         solver = Solver(ctx, "normal")
         costs = [solver.solve(position.answers, position.legal, d).cost for d in range(1, position.depth_left + 1)]
         worst = next(d for d, cost in enumerate(costs, start=1) if cost < INF)
@@ -94,7 +96,9 @@ def test_analyse_fewest_deep_counts_long_games_first(ctx):
     ``Analysis.split`` gives a value's (long games, guesses)."""
     analysis = wordle_compiler.analyse("salet bbbbb", top=3, objective="fewest-deep", deep=5)
     assert analysis.report is None
-    data = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="fewest-deep", deep=5), ctx).data
+    data = compile_tree(
+        BuildConfig(strategy="optimal", settings=Settings(objective="fewest-deep", deep=5), start="salet"), ctx
+    ).data
     edges = range(data.child_start[0], data.child_start[1])
     below = next(data.edge_child[e] for e in edges if data.edge_pattern[e] == 0)  # bbbbb
     depths, stack = [], [(below, 2)]  # the guess after salet is the game's second

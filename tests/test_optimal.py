@@ -6,13 +6,17 @@ from naive import naive_optimal
 from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.errors import BuildError
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.compile import compile_tree
 
 
 def optimal_total_and_depth(ctx, mode, max_depth, start=None, opening=()):
     """(total, depth) of the optimal tree below a fixed start or two-word opening."""
     result = compile_tree(
-        BuildConfig(strategy="optimal", mode=mode, start=start, opening=opening, max_depth=max_depth), ctx
+        BuildConfig(
+            strategy="optimal", settings=Settings(mode=mode, max_depth=max_depth), start=start, opening=opening
+        ),
+        ctx,
     )
     assert result.proved_optimal
     return result.report.total_guesses, result.report.max_depth
@@ -54,9 +58,12 @@ def test_a_fixed_opening_equals_the_naive_minimiser(mode, seed):
 
 def test_parse_clint_is_the_published_8302():
     """The reference author's best fixed pair for the 2309 NYT answers and the 12972 guesses."""
-    ctx = Context.load("nyt", "original")
+    ctx = Context.load(Settings(answers="nyt", guesses="original"))
     result = compile_tree(
-        BuildConfig(strategy="optimal", opening=("parse", "clint"), answers="nyt", guesses="original"), ctx
+        BuildConfig(
+            strategy="optimal", settings=Settings(answers="nyt", guesses="original"), opening=("parse", "clint")
+        ),
+        ctx,
     )
     assert result.report.total_guesses == 8302
     assert result.report.max_depth <= 6
@@ -79,7 +86,7 @@ def test_salet_normal_is_7920(ctx):
 
 def test_infeasible_depth_is_a_clear_error(ctx):
     with pytest.raises(BuildError, match="within 2 guesses"):
-        compile_tree(BuildConfig(strategy="optimal", start="salet", max_depth=2), ctx)
+        compile_tree(BuildConfig(strategy="optimal", settings=Settings(max_depth=2), start="salet"), ctx)
 
 
 FIGURES = [
@@ -94,8 +101,8 @@ FIGURES = [
 @pytest.mark.slow
 @pytest.mark.parametrize("start,mode,guesses,depth,total", FIGURES)
 def test_published_figures(start, mode, guesses, depth, total):
-    ctx = Context.load("original", guesses)
-    cfg = BuildConfig(strategy="optimal", start=start, mode=mode, guesses=guesses, max_depth=depth)
+    ctx = Context.load(Settings(guesses=guesses))
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode=mode, guesses=guesses, max_depth=depth), start=start)
     result = compile_tree(cfg, ctx)
     assert result.report.total_guesses == total
     assert result.proved_optimal
@@ -132,7 +139,7 @@ def test_objective_depth_is_the_least_worst_case_then_the_least_total(mode, seed
             (d, naive_optimal(words.answers, words.guesses, mode, d - 1, **naive_fixed)[0]) for d in range(2, 7)
         ]
         least = next(((d, total) for d, total in feasible if total != float("inf")), None)
-        config = BuildConfig(strategy="optimal", mode=mode, objective="depth", max_depth=6, **fixed)
+        config = BuildConfig(strategy="optimal", settings=Settings(mode=mode, objective="depth", max_depth=6), **fixed)
         if least is None:
             with pytest.raises(BuildError):
                 compile_tree(config, ctx)
@@ -144,7 +151,7 @@ def test_objective_depth_is_the_least_worst_case_then_the_least_total(mode, seed
 
 
 def test_salet_needs_five_guesses_at_worst_and_the_total_stays_7920(ctx):
-    result = compile_tree(BuildConfig(strategy="optimal", start="salet", objective="depth"), ctx)
+    result = compile_tree(BuildConfig(strategy="optimal", settings=Settings(objective="depth"), start="salet"), ctx)
     assert (result.report.max_depth, result.report.total_guesses) == (5, 7920)
     assert "objective" not in compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx).data.meta["config"]
 
@@ -153,6 +160,6 @@ def test_plate_trades_one_guess_in_all_for_a_worst_case_of_five(ctx):
     """The fewest guesses in all from plate (7989, the shipped tree) needs six at worst;
     five suffice for a tree one guess longer in all."""
     by_total = compile_tree(BuildConfig(strategy="optimal", start="plate"), ctx)
-    by_depth = compile_tree(BuildConfig(strategy="optimal", start="plate", objective="depth"), ctx)
+    by_depth = compile_tree(BuildConfig(strategy="optimal", settings=Settings(objective="depth"), start="plate"), ctx)
     assert (by_total.report.max_depth, by_total.report.total_guesses) == (6, 7989)
     assert (by_depth.report.max_depth, by_depth.report.total_guesses) == (5, 7990)

@@ -12,6 +12,7 @@ import pytest
 
 from sampled_lists import write_sampled_lists
 from wordle_compiler.concurrency.cluster import SerialExecutor
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.ranking.eta import sample_words
 from wordle_compiler.ranking.first_words import (
@@ -65,7 +66,7 @@ def test_values_are_exact_below_the_cutoff_and_bounds_above(small_lists, tmp_pat
     assert result.returncode == 0, result.stderr
     rows = read_results(small_lists, out)
     answers, guesses = small_lists
-    spec = RankSpec(answers=str(answers), guesses=str(guesses))
+    spec = RankSpec(settings=Settings(answers=str(answers), guesses=str(guesses)))
     ctx = context_for(spec)
     assert len(rows) == len(ctx.words.guesses)
     solver = Solver(ctx, "normal")
@@ -156,7 +157,7 @@ def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path, signum):
 @pytest.mark.parametrize("max_depth", [6, 2], ids=["cut-off", "every-word-infeasible"])
 def test_early_words_wait_for_a_cutoff_and_change_nothing(small_lists, max_depth):
     answers, guesses = small_lists
-    spec = RankSpec(answers=str(answers), guesses=str(guesses), max_depth=max_depth)
+    spec = RankSpec(settings=Settings(answers=str(answers), guesses=str(guesses), max_depth=max_depth))
     ctx = context_for(spec)
     words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::4]
     early = sample_words(words)
@@ -181,7 +182,7 @@ def test_with_every_word_exact_the_early_words_go_first(small_lists):
     """--top all: no cut-off can come before the last word, so waiting for one would leave
     the estimate without its sample until the end."""
     answers, guesses = small_lists
-    spec = RankSpec(answers=str(answers), guesses=str(guesses))
+    spec = RankSpec(settings=Settings(answers=str(answers), guesses=str(guesses)))
     ctx = context_for(spec)
     words = heuristic_order(ctx, spec, list(ctx.words.guesses))[::24]  # 50 words, each solved exactly
     early = words[3::7]  # a sample from across the order
@@ -407,7 +408,12 @@ def test_second_words_are_ranked_by_the_fixed_opening_total(small_lists, tmp_pat
         word, total, _, status, _check = row.split(",")
         if status == "exact":
             opened = compile_tree(
-                BuildConfig(strategy="optimal", opening=(first, word), answers=str(answers), guesses=str(guesses)), ctx
+                BuildConfig(
+                    strategy="optimal",
+                    settings=Settings(answers=str(answers), guesses=str(guesses)),
+                    opening=(first, word),
+                ),
+                ctx,
             )
             assert opened.report.total_guesses == int(total), word
     another = words.guesses[2]  # not among the ranked words
@@ -558,7 +564,10 @@ def test_top_all_gives_every_word_its_exact_optimum(small_lists, tmp_path):
     for word, total, _, status in rows[::9]:
         if status == "exact":
             built = compile_tree(
-                BuildConfig(strategy="optimal", start=word, answers=str(answers), guesses=str(guesses)), ctx
+                BuildConfig(
+                    strategy="optimal", settings=Settings(answers=str(answers), guesses=str(guesses)), start=word
+                ),
+                ctx,
             )
             assert built.report.total_guesses == int(total), word
 
@@ -584,7 +593,12 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
     assert set(rows) == {f"{a}+{b}" for a, b in pairs}
     for first, second in pairs:
         built = compile_tree(
-            BuildConfig(strategy="optimal", opening=(first, second), answers=str(answers), guesses=str(guesses)), ctx
+            BuildConfig(
+                strategy="optimal",
+                settings=Settings(answers=str(answers), guesses=str(guesses)),
+                opening=(first, second),
+            ),
+            ctx,
         )
         assert rows[f"{first}+{second}"][1:4:2] == [str(built.report.total_guesses), "exact"]
     (tmp_path / "bad.txt").write_text(f"{pairs[0][0]} {pairs[0][0]}\n")
@@ -602,7 +616,7 @@ def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
     from wordle_compiler.core.config import BuildConfig, Context
     from wordle_compiler.pipeline.compile import compile_tree
 
-    ctx = Context.load("original")
+    ctx = Context.load()
     firsts = random.Random(50).sample(list(ctx.words.guesses), 50)
     (tmp_path / "firsts.txt").write_text("\n".join(firsts) + "\n")
     out = tmp_path / "all.csv"

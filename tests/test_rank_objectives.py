@@ -10,6 +10,7 @@ import wordle_compiler
 from sampled_lists import write_sampled_lists
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.partition import class_tasks
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.search import Solver, classes_fit
@@ -195,7 +196,9 @@ def test_fewest_deep_values_equal_single_builds(lists, tmp_path):
     for word, long, total, _, _ in rows:
         built = compile_tree(
             BuildConfig(
-                strategy="optimal", start=word, answers=lists[0], guesses=lists[1], objective="fewest-deep", deep=4
+                strategy="optimal",
+                settings=Settings(answers=lists[0], guesses=lists[1], objective="fewest-deep", deep=4),
+                start=word,
             ),
             ctx,
         )

@@ -9,6 +9,7 @@ import pytest
 import wordle_compiler
 from sampled_lists import write_sampled_lists
 from wordle_compiler.core.config import BuildConfig, Context
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import read_weights
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.pipeline.compile import compile_tree
@@ -68,7 +69,11 @@ def test_every_weighted_value_is_the_single_builds(weighted_lists, tmp_path):
         if status != "exact":
             continue
         built = compile_tree(
-            BuildConfig(strategy="optimal", start=word, answers=str(answers), guesses=str(guesses), weights=weights),
+            BuildConfig(
+                strategy="optimal",
+                settings=Settings(answers=str(answers), guesses=str(guesses), weights=weights),
+                start=word,
+            ),
             ctx,
         )
         assert sum(w * d for w, d in zip(weights.values, built.report.depths, strict=True)) == int(total), word
@@ -127,7 +132,11 @@ def test_the_api_ranks_by_expected_guesses(weighted_lists):
     best = rows[0]
     weights = read_weights(weights_path, list(words.answers))
     built = compile_tree(
-        BuildConfig(strategy="optimal", start=best.word, answers=str(answers), guesses=str(guesses), weights=weights)
+        BuildConfig(
+            strategy="optimal",
+            settings=Settings(answers=str(answers), guesses=str(guesses), weights=weights),
+            start=best.word,
+        )
     )
     assert best.exact
     assert best.long_games is None

@@ -11,6 +11,7 @@ import pytest
 
 from wordle_compiler.analysis.position import analyse_position, move_value
 from wordle_compiler.core.config import Context
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word, heuristic_order
 
 pytestmark = pytest.mark.slow
@@ -47,7 +48,7 @@ def reference_score(binary, word_spec, hard=False):
 def test_twenty_first_words_agree(reference, mode):
     """20 first words drawn with a fixed seed from the 400 best-looking (the others take
     the reference minutes each): our exact totals equal the reference's."""
-    spec = RankSpec(mode=mode)
+    spec = RankSpec(settings=Settings(mode=mode))
     order = heuristic_order(context_for(spec), spec, list(context_for(spec).words.guesses))
     for word in random.Random(2026).sample(order[:400], 20):
         ours = evaluate_word(spec, word, 1 << 36)
@@ -72,8 +73,8 @@ POSITIONS = [
 
 @pytest.mark.parametrize("mode,history,move", POSITIONS)
 def test_positions_and_moves_agree(reference, mode, history, move):
-    ctx = Context.load("original")
-    analysis = analyse_position(ctx, mode, history, top=1)
+    ctx = Context.load()
+    analysis = analyse_position(ctx, Settings(mode=mode), history, top=1)
     dotted = ".".join(w if i % 2 == 0 else w.upper() for i, w in enumerate(history.split()))
     assert analysis.best_total == reference_score(reference, dotted, mode == "hard")
     ours = move_value(analysis.position, move)

@@ -142,7 +142,7 @@ def test_threads_sharing_a_node_find_the_serial_choice():
     from wordle_compiler.core.config import Context
     from wordle_compiler.core.partition import class_tasks
 
-    ctx = Context.load("original")
+    ctx = Context.load()
     tasks = class_tasks(ctx, "normal", ctx.guess_index["trace"], ctx.all_answers, ctx.all_guesses)
     for _, cls, follow in [t for t in tasks if 40 <= len(t[1]) <= 65][:4]:
         serial = Solver(ctx, "normal").solve(cls, follow, 5)
@@ -199,7 +199,7 @@ def test_the_search_runs_in_a_fresh_process(ctx):
     Solver(ctx, "normal").solve(np.arange(30), ctx.all_guesses, 5)
     code = (
         "from wordle_compiler.core.config import Context; from wordle_compiler.search import Solver;"
-        "import numpy as np; c = Context.load('original'); s = Solver(c, 'hard');"
+        "import numpy as np; c = Context.load(); s = Solver(c, 'hard');"
         "print(s.solve(np.arange(30), c.all_guesses, 5).cost)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

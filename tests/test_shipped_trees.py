@@ -47,7 +47,7 @@ EXPECTED_TOTALS = {
 def test_shipped_tree_verifies(name):
     data = read_tree_file(FOLDER / name)
     config = data.meta["config"]
-    words = load_word_lists(config["answers"], config.get("guesses"))
+    words = load_word_lists(config["answers"], config.get("guesses"), data.game)  # the game the tree plays
     assert data.meta["word_lists"]["answers"]["sha256"] == words.answers_sha256
     report = verify_tree(data, config["mode"], words.guesses, config["max_depth"])
     assert report.ok, report.failures[:3]

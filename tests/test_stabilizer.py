@@ -12,6 +12,7 @@ import pytest
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import class_tasks
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.stabilizer import guess_orbits
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import Solver, solve_over_orbits
@@ -47,7 +48,7 @@ def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
     ],
 )
 def test_orbits_are_the_whole_stabilizers(game, fixed):
-    words = load_word_lists(game)
+    words = Settings(game=game).load_words()
     orbits = guess_orbits(words, "normal", None, [words.guesses.index(code) for code in fixed])
     assert orbits is not None
     assert np.array_equal(orbits, _brute_orbits(words, fixed))
@@ -56,7 +57,7 @@ def test_orbits_are_the_whole_stabilizers(game, fixed):
 def test_no_orbits_where_the_game_has_no_symmetry():
     from wordle_compiler.core.weights import integer_weights
 
-    mastermind = load_word_lists("mastermind:3x4")
+    mastermind = Settings(answers="mastermind:3x4").load_words()
     uneven = integer_weights([1 + i % 3 for i in range(len(mastermind.answers))], "test")
     even = integer_weights([2] * len(mastermind.answers), "test")
     assert guess_orbits(load_word_lists("original"), "normal", None, [0]) is None
@@ -70,7 +71,7 @@ def test_no_orbits_where_the_game_has_no_symmetry():
     "game, first", [("mastermind:4x4", "1123"), ("mastermind:4x4", "1122"), ("mastermind:3x6", "123")]
 )
 def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode):
-    ctx = Context.load(game)
+    ctx = Context.load(Settings(game=game))
     guess = ctx.guess_index[first]
     orbits = guess_orbits(ctx.words, mode, None, [guess])
     solver, plain = Solver(ctx, mode), Solver(ctx, mode)
@@ -90,10 +91,10 @@ def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symme
     from wordle_compiler.pipeline.compile import compile_tree
     from wordle_runtime.format import pack_tree
 
-    ctx = Context.load("mastermind:4x5")
-    cfg = BuildConfig(strategy="optimal", start="1123", answers="mastermind:4x5", max_depth=7)
+    ctx = Context.load(Settings(answers="mastermind:4x5"))
+    cfg = BuildConfig(strategy="optimal", settings=Settings(answers="mastermind:4x5", max_depth=7), start="1123")
     with_symmetry = compile_tree(cfg, ctx)
     monkeypatch.setattr(first_level, "guess_orbits", lambda *args: None)
-    without = compile_tree(cfg, Context.load("mastermind:4x5"))
+    without = compile_tree(cfg, Context.load(Settings(answers="mastermind:4x5")))
     assert pack_tree(with_symmetry.data) == pack_tree(without.data)
     assert with_symmetry.counters["nodes"] < without.counters["nodes"]

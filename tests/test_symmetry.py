@@ -7,6 +7,7 @@ import pytest
 from clirun import run
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.symmetry import first_guess_representatives, multiplicities
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.pipeline.compile import forced_guesses
@@ -52,7 +53,7 @@ def test_the_best_over_the_classes_is_the_best_over_every_code(pegs, colours):
     for code, value in values.items():  # the symmetry itself: a class shares one value
         representative = min(c for c in values if multiplicities(c) == multiplicities(code))
         assert value[:2] == values[representative][:2]
-    cfg = BuildConfig(strategy="optimal", max_depth=8)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(max_depth=8))
     root, proved, label, _ = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
     assert proved
     assert label == "global"
@@ -83,7 +84,7 @@ def test_wordle_rank_gives_every_code_its_class_s_value(tmp_path):
     codes = mastermind_codes(mastermind(3, 4))
     assert sorted(row[0] for row in rows) == codes
     forget_solvers()
-    spec = RankSpec(answers="mastermind:3x4", guesses="mastermind:3x4")
+    spec = RankSpec(settings=Settings(answers="mastermind:3x4", guesses="mastermind:3x4"))
     for word, total, _, status, _ in rows:
         assert status == "exact"
         assert evaluate_word(spec, word, 1 << 36).value == int(total)

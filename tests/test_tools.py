@@ -10,6 +10,7 @@ import pytest
 
 import wordle_trees
 from clirun import invoke, one_line_error
+from wordle_compiler.core.settings import Settings
 from wordle_runtime.format import read_tree_file
 
 SHIPPED = Path(wordle_trees.__file__).parent
@@ -207,8 +208,10 @@ def test_verify_uses_the_lists_the_tree_was_built_with(tmp_path):
     from wordle_compiler.pipeline.compile import compile_tree
     from wordle_compiler.treefiles.artifact import save_tree
 
-    ctx = Context.load("nyt")
-    result = compile_tree(BuildConfig(strategy="most-parts", answers="nyt", start="salet", mode="hard"), ctx)
+    ctx = Context.load(Settings(answers="nyt"))
+    result = compile_tree(
+        BuildConfig(strategy="most-parts", settings=Settings(answers="nyt", mode="hard"), start="salet"), ctx
+    )
     path = tmp_path / "nyt.wtree"
     save_tree(path, result.data)
     assert run("verify", path, "--max-depth", "20").exit_code == 0  # a heuristic hard tree runs deep
@@ -228,7 +231,7 @@ def test_the_guess_list_coded_from_letters_equals_the_runtime_own_coding():
     from wordle_runtime.rules import GuessList
 
     for answers, guesses in (("original", None), ("nyt-extended", "nyt")):
-        ctx = Context.load(answers, guesses)
+        ctx = Context.load(Settings(answers=answers, guesses=guesses))
         assert guess_list_of(ctx).codes == GuessList.from_words(ctx.words.guesses).codes
     # out of order (never so in a real context): the words are coded one by one instead
     words = ("crane", "abbey", "those")

@@ -19,6 +19,7 @@ from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.core.guess_stats import LARGEST, PARTS, SUMSQ, weighted_partition_stats
 from wordle_compiler.core.modes import legal_after
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import Weights, integer_weights
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.ext import _kernels
@@ -50,8 +51,9 @@ def context(answers, extra=()):
     return Context.from_words(words, use_cache=False)
 
 
-def weighted(values, strategy="entropy", **kwargs):
-    return BuildConfig(strategy=strategy, weights=Weights(tuple(int(v) for v in values), "test"), **kwargs)
+def weighted(values, strategy="entropy", mode="normal", **kwargs):
+    weights = Weights(tuple(int(v) for v in values), "test")
+    return BuildConfig(strategy=strategy, settings=Settings(mode=mode, weights=weights), **kwargs)
 
 
 @st.composite
@@ -282,7 +284,10 @@ def test_on_the_real_lists_the_shortcut_picks_what_a_full_pass_picks(ctx, mode, 
         return
     weights = np.ones(N_ANSWERS, dtype=np.int64)
     weights[answers] = [values[i % len(values)] for i in range(len(answers))]
-    cfg, uniform = weighted(weights), BuildConfig(weights=integer_weights([1] * N_ANSWERS, "uniform"))
+    cfg, uniform = (
+        weighted(weights),
+        BuildConfig(settings=Settings(weights=integer_weights([1] * N_ANSWERS, "uniform"))),
+    )
     prior = prior_for(ctx, answers, cfg)
     for name, score in FULL_PASS_SCORES.items():
         rule = None if name == "most-parts" else prior  # most-parts does not weigh
@@ -347,13 +352,15 @@ def test_weighted_builds_solve_every_answer(sampled, name):
     n = len(ctx.words.answers)
     rng = random.Random(9)
     skewed = integer_weights([rng.choice((0, 0, 1, 5, 40)) for _ in range(n)], "skewed")
-    common = {"strategy": name, "answers": answers, "guesses": guesses, "width": 5}
-    result = compile_tree(BuildConfig(**common, weights=skewed), ctx)
+    common = {"strategy": name, "width": 5}
+    lists = {"answers": answers, "guesses": guesses}
+    result = compile_tree(BuildConfig(**common, settings=Settings(**lists, weights=skewed)), ctx)
     assert not result.report.failures
     assert result.report.answers == n
     assert min(result.report.depths) >= 1
-    plain = compile_tree(BuildConfig(**common), ctx)
-    uniform = compile_tree(BuildConfig(**common, weights=integer_weights([1] * n, "uniform")), ctx)
+    plain = compile_tree(BuildConfig(**common, settings=Settings(**lists)), ctx)
+    uniform_weights = integer_weights([1] * n, "uniform")
+    uniform = compile_tree(BuildConfig(**common, settings=Settings(**lists, weights=uniform_weights)), ctx)
     assert _tree(uniform) == _tree(plain)
     if name in (*PARTITION[:3], "lookahead"):  # the prior reaches the strategy
         assert _tree(result) != _tree(plain)

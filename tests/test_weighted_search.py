@@ -6,6 +6,7 @@ shipped tree's play; scaled weights give the same tree; the weighted optimum und
 frequency prior is no worse, under that prior, than the fewest-total tree."""
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from support.contexts import tiny_context, worst_start
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.errors import BuildError
 from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import integer_weights
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.pipeline.shipped import SHIPPED
@@ -94,7 +96,9 @@ def test_a_weighted_build_from_a_fixed_start_equals_the_naive_minimiser(mode, se
             start=start,
             weights=dict(zip(ctx.words.answers, weights.values, strict=True)),
         )
-        config = BuildConfig(strategy="optimal", mode=mode, start=start, max_depth=max_depth, weights=weights)
+        config = BuildConfig(
+            strategy="optimal", settings=Settings(mode=mode, max_depth=max_depth, weights=weights), start=start
+        )
         if cost == float("inf"):
             with pytest.raises(BuildError):
                 compile_tree(config, ctx)
@@ -121,7 +125,7 @@ def test_weights_change_the_tree_where_they_should():
 @pytest.mark.parametrize(
     "name,config",
     [
-        pytest.param(name, config, marks=[pytest.mark.slow] if config.answers != "original" else [])
+        pytest.param(name, config, marks=[pytest.mark.slow] if config.settings.answers != "original" else [])
         for name, config in SHIPPED
     ],
     ids=[name for name, _ in SHIPPED],
@@ -130,12 +134,10 @@ def test_uniform_weights_play_every_shipped_tree(ctx, name, config):
     """The same guess at every node (only meta may differ); the search does the same work."""
     from wordle_compiler.core.config import Context
 
-    context = (
-        ctx if (config.answers, config.guesses) == ("original", None) else Context.load(config.answers, config.guesses)
-    )
+    context = ctx if config.settings.lists() == ("original", None) else Context.load(config.settings)
     plain = compile_tree(config, context)
     uniform = integer_weights([1.0] * len(context.words.answers), "uniform")
-    weighted = compile_tree(BuildConfig(**{**config.__dict__, "weights": uniform}), context)
+    weighted = compile_tree(replace(config, settings=config.settings.with_weights(uniform)), context)
     assert tree_shape(weighted) == tree_shape(plain)
     assert weighted.counters["full_passes"] == plain.counters["full_passes"]
 
@@ -147,7 +149,11 @@ def test_scaled_weights_build_the_same_tree():
     start = worst_start(ctx)
     trees = [
         compile_tree(
-            BuildConfig(strategy="optimal", start=start, weights=integer_weights([w * factor for w in raw], "test")),
+            BuildConfig(
+                strategy="optimal",
+                settings=Settings(weights=integer_weights([w * factor for w in raw], "test")),
+                start=start,
+            ),
             ctx,
         )
         for factor in (1, 3, 1000)
@@ -163,7 +169,7 @@ def test_the_prior_optimum_is_no_worse_under_the_prior(ctx, start):
 
     prior = frequency_prior(list(ctx.words.answers))
     plain = compile_tree(BuildConfig(strategy="optimal", start=start), ctx)
-    weighted = compile_tree(BuildConfig(strategy="optimal", start=start, weights=prior), ctx)
+    weighted = compile_tree(BuildConfig(strategy="optimal", settings=Settings(weights=prior), start=start), ctx)
     assert weighted_guesses(weighted, prior.values) < weighted_guesses(plain, prior.values)
     assert weighted.report.total_guesses >= plain.report.total_guesses
 
@@ -174,7 +180,11 @@ def test_zero_weights_still_solve_every_answer_within_the_limit():
     weights = [0] * len(ctx.words.answers)
     weights[0] = 1
     result = compile_tree(
-        BuildConfig(strategy="optimal", start=worst_start(ctx), max_depth=5, weights=integer_weights(weights, "test")),
+        BuildConfig(
+            strategy="optimal",
+            settings=Settings(max_depth=5, weights=integer_weights(weights, "test")),
+            start=worst_start(ctx),
+        ),
         ctx,
     )
     assert not result.report.failures
@@ -202,12 +212,12 @@ def test_without_a_start_the_best_first_word_is_proved_under_the_weights():
     best single build, with the search's tie-break."""
     ctx = tiny_context(61, n_answers=14, n_extra=3, clustered=True)
     weights = integer_weights(random_weights(random.Random(8), len(ctx.words.answers), 1), "test")
-    built = compile_tree(BuildConfig(strategy="optimal", weights=weights), ctx)
+    built = compile_tree(BuildConfig(strategy="optimal", settings=Settings(weights=weights)), ctx)
     assert built.optimality == "global"
     values = []
     for word in ctx.words.guesses:
         try:
-            result = compile_tree(BuildConfig(strategy="optimal", start=word, weights=weights), ctx)
+            result = compile_tree(BuildConfig(strategy="optimal", settings=Settings(weights=weights), start=word), ctx)
         except BuildError:
             continue
         values.append(
@@ -239,6 +249,6 @@ def test_the_shipped_prior_tree_is_the_prior_optimum_it_claims():
     assert weights.sha256 == provenance["sha256"] == data.meta["weights"]["sha256"]
     if version("wordfreq") == provenance["wordfreq"]:
         assert frequency_prior(list(data.answers)).sha256 == provenance["sha256"]
-    ctx = Context.load("nyt-extended")
-    plain = compile_tree(BuildConfig(strategy="optimal", start="salet", answers="nyt-extended"), ctx)
+    ctx = Context.load(Settings(answers="nyt-extended"))
+    plain = compile_tree(BuildConfig(strategy="optimal", settings=Settings(answers="nyt-extended"), start="salet"), ctx)
     assert data.meta["stats"]["expected_guesses"] < round(weights.expected_guesses(plain.report.depths), 6)

@@ -11,6 +11,7 @@ import pytest
 
 from clirun import invoke, one_line_error, run
 from support.weights import WEIGHTS_SOURCE
+from wordle_compiler.core.settings import Settings
 from wordle_runtime import score_code
 from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
 from wordle_runtime.tree import Tree
@@ -144,7 +145,9 @@ def test_weights_that_do_not_fit_the_answers_are_a_build_error(ctx):
         ((0,) * 2315, "sum from 1 to 4294967295"),
     ]:
         with pytest.raises(BuildError, match=message) as error:
-            compile_tree(BuildConfig(strategy="most-parts", start="salet", weights=Weights(values, "x")), ctx)
+            compile_tree(
+                BuildConfig(strategy="most-parts", settings=Settings(weights=Weights(values, "x")), start="salet"), ctx
+            )
         assert "\n" not in str(error.value)
 
 

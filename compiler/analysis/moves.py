@@ -13,7 +13,7 @@ from wordle_runtime.history import HistoryError
 
 from ..concurrency import parallel
 from ..core.config import Context
-from ..core.weights import Weights
+from ..core.settings import Settings
 from ..search import DEEP_COST
 from .position import (
     SILENT,
@@ -27,6 +27,7 @@ from .position import (
     is_legal,
     move_value,
     opening_table,
+    opening_table_for,
     position_after,
 )
 
@@ -105,26 +106,23 @@ def score_move(
 
 def analyse_move(
     ctx: Context,
-    mode: str,
+    settings: Settings,
     history,
     word: str,
     top: int = 1,
-    max_depth: int = 6,
     *,
     rank: bool = False,
     jobs: int = 1,
     progress: Progress = SILENT,
-    deep: int | None = None,
-    weights: Weights | None = None,
 ) -> tuple[Analysis, MoveReport]:
     """The position ``history`` reaches and the move ``word`` there, with the least search:
     the move's value first (one exact solve of its classes), then the position's best
     with that value as a cap (:func:`best_moves`), or from the shipped table at the
-    opening; the rank (``jobs`` threads) only with ``rank``.  ``deep`` = K: values count
-    first the answers needing K or more guesses (``--objective fewest-deep``); ``weights``:
-    values are Σ weight × guesses (the opening then from a table made under the same weights)."""
-    position = position_after(ctx, mode, history, max_depth, deep, weights)
+    opening; the rank (``jobs`` threads) only with ``rank``.  ``settings.deep`` = K: values
+    count first the answers needing K or more guesses (``--objective fewest-deep``);
+    ``settings.weights``: values are Σ weight × guesses (the opening then from a table made
+    under the same weights)."""
+    position = position_after(ctx, settings, history)
     move = played_move(position, word)
-    table = opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
-    analysis = best_moves(position, top, table, known=move, progress=progress)
+    analysis = best_moves(position, top, opening_table_for(position, settings), known=move, progress=progress)
     return analysis, _move_report(analysis, move, rank, jobs, progress)

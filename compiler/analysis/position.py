@@ -22,8 +22,9 @@ import numpy as np
 
 from wordle_runtime.history import HistoryError, NoAnswerError, parse_history
 
-from ..core.config import Context, deep_level
+from ..core.config import Context
 from ..core.modes import initial_legal, legal_after
+from ..core.settings import Settings
 from ..core.weights import Weights
 from ..search import DEEP_COST, INF, solver_for
 
@@ -192,13 +193,13 @@ class MoveReport:
     loss: float  # average guesses lost per answer against the best move
 
 
-def position_after(
-    ctx: Context, mode: str, history, max_depth: int = 6, deep: int | None = None, weights: Weights | None = None
-) -> Position:
-    """The position a history reaches; HistoryError for an unknown word, a move the mode
-    forbids, a game already over, or a history that no answer fits.  ``deep`` = K: values
-    count first the answers needing K or more guesses (``--objective fewest-deep``);
-    ``weights``: values are Σ weight × guesses."""
+def position_after(ctx: Context, settings: Settings, history) -> Position:
+    """The position a history reaches in ``settings``' mode and depth limit; HistoryError for
+    an unknown word, a move the mode forbids, a game already over, or a history that no
+    answer fits.  ``settings.deep`` = K: values count first the answers needing K or more
+    guesses (``--objective fewest-deep``); ``settings.weights`` (integer, or None): values
+    are Σ weight × guesses."""
+    mode = settings.mode
     answers, legal = ctx.all_answers, initial_legal(ctx, mode)
     steps = parse_history(history, ctx.game)
     for step, (word, code) in enumerate(steps, start=1):
@@ -217,7 +218,8 @@ def position_after(
             )
         if code != ctx.game.all_correct:
             legal = legal_after(ctx, mode, legal, guess, code)
-    return Position(ctx, mode, steps, answers, legal, max_depth - len(steps), deep_level(max_depth, deep), weights)
+    depth_left = settings.max_depth - len(steps)
+    return Position(ctx, mode, steps, answers, legal, depth_left, settings.deep_level(), settings.weights)
 
 
 def beyond_depth(position: Position, word: str | None = None) -> DepthLimitError:
@@ -332,17 +334,16 @@ def best_moves(
 
 
 def analyse_position(
-    ctx: Context,
-    mode: str,
-    history=(),
-    top: int = 5,
-    max_depth: int = 6,
-    progress: Progress = SILENT,
-    deep: int | None = None,
-    weights: Weights | None = None,
+    ctx: Context, settings: Settings, history=(), top: int = 5, progress: Progress = SILENT
 ) -> Analysis:
     """The exact value of the position a history reaches and its ``top`` best moves
-    (``deep`` and ``weights`` as for :func:`analyse_move`)."""
-    position = position_after(ctx, mode, history, max_depth, deep, weights)
-    table = opening_table(ctx, mode, max_depth, weights) if not position.history and deep is None else None
-    return best_moves(position, top, table, progress=progress)
+    (``settings`` as for :func:`position_after`)."""
+    position = position_after(ctx, settings, history)
+    return best_moves(position, top, opening_table_for(position, settings), progress=progress)
+
+
+def opening_table_for(position: Position, settings: Settings) -> dict | None:
+    """The shipped table for the opening (not under fewest-deep, which it does not count), else None."""
+    if position.history or settings.deep is not None:
+        return None
+    return opening_table(position.ctx, settings.mode, settings.max_depth, settings.weights)

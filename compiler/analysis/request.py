@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from wordle_runtime.history import parse_history
 
-from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT, OBJECTIVES, objective_clash
+from ..core.settings import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT, OBJECTIVES, objective_clash
 
 if TYPE_CHECKING:
     from wordle_runtime.game import Game
 
     from ..core.config import Context
-    from ..core.weights import Weights
+    from ..core.settings import Settings
     from .position import Analysis, Progress
     from .review import ReviewRow
 
@@ -42,7 +42,12 @@ class RequestError(ValueError):
 @dataclass(frozen=True)
 class AnalysisRequest:
     """An analysis as ``wordle-tree analyse`` takes it: the ``history`` (tokens in any
-    notation) and the options of the same names (``top`` None: 5, or 1 with a ``move``)."""
+    notation) and the options of the same names (``top`` None: 5, or 1 with a ``move``).
+
+    ``max_depth``, ``objective`` and ``deep`` are :class:`~..core.settings.Settings` fields
+    declared a second time, because a request is checked (:meth:`check`) before it meets a
+    game: in the command line's words, against the served tree's weights, before any list is
+    loaded.  :meth:`LoadedGame.answer` then puts them into the game's Settings."""
 
     history: tuple[str, ...] = ()
     top: int | None = None
@@ -123,28 +128,32 @@ class Review:
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game ready to analyse: the lists and matrix (``ctx``), the mode and the weights.
+    """A game ready to analyse: the lists and matrix (``ctx``) its ``settings`` name (a served
+    tree's are its own) and those settings: the mode, integer weights or None
+    (``Settings.weighed``), and the depth limit and objective an :meth:`analyse` values by.
     The engine keeps its memo per thread for one loaded game, so asking the same object again
     answers from memory what an earlier analysis proved."""
 
     ctx: Context
-    mode: str
-    weights: Weights | None = None
+    settings: Settings
 
     def answer(self, request: AnalysisRequest, steps: Steps, progress: Progress | None = None) -> Analysis | Review:
         """What ``request`` asks for at ``steps`` (its history, parsed for this game): the
-        review, or the analysis (:meth:`analyse`)."""
+        review, or the analysis (:meth:`analyse`), under the request's depth limit and objective."""
+        asked = replace(
+            self,
+            settings=replace(
+                self.settings, max_depth=request.max_depth, objective=request.objective, deep=request.deep
+            ),
+        )
         if request.review:
-            return self.review(steps, request.max_depth, progress)
-        return self.analyse(
+            return asked.review(steps, progress)
+        return asked.analyse(
             steps,
             top=request.shown_top,
             move=request.played_move,
             rank=request.rank,
             jobs=request.jobs,
-            max_depth=request.max_depth,
-            objective=request.objective,
-            deep=request.deep,
             progress=progress,
         )
 
@@ -156,9 +165,6 @@ class LoadedGame:
         move: str | None = None,
         rank: bool = False,
         jobs: int = 1,
-        max_depth: int = DEFAULT_MAX_DEPTH,
-        objective: str = "total",
-        deep: int | None = None,
         progress: Progress | None = None,
     ) -> Analysis:
         """The position ``history`` reaches, by the least search the objective allows: the
@@ -169,34 +175,22 @@ class LoadedGame:
         from .worst_case import analyse_worst_case
 
         shown = progress or SILENT
-        ctx, mode, weights = self.ctx, self.mode, self.weights
-        if objective == "depth":
-            found = analyse_worst_case(ctx, mode, history, top, max_depth, move, shown)
+        ctx, settings = self.ctx, self.settings
+        if settings.objective == "depth":
+            found = analyse_worst_case(ctx, settings, history, top, move, shown)
             analysis, report = found if isinstance(found, tuple) else (found, None)
         elif move is None:
-            analysis, report = analyse_position(ctx, mode, history, top, max_depth, shown, deep, weights), None
+            analysis, report = analyse_position(ctx, settings, history, top, shown), None
         else:
-            analysis, report = analyse_move(
-                ctx,
-                mode,
-                history,
-                move,
-                top,
-                max_depth,
-                rank=rank,
-                jobs=jobs,
-                progress=shown,
-                deep=deep,
-                weights=weights,
-            )
+            analysis, report = analyse_move(ctx, settings, history, move, top, rank=rank, jobs=jobs, progress=shown)
         return replace(analysis, report=report)
 
-    def review(self, history: object, max_depth: int = DEFAULT_MAX_DEPTH, progress: Progress | None = None) -> Review:
+    def review(self, history: object, progress: Progress | None = None) -> Review:
         """One row per move of the game ``history``: the best move, the loss and the luck."""
         from .position import SILENT
         from .review import review_game
 
-        return Review(review_game(self.ctx, self.mode, history, max_depth, progress or SILENT, self.weights))
+        return Review(review_game(self.ctx, self.settings, history, progress or SILENT))
 
 
 def answer_json(result: Analysis | Review, seconds: float) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import numpy as np
 from wordle_runtime.history import HistoryError, parse_history
 
 from ..core.config import Context
-from ..core.weights import Weights
+from ..core.settings import Settings
 from .position import SILENT, Progress, best_moves, is_legal, move_value, opening_table, position_after
 
 
@@ -38,37 +38,33 @@ class ReviewRow:
         return asdict(self)
 
 
-def review_game(
-    ctx: Context, mode: str, history, max_depth: int = 6, progress: Progress = SILENT, weights: Weights | None = None
-) -> list[ReviewRow]:
-    """One row per move: best value, the move's value, the loss, and the luck (``weights``:
-    in expected guesses under them)."""
+def review_game(ctx: Context, settings: Settings, history, progress: Progress = SILENT) -> list[ReviewRow]:
+    """One row per move: best value, the move's value, the loss, and the luck (``settings``'
+    mode and depth limit; under its weights, in expected guesses)."""
     steps = parse_history(history, ctx.game)
-    table = opening_table(ctx, mode, max_depth, weights)
+    table = opening_table(ctx, settings.mode, settings.max_depth, settings.weights)
     rows = []
     # one step can take most of the time (the early ones hold the most answers): no ETA
     progress.start(len(steps), "reviewing", "moves")
     try:
         for i in range(len(steps)):
-            rows.append(_review_row(ctx, mode, steps, i, max_depth, table if i == 0 else None, weights))
+            rows.append(_review_row(ctx, settings, steps, i, table if i == 0 else None))
             progress(1)
     finally:
         progress.close()
     return rows
 
 
-def _review_row(
-    ctx: Context, mode: str, steps, i: int, max_depth: int, table: dict | None, weights: Weights | None = None
-) -> ReviewRow:
+def _review_row(ctx: Context, settings: Settings, steps, i: int, table: dict | None) -> ReviewRow:
     """The row of move ``i`` of ``steps``: the played move is valued first, so the search for
     the best needs only look for moves at least as good (:func:`best_moves`)."""
     word, code = steps[i]
-    position = position_after(ctx, mode, steps[:i], max_depth, weights=weights)
+    position = position_after(ctx, settings, steps[:i])
     if not is_legal(position, word):
-        raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({mode} mode)")
+        raise HistoryError(f"step {i + 1}: {word!r} is not a legal guess here ({settings.mode} mode)")
     move = move_value(position, word)
     analysis = best_moves(position, 1, table, known=move if move.exact else None)
-    after = position_after(ctx, mode, steps[: i + 1], max_depth, weights=weights)
+    after = position_after(ctx, settings, steps[: i + 1])
     n, weight = len(position.answers), max(position.weight, 1)  # all weights 0: every total is 0
     sizes = np.bincount(ctx.codes(ctx.guess_index[word], position.answers), minlength=ctx.game.n_codes)
     further = 0.0

@@ -15,6 +15,7 @@ from dataclasses import replace
 from wordle_runtime.history import HistoryError
 
 from ..core.partition import class_tasks
+from ..core.settings import Settings
 from ..search import classes_fit
 from .position import (
     SILENT,
@@ -56,12 +57,12 @@ def move_worst_case(position: Position, word: str) -> MoveValue:
 
 
 def analyse_worst_case(
-    ctx, mode: str, history=(), top: int = 5, max_depth: int = 6, move: str | None = None, progress: Progress = SILENT
+    ctx, settings: Settings, history=(), top: int = 5, move: str | None = None, progress: Progress = SILENT
 ) -> Analysis | tuple[Analysis, MoveReport]:
-    """The position's least worst case (``Analysis.worst``) and its ``top`` best moves
-    within it; with ``move``, also that move's own (``report.move.worst``; ``report.loss``:
-    the average guesses it loses against the best, whatever its worst case)."""
-    position = position_after(ctx, mode, history, max_depth)
+    """The position's least worst case (``Analysis.worst``) within ``settings.max_depth`` and
+    its ``top`` best moves within it; with ``move``, also that move's own (``report.move.worst``;
+    ``report.loss``: the average guesses it loses against the best, whatever its worst case)."""
+    position = position_after(ctx, settings, history)
     worst = least_worst_case(position)
     analysis = replace(best_moves(replace(position, depth_left=worst), top, progress=progress), worst=worst)
     if move is None:

@@ -9,13 +9,13 @@ import time
 import click
 
 from ..analysis.request import DEEP_RANGE, TOP_RANGE, Review, answer_json
-from ..core.config import MODES, OBJECTIVES
+from ..core.settings import MODES, OBJECTIVES
 from .common import (
     CliError,
     FailedError,
     game_option,
+    game_settings,
     json_option,
-    lists_for_game,
     max_depth_option,
     not_empty,
     quiet_option,
@@ -189,7 +189,7 @@ def _review_lines(rows, seconds):
 @weights_options
 @json_option()
 @quiet_option("no progress on stderr")
-def analyse_command(
+def analyse_command(  # noqa: PLR0913 - a click command takes its options as parameters
     history,
     top,
     move,
@@ -235,14 +235,15 @@ def analyse_command(
     began = time.perf_counter()
     progress = AnalyseProgress(quiet)
     try:
-        ctx = Context.load(*lists_for_game(game, answers, guesses, mode))
+        settings = game_settings(game, mode, answers, guesses, max_depth, objective, deep)
+        ctx = Context.load(settings)
         announce_matrix("wordle-tree", ctx.words, quiet)
         steps = asked.steps(ctx.game)
         asked = asked.for_game(steps, ctx.game)
         weights = (
             weights_for(list(ctx.words.answers), **weight_options, language=ctx.words.language) if weighted else None
         )
-        result = LoadedGame(ctx, mode, weights).answer(asked, steps, progress)
+        result = LoadedGame(ctx, settings.with_weights(weights)).answer(asked, steps, progress)
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, WordListError, RequestError) as exc:

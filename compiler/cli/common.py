@@ -20,7 +20,7 @@ same failure is also printed on stdout as a JSON object with an ``error`` field,
 caller that parses stdout always gets an object.
 
 The options every command spells the same way live here too: ``--max-depth`` (one range,
-:data:`..core.config.MAX_DEPTH_LIMIT`), ``--json``, ``--quiet`` and ``--game``.  How files
+:data:`..core.settings.MAX_DEPTH_LIMIT`), ``--json``, ``--quiet`` and ``--game``.  How files
 and ``-`` (standard input or output) are taken is in :mod:`.streams`.
 """
 
@@ -47,7 +47,7 @@ from wordle_runtime.output import (
 )
 
 from .. import __version__
-from ..core.config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
+from ..core.settings import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
 from ..util.files import OutputError
 from . import interrupts
 from .numbers import PlainIntRange
@@ -284,7 +284,7 @@ def game_option(command):
     alphabet), a named game (``es``, ``nerdle``: its shipped lists, :mod:`..core.games`) or
     ``mastermind:PxC`` (P pegs, C colours), whose codes are the answers and the guesses
     (``mastermind:PxC:distinct`` its codes of P different colours, ``bulls-and-cows``
-    ``mastermind:4x10:distinct``); the command then takes its lists from :func:`lists_for_game`."""
+    ``mastermind:4x10:distinct``); the command then plays the :func:`game_settings` it makes."""
     from ..core.games import NAMED_GAMES
 
     return click.option(
@@ -297,31 +297,29 @@ def game_option(command):
     )(command)
 
 
-def lists_for_game(game: str | None, answers: str, guesses: str | None, mode: str = "normal") -> tuple[str, str | None]:
-    """The ``--answers`` and ``--guesses`` specs for ``--game``: a named game's lists where
-    none are given, Mastermind's codes; one line when the game is unknown, has no such
-    ``mode``, has more codes than the limits take (counted, never made), or lists are given
-    with Mastermind."""
-    from wordle_runtime.game import MASTERMIND, GameError, mastermind_name
+def game_settings(
+    game: str | None,
+    mode: str,
+    answers: str,
+    guesses: str | None,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    objective: str = "total",
+    deep: int | None = None,
+):
+    """The :class:`..core.settings.Settings` a command's options make: ``--game`` resolved
+    once, to the game the command plays (a named game's lists where none are given,
+    Mastermind's codes), with the lists, mode, depth limit and objective.  One line in the
+    command line's words when the game is unknown, has no such ``mode``, has more codes
+    than the limits take (counted, never made), or lists are given with Mastermind."""
+    from ..core.games import CodeListsError
+    from ..core.settings import Settings
+    from ..core.wordlists import EMPTY_LIST
 
-    from ..core.games import game_named, mastermind_named, mode_problem, named_lists
-    from ..core.wordlists import game_size_problem
-
-    named = game if game is not None else answers if str(answers).lower().startswith(MASTERMIND + ":") else None
+    if not str(answers).strip() or (guesses is not None and not str(guesses).strip()):
+        raise CliError(EMPTY_LIST)
     try:
-        chosen = game_named(named) if named is not None else None
-        codes = mastermind_named(named) if named is not None else None
-    except GameError as exc:
+        return Settings(game, mode, answers, guesses, max_depth, objective, deep)
+    except CodeListsError as exc:
+        raise CliError(f"--game {exc.spec} plays every code as answer and guess: no --answers or --guesses") from None
+    except ValueError as exc:
         raise CliError(str(exc)) from None
-    distinct = codes is not None and codes[1]
-    problem = mode_problem(chosen, mode) or game_size_problem(chosen, distinct)
-    if problem:
-        raise CliError(problem)
-    if game is None:
-        return answers, guesses
-    if chosen is None or chosen.rule != MASTERMIND:
-        return named_lists(game, answers, guesses)
-    spec = mastermind_name(chosen, distinct)
-    if answers != "original" or guesses is not None:
-        raise CliError(f"--game {spec} plays every code as answer and guess: no --answers or --guesses")
-    return spec, guesses

@@ -21,7 +21,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from ..core.config import MODES, OBJECTIVES, BuildConfig
+    from ..core.config import BuildConfig
+    from ..core.settings import MODES, OBJECTIVES
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS
     from ..util.files import check_folder
@@ -31,8 +32,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         FailedError,
         exit_after,
         game_option,
+        game_settings,
         json_option,
-        lists_for_game,
         max_depth_option,
         one_line,
         quiet_option,
@@ -60,20 +61,22 @@ def default_output(cfg: BuildConfig, start: str) -> str:
     """A name that encodes every setting that changes the tree, so a build never
     overwrites a different tree: strategy, start (or opening), best-of-K for optimal
     without a start, mode, lists when not the defaults, and depth when not 6."""
+    settings = cfg.settings
     parts = [cfg.strategy, *(cfg.opening or (start,))]
     if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
         parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
-    if cfg.objective != "total":
-        parts.append(f"objective-{cfg.objective}" + (f"-{cfg.deep}" if cfg.deep is not None else ""))
-    parts.append(cfg.mode)
-    if cfg.answers != "original":
-        parts.append(f"answers-{_slug(cfg.answers)}")
-    if cfg.guesses and cfg.guesses != paired_guesses(cfg.answers):
-        parts.append(f"guesses-{_slug(cfg.guesses)}")
-    if cfg.max_depth != 6:
-        parts.append(f"depth-{cfg.max_depth}")
-    if cfg.weights is not None:
-        parts.append(f"weights-{cfg.weights.sha256[:8]}")
+    if settings.objective != "total":
+        parts.append(f"objective-{settings.objective}" + (f"-{settings.deep}" if settings.deep is not None else ""))
+    parts.append(settings.mode)
+    answers, guesses = settings.lists()
+    if answers != "original":
+        parts.append(f"answers-{_slug(answers)}")
+    if guesses and guesses != paired_guesses(answers):
+        parts.append(f"guesses-{_slug(guesses)}")
+    if settings.max_depth != 6:
+        parts.append(f"depth-{settings.max_depth}")
+    if settings.weights is not None:
+        parts.append(f"weights-{settings.weights.sha256[:8]}")
     if cfg.strategy == "random" and cfg.seed:
         parts.append(f"seed-{cfg.seed}")
     if cfg.strategy == "lookahead" and cfg.width != 50:
@@ -257,7 +260,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
 @click.option("--stamp", is_flag=True, help="record the build time in meta")
 @quiet_option()
 @version_option(PROG)
-def compile_command(
+def compile_command(  # noqa: PLR0913 - a click command takes its options as parameters
     strategy,
     start,
     opening,
@@ -295,31 +298,16 @@ def compile_command(
     expected guesses under those weights, and the heuristics score with them."""
     if run_boards(click.get_current_context()):
         return
-    answers, guesses = lists_for_game(game, answers, guesses, mode)
-    cfg, words = _checked_config(
-        strategy,
-        {
-            "start": start,
-            "opening": opening,
-            "objective": objective,
-            "mode": mode,
-            "answers": answers,
-            "guesses": guesses,
-            "max_depth": max_depth,
-            "seed": seed,
-            "width": width,
-            "candidates": candidates,
-            "deep": deep,
-        },
-        {
-            "weights_file": weights_file,
-            "weight_missing": weight_missing,
-            "prior": prior,
-            "prior_width": prior_width,
-            "prior_common": prior_common,
-        },
-        quiet,
-    )
+    settings = game_settings(game, mode, answers, guesses, max_depth)
+    options = {"start": start, "opening": opening, "seed": seed, "width": width, "candidates": candidates}
+    weight_options = {
+        "weights_file": weights_file,
+        "weight_missing": weight_missing,
+        "prior": prior,
+        "prior_width": prior_width,
+        "prior_common": prior_common,
+    }
+    cfg, words = _checked_config(strategy, settings, (objective, deep), options, weight_options, quiet)
     _check_memo_and_destination(memo_mb, output, as_json)
     from ..core.guess_stats import set_threads
 
@@ -332,20 +320,28 @@ def compile_command(
     report_stop(PROG, result, stop, quiet)
 
 
-def _checked_config(strategy: str, settings: dict, weight_options: dict, quiet: bool):
-    """(the build's frozen settings, checked as the API checks them; its word lists when the
-    weights were read against them, else None): one CliError line for a bad setting.
-    ``settings``: :func:`..pipeline.run.make_config`'s keywords but the weights."""
-    from ..pipeline.run import make_config
+def _checked_config(strategy: str, settings, objective: tuple, options: dict, weight_options: dict, quiet: bool):
+    """(the build's frozen configuration, checked as the API checks it; its word lists when
+    the weights were read against them, else None): one CliError line for a bad setting.
+    ``settings``: the game the options make; ``objective``: (``--objective``, ``--deep``),
+    which join them once the weights are known; ``options``: :func:`..pipeline.run.make_config`'s
+    keywords."""
+    from dataclasses import replace
+
+    from ..pipeline.run import make_config, strategy_problem
 
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
     words = weights = None
     if weights_asked(**weight_options):
         # read once: the build takes them as they are
-        words = _word_lists(settings["answers"], settings["guesses"], quiet)
+        words = _word_lists(settings, quiet)
         weights = weights_for(list(words.answers), **weight_options, language=words.language)
     try:
-        return make_config(strategy, **settings, weights=weights), words
+        problem = strategy_problem(strategy, objective[0])  # before the objective's own checks
+        if problem:
+            raise ValueError(problem)
+        played = replace(settings, objective=objective[0], deep=objective[1]).with_weights(weights)
+        return make_config(strategy, played, **options), words
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
@@ -383,14 +379,12 @@ def _write_and_report(result, cfg: BuildConfig, output, allow_deeper: bool, as_j
         raise FailedError(too_deep(deep, cfg, result), details=doc)
 
 
-def _word_lists(answers: str, guesses: str | None, quiet: bool):
+def _word_lists(settings, quiet: bool):
     """The build's word lists, loaded before the build for the weights to be read against
     (one CliError line for a bad list; its warnings shown once, none with ``--quiet``)."""
-    from ..core.wordlists import load_word_lists
-
     try:
         with quiet_warnings(quiet):
-            return load_word_lists(answers, guesses)
+            return settings.load_words()
     except ValueError as exc:
         raise CliError(str(exc)) from None
 

@@ -21,15 +21,15 @@ if TYPE_CHECKING:
 def summary_lines(result: BuildResult, output: str, cfg: BuildConfig, written: bool) -> list[str]:
     """The human-readable build report: settings, totals, depth histogram, time and ``output``
     (or "(not written)"), and when ``written``, the commands to try next."""
-    stats = result.data.meta["stats"]
+    stats, settings = result.data.meta["stats"], cfg.settings
     start = result.data.meta["config"]["start"]
     claim = {
         "total": result.optimality,
         "depth": f"{result.optimality}: least worst case, then total",
-        "fewest-deep": f"{result.optimality}: fewest answers needing {cfg.deep} or more, then total",
-    }[cfg.objective]
+        "fewest-deep": f"{result.optimality}: fewest answers needing {settings.deep} or more, then total",
+    }[settings.objective]
     opening = f"opening {','.join(cfg.opening)}" if cfg.opening else f"start {start}"
-    mode = mode_label(result.data.game, cfg.mode)
+    mode = mode_label(result.data.game, settings.mode)
     lines = [
         f"strategy {result.data.meta['strategy']}  {'' if mode is None else f'mode {mode}  '}{opening}",
         (
@@ -38,11 +38,11 @@ def summary_lines(result: BuildResult, output: str, cfg: BuildConfig, written: b
         ),
         "guesses  answers",
     ]
-    if cfg.weights is not None:
+    if settings.weights is not None:
         lines.insert(
             2,
             f"expected guesses {_expected(result, cfg):.4f} under the weights "
-            f"({cfg.weights.source}; {cfg.weights.summary()['effective_answers']} effective answers)",
+            f"({settings.weights.source}; {settings.weights.summary()['effective_answers']} effective answers)",
         )
     for depth, count in stats["histogram"].items():
         lines.append(f"{depth:>7}  {count:>7}")
@@ -56,7 +56,7 @@ def summary_lines(result: BuildResult, output: str, cfg: BuildConfig, written: b
 
 def _expected(result: BuildResult, cfg: BuildConfig) -> float:
     """The tree's expected guesses under the build's weights."""
-    return cfg.weights.expected_guesses(result.report.depths)
+    return cfg.settings.weights.expected_guesses(result.report.depths)
 
 
 def json_doc(result: BuildResult, cfg: BuildConfig, output: str | None, deep: list) -> dict:
@@ -65,12 +65,12 @@ def json_doc(result: BuildResult, cfg: BuildConfig, output: str | None, deep: li
     meta, stats = result.data.meta, result.data.meta["stats"]
     weighted = (
         {}
-        if cfg.weights is None
+        if cfg.settings.weights is None
         else {"weights": cfg.weights_meta(), "expected_guesses": round(_expected(result, cfg), 6)}
     )
     return {
         "strategy": meta["strategy"],
-        "mode": cfg.mode,
+        "mode": cfg.settings.mode,
         "start": meta["config"]["start"],
         "opening": list(cfg.opening),
         "answers": stats["answers"],
@@ -91,13 +91,13 @@ def json_doc(result: BuildResult, cfg: BuildConfig, output: str | None, deep: li
 
 def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = True) -> str:
     """The one line about answers deeper than --max-depth, with the ways out."""
-    text = f"{len(deep)} answer(s) need more than {cfg.max_depth} guesses: {shorten(deep)}"
+    text = f"{len(deep)} answer(s) need more than {cfg.settings.max_depth} guesses: {shorten(deep)}"
     if not hint:
         return text
     if cfg.strategy == "optimal":
         return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
     return (
-        f"{text}; try --strategy optimal (the fewest guesses within {cfg.max_depth}), "
+        f"{text}; try --strategy optimal (the fewest guesses within {cfg.settings.max_depth}), "
         f"--max-depth {result.report.max_depth}, or --allow-deeper to write it anyway"
     )
 
@@ -107,7 +107,7 @@ def anytime_for(cfg: BuildConfig, anytime: bool, time_limit: float | None):
     either), refused in one line unless the build is optimal from one ``--start`` for the total."""
     if not anytime and time_limit is None:
         return None
-    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.objective != "total":
+    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
         raise CliError(
             "--anytime and --time-limit need --strategy optimal with --start (not --opening), objective total"
         )

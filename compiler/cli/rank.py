@@ -9,17 +9,18 @@ single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
     import time
+    from dataclasses import replace
 
     import click
 
-    from ..core.config import MODES, OBJECTIVES
+    from ..core.settings import MODES, OBJECTIVES
     from .common import (
         CONTEXT,
         CliError,
         FailedError,
         exit_after,
         game_option,
-        lists_for_game,
+        game_settings,
         max_depth_option,
         not_empty,
         version_option,
@@ -134,7 +135,7 @@ class TopType(click.ParamType):
 @click.option("--quiet", is_flag=True, help="no progress on stderr")
 @click.option("--verbose", is_flag=True, help="Dask's own log lines and its workers' errors on stderr")
 @version_option("wordle-rank")
-def rank_command(
+def rank_command(  # noqa: PLR0913 - a click command takes its options as parameters
     mode,
     game,
     answers,
@@ -165,22 +166,16 @@ def rank_command(
     among the best; the best word is then proved best over the whole list.  With
     --weights or --prior, the fewest expected guesses under those weights.
     """
-    answers, guesses = lists_for_game(game, answers, guesses, mode)
+    settings = game_settings(game, mode, answers, guesses, max_depth)
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
-    weighted = _checked_ranked(
-        pairs, first_words, second_after, objective, deep, max_depth, top, margin, fmt, weight_options
-    )
+    ranked = {"pairs": pairs, "first_words": first_words, "second_after": second_after}
+    weighted = _checked_ranked(ranked, objective, deep, max_depth, (top, margin, fmt), weight_options)
     start = _checked_start(resume, recheck, force)
     request = RankRequest(
-        mode=mode,
-        answers=answers,
-        guesses=guesses,
+        settings=replace(settings, objective=objective, deep=deep),  # checked with the command's words
         first_words=first_words,
         second_after=second_after,
         pairs=pairs,
-        max_depth=max_depth,
-        objective=objective,
-        deep=deep,
         top=top,
         margin=margin,
         fmt=fmt,
@@ -208,14 +203,16 @@ def rank_command(
         )
 
 
-def _checked_ranked(pairs, first_words, second_after, objective, deep, max_depth, top, margin, fmt, weight_options):
-    """Whether the weights options ask for weights; what is ranked, the weights' numbers and
-    the options each objective takes, refused before any work when they clash."""
-    if pairs is not None and (first_words is not None or second_after):
+def _checked_ranked(ranked: dict, objective: str, deep, max_depth: int, shown: tuple, weight_options: dict) -> bool:
+    """Whether the weights options ask for weights; what is ranked (``ranked``: ``--pairs``,
+    ``--first-words``, ``--second-after``), the weights' numbers and the options each
+    objective takes (``shown``: ``--top``, ``--margin``, ``--format``), refused before any
+    work when they clash."""
+    if ranked["pairs"] is not None and (ranked["first_words"] is not None or ranked["second_after"]):
         raise CliError("--pairs names both words of each opening: not with --first-words or --second-after")
     check_weight_numbers(weight_options["prior_width"], weight_options["weight_missing"])
     weighted = weights_asked(**weight_options)
-    _check_objective(objective, deep, max_depth, top, margin, fmt, weighted)
+    _check_objective(objective, deep, max_depth, *shown, weighted)
     return weighted
 
 
@@ -230,7 +227,7 @@ def _checked_start(resume: bool, recheck: bool, force: bool) -> str:
 
 def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=False):
     """The options each objective takes (one line naming the clash otherwise)."""
-    from ..core.config import objective_clash
+    from ..core.settings import objective_clash
 
     clash = objective_clash(objective, deep, max_depth)
     if clash:

@@ -19,6 +19,7 @@ from .weights import weights_for
 
 if TYPE_CHECKING:
     from ..core.config import Context
+    from ..core.settings import Settings
     from ..ranking.first_words import Ranking, RankSpec
 
 ALL = "all"  # --top all: every word exact
@@ -26,17 +27,13 @@ ALL = "all"  # --top all: every word exact
 
 @dataclass(frozen=True)
 class RankRequest:
-    """What the options ask ``wordle-rank`` to rank, and how, once checked."""
+    """What the options ask ``wordle-rank`` to rank, and how, once checked: the game's
+    ``settings`` (their weights are the ``weight_options``, read once the lists are loaded)."""
 
-    mode: str
-    answers: str
-    guesses: str | None
+    settings: Settings
     first_words: str | None  # a file of the words to rank
     second_after: str | None  # the fixed first guess, as given: second guesses are ranked
     pairs: str | None  # a file of the openings to rank
-    max_depth: int
-    objective: str
-    deep: int | None
     top: int | str | None  # a count, ALL, or None (the default, or --margin)
     margin: int | None
     fmt: str
@@ -99,13 +96,19 @@ def plan_ranking(request: RankRequest, output: str) -> SimpleNamespace:
 
     spec, ctx, words = _spec_and_words(request)
     path = check_destination(output, "results")
-    n_answers = len(ctx.words.answers) if spec.weights is None else sum(spec.weights.values)  # the average's divisor
-    header = results_header(
-        ctx.words, spec.mode, spec.max_depth, __version__, spec.first, spec.objective, spec.deep, spec.weights
-    )
+    weights = spec.settings.weights
+    n_answers = len(ctx.words.answers) if weights is None else sum(weights.values)  # the average's divisor
+    header = results_header(ctx.words, spec.settings, __version__, spec.first)
     ranking = _ranking(request, words)
     contents = starting_contents(
-        path, request.start, header, words, n_answers, spec.max_depth, spec.objective, spec.weights is not None
+        path,
+        request.start,
+        header,
+        words,
+        n_answers,
+        spec.settings.max_depth,
+        spec.settings.objective,
+        spec.settings.weights is not None,
     )
     claims = ranking.resume(contents)  # a bound below the cut-off or unchecked: its word stays in todo
     classes, todo = _todo(request, ctx, spec, words, ranking)
@@ -137,15 +140,7 @@ def _spec_and_words(request: RankRequest) -> tuple[RankSpec, Context, list[str]]
     from ..ranking.first_words import RankSpec, context_for
 
     second_after = request.second_after.strip().lower() if request.second_after else None
-    spec = RankSpec(
-        answers=request.answers,
-        guesses=request.guesses,
-        mode=request.mode,
-        max_depth=request.max_depth,
-        first=second_after,
-        objective=request.objective,
-        deep=request.deep,
-    )
+    spec = RankSpec(request.settings, first=second_after)
     try:
         ctx = context_for(spec)
         announce_matrix("wordle-rank", ctx.words, request.quiet)
@@ -157,7 +152,7 @@ def _spec_and_words(request: RankRequest) -> tuple[RankSpec, Context, list[str]]
         raise CliError(str(exc)) from None
     if request.weight_options is not None:
         weights = weights_for(list(ctx.words.answers), **request.weight_options, language=ctx.words.language)
-        spec = replace(spec, weights=weights)
+        spec = replace(spec, settings=spec.settings.with_weights(weights))
     return spec, ctx, words
 
 
@@ -168,7 +163,11 @@ def _ranking(request: RankRequest, words: list[str]) -> Ranking:
     from ..ranking.first_words import Ranking
 
     top, margin = request.top, request.margin
-    every = top == ALL or (request.pairs is not None and top is None and margin is None) or request.objective == "depth"
+    every = (
+        top == ALL
+        or (request.pairs is not None and top is None and margin is None)
+        or request.settings.objective == "depth"
+    )
     top = max(1, len(words)) if every else top
     ranking = Ranking(top=top if top is not None else (None if margin is not None else 10), margin=margin)
     if ranking.top is not None and ranking.top >= len(words) > 1 and not (request.quiet or every):
@@ -189,7 +188,11 @@ def _todo(
     from ..ranking.first_words import heuristic_order
 
     every_first_word = request.first_words is None and request.pairs is None and request.second_after is None
-    classes = symmetry_classes(ctx.words, spec.mode, spec.weights is not None, words) if every_first_word else {}
+    classes = (
+        symmetry_classes(ctx.words, spec.settings.mode, spec.settings.weights is not None, words)
+        if every_first_word
+        else {}
+    )
     # a class's other words take its representative's result; one left undecided by a stopped
     # run (its representative decided) is decided on its own
     shared = {w for rep, others in classes.items() if rep not in ranking.results for w in others}

@@ -74,8 +74,9 @@ def _value_doc(word, value, n_answers, deep, weighted=False) -> dict:
 
 def report(ranking, plan, seconds: float, counters: dict, peaks: list, as_json: bool) -> None:
     """The ranking's summary (``--objective total`` or ``fewest-deep``), or its JSON."""
-    words, n_answers, path, what, deep = plan.words, plan.n_answers, plan.path, plan.what, plan.spec.deep
-    weighted = plan.spec.weights is not None
+    words, n_answers, path, what = plan.words, plan.n_answers, plan.path, plan.what
+    deep = plan.spec.settings.deep
+    weighted = plan.spec.settings.weights is not None
     if as_json:
         best = ranking.best()
         rows = ranking.final_rows()
@@ -103,7 +104,7 @@ def report(ranking, plan, seconds: float, counters: dict, peaks: list, as_json: 
 
 def report_depth(ranking, plan, seconds: float, counters: dict, peaks: list, as_json: bool) -> None:
     """``--objective depth``: which words solve every answer within the limit, and how many cannot."""
-    depth = plan.spec.max_depth
+    depth = plan.spec.settings.max_depth
     fit = [word for word, _, exact in ranking.final_rows() if exact]
     rest = len(ranking.results) - len(fit)
     if as_json:

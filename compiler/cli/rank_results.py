@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ..core.config import DEFAULT_MAX_DEPTH
+from ..core.settings import DEFAULT_MAX_DEPTH
 from .common import CliError, split_long_games
 
 if TYPE_CHECKING:
@@ -23,19 +23,20 @@ def default_output(request: RankRequest) -> str:
     """The results name made of every setting that changes the file: the lists, the mode,
     the depth, what is ranked (the whole list, a first-words or pairs file, second words
     after W), the objective and the weights, so two different rankings never share it."""
-    answers, guesses = request.answers, request.guesses
+    settings = request.settings
+    answers, guesses = str(settings.answers), settings.guesses
     lists = Path(answers).stem if guesses is None else f"{Path(answers).stem}-{Path(guesses).stem}"
-    parts = [lists, request.mode]
-    if request.max_depth != DEFAULT_MAX_DEPTH:
-        parts.append(f"depth{request.max_depth}")
+    parts = [lists, settings.mode]
+    if settings.max_depth != DEFAULT_MAX_DEPTH:
+        parts.append(f"depth{settings.max_depth}")
     if request.second_after:
         parts.append(f"after-{request.second_after.strip().lower()}")
     if request.pairs is not None:
         parts.append(f"pairs-{Path(request.pairs).stem}")
     elif request.first_words is not None:
         parts.append(f"words-{Path(request.first_words).stem}")
-    if request.objective != "total":
-        parts.append(request.objective + (f"{request.deep}" if request.deep else ""))
+    if settings.objective != "total":
+        parts.append(settings.objective + (f"{settings.deep}" if settings.deep else ""))
     if request.weight_options is not None:
         parts.append("weighted")
     name = "-".join(part for part in parts if part)
@@ -115,7 +116,7 @@ def refuse_contradicted(
     kept = {r.word: r for r in plan.trusted + fresh}  # every proved row; no unchecked claim
     log.finish([(r.word, r.value, r.exact) for r in kept.values()], complete=False)
     claim, proved = contradicted
-    deep = plan.spec.deep
+    deep = plan.spec.settings.deep
     raise CliError(
         f"results file {plan.path} gives {claim.word} {_claim(claim, deep)}, but the search proves "
         f"{_claim(proved, deep)}; not resuming from it (it now holds only the rows whose checks "

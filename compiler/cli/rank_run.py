@@ -26,7 +26,7 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
     from ..ranking.first_words import run_ranking, verify_claims
     from ..ranking.results_log import ResultsLog
 
-    ranking, path = plan.ranking, plan.path
+    ranking, path, settings = plan.ranking, plan.path, plan.spec.settings
     decided = sum(1 for word in plan.words if word in ranking.results)  # a symmetric game's twins come later
     bar = None if quiet else ranking_bar(len(plan.words), decided, plan.what)
     counters, fresh, log, eta = {}, [], None, None
@@ -50,10 +50,10 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
                     bar.update(1)
         if bar is not None:
             best = ranking.best()
-            if plan.spec.objective == "depth":
+            if settings.objective == "depth":
                 bar.set_postfix_str(f"{ranking.exact_count()} fit, {note}", refresh=False)
             else:
-                shown = best and " ".join(str(v) for v in split_long_games(best.value, plan.spec.deep) if v is not None)
+                shown = best and " ".join(str(v) for v in split_long_games(best.value, settings.deep) if v is not None)
                 bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
             bar.update(1)
 
@@ -65,9 +65,9 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
                 fmt,
                 plan.n_answers,
                 plan.header,
-                plan.spec.objective,
-                plan.spec.max_depth,
-                plan.spec.weights is not None,
+                settings.objective,
+                settings.max_depth,
+                settings.weights is not None,
                 resume=plan.resume,
             )
             early = sample_words(plan.todo)

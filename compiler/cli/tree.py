@@ -18,13 +18,14 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from ..core.config import MODES
+    from ..core.settings import MODES
     from .analyse import analyse_command
     from .common import (
         CONTEXT,
         CliError,
         FailedError,
         exit_after,
+        game_settings,
         json_option,
         max_depth_option,
         not_empty,
@@ -121,7 +122,7 @@ def info(file, as_json):
 @weights_options
 @json_option("print one JSON object (ok, stats, problems, notes), also on failure")
 @quiet_option("no warnings on stderr (e.g. duplicates dropped from --guesses)")
-def verify(
+def verify(  # noqa: PLR0913 - a click command takes its options as parameters
     file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json, quiet
 ):
     """Replay every answer with the reference score, check every guess against the guess
@@ -215,7 +216,7 @@ def verify(
 )
 @json_option("print one JSON object describing the file written (output, format, bytes, nodes; needs -o FILE)")
 @quiet_option("no warnings on stderr (e.g. Graphviz scaling a big picture down)")
-def export(
+def export(  # noqa: PLR0913 - a click command takes its options as parameters
     file, history, fmt, path_text, depth, hollow, max_width, show_all, highlight, min_depth, output, as_json, quiet
 ):
     """Export a tree, or the subtree at HISTORY, to Graphviz, an HTML explorer or a community
@@ -277,12 +278,12 @@ GUESS_HELP = _list_help("guesses", "the legal guesses [default: the allowed list
 @click.option("-o", "--output", required=True, help="tree file to write; - is stdout")
 @json_option("print one JSON object describing the tree written (output, bytes, nodes, stats), also on failure")
 @quiet_option("no warnings on stderr (e.g. duplicate words dropped from a list)")
-def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet):
+def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet):  # noqa: PLR0913 - a click command takes its options as parameters
     """Rebuild a tree from selby, csv or olson text (FILE, or - for standard input), check
     every step with score, verify it, and write a tree file."""
     from .tree_build import run_import
 
-    run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json, quiet)
+    run_import(file, fmt, game_settings(None, mode, answers, guesses, max_depth), output, as_json, quiet)
 
 
 @group.command(
@@ -312,12 +313,13 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json
 )
 @json_option("print the rows as one JSON list at the end")
 @quiet_option("no progress bar or warnings on stderr")
-def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet):
+def bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet):  # noqa: PLR0913 - a click command takes its options as parameters
     """Build every strategy's tree and print one comparison row each (best of --repeat)."""
     from .tree_build import run_bench
 
+    settings = game_settings(None, mode, answers, guesses)
     with quiet_warnings(quiet):
-        run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet)
+        run_bench(strategies, starts, settings, (width, repeat), as_json, quiet)
 
 
 @group.command(short_help="Show (or --clear) the feedback-matrix cache.")

@@ -15,13 +15,12 @@ from .streams import STDIO, check_tree_destination, is_stdout, read_input, write
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # the tree file cap; an olson file of the largest tree is far below
 
 
-def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=False, quiet=False) -> None:
-    """Rebuild a tree from text (``-``: standard input), check it, write it (``-``: standard
-    output); exit 1 if it breaks ``max_depth``."""
+def run_import(file, fmt, settings, output, as_json=False, quiet=False) -> None:
+    """Rebuild a tree from text (``-``: standard input) in the lists, mode and depth limit of
+    ``settings``, check it, write it (``-``: standard output); exit 1 if it breaks the limit."""
     check_tree_destination(output, as_json)  # before the work (and before the engine's imports)
     from wordle_runtime.format import pack_tree
 
-    from ..core.wordlists import load_word_lists
     from ..treefiles.importer import TreeImportError, import_tree
     from ..util.files import decode_text
 
@@ -30,7 +29,7 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
     except UnicodeDecodeError:
         raise CliError(f"cannot read {_shown(file)}: it is not UTF-8 text") from None
     with quiet_warnings(quiet):
-        words = load_word_lists(answers, guesses)
+        words = settings.load_words()
     if not words.game.is_default:
         raise CliError(
             f"import reads the reference solvers' five-letter Wordle formats; the lists play {words.game.name}"
@@ -39,7 +38,8 @@ def run_import(file, fmt, answers, guesses, mode, max_depth, output, as_json=Fal
         root = import_tree(text, fmt, words.answers, words.guesses)
     except TreeImportError as exc:
         raise CliError(f"{_shown(file)}: {exc}") from None
-    data, report = _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file)
+    data, report = _imported_tree(root, words, settings, fmt, file)
+    mode, max_depth = settings.mode, settings.max_depth
     payload = pack_tree(data)
     write_output(output, payload)
     s, deep = report.stats(), report.exceeding_max_depth
@@ -76,8 +76,9 @@ def _shown(name: str, stream: str = "standard input") -> str:
     return stream if name == STDIO else name
 
 
-def _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file):
-    """(TreeData with its meta, verification report) of an imported tree; a broken rule is an error."""
+def _imported_tree(root, words, settings, fmt, file):
+    """(TreeData with its meta, verification report) of an imported tree played under
+    ``settings``; a broken rule is an error."""
     from ..core.config import BuildConfig
     from ..pipeline.compile import make_meta
     from ..treefiles.artifact import flatten
@@ -85,17 +86,10 @@ def _imported_tree(root, words, fmt, answers, guesses, mode, max_depth, file):
 
     ctx = SimpleNamespace(words=words)  # flatten and make_meta need only the lists
     data = flatten(root, ctx, {})
-    report = verify_tree(data, mode, words.guesses, max_depth)
+    report = verify_tree(data, settings.mode, words.guesses, settings.max_depth)
     if report.failures:
         raise CliError(f"{_shown(file)}: {report.failures[0]}")
-    cfg = BuildConfig(
-        strategy="imported",
-        mode=mode,
-        answers=answers,
-        guesses=guesses,
-        start=words.guesses[root.guess],
-        max_depth=max_depth,
-    )
+    cfg = BuildConfig("imported", settings, start=words.guesses[root.guess])
     data.meta = make_meta(ctx, cfg, report, False, f"imported from {fmt}")
     return data, report
 
@@ -133,8 +127,9 @@ def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
     ]
 
 
-def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json, quiet) -> None:
-    """One row per (start, strategy), printed as soon as it is measured."""
+def run_bench(strategies, starts, settings, counts: tuple[int, int], as_json, quiet) -> None:
+    """One row per (start, strategy) in the lists and mode of ``settings``, printed as soon as
+    it is measured; ``counts``: (``--width``, ``--repeat``)."""
     from tqdm import tqdm
 
     from ..core.config import BuildConfig, Context
@@ -144,21 +139,15 @@ def run_bench(strategies, starts, mode, answers, guesses, width, repeat, as_json
     from .progress import stderr_bar
 
     plan = _bench_plan(strategies, starts)
-    ctx = Context.load(answers, guesses)
+    (width, repeat), mode = counts, settings.mode
+    ctx = Context.load(settings)
     rows = []
     bar = stderr_bar(total=len(plan) * repeat, unit="build", disable=quiet, leave=False, desc="bench")
     try:
         if not as_json:
             tqdm.write(HEADER + "\n" + "-" * len(HEADER), file=sys.stdout)
         for name, start in plan:
-            cfg = BuildConfig(
-                strategy=name,
-                mode=mode,
-                answers=answers,
-                guesses=guesses,
-                width=width,
-                start=None if start == "own" else start,
-            )
+            cfg = BuildConfig(name, settings, start=None if start == "own" else start, width=width)
             results = []
             for _ in range(repeat):
                 bar.set_postfix_str(f"{name} {start}")

@@ -1,20 +1,19 @@
 """One frozen build configuration (also the build's identity in ``meta``) and the
-loaded context every stage shares."""
+loaded context every stage shares, both made from a :class:`~.settings.Settings`."""
 
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from wordle_runtime.meta import MODES  # noqa: F401  (their one home; the command lines take them from here)
-
 from ..ext import kernels_for
+from .settings import Settings
 from .weights import Weights
-from .wordlists import WordListError, WordLists, letters_array, load_word_lists
+from .wordlists import WordListError, WordLists, letters_array
 
 # numpy and the compiled kernels are imported where they are used: the command lines import
-# this module for MODES and BuildConfig, and ``wordle-tree info`` should not pay for numpy.
+# this module for BuildConfig, and ``wordle-tree info`` should not pay for numpy.
 # The annotations name numpy's types for type checkers only (they stay strings at run time).
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -29,73 +28,57 @@ if TYPE_CHECKING:
     # Feedback codes: one byte each, two for a game with more than 256 codes.
     Codes = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
 
-DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
-# The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
-# (up to 255) and recurses once per guess with small frames, so a deep limit costs it
-# nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
-# tree file's meta claiming more than this is read as not given (treefiles.metaview).
-MAX_DEPTH_LIMIT = 64
-# What --strategy optimal minimises: the total guesses (every answer equally likely); first
-# the worst case, then the total among the trees with that worst case; or first the answers
-# that need --deep K guesses or more, then the total.
-OBJECTIVES = ("total", "depth", "fewest-deep")
-
-
-def deep_level(max_depth: int, deep: int | None) -> int:
-    """The engine's fewest-deep switch (``Solver(deep_level=...)``): the guesses left when
-    the ``deep``-th guess is played within ``max_depth``, or 0 when there is no ``deep``."""
-    return max_depth - deep + 1 if deep is not None else 0
-
-
-def objective_clash(objective: str, deep: int | None, max_depth: int) -> str | None:
-    """What is wrong with an objective and ``--deep`` together, in one line, or None."""
-    if (objective == "fewest-deep") != (deep is not None):
-        return "--objective fewest-deep and --deep K go together (K: a game of K or more guesses counts as long)"
-    if deep is not None and deep > max_depth:
-        return f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long"
-    return None
-
 
 @dataclass(frozen=True)
 class BuildConfig:
+    """One build: the strategy, its own options, and the :class:`~.settings.Settings` of the
+    game it plays.  The engine reads ``settings.weights`` as integer ``Weights`` or None:
+    ``pipeline.run.build`` makes them for the loaded answers first (``Settings.weighed``).
+
+    ``start``/``opening``: the first guess or two fixed; ``seed``: ``--strategy random``'s;
+    ``width``: ``--strategy lookahead``'s shortlist; ``candidates``: optimal without a start
+    (None: prove the best over every first word, else the K best-ranked)."""
+
     strategy: str = "entropy"
-    mode: str = "normal"
-    answers: str = "original"
-    guesses: str | None = None
+    settings: Settings = field(default_factory=Settings)
     start: str | None = None
     opening: tuple[str, ...] = ()
-    max_depth: int = DEFAULT_MAX_DEPTH
     seed: int = 0
     width: int = 50
-    candidates: int | None = None  # optimal without start: None proves over every first word
-    objective: str = "total"  # what optimal minimises: see OBJECTIVES
-    deep: int | None = None  # fewest-deep: K, the number of guesses that makes a game long
-    weights: Weights | None = None  # how likely each answer is (None: all equally likely)
-
-    def deep_level(self) -> int:
-        """The guesses left when the K-th guess is played (fewest-deep), else 0 (the engine's switch)."""
-        return deep_level(self.max_depth, self.deep)
+    candidates: int | None = None
 
     def as_meta(self) -> dict:
         """The settings as ``meta["config"]`` stores them: ``opening`` as a list, None ones left
         out, and the objective only when it is not the default (so such trees keep their bytes);
         the weights are described by ``meta["weights"]`` instead (:meth:`weights_meta`)."""
-        meta = asdict(self)
-        meta["opening"] = list(self.opening)
-        if self.objective == "total":
-            del meta["objective"]
-        del meta["weights"]  # the tree's own ``weights`` field and meta.weights describe them
+        settings = self.settings
+        meta = {
+            "strategy": self.strategy,
+            "mode": settings.mode,
+            "answers": settings.answers,
+            "guesses": settings.guesses,
+            "start": self.start,
+            "opening": list(self.opening),
+            "max_depth": settings.max_depth,
+            "seed": self.seed,
+            "width": self.width,
+            "candidates": self.candidates,
+            "deep": settings.deep,
+        }
+        if settings.objective != "total":
+            meta["objective"] = settings.objective
         return {k: v for k, v in meta.items() if v is not None}
 
     def weights_meta(self) -> dict | None:
         """``meta["weights"]``: where the weights came from and their fingerprint (None
         when every answer is equally likely, and then the key is not written)."""
-        if self.weights is None:
+        weights = self.settings.weights
+        if not isinstance(weights, Weights):
             return None
         return {
-            "source": self.weights.source,
-            "sha256": self.weights.sha256,
-            "effective_answers": self.weights.summary()["effective_answers"],
+            "source": weights.source,
+            "sha256": weights.sha256,
+            "effective_answers": weights.summary()["effective_answers"],
         }
 
 
@@ -118,11 +101,10 @@ class Context:
     _prefetch: CacheCheck | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def load(
-        cls, answers: str = "original", guesses: str | None = None, use_cache: bool = True, refresh_cache: bool = False
-    ) -> Context:
-        """Lists by name or path, and their matrix (``refresh_cache``: recompute and rewrite it)."""
-        words = load_word_lists(answers, guesses)
+    def load(cls, settings: Settings | None = None, use_cache: bool = True, refresh_cache: bool = False) -> Context:
+        """The lists ``settings`` name (default: the original lists) and their matrix
+        (``refresh_cache``: recompute and rewrite it)."""
+        words = (settings or Settings()).load_words()
         return cls.from_words(words, use_cache, refresh_cache)
 
     @classmethod

@@ -141,20 +141,6 @@ def mastermind_named(text: str) -> tuple[Game, bool] | None:
     return parse_mastermind(name) if name.startswith(MASTERMIND + ":") else None
 
 
-def game_named(text: str) -> Game | None:
-    """The game ``--game TEXT`` names: None for ``wordle`` (the game the lists play), a named
-    game's, or Mastermind's; GameError (one line listing the choices) for any other name."""
-    name = str(text).strip().lower()
-    if name == WORDLE:
-        return None
-    if name in NAMED_GAMES:
-        return NAMED_GAMES[name].game
-    codes = mastermind_named(name)  # its own line for a bad size or variant
-    if codes is not None:
-        return codes[0]
-    raise GameError(f"unknown game {str(text)[:40]!r}: {game_choices()}")
-
-
 def mode_problem(game: Game | None, mode: str) -> str | None:
     """Why ``game`` cannot be played in ``mode`` (Mastermind's hard mode), or None."""
     if mode == "hard" and game is not None and game.rule != WORDLE:
@@ -173,6 +159,71 @@ def named_lists(game, answers: str, guesses: str | None) -> tuple[str, str | Non
     if named is None:
         return answers, guesses
     return (named.name if answers == "original" else answers), (named.name if guesses is None else guesses)
+
+
+class CodeListsError(ValueError):
+    """Word lists given with a Mastermind game, whose codes are its answers and guesses; ``spec``
+    names the game's codes (``mastermind:4x6``), for the message each front door words."""
+
+    def __init__(self, spec: str) -> None:
+        super().__init__(f"game {spec} plays every code as answer and guess: no answers or guesses")
+        self.spec = spec
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game resolved from what a caller gave: the :class:`Game` played (None: Wordle over
+    the lists' own length and symbols), the lists that play it, whether a Mastermind game's
+    codes are the distinct ones, and ``refused``: a Mastermind game given with lists of its
+    own (a :class:`CodeListsError` for the caller to raise once the rest is checked)."""
+
+    game: Game | None
+    answers: str
+    guesses: str | None
+    distinct: bool = False
+    refused: bool = False
+
+
+def choose_game(game: str | Game | None, answers: str, guesses: str | None) -> GameChoice:
+    """The game ``game`` names (``--game``: a name, or a :class:`Game`) and the lists it plays.
+
+    A named game's lists stand for the default lists (:func:`named_lists`); a Mastermind
+    game's codes are its lists, named ``mastermind:PxC`` (``:distinct``) as ``answers``;
+    a Wordle :class:`Game` plays the lists given.  Without a game, the lists name it: a
+    Mastermind's codes (``answers="mastermind:4x6"``) or a named game's list (``es``), else
+    None (the lists' own).  GameError (one line listing the choices) for an unknown name."""
+    if isinstance(game, str):
+        name = game.strip().lower()
+        if name != WORDLE:
+            codes = mastermind_named(name)  # its own line for a bad size or variant
+            if codes is not None:
+                return _codes_choice(*codes, answers, guesses, (mastermind_name(*codes),))
+            named = named_game(name)
+            if named is None:
+                raise GameError(f"unknown game {game[:40]!r}: {game_choices()}")
+            return GameChoice(named.game, *named_lists(named.name, answers, guesses))
+        game = None
+    if isinstance(game, Game):
+        if game.rule == MASTERMIND:
+            either = (mastermind_name(game, False), mastermind_name(game, True))
+            return _codes_choice(game, False, answers, guesses, either)
+        return GameChoice(game, answers, guesses)
+    if game is not None:
+        raise GameError(f"game must be a Game or a game's name such as 'mastermind:4x6', not {type(game).__name__}")
+    if answers.strip().lower().startswith(MASTERMIND + ":"):
+        found, distinct = parse_mastermind(answers)
+        return GameChoice(found, answers, guesses, distinct)
+    return GameChoice(game_of_lists(answers, guesses), answers, guesses)
+
+
+def _codes_choice(game: Game, distinct: bool, answers: str, guesses: str | None, names: tuple[str, ...]) -> GameChoice:
+    """A Mastermind game's choice: its codes (``answers`` one of their ``names``, or the
+    default lists), else refused."""
+    given = answers.strip().lower()
+    if given in names:
+        return GameChoice(game, answers, guesses, given == mastermind_name(game, True))
+    spec = mastermind_name(game, distinct)
+    return GameChoice(game, spec, None, distinct, refused=answers != "original" or guesses is not None)
 
 
 def game_of_lists(answers, guesses) -> Game | None:

@@ -1,23 +1,26 @@
-"""The game a Python API call plays, as one frozen value: :class:`Settings`.
+"""The one configuration every front door hands the engine: :class:`Settings`.
 
-The game (its name or :class:`~wordle_runtime.game.Game`), the mode, the word lists, the
-depth limit, the objective and how likely each answer is: what ``compile_tree``,
-``rank_first_words``, ``analyse`` and ``review`` share.  A Settings value is checked once,
-when it is made, and holds names only: the lists (and the weights made for them) are
-loaded when a function runs.
+The game (resolved to a :class:`~wordle_runtime.game.Game` once, when the value is made),
+the mode, the word lists, the depth limit, the objective and how likely each answer is.
+The command lines make one of their options, the Python API of its keywords, the server of
+a served tree; it then travels unchanged into ``BuildConfig``, ``Context.load``, ``RankSpec``
+and the analyses.  A Settings value is checked once, when it is made, and holds names: the
+lists (and the weights made for them) are loaded when a function runs.  The limits every
+command shares (:data:`DEFAULT_MAX_DEPTH`, :data:`MAX_DEPTH_LIMIT`, :data:`OBJECTIVES`) live
+here too.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from wordle_runtime.game import MASTERMIND, WORDLE, Game, GameError, mastermind_name
+from wordle_runtime.game import MASTERMIND, Game, GameError
+from wordle_runtime.meta import MODES  # the runtime's; the command lines take them from here
 
-from .config import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT, MODES, OBJECTIVES, objective_clash
-from .games import game_named, mastermind_named, mode_problem, named_lists
+from .games import CodeListsError, choose_game, mode_problem, named_game
 from .weights import Weights, WeightsError, weights_for_answers
 from .wordlists import WordLists, game_size_problem, load_word_lists
 
@@ -27,6 +30,32 @@ PathLike = str | os.PathLike[str]
 WeightsSpec = Weights | Mapping[str, float] | PathLike
 PRIORS = ("frequency",)
 MAX_JOBS = 256  # the most threads or processes a call takes, as the command lines' --jobs
+
+DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
+# The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
+# (up to 255) and recurses once per guess with small frames, so a deep limit costs it
+# nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
+# tree file's meta claiming more than this is read as not given (treefiles.metaview).
+MAX_DEPTH_LIMIT = 64
+# What --strategy optimal minimises: the total guesses (every answer equally likely); first
+# the worst case, then the total among the trees with that worst case; or first the answers
+# that need --deep K guesses or more, then the total.
+OBJECTIVES = ("total", "depth", "fewest-deep")
+
+
+def deep_level(max_depth: int, deep: int | None) -> int:
+    """The engine's fewest-deep switch (``Solver(deep_level=...)``): the guesses left when
+    the ``deep``-th guess is played within ``max_depth``, or 0 when there is no ``deep``."""
+    return max_depth - deep + 1 if deep is not None else 0
+
+
+def objective_clash(objective: str, deep: int | None, max_depth: int) -> str | None:
+    """What is wrong with an objective and ``--deep`` together, in one line, or None."""
+    if (objective == "fewest-deep") != (deep is not None):
+        return "--objective fewest-deep and --deep K go together (K: a game of K or more guesses counts as long)"
+    if deep is not None and deep > max_depth:
+        return f"--deep {deep} is beyond --max-depth {max_depth}: no game can be that long"
+    return None
 
 
 def check_whole(name: str, value, low: int, high: int | None = None) -> None:
@@ -44,29 +73,6 @@ def check_objective(objective: str, deep, max_depth: int) -> None:
         raise ValueError(objective_clash(objective, deep, max_depth))
     if deep is not None:
         check_whole("deep (K)", deep, 2, max_depth)
-
-
-def _game(game) -> Game | None:
-    """The game ``game`` names; None for the lists' own Wordle game (None or ``"wordle"``)."""
-    if game is None or isinstance(game, Game):
-        return game
-    if not isinstance(game, str):
-        raise ValueError(f"game must be a Game or a game's name such as 'mastermind:4x6', not {type(game).__name__}")
-    if game.strip().lower() == WORDLE:
-        return None
-    try:
-        return game_named(game)  # a named game ("es"), Mastermind, or one line listing the choices
-    except GameError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def _codes(game) -> tuple[Game, bool] | None:
-    """The Mastermind ``game`` names and whether its codes are the distinct ones
-    (``"mastermind:4x10:distinct"``, ``"bulls-and-cows"``); None for a game of another rule."""
-    chosen = _game(game)
-    if chosen is None or chosen.rule != MASTERMIND:
-        return None
-    return mastermind_named(game) if isinstance(game, str) else (chosen, False)
 
 
 def _list_spec(name: str, value, optional: bool = False):
@@ -95,26 +101,29 @@ def _weights_spec(value):
 
 @dataclass(frozen=True)
 class Settings:
-    """The game an API call plays, checked once (``ValueError`` naming the setting).
+    """The game played and how it is valued, checked once (``ValueError`` naming the setting).
 
     ``game``: None or ``"wordle"`` (the game the word lists play: any length and alphabet), a
     named game such as ``"es"`` (its shipped lists stand for the default ``answers`` and
     ``guesses``: core.games), ``"mastermind:PxC"`` (``"mastermind:PxC:distinct"``,
     ``"bulls-and-cows"``: the codes of different colours) or a :class:`~wordle_runtime.game.Game`
-    (a Mastermind's codes are its answers and guesses; a Wordle game must be the one the
-    lists play).  ``mode``: normal,
-    hard or possible.  ``answers``/``guesses``: a shipped list's name or a file's path
-    (``guesses`` None: the list paired with the answers).  ``max_depth``: the guesses every
-    game must finish within.  ``objective``: ``"total"`` (the total guesses), ``"depth"``
-    (the least worst case first) or ``"fewest-deep"`` with ``deep=K`` (the fewest games of K
-    or more guesses first).  ``weights`` ({answer: weight}, a weights file or ``Weights``) or
-    ``prior="frequency"``: how likely each answer is (objectives total and depth).
+    (a Mastermind's codes are its answers and guesses; a Wordle game plays the lists given).
+    ``mode``: normal, hard or possible.  ``answers``/``guesses``: a shipped list's name or a
+    file's path (``guesses`` None: the list paired with the answers).  ``max_depth``: the
+    guesses every game must finish within.  ``objective``: ``"total"`` (the total guesses),
+    ``"depth"`` (the least worst case first) or ``"fewest-deep"`` with ``deep=K`` (the fewest
+    games of K or more guesses first).  ``weights`` ({answer: weight}, a weights file or
+    ``Weights``) or ``prior="frequency"``: how likely each answer is (objectives total and depth).
+
+    Once made, ``game`` holds the :class:`~wordle_runtime.game.Game` played (None: Wordle over
+    the lists' own length and symbols), resolved here and nowhere else, and ``answers`` and
+    ``guesses`` the lists that play it (a named game's; a Mastermind's codes by their name).
 
     >>> Settings(mode="hard", max_depth=5).mode
     'hard'
     """
 
-    game: str | Game | None = None
+    game: str | Game | None = None  # once made: the Game played, or None (see above)
     mode: str = "normal"
     answers: PathLike = "original"
     guesses: PathLike | None = None
@@ -126,29 +135,36 @@ class Settings:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # the normal forms of a frozen value, set once here
-        set_(self, "answers", _list_spec("answers", self.answers))
-        set_(self, "guesses", _list_spec("guesses", self.guesses, optional=True))
+        answers, guesses = _list_spec("answers", self.answers), _list_spec("guesses", self.guesses, optional=True)
         set_(self, "weights", _weights_spec(self.weights))
-        game, codes = _game(self.game), _codes(self.game)
-        if codes is not None and (self.answers != "original" or self.guesses is not None):
-            spec = mastermind_name(*codes)
-            raise ValueError(f"game {spec} plays every code as answer and guess: no answers or guesses")
+        try:
+            chosen = choose_game(self.game, answers, guesses)
+        except GameError as exc:
+            raise ValueError(str(exc)) from None
         if self.mode not in MODES:
             raise ValueError(f"mode {self.mode!r} is not one of {', '.join(MODES)}")
-        problem = mode_problem(game, self.mode) or game_size_problem(game, codes is not None and codes[1])
+        problem = mode_problem(chosen.game, self.mode) or game_size_problem(chosen.game, chosen.distinct)
         if problem:
             raise ValueError(problem)
+        if chosen.refused:
+            raise CodeListsError(chosen.answers)
+        set_(self, "game", chosen.game)
+        set_(self, "answers", chosen.answers)
+        set_(self, "guesses", chosen.guesses)
         check_whole("max_depth", self.max_depth, 1, MAX_DEPTH_LIMIT)
         check_objective(self.objective, self.deep, self.max_depth)
+        self._check_weights()
+
+    def _check_weights(self) -> None:
         if self.weights is not None and self.prior is not None:
             raise ValueError("weights and prior are alternatives: give one")
         if self.prior is not None and self.prior not in PRIORS:
             raise ValueError(f"prior {self.prior!r} is not one of: {', '.join(PRIORS)}")
-        if self.prior is not None and game is not None and game.rule == MASTERMIND:
+        if self.prior is not None and self.game is not None and self.game.rule == MASTERMIND:
             raise ValueError(
-                f"prior {self.prior!r} ranks answers by word frequency, and {game.name}'s codes are not words"
+                f"prior {self.prior!r} ranks answers by word frequency, and {self.game.name}'s codes are not words"
             )
-        if self.objective == "fewest-deep" and (self.weights is not None or self.prior is not None):
+        if self.objective == "fewest-deep" and self.weighted:
             raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
 
     @property
@@ -156,34 +172,33 @@ class Settings:
         """Whether the answers are not all equally likely (``weights`` or ``prior`` given)."""
         return self.weights is not None or self.prior is not None
 
+    def deep_level(self) -> int:
+        """The guesses left when the K-th guess is played (fewest-deep), else 0 (the engine's switch)."""
+        return deep_level(self.max_depth, self.deep)
+
     def agrees(self, name: str, value) -> bool:
-        """Whether ``value`` for the setting ``name`` is the one these settings hold."""
-        if name == "game":
-            return _game(value) == _game(self.game) and _codes(value) == _codes(self.game)
-        if name in ("answers", "guesses"):
-            value = _list_spec(name, value)
-        elif name == "weights":
-            value = _weights_spec(value)
-        return value == getattr(self, name)
+        """Whether ``value`` for the setting ``name`` plays what these settings play (for
+        ``answers``, ``"original"`` agrees with the named game's own list that stands for it)."""
+        if name == "answers" and value == "original" and self._named_list(self.answers):
+            return True
+        try:
+            return replace(self, **{name: value}) == self
+        except ValueError:
+            return False
+
+    def _named_list(self, spec) -> bool:
+        """Whether ``spec`` names the shipped list of the named game these settings play."""
+        named = named_game(spec) if isinstance(spec, str) else None
+        return named is not None and named.game == self.game
 
     def lists(self) -> tuple[str, str | None]:
         """The ``answers`` and ``guesses`` specs that load this game's lists."""
-        codes = _codes(self.game)
-        if codes is not None:
-            return mastermind_name(*codes), None
-        return named_lists(self.game, self.answers, self.guesses)
+        return str(self.answers), None if self.guesses is None else str(self.guesses)
 
     def load_words(self) -> WordLists:
-        """The word lists (``ValueError`` for a list that cannot be read or plays another game)."""
-        words = load_word_lists(*self.lists())
-        self.check_game(words)
-        return words
-
-    def check_game(self, words: WordLists) -> None:
-        """``ValueError`` when ``game`` names a Wordle game other than the one ``words`` play."""
-        game = _game(self.game)
-        if game is not None and game != words.game:
-            raise ValueError(f"the word lists play {words.game.name}, not {game.name}")
+        """The word lists, playing ``game`` (``ValueError`` for a list that cannot be read or
+        does not fit the game)."""
+        return load_word_lists(*self.lists(), self.game)
 
     def answer_weights(self, words: WordLists) -> Weights | None:
         """The integer weights ``weights``/``prior`` give ``words``' answers (None: all equal)."""
@@ -193,6 +208,17 @@ class Settings:
             return weights_for_answers(list(words.answers), self.weights, self.prior, language=words.language)
         except WeightsError as exc:
             raise ValueError(str(exc)) from None
+
+    def with_weights(self, weights: Weights | None) -> Settings:
+        """These settings with integer ``weights`` (made for the loaded answers) and no prior."""
+        return replace(self, weights=weights, prior=None)
+
+    def weighed(self, words: WordLists) -> Settings:
+        """These settings with their weights made for ``words``' answers (:meth:`answer_weights`):
+        what a build and a ranking read, integer weights or None, and picklable."""
+        if not self.weighted:
+            return self
+        return self.with_weights(self.answer_weights(words))
 
 
 def settings_for(settings: Settings | None, **given) -> Settings:

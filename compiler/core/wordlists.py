@@ -29,11 +29,10 @@ from wordle_runtime.game import (
     mastermind_codes,
     mastermind_name,
     normalise_word,
-    parse_mastermind,
 )
 
 from ..util.files import OutputError, decode_text, read_regular_file
-from .games import NAMED_GAMES, game_of_lists, language_of_lists
+from .games import NAMED_GAMES, language_of_lists
 
 try:  # the interpreter's own SHA-256, as the standard library's ``random`` takes its SHA-512:
     from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, which every process would pay for
@@ -208,6 +207,7 @@ class WordLists:
         return np.array([position[w] for w in self.answers], dtype=np.int32)
 
 
+EMPTY_LIST = "a word list name or path is empty"
 # The special names besides the shipped files, per option (for the unknown-list message).
 ANSWER_SPECIALS = ("all",)
 GUESS_SPECIALS = ("answers",)
@@ -216,7 +216,7 @@ GUESS_SPECIALS = ("answers",)
 def resolve_list(spec: str, named: dict[str, str], specials=()) -> tuple[list[str], str]:
     """A shipped list by name, or a file by path; ``specials`` only name the choices."""
     if not isinstance(spec, str) or not spec.strip():
-        raise WordListError("a word list name or path is empty")
+        raise WordListError(EMPTY_LIST)
     if spec in named:
         return read_word_file(_named_file(named[spec]), spec), spec
     path = Path(spec)
@@ -238,31 +238,19 @@ def paired_guesses(answers: str) -> str:
 
 
 def load_word_lists(answers: str = "original", guesses: str | None = None, game: Game | None = None) -> WordLists:
-    """Resolve ``--answers``/``--guesses`` specs into validated, sorted lists and their game.
+    """Resolve ``--answers``/``--guesses`` specs into validated, sorted lists playing ``game``.
 
     ``answers="all"`` makes every guess a possible answer; ``guesses="answers"``
     restricts guesses to the answers.  Answers missing from the guesses are added
     to the guesses with a warning.  Without ``guesses``, a file of answers that are not
-    five letters a-z is its own guess list.  ``game``: a Mastermind game generates its
-    codes (every code an answer and a guess) unless lists are named; without it the game
-    is the named game whose list ``guesses`` or ``answers`` names (``es``: core.games),
-    else Wordle over the lists' length and symbols (one line if the two lists disagree).
-    ``answers="mastermind:PxC"`` names a Mastermind game the same way, and
-    ``answers="mastermind:PxC:distinct"`` its codes of P different colours.
+    five letters a-z is its own guess list.  ``game`` (resolved by ``core.settings``, never
+    from the lists' names here): every word must fit it; a Mastermind game's codes are its
+    lists (``answers`` ``original``, ``all`` or the codes' name ``mastermind:PxC``, with
+    ``:distinct`` the codes of P different colours) unless files are named.  Without it, the
+    game is Wordle over the lists' length and symbols (one line if the two lists disagree).
     """
-    distinct = False
-    if isinstance(answers, str) and answers.lower().startswith(MASTERMIND + ":"):
-        try:
-            game, distinct = parse_mastermind(answers)
-        except GameError as exc:
-            raise WordListError(str(exc)) from None
-        answers = "all"
-        if isinstance(guesses, str) and guesses.strip().lower() == mastermind_name(game, distinct):
-            guesses = None  # the codes name themselves as both lists (a tree's meta, an openings entry)
     if game is not None and game.rule == MASTERMIND:
-        return _mastermind_lists(game, answers, guesses, distinct)
-    if game is None:  # a named game's lists play its game, whatever symbols they happen to use
-        game = game_of_lists(answers, guesses)
+        return _mastermind_lists(game, answers, guesses)
     if answers == "all" and guesses == "answers":
         raise WordListError("--answers all takes its words from --guesses, so --guesses answers means nothing")
     if answers == "all":
@@ -295,22 +283,25 @@ def _default_game_words(words: list[str]) -> bool:
 
 
 def _game_of(answer_words, answer_name, guess_words, guess_name, game: Game | None) -> Game:
-    """The Wordle game both lists play: their common length and the symbols they use
-    (``game``, when given, must take every word)."""
+    """The game both lists play: ``game``, which must take every word, else Wordle over
+    their common length and the symbols they use."""
     length, other = len(answer_words[0]), len(guess_words[0])
     if length != other:
         raise WordListError(
             f"the answers ({answer_name}) have {length} symbols and the guesses ({guess_name}) "
             f"{other}: one game needs words of one length"
         )
-    if game is None:
+    if game is None or (game.rule == WORDLE and game.length != length):
         alphabet = alphabet_of(answer_words + guess_words)
         if len(alphabet) > MAX_SYMBOLS:
             raise WordListError(f"the lists use {len(alphabet)} symbols; a game has at most {MAX_SYMBOLS}")
         try:
-            return Game(WORDLE, length, alphabet)
+            own = Game(WORDLE, length, alphabet)
         except GameError as exc:
             raise WordListError(str(exc)) from None
+        if game is None:
+            return own
+        raise WordListError(f"the word lists play {own.name}, not {game.name}")
     for words, name in ((answer_words, answer_name), (guess_words, guess_name)):
         for word in words:
             problem = game.word_problem(word)
@@ -337,16 +328,19 @@ def game_size_problem(game: Game | None, distinct: bool = False) -> str | None:
     return None
 
 
-def _mastermind_lists(game: Game, answers: str, guesses: str | None, distinct: bool = False) -> WordLists:
-    """Every code of ``game`` (of different colours when ``distinct``) as answers and guesses,
-    unless lists are named (then checked)."""
+def _mastermind_lists(game: Game, answers: str, guesses: str | None) -> WordLists:
+    """Every code of ``game`` as answers and guesses (of different colours when ``answers``
+    names the distinct codes), unless files are named (then checked)."""
+    spec = answers.strip().lower()
+    distinct = spec == mastermind_name(game, True)
+    codes_named = spec in ("original", "all", mastermind_name(game, False), mastermind_name(game, True))
+    if isinstance(guesses, str) and guesses.strip().lower() == mastermind_name(game, distinct):
+        guesses = None  # the codes name themselves as both lists (a tree's meta, an openings entry)
     problem = game_size_problem(game, distinct)
     if problem:
         raise WordListError(problem)
     codes, name = mastermind_codes(game, distinct), mastermind_name(game, distinct)
-    answer_words, answer_name = (
-        (codes, name) if answers in ("original", "all") else resolve_list(answers, {}, ANSWER_SPECIALS)
-    )
+    answer_words, answer_name = (codes, name) if codes_named else resolve_list(answers, {}, ANSWER_SPECIALS)
     guess_words, guess_name = (
         (codes, name)
         if guesses in (None, "original")

@@ -59,13 +59,14 @@ class Anytime:
         """The quick subtree (:func:`fitted_tree`) and the lower bound of every class the
         first guess leaves (``tasks``: (code, answers, legal) each)."""
         quick_cfg = replace(cfg, strategy=FALLBACK_STRATEGY)
-        weights = None if cfg.weights is None else cfg.weights.values
+        given = cfg.settings.weights
+        weights = None if given is None else given.values
         self.base = len(ctx.all_answers) if weights is None else sum(weights)
         for code, answers, legal in tasks:
-            self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, answers, legal, cfg.max_depth - 1)
+            self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, answers, legal, cfg.settings.max_depth - 1)
             self.costs[code] = tree_total(self.fallback[code], 1, weights)
             bounds, _, _, most_parts = solver.guess_bounds(answers, legal)
-            weights = None if cfg.weights is None else [cfg.weights.values[a] for a in answers]
+            weights = None if given is None else [given.values[a] for a in answers]
             floor = counting_floor(len(answers), most_parts, weights)
             self.floors[code] = max(floor, int(bounds.min()) if len(bounds) else 0)
         self.classes = len(tasks)
@@ -114,7 +115,7 @@ def fitted_tree(ctx, cfg, solver, answers, legal, depth: int) -> Node:
     if guess < 0:
         raise InfeasibleError(f"no tree solves these {len(answers)} answers within {depth} guesses")
     node = Node(guess, solved_here(ctx, guess, answers))
-    for code, cls, follow in class_tasks(ctx, cfg.mode, guess, answers, legal):
+    for code, cls, follow in class_tasks(ctx, cfg.settings.mode, guess, answers, legal):
         node.children.append((code, fitted_tree(ctx, cfg, solver, cls, follow, depth - 1)))
     return node
 

@@ -29,7 +29,7 @@ def choose_guess(ctx, cfg, choose, answers, legal, forced) -> int:
     if forced:
         guess = forced[0]
         if guess not in set(legal.tolist()):
-            raise BuildError(f"{ctx.words.guesses[guess]!r} is not a legal guess here in {cfg.mode} mode")
+            raise BuildError(f"{ctx.words.guesses[guess]!r} is not a legal guess here in {cfg.settings.mode} mode")
         return guess
     if len(answers) == 1:
         return int(ctx.answer_in_guesses[answers[0]])
@@ -47,7 +47,7 @@ def build(ctx, cfg, choose, answers, legal, forced=(), depth=1) -> Node:
         raise BuildError("the strategy did not converge (recursion guard reached)")
     guess = choose_guess(ctx, cfg, choose, answers, legal, list(forced))
     node = Node(guess, solved_here(ctx, guess, answers))
-    for code, cls, follow in class_tasks(ctx, cfg.mode, guess, answers, legal):
+    for code, cls, follow in class_tasks(ctx, cfg.settings.mode, guess, answers, legal):
         node.children.append((code, build(ctx, cfg, choose, cls, follow, forced[1:], depth + 1)))
     return node
 
@@ -55,9 +55,9 @@ def build(ctx, cfg, choose, answers, legal, forced=(), depth=1) -> Node:
 def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) -> Node:
     """Split the answers by ``root_guess`` and solve each class with
     ``solve_class(answers, legal) -> Node`` (in ``jobs`` processes when > 1)."""
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.settings.mode)
     root = Node(root_guess, solved_here(ctx, root_guess, answers))
-    tasks = class_tasks(ctx, cfg.mode, root_guess, answers, legal)
+    tasks = class_tasks(ctx, cfg.settings.mode, root_guess, answers, legal)
     if progress is not None and hasattr(progress, "start"):
         progress.start(sum(len(cls) for _, cls, _ in tasks), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
     subtrees = parallel.map_ordered(

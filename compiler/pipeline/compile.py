@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import __version__
 from ..core.config import BuildConfig, Context
@@ -45,26 +45,31 @@ def forced_guesses(ctx, cfg) -> tuple[int, ...]:
 
 
 def check_weights(ctx, cfg) -> None:
-    """A one-line BuildError unless ``cfg.weights`` (when given) fit the answer list and can
-    be written: one weight per answer, summing to more than zero and at most 2^32 - 1."""
+    """A one-line BuildError unless the settings' weights (when given) are integer ``Weights``
+    (``Settings.weighed``) that fit the answer list and can be written: one weight per
+    answer, summing to more than zero and at most 2^32 - 1."""
     from wordle_runtime.weights import MAX_WEIGHT_SUM
 
-    if cfg.weights is None:
+    from ..core.weights import Weights
+
+    weights = cfg.settings.weights
+    if weights is None:
         return
-    values, n = cfg.weights.values, len(ctx.words.answers)
+    if not isinstance(weights, Weights) or cfg.settings.prior is not None:
+        raise BuildError("internal error, the build's weights were not made for its answers (Settings.weighed)")
+    values, n = weights.values, len(ctx.words.answers)
     if len(values) != n:
-        raise BuildError(f"the weights ({cfg.weights.source}) give {len(values)} answers, the answer list has {n}")
+        raise BuildError(f"the weights ({weights.source}) give {len(values)} answers, the answer list has {n}")
     if any(not isinstance(w, int) or w < 0 for w in values) or not 0 < sum(values) <= MAX_WEIGHT_SUM:
         raise BuildError(
-            f"the weights ({cfg.weights.source}) must be whole numbers of 0 or more "
-            f"with a sum from 1 to {MAX_WEIGHT_SUM}"
+            f"the weights ({weights.source}) must be whole numbers of 0 or more with a sum from 1 to {MAX_WEIGHT_SUM}"
         )
 
 
 def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
     """Root guess by the strategy (or forced), first-level classes in parallel."""
     choose = STRATEGIES[cfg.strategy]
-    legal = initial_legal(ctx, cfg.mode)
+    legal = initial_legal(ctx, cfg.settings.mode)
     root_guess = choose_guess(ctx, cfg, choose, ctx.all_answers, legal, list(forced))
     rest = tuple(forced[1:])
 
@@ -82,13 +87,14 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
     stats = report.stats()
     stats["exceeding_max_depth"] = len(report.exceeding_max_depth)
     stats["proved_optimal"] = proved
-    if cfg.weights is not None:
-        stats["expected_guesses"] = round(cfg.weights.expected_guesses(report.depths), 6)
+    weights = cfg.settings.weights
+    if weights is not None:
+        stats["expected_guesses"] = round(weights.expected_guesses(report.depths), 6)
     meta = {
         "strategy": cfg.strategy,
         "config": cfg.as_meta(),
-        "mode": cfg.mode,
-        "max_depth": cfg.max_depth,
+        "mode": cfg.settings.mode,
+        "max_depth": cfg.settings.max_depth,
         "optimality": optimality,
         "word_lists": {
             "answers": {
@@ -124,11 +130,11 @@ def compile_tree(
     (:class:`.anytime.Anytime`, optimal from a start only) lets a stopped search still
     return its best tree so far, labelled with its proved lower bound.
     """
-    cfg = BuildConfig(**{**cfg.__dict__, "strategy": canonical_name(cfg.strategy)})
+    cfg = replace(cfg, strategy=canonical_name(cfg.strategy))
     if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
         raise BuildError(f"unknown strategy {cfg.strategy!r}")
     began = time.perf_counter()
-    ctx = ctx or Context.load(cfg.answers, cfg.guesses)
+    ctx = ctx or Context.load(cfg.settings)
     check_weights(ctx, cfg)
     forced = forced_guesses(ctx, cfg)
     counters = {}
@@ -142,9 +148,10 @@ def compile_tree(
         root = build_heuristic(ctx, cfg, forced, jobs, progress)
         proved, optimality = False, "heuristic"
     start_word = ctx.words.guesses[root.guess]
-    cfg = BuildConfig(**{**cfg.__dict__, "start": start_word})
-    provisional = flatten(root, ctx, {}, None if cfg.weights is None else cfg.weights.values)
-    report = verify_tree(provisional, cfg.mode, ctx.words.guesses, cfg.max_depth)
+    cfg = replace(cfg, start=start_word)
+    settings = cfg.settings
+    provisional = flatten(root, ctx, {}, None if settings.weights is None else settings.weights.values)
+    report = verify_tree(provisional, settings.mode, ctx.words.guesses, settings.max_depth)
     if report.failures:
         raise BuildError("internal error, the built tree failed verification: " + report.failures[0])
     provisional.meta = make_meta(ctx, cfg, report, proved, optimality, stamp)

@@ -81,11 +81,12 @@ class _FirstLevel:
 
     def __init__(self, ctx, cfg, solver, first: int, jobs: int):
         self.ctx, self.cfg, self.solver, self.first = ctx, cfg, solver, first
-        self.tasks = class_tasks(ctx, cfg.mode, first, ctx.all_answers, initial_legal(ctx, cfg.mode))
+        mode = cfg.settings.mode
+        self.tasks = class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode))
         # Mastermind: each class's own guess is searched over the first guess's orbits (core.stabilizer)
-        self.orbits = guess_orbits(ctx.words, cfg.mode, cfg.weights, [first])
+        self.orbits = guess_orbits(ctx.words, mode, cfg.settings.weights, [first])
         self.orbit_nodes: dict[int, OrbitNode] = {}  # the large classes' nodes, once started
-        self.depth = cfg.max_depth - 1
+        self.depth = cfg.settings.max_depth - 1
         self.states = shared_states(len(self.tasks))
         self.shared: set = set()  # classes searched as shared nodes
         self.lanes = None
@@ -192,8 +193,8 @@ class _FirstLevel:
         anytime.stopped = "time limit" if isinstance(exc, TimeLimitReached) else "interrupted"
         anytime.stop_exception = exc
         root = Node(self.first, solved_here(self.ctx, self.first, self.ctx.all_answers))
-        weights = None if self.cfg.weights is None else self.cfg.weights.values
-        return anytime.assemble(root, proved, weights)
+        weights = self.cfg.settings.weights
+        return anytime.assemble(root, proved, None if weights is None else weights.values)
 
     def root(self) -> Node:
         """The tree under the first guess, or the error naming a class that cannot finish."""
@@ -213,7 +214,7 @@ class _FirstLevel:
         word = self.ctx.words.guesses[self.first]
         shown = ", ".join(self.ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
         return InfeasibleError(
-            f"no tree solves every answer within {self.cfg.max_depth} guesses after {word!r}: "
+            f"no tree solves every answer within {self.depth + 1} guesses after {word!r}: "
             f"after {word} {self.ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
-            f"need more than {self.cfg.max_depth - 1} further guesses"
+            f"need more than {self.depth} further guesses"
         )

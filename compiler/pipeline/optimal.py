@@ -38,17 +38,18 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None, anyti
     """Return (root node, proved_optimal, optimality label, engine counters).  ``anytime``
     (an :class:`.anytime.Anytime`, with a fixed first guess and the total objective only):
     a stopped search still returns a tree, not proved, labelled with its lower bound."""
-    if cfg.objective != "total" and not forced:
+    settings = cfg.settings
+    if settings.objective != "total" and not forced:
         raise BuildError(
-            f"--objective {cfg.objective} needs --start or --opening (over every first word, "
+            f"--objective {settings.objective} needs --start or --opening (over every first word, "
             "wordle-rank --objective depth --max-depth N lists the first words that finish within N)"
         )
-    if anytime is not None and (len(forced) != 1 or cfg.objective != "total"):
+    if anytime is not None and (len(forced) != 1 or settings.objective != "total"):
         raise BuildError("--anytime and --time-limit need --start (one first guess) and --objective total")
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
-    solver = solver_for(ctx, cfg.mode, deep_level=cfg.deep_level(), weights=cfg.weights, **memo)
+    solver = solver_for(ctx, settings.mode, deep_level=settings.deep_level(), weights=settings.weights, **memo)
     before = solver.stats()
-    if cfg.objective == "depth":
+    if settings.objective == "depth":
         root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)
         proved = True
     else:
@@ -62,20 +63,22 @@ def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):
     """``--objective depth``: the least worst case D within ``--max-depth``, proved by the
     depth-only search (no tree finishes within D - 1), then the least total among the
     trees that finish within D (so the worst case first, then the total)."""
-    tasks = _tasks_after(ctx, cfg.mode, forced)
-    for depth in range(len(forced) + 1, cfg.max_depth + 1):
+    settings = cfg.settings
+    tasks = _tasks_after(ctx, settings.mode, forced)
+    for depth in range(len(forced) + 1, settings.max_depth + 1):
         if not classes_fit(solver, tasks, depth - len(forced)):
             continue  # proved by the depth-only search: no tree within this depth
-        root, _, label = _least_total(ctx, replace(cfg, max_depth=depth), solver, forced, jobs, progress)
+        within = replace(cfg, settings=replace(settings, max_depth=depth))
+        root, _, label = _least_total(ctx, within, solver, forced, jobs, progress)
         return root, label
     raise InfeasibleError(
-        f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+        f"no tree solves every answer within {_guesses(settings.max_depth)} after "
         f"{', '.join(ctx.words.guesses[g] for g in forced)}"
     )
 
 
 def _least_total(ctx, cfg, solver, forced, jobs, progress, anytime=None):
-    """The least-total tree within ``cfg.max_depth``: (root, proved, optimality label)."""
+    """The least-total tree within ``cfg.settings.max_depth``: (root, proved, optimality label)."""
     if len(forced) == 2:
         return _opening_tree(ctx, cfg, solver, *forced, progress), True, "proved optimal for the fixed opening"
     if forced:
@@ -83,11 +86,11 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress, anytime=None):
     elif cfg.candidates is None:
         first, proved, label = _proved_best_first(ctx, cfg, jobs, progress), True, "global"
     else:
-        firsts = rank_first_guesses(ctx, initial_legal(ctx, cfg.mode), cfg.candidates)
+        firsts = rank_first_guesses(ctx, initial_legal(ctx, cfg.settings.mode), cfg.candidates)
         first = _best_first_guess(ctx, cfg, solver, firsts)
         if first is None:
             raise InfeasibleError(
-                f"no tree solves every answer within {_guesses(cfg.max_depth)} from any "
+                f"no tree solves every answer within {_guesses(cfg.settings.max_depth)} from any "
                 f"of the {len(firsts)} first words tried"
             )
         proved, label = False, f"best of {len(firsts)} first words"
@@ -127,20 +130,21 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(answers), f"optimal after {words[first]}, {words[second]}")
     root = Node(first, solved_here(ctx, first, answers))
-    for code, cls, _, second_tasks in _opening_classes(ctx, cfg.mode, first, second):
+    max_depth = cfg.settings.max_depth
+    for code, cls, _, second_tasks in _opening_classes(ctx, cfg.settings.mode, first, second):
         after = f"after {words[first]} {ctx.game.format_code(int(code))}"
         node = Node(second, solved_here(ctx, second, cls))
         for code2, sub, follow2 in second_tasks:
             try:
-                if cfg.max_depth < 3:
+                if max_depth < 3:
                     raise InfeasibleError("no guess is left")
-                node.children.append((code2, solver.tree(sub, follow2, cfg.max_depth - 2)[1]))
+                node.children.append((code2, solver.tree(sub, follow2, max_depth - 2)[1]))
             except InfeasibleError:
                 raise InfeasibleError(
-                    f"no tree solves every answer within {_guesses(cfg.max_depth)} after "
+                    f"no tree solves every answer within {_guesses(max_depth)} after "
                     f"opening {words[first]}, {words[second]}: {after}, {words[second]} "
                     f"{ctx.game.format_code(int(code2))}, the {len(sub)} answers left need more "
-                    f"than {_guesses(max(cfg.max_depth - 2, 0))}"
+                    f"than {_guesses(max(max_depth - 2, 0))}"
                 ) from None
         root.children.append((code, node))
         if progress is not None:
@@ -154,11 +158,11 @@ def _best_first_guess(ctx, cfg, solver, firsts):
     Same tie-break as inside the search: total, then depth, then possible answer, then
     alphabetical.
     """
-    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.mode)
+    answers, legal = ctx.all_answers, initial_legal(ctx, cfg.settings.mode)
     best_key, best_first = None, None
     for first in firsts:
         limit = np.inf if best_key is None else best_key[0] + 1
-        outcome = solver.guess_value(first, answers, legal, cfg.max_depth, int(min(limit, 1 << 36)))
+        outcome = solver.guess_value(first, answers, legal, cfg.settings.max_depth, int(min(limit, 1 << 36)))
         if outcome.guess < 0:
             continue
         key = (outcome.cost, outcome.depth, solved_here(ctx, first, answers) < 0, first)
@@ -172,16 +176,14 @@ def _proved_best_first(ctx, cfg, jobs, progress):
     from ..concurrency.cluster import executor_for
     from ..ranking.first_words import RankSpec, candidate_first_words, prove_best_first_word, use_context
 
-    spec = RankSpec(
-        answers=cfg.answers, guesses=cfg.guesses, mode=cfg.mode, max_depth=cfg.max_depth, weights=cfg.weights
-    )
+    spec = RankSpec(cfg.settings)  # the total objective: the others need a fixed first guess
     use_context(spec, ctx)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
     with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
         word, _ = prove_best_first_word(spec, executor, progress)
     if word is None:
-        raise InfeasibleError(f"no first word solves every answer within {_guesses(cfg.max_depth)}")
+        raise InfeasibleError(f"no first word solves every answer within {_guesses(cfg.settings.max_depth)}")
     return ctx.guess_index[word]
 
 

@@ -1,8 +1,10 @@
 """The compile pipeline's entry, under ``wordle-compile`` and ``wordle_compiler.compile_tree``.
 
-:func:`make_config` checks a build's settings the way ``wordle-compile`` does and makes
-its :class:`~wordle_compiler.core.config.BuildConfig`.  :func:`build` is the one place a
-tree gets compiled: it loads the lists and matrix, calls the engine
+:func:`make_config` checks a build's own options the way ``wordle-compile`` does and makes
+its :class:`~wordle_compiler.core.config.BuildConfig` around the game's
+:class:`~wordle_compiler.core.settings.Settings`.  :func:`build` is the one place a tree gets
+compiled: it loads the lists the settings name and their matrix, makes the weights for
+their answers, calls the engine
 (:func:`.compile.compile_tree`), and when the built tree fails the independent replay,
 suspects the matrix cache (a file whose cells were altered and whose checksum was
 recomputed passes the cache's own checks), recomputes the matrix without it, says so in
@@ -12,15 +14,14 @@ one line, and retries once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..core.config import MAX_DEPTH_LIMIT, MODES, OBJECTIVES, BuildConfig, Context
+from ..core.config import BuildConfig, Context
 from ..core.errors import BuildError
-from ..core.settings import check_objective, check_whole
-from ..core.wordlists import load_word_lists
+from ..core.settings import Settings, check_whole
 
 if TYPE_CHECKING:
-    from ..core.weights import Weights
     from ..core.wordlists import WordLists
     from .anytime import Anytime
     from .compile import BuildResult
@@ -43,13 +44,14 @@ def build(
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
-    ``words``: ``cfg.answers`` and ``cfg.guesses`` already loaded by the caller, so that
-    they are read, and their warnings (a duplicate word dropped) given, once.
+    ``words``: the lists ``cfg.settings`` name, already loaded by the caller, so that they
+    are read, and their warnings (a duplicate word dropped) given, once.
     """
     from .compile import compile_tree as engine_compile
 
     if words is None:
-        words = load_word_lists(cfg.answers, cfg.guesses)
+        words = cfg.settings.load_words()
+    cfg = replace(cfg, settings=cfg.settings.weighed(words))
     known = set(words.guesses)
     for role, word in [("start", cfg.start)] + [("opening", w) for w in cfg.opening]:
         if word and word not in known:  # the engine checks too; this answers before any work
@@ -98,56 +100,49 @@ def _opening(start: str | None, opening: str | Sequence[str] | None) -> tuple[st
     return start, opening
 
 
+def strategy_problem(strategy: str, objective: str) -> str | None:
+    """Why ``strategy`` cannot be asked for ``objective`` (a heuristic has none), or None;
+    ``strategy`` a known name (:func:`make_config` checks that first)."""
+    from ..strategies.heuristic import canonical_name
+
+    if objective != "total" and canonical_name(strategy) != "optimal":
+        return f"objective {objective} is what --strategy optimal minimises; heuristics have no objective"
+    return None
+
+
 def make_config(
     strategy: str = "entropy",
+    settings: Settings | None = None,
     *,
     start: str | None = None,
     opening: str | Sequence[str] | None = None,
-    mode: str = "normal",
-    answers: str = "original",
-    guesses: str | None = None,
-    max_depth: int = 6,
     seed: int = 0,
     width: int = 50,
     candidates: int | None = None,
-    objective: str = "total",
-    deep: int | None = None,
-    weights: Weights | None = None,
 ) -> BuildConfig:
-    """Validate settings the way ``wordle-compile`` does; raises ``ValueError`` with one line.
-    ``weights``: the answers' integer :class:`~wordle_compiler.core.weights.Weights`."""
+    """Validate a build's own options the way ``wordle-compile`` does (``settings``, the game,
+    was checked when it was made; default: ``Settings()``); raises ``ValueError`` with one line."""
     from ..strategies.heuristic import DESCRIPTIONS, canonical_name
 
+    settings = Settings() if settings is None else settings
+    if not isinstance(settings, Settings):
+        raise TypeError(f"settings must be a wordle_compiler.Settings, not {type(settings).__name__}")
     if canonical_name(strategy) not in DESCRIPTIONS:
         raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective {objective!r} is not one of {', '.join(OBJECTIVES)}")
-    if objective != "total" and canonical_name(strategy) != "optimal":
-        raise ValueError(f"objective {objective} is what --strategy optimal minimises; heuristics have no objective")
-    if mode not in MODES:
-        raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+    problem = strategy_problem(strategy, settings.objective)
+    if problem:
+        raise ValueError(problem)
     start, opening = _opening(start, opening)
-    checked = [("max_depth", max_depth, 1, MAX_DEPTH_LIMIT), ("width", width, 1, None)]
+    check_whole("width", width, 1)
     if candidates is not None:  # None: optimal without a start proves over every first word
-        checked.append(("candidates", candidates, 1, None))
-    for name, value, low, high in checked:
-        check_whole(name, value, low, high)
-    check_objective(objective, deep, max_depth)
-    if weights is not None and objective == "fewest-deep":
-        raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
+        check_whole("candidates", candidates, 1)
     check_whole("seed", seed, -(1 << 63), (1 << 63) - 1)
     return BuildConfig(
         strategy=canonical_name(strategy),
-        mode=mode,
-        answers=answers,
-        guesses=guesses,
+        settings=settings,
         start=start,
         opening=opening,
-        max_depth=max_depth,
         seed=seed,
         width=width,
         candidates=candidates,
-        objective=objective,
-        deep=deep,
-        weights=weights,
     )

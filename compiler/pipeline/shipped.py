@@ -13,27 +13,32 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from ..core.config import BuildConfig
+from ..core.settings import Settings
 from ..treefiles.artifact import save_tree, write_atomic
 from .compile import compile_tree
 
 TREES_DIR = Path(__file__).resolve().parents[2] / "trees"
 
 SHIPPED = [
-    ("salet-optimal-normal.wtree", BuildConfig(strategy="optimal", start="salet")),
-    ("salet-optimal-hard.wtree", BuildConfig(strategy="optimal", start="salet", mode="hard")),
-    ("plate-optimal-normal.wtree", BuildConfig(strategy="optimal", start="plate")),
+    ("salet-optimal-normal.wtree", BuildConfig("optimal", start="salet")),
+    ("salet-optimal-hard.wtree", BuildConfig("optimal", Settings(mode="hard"), start="salet")),
+    ("plate-optimal-normal.wtree", BuildConfig("optimal", start="plate")),
     (
         "plate-optimal-possible.wtree",
-        BuildConfig(strategy="optimal", start="plate", mode="possible", guesses="answers"),
+        BuildConfig("optimal", Settings(mode="possible", guesses="answers"), start="plate"),
     ),
     # the 3158-answer list people play today, from its proved best first word
-    ("tarse-optimal-normal-nyt-extended.wtree", BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended")),
+    (
+        "tarse-optimal-normal-nyt-extended.wtree",
+        BuildConfig("optimal", Settings(answers="nyt-extended"), start="tarse"),
+    ),
     (
         "tarse-optimal-hard-nyt-extended.wtree",
-        BuildConfig(strategy="optimal", start="tarse", answers="nyt-extended", mode="hard"),
+        BuildConfig("optimal", Settings(answers="nyt-extended", mode="hard"), start="tarse"),
     ),
 ]
 # The named games (core.games), each from its best first word proved by wordle-rank
@@ -50,7 +55,7 @@ NAMED_GAME_STARTS = {
     "nerdle": "54-36=18",
 }
 SHIPPED += [
-    (f"{game}-optimal-normal.wtree", BuildConfig(strategy="optimal", start=start, answers=game))
+    (f"{game}-optimal-normal.wtree", BuildConfig("optimal", Settings(answers=game), start=start))
     for game, start in NAMED_GAME_STARTS.items()
 ]
 # and in hard mode, which the word games' clones have
@@ -64,7 +69,7 @@ NAMED_GAME_HARD_STARTS = {
     "en7": "saltire",
 }
 SHIPPED += [
-    (f"{game}-optimal-hard.wtree", BuildConfig(strategy="optimal", start=start, answers=game, mode="hard"))
+    (f"{game}-optimal-hard.wtree", BuildConfig("optimal", Settings(answers=game, mode="hard"), start=start))
     for game, start in NAMED_GAME_HARD_STARTS.items()
 ]
 # Mastermind, from its best first code proved over every code (wordle-rank --game mastermind:4x6)
@@ -72,13 +77,13 @@ MASTERMIND_STARTS = {"4x6": "1123", "4x7": "1123"}
 SHIPPED += [
     (
         f"mastermind-{size}-optimal-normal.wtree",
-        BuildConfig(strategy="optimal", start=start, answers=f"mastermind:{size}"),
+        BuildConfig("optimal", Settings(answers=f"mastermind:{size}"), start=start),
     )
     for size, start in MASTERMIND_STARTS.items()
 ]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
-    ("salet-prior-nyt-extended.wtree", BuildConfig(strategy="optimal", start="salet", answers="nyt-extended")),
+    ("salet-prior-nyt-extended.wtree", BuildConfig("optimal", Settings(answers="nyt-extended"), start="salet")),
 ]
 DEFAULT = "salet-optimal-normal.wtree"
 
@@ -88,10 +93,9 @@ def _with_prior(cfg: BuildConfig) -> tuple[BuildConfig, dict]:
     from importlib.metadata import version
 
     from ..core.weights import frequency_prior
-    from ..core.wordlists import load_word_lists
 
-    weights = frequency_prior(list(load_word_lists(cfg.answers, cfg.guesses).answers))
-    return BuildConfig(**{**cfg.__dict__, "weights": weights}), {
+    weights = frequency_prior(list(cfg.settings.load_words().answers))
+    return replace(cfg, settings=cfg.settings.with_weights(weights)), {
         "source": weights.source,
         "sha256": weights.sha256,
         "wordfreq": version("wordfreq"),

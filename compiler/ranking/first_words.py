@@ -94,12 +94,12 @@ def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str,
     if best is None:
         return None, INF
     tied = [r.word for r in ranking.results.values() if r.exact and r.value == best.value]
-    solver = solver_for(ctx, spec.mode, weights=spec.weights)
-    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+    solver = solver_for(ctx, spec.settings.mode, weights=spec.settings.weights)
+    answers, legal = ctx.all_answers, initial_legal(ctx, spec.settings.mode)
 
     def key(word):
         guess = ctx.guess_index[word]
-        depth = solver.guess_value(guess, answers, legal, spec.max_depth).depth
+        depth = solver.guess_value(guess, answers, legal, spec.settings.max_depth).depth
         return depth, not np.isin(guess, ctx.answer_in_guesses).item(), guess
 
     return min(tied, key=key), best.value
@@ -109,7 +109,7 @@ def candidate_first_words(ctx, spec: RankSpec) -> list[str]:
     """The first words :func:`prove_best_first_word` decides: every guess, or one per class
     of first guesses the game's symmetry makes equivalent (core.symmetry: Mastermind over
     every code), whose best is the best of all."""
-    words = first_guess_representatives(ctx.words, spec.mode, spec.weights is not None)
+    words = first_guess_representatives(ctx.words, spec.settings.mode, spec.settings.weights is not None)
     return list(ctx.words.guesses) if words is None else words
 
 
@@ -123,10 +123,9 @@ def heuristic_order(ctx, spec: RankSpec, words: list[str]) -> list[str]:
     bound = np.zeros(len(words), dtype=np.int64)
     sumsq = np.zeros(len(words), dtype=np.int64)
     for answers in _opening_sets(ctx, spec):
-        if spec.weights is not None:
-            guess_bound, guess_sumsq, _, _ = solver_for(ctx, spec.mode, weights=spec.weights).guess_bounds(
-                answers, index
-            )
+        if spec.settings.weights is not None:
+            solver = solver_for(ctx, spec.settings.mode, weights=spec.settings.weights)
+            guess_bound, guess_sumsq, _, _ = solver.guess_bounds(answers, index)
             bound += guess_bound
             sumsq += guess_sumsq
             continue
@@ -153,12 +152,12 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     cut-off yet the word would be solved exactly, so the depth-only search asks first
     whether it can finish at all (in hard mode most of the best-looking words cannot).
     """
-    if spec.objective == "depth":
+    if spec.settings.objective == "depth":
         return evaluate_fit(spec, word)
-    if spec.objective == "fewest-deep":
+    if spec.settings.objective == "fewest-deep":
         return evaluate_long_games(spec, word, cutoff)
     ctx = context_for(spec)
-    solver = solver_for(ctx, spec.mode, weights=spec.weights)
+    solver = solver_for(ctx, spec.settings.mode, weights=spec.settings.weights)
     began = time.perf_counter()  # after a new worker's one-off loading, which no word's cost includes
     before = solver.stats()
     shape = word_tasks(ctx, spec, word, solver.weight)
@@ -170,7 +169,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         pass  # with no cut-off the word would be solved exactly: the depth-only search first
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
         orbits = word_orbits(ctx, spec, word)
-        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.mode), orbits)
+        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.settings.mode), orbits)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the
@@ -368,7 +367,9 @@ def run_ranking(
     pending = [w for w in words if w not in jumped]
     position = 0
     # depth, or --top all: no cut-off comes before the last word (see the docstring)
-    at_once = spec.objective == "depth" or (ranking.margin is None and ranking.top >= len(ranking.results) + len(words))
+    at_once = spec.settings.objective == "depth" or (
+        ranking.margin is None and ranking.top >= len(ranking.results) + len(words)
+    )
     while True:
         while executor.in_flight() < min(executor.window, ranking.wanted_before_cutoff()) and (
             early or position < len(pending)

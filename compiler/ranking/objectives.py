@@ -14,7 +14,7 @@ def evaluate_fit(spec: RankSpec, word: str) -> WordResult:
     """``--objective depth``: whether ``word`` leaves every class solvable within the depth
     limit, by the depth-only search (no total is minimised)."""
     ctx = context_for(spec)
-    solver = solver_for(ctx, spec.mode)
+    solver = solver_for(ctx, spec.settings.mode)
     began = time.perf_counter()
     before = solver.stats()
     shape = word_tasks(ctx, spec, word)
@@ -22,7 +22,7 @@ def evaluate_fit(spec: RankSpec, word: str) -> WordResult:
     after = solver.stats()
     return WordResult(
         word,
-        spec.max_depth if fits else INF,
+        spec.settings.max_depth if fits else INF,
         fits,
         {k: after[k] - before[k] for k in after},
         time.perf_counter() - began,
@@ -35,14 +35,15 @@ def evaluate_long_games(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     solved largest first, each within what the cut-off leaves after the others' size
     bounds (which leave out the long games: still lower bounds)."""
     ctx = context_for(spec)
-    solver = solver_for(ctx, spec.mode, deep_level=spec.deep_level())
+    solver = solver_for(ctx, spec.settings.mode, deep_level=spec.settings.deep_level())
     began = time.perf_counter()
     before = solver.stats()
     shape = word_tasks(ctx, spec, word)
     value, exact = INF, False
     if shape is not None and not (shape[2] < 1 and shape[1]):
         counted, tasks, depth = shape
-        if spec.first is not None and spec.deep == 2:  # every answer the first word left meets the second guess
+        if spec.first is not None and spec.settings.deep == 2:
+            # every answer the first word left meets the second guess
             counted += DEEP_COST * (counted - len(ctx.all_answers))
         tasks = sorted(tasks, key=lambda t: (-len(t[1]), t[0]))
         bounds = [solver.class_floor(cls, most_parts(ctx, spec)) for _, cls, _ in tasks]

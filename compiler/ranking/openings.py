@@ -16,7 +16,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..core.wordlists import load_word_lists
+from ..core.settings import Settings
 from ..search import INF
 from ..util.files import write_atomic
 from .results_log import read_ranking
@@ -65,14 +65,15 @@ def main(argv=None) -> None:
     parser.add_argument("--command", default="")
     parser.add_argument("--seconds", type=float, default=None)
     args = parser.parse_args(argv)
-    words = load_word_lists(args.answers, args.guesses)
+    settings = Settings(answers=args.answers, guesses=args.guesses, mode=args.mode, max_depth=args.max_depth)
+    words = settings.load_words()
     weights = None
     if args.prior:
         from ..core.weights import frequency_prior
 
         weights = frequency_prior(list(words.answers), language=words.language)
     entry = table_entry(
-        read_ranking(Path(args.results), words, args.mode, args.max_depth, weights),
+        read_ranking(Path(args.results), words, settings.with_weights(weights)),
         words,
         args.mode,
         args.max_depth,

@@ -30,6 +30,7 @@ import hashlib
 import re
 from pathlib import Path
 
+from ..core.settings import Settings
 from ..search import DEEP_COST, INF
 from .tasks import WordResult
 
@@ -91,31 +92,23 @@ def split_check(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> tu
     return line, None
 
 
-def results_header(
-    words,
-    mode: str,
-    max_depth: int,
-    version: str = "",
-    second_after: str | None = None,
-    objective: str = OBJECTIVE,
-    deep: int | None = None,
-    weights=None,
-) -> str:
-    """The first line of a results file: what was ranked (the lists by name and hash; for
-    second words, the fixed first guess; the objective; the weights' fingerprint)."""
+def results_header(words, settings: Settings, version: str = "", second_after: str | None = None) -> str:
+    """The first line of a results file: what was ranked (the lists ``words`` by name and
+    hash; for second words, the fixed first guess; the mode, depth limit and objective of
+    ``settings``; the fingerprint of their integer weights)."""
     fields = {
         "answers": f"{words.answers_name} sha256:{words.answers_sha256[:16]}",
         "guesses": f"{words.guesses_name} sha256:{words.guesses_sha256[:16]}",
-        "mode": mode,
-        "max-depth": str(max_depth),
+        "mode": settings.mode,
+        "max-depth": str(settings.max_depth),
     }
     if second_after is not None:
         fields["second-after"] = second_after
-    fields["objective"] = objective
-    if deep is not None:
-        fields["deep"] = str(deep)
-    if weights is not None:
-        fields["weights"] = f"sha256:{weights.sha256[:16]}"
+    fields["objective"] = settings.objective
+    if settings.deep is not None:
+        fields["deep"] = str(settings.deep)
+    if settings.weights is not None:
+        fields["weights"] = f"sha256:{settings.weights.sha256[:16]}"
     fields["version"] = version
     return HEADER_PREFIX + "".join(f"; {key} {value}" for key, value in fields.items())
 

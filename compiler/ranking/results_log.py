@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.settings import Settings
 from ..search import DEEP_COST, INF
 from ..util.files import write_atomic
 from .results import (
@@ -168,21 +169,14 @@ def read_results(
     return contents.trusted + contents.unchecked
 
 
-def read_ranking(path: Path, words, mode: str = "normal", max_depth: int = 6, weights=None) -> list[WordResult]:
-    """:func:`read_results` of a ranking of every guess of ``words`` (a ``WordLists``),
-    under ``weights`` when given."""
-    if weights is None:
-        return read_results(
-            path, results_header(words, mode, max_depth), set(words.guesses), len(words.answers), max_depth
-        )
-    return read_results(
-        path,
-        results_header(words, mode, max_depth, weights=weights),
-        set(words.guesses),
-        sum(weights.values),
-        max_depth,
-        weighted=True,
-    )
+def read_ranking(path: Path, words, settings: Settings | None = None) -> list[WordResult]:
+    """:func:`read_results` of a ranking (objective total) of every guess of ``words`` (a
+    ``WordLists``) in the mode and depth limit of ``settings`` (default: normal, 6), under
+    their integer weights when they have them."""
+    settings = settings or Settings()
+    header, weights = results_header(words, settings), settings.weights
+    n_answers = len(words.answers) if weights is None else sum(weights.values)
+    return read_results(path, header, set(words.guesses), n_answers, settings.max_depth, weighted=weights is not None)
 
 
 def finished(path: Path) -> bool:

@@ -9,36 +9,34 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..core.config import Context, deep_level
+from ..core.config import Context
 from ..core.guess_stats import PARTS, partition_stats
 from ..core.modes import initial_legal
 from ..core.partition import class_tasks
+from ..core.settings import Settings
 from ..core.weights import Weights
 
 
 @dataclass(frozen=True)
 class RankSpec:
-    """What is being ranked: also the cache key for a worker's context and solver."""
+    """What is being ranked: also the cache key for a worker's context and solver.
 
-    answers: str = "original"
-    guesses: str | None = None
-    mode: str = "normal"
-    max_depth: int = 6
-    # ``--second-after``: this first guess is fixed, and the words ranked are second
-    # guesses, each played in every class the first leaves (a fixed two-word opening)
+    ``settings``: the game, its lists, mode and depth limit, the objective (``"total"``: each
+    word's least total; ``"depth"``: only whether it solves every answer within max_depth,
+    exact, value max_depth, when it does, INF when it cannot; ``"fewest-deep"``: first the
+    fewest answers needing ``deep`` guesses or more, then the total, as one value DEEP_COST *
+    long + total, search.DEEP_COST) and the weights, integer ``Weights`` (``Settings.weighed``:
+    a spec is hashed and sent to Dask's workers) or None.  ``first`` (``--second-after``): this
+    first guess is fixed, and the words ranked are second guesses, each played in every class
+    the first leaves (a fixed two-word opening)."""
+
+    settings: Settings = field(default_factory=Settings)
     first: str | None = None
-    # "total": each word's least total; "depth": only whether it solves every answer
-    # within max_depth (exact, value max_depth, when it does; INF when it cannot);
-    # "fewest-deep": first the fewest answers needing ``deep`` guesses or more, then the
-    # total, as one value DEEP_COST * long + total (search.DEEP_COST)
-    objective: str = "total"
-    deep: int | None = None
-    # how likely each answer is (objective "total" only): values are then Σ weight × guesses
-    weights: Weights | None = None
 
-    def deep_level(self) -> int:
-        """The engine's fewest-deep switch: the guesses left at the K-th guess, or 0."""
-        return deep_level(self.max_depth, self.deep)
+    def __post_init__(self) -> None:
+        weights = self.settings.weights
+        if (weights is not None and not isinstance(weights, Weights)) or self.settings.prior is not None:
+            raise ValueError("a ranking's settings hold integer weights made for its answers (Settings.weighed)")
 
 
 @dataclass(frozen=True)
@@ -54,21 +52,26 @@ class WordResult:
 # The process's caches, shared by its threads (a Dask worker may run one task per thread):
 # filled under _cache_lock, read-only once filled.
 _cache_lock = threading.RLock()
-_contexts: dict = {}  # (answers, guesses) -> Context: one list pair per process
+_contexts: dict = {}  # (answers, guesses, game) -> Context: one list pair per process
 _most_parts: dict = {}  # RankSpec -> int, for the context above
 _first_classes: dict = {}  # (mode, first word) -> its classes [(answers, legal)], for the context above
+
+
+def _lists_key(spec: RankSpec) -> tuple:
+    """What a context depends on: the lists and the game they play."""
+    return spec.settings.answers, spec.settings.guesses, spec.settings.game
 
 
 def context_for(spec: RankSpec) -> Context:
     """One context per process and spec (a Dask worker keeps it across its tasks), its
     matrices loaded before any thread reads them."""
-    key = (spec.answers, spec.guesses)
+    key = _lists_key(spec)
     with _cache_lock:
         if key not in _contexts:
             _contexts.clear()
             _most_parts.clear()
             _first_classes.clear()
-            ctx = Context.load(spec.answers, spec.guesses)
+            ctx = Context.load(spec.settings)
             ctx.matrix_by_answer()
             _contexts[key] = ctx
         return _contexts[key]
@@ -80,7 +83,7 @@ def use_context(spec: RankSpec, ctx: Context) -> None:
         _contexts.clear()
         _most_parts.clear()
         _first_classes.clear()
-        _contexts[(spec.answers, spec.guesses)] = ctx
+        _contexts[_lists_key(spec)] = ctx
 
 
 def _classes_of_first(ctx, spec: RankSpec) -> list:
@@ -92,12 +95,13 @@ def _classes_of_first(ctx, spec: RankSpec) -> list:
 def _first_classes_with_masks(ctx, spec: RankSpec) -> list:
     """(answers, legal guesses, legal as a mask over every guess) of each class the fixed
     first guess leaves (the mask answers "may this second word be played here" at once)."""
-    key = (spec.mode, spec.first)
+    key = (spec.settings.mode, spec.first)
     with _cache_lock:
         if key not in _first_classes:
             first = ctx.guess_index[spec.first]
             classes = []
-            for _, cls, follow in class_tasks(ctx, spec.mode, first, ctx.all_answers, initial_legal(ctx, spec.mode)):
+            mode = spec.settings.mode
+            for _, cls, follow in class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode)):
                 mask = np.zeros(len(ctx.words.guesses), dtype=bool)
                 mask[follow] = True
                 classes.append((cls, follow, mask))
@@ -137,16 +141,17 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
         first, word = pair
         spec = replace(spec, first=first)
     guess = ctx.guess_index[word]
-    answers, legal = ctx.all_answers, initial_legal(ctx, spec.mode)
+    mode, max_depth = spec.settings.mode, spec.settings.max_depth
+    answers, legal = ctx.all_answers, initial_legal(ctx, mode)
     if spec.first is None:
-        return weight(answers), class_tasks(ctx, spec.mode, guess, answers, legal), spec.max_depth - 1
+        return weight(answers), class_tasks(ctx, mode, guess, answers, legal), max_depth - 1
     counted, tasks = weight(answers), []
     for cls, follow, legal_here in _first_classes_with_masks(ctx, spec):
         if not legal_here[guess]:
             return None
         counted += weight(cls)  # the second guess, played for every answer the first did not solve
-        tasks += class_tasks(ctx, spec.mode, guess, cls, follow)
-    return counted, tasks, spec.max_depth - 2
+        tasks += class_tasks(ctx, mode, guess, cls, follow)
+    return counted, tasks, max_depth - 2
 
 
 def word_orbits(ctx, spec: RankSpec, word: str):
@@ -156,13 +161,13 @@ def word_orbits(ctx, spec: RankSpec, word: str):
 
     if spec.first is not None or split_pair(word, ctx.game.length) is not None:
         return None
-    return guess_orbits(ctx.words, spec.mode, spec.weights, [ctx.guess_index[word]])
+    return guess_orbits(ctx.words, spec.settings.mode, spec.settings.weights, [ctx.guess_index[word]])
 
 
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
     with _cache_lock:
         if spec not in _most_parts:
-            stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.mode), ctx.all_answers)
+            stats, _ = partition_stats(ctx.matrix_by_answer(), initial_legal(ctx, spec.settings.mode), ctx.all_answers)
             _most_parts[spec] = int(stats[:, PARTS].max())
         return _most_parts[spec]

@@ -2,8 +2,9 @@
 
 A :class:`Job` is one ``/api/analyse`` or ``/api/review`` request, already checked by
 :mod:`.query`: the served tree's name, the :class:`AnalysisRequest` and its history's steps.
-The worker runs it on the tree's own word lists, mode and weights
-(:meth:`LoadedGame.answer`, as ``wordle-tree analyse`` does) and answers (exit code, the JSON
+The worker runs it on the tree's own word lists under the tree's
+:class:`~..core.settings.Settings` (:func:`tree_settings`: its game, mode and weights) with
+:meth:`LoadedGame.answer`, as ``wordle-tree analyse`` does, and answers (exit code, the JSON
 text ``wordle-tree analyse --json`` prints), from the result's own JSON form.
 
 The worker gets every served tree's bytes with its setup and never reads a tree file: a file
@@ -31,6 +32,7 @@ from ..analysis.request import AnalysisRequest, LoadedGame, RequestError, Steps,
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ..core.settings import Settings
     from ..core.wordlists import WordLists
     from .site import ServedTree
 
@@ -78,6 +80,21 @@ def tree_lists(data: TreeData) -> WordLists:
     )
 
 
+def tree_settings(data: TreeData) -> Settings:
+    """The :class:`Settings` a served tree is analysed under: its game, mode and weights, its
+    lists as its meta names them (the lists played are the tree's own: :func:`tree_lists`)."""
+    from ..core.settings import Settings
+    from ..treefiles.weighted import tree_weights
+
+    names = data.meta.get("word_lists", {})
+    answers, guesses = (names.get(role, {}).get("name") for role in ("answers", "guesses"))
+    played = {"game": data.game, "mode": tree_mode(data), "weights": tree_weights(data)}
+    try:
+        return Settings(**played, answers=answers or "original", guesses=guesses or None)
+    except ValueError:  # lists no Settings names (a Mastermind tree's own files): the tree's are its own
+        return Settings(**played)
+
+
 def prepare(setup: dict[str, Any]) -> None:
     """Note the trees served, then load the engine and the default tree's game, so the first
     request does not wait for them."""
@@ -92,10 +109,9 @@ def _game(name: str) -> LoadedGame:
     """The loaded game of the served tree ``name``, made once per worker from its bytes."""
     if name not in _games:
         from ..core.config import Context
-        from ..treefiles.weighted import tree_weights
 
         data = unpack_tree(_trees[name])
-        _games[name] = LoadedGame(Context.from_words(tree_lists(data)), tree_mode(data), tree_weights(data))
+        _games[name] = LoadedGame(Context.from_words(tree_lists(data)), tree_settings(data))
     return _games[name]
 
 

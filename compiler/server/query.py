@@ -23,7 +23,7 @@ from ..analysis.request import (
     AnalysisRequest,
     RequestError,
 )
-from ..core.config import DEFAULT_MAX_DEPTH, OBJECTIVES
+from ..core.settings import DEFAULT_MAX_DEPTH, OBJECTIVES
 from ..util.numbers import PLAIN_INT_HINT, is_plain_int
 from .jobs import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, Job
 from .site import Reply, ServedTree, error_reply

@@ -5,7 +5,7 @@ indices, and returns a guess index.  Every score is computed on integer arrays.
 Ties: prefer a guess that can still be the answer, then the alphabetically first
 word (guess indices are alphabetical).
 
-With weights (``BuildConfig.weights``, :mod:`.prior`) the scores count each answer by its
+With weights (``BuildConfig.settings.weights``, :mod:`.prior`) the scores count each answer by its
 weight (docs/strategies.md, "Under a prior"), and the tie-break prefers, among the
 possible answers, the heaviest.  ``most-parts``, ``random`` and ``first`` do not weigh.
 """
@@ -232,7 +232,7 @@ def lookahead(ctx, answers, legal, cfg):
                 size = len(cls) if prior is None else prior.weight(cls)
                 total += size * size
                 continue
-            follow = legal_after(ctx, cfg.mode, legal, int(guess), int(code))
+            follow = legal_after(ctx, cfg.settings.mode, legal, int(guess), int(code))
             total += _least_sumsq(ctx, cls, follow, prior)
         scores[k] = total
     return _pick(ctx, shortlist, answers, scores, prior)

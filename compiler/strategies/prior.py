@@ -1,4 +1,4 @@
-"""The answers' weights as the heuristic strategies read them (``BuildConfig.weights``): one
+"""The answers' weights as the heuristic strategies read them (``BuildConfig.settings.weights``): one
 integer array per answer list and per guess list, made once per build's weights."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def prior_for(ctx, answers, cfg) -> Prior | None:
     """The prior a strategy scores ``answers`` under: None when ``cfg`` has no weights (every
     answer equally likely), and None too when ``answers`` all weigh nothing, a set that is
     then scored as if its answers were equally likely."""
-    weights = getattr(cfg, "weights", None)
+    weights = None if cfg is None else cfg.settings.weights
     if weights is None:
         return None
     key = (id(weights), id(ctx))

@@ -9,7 +9,7 @@ open a file.
 
 from __future__ import annotations
 
-from ..core.config import MAX_DEPTH_LIMIT, MODES  # a bigger max_depth claim is treated as absent
+from ..core.settings import MAX_DEPTH_LIMIT, MODES  # a bigger max_depth claim is treated as absent
 
 
 def get(meta, *keys, kind=None, default=None):

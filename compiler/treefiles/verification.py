@@ -313,8 +313,8 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
     from wordle_runtime.tree import resolve_tree
 
-    from ..core.config import MODES
     from ..core.games import mode_problem
+    from ..core.settings import MODES
     from ..util.files import read_regular_file
 
     if isinstance(tree, (str, os.PathLike)):
