@@ -317,11 +317,11 @@ def test_partition_signatures_are_a_growing_hash_set():
     assert table.shape[0] == 8192
     for sig in sigs:
         assert seen_partition(table, count, sig)[0]
-    full = np.zeros((candidates.PAIR_SET_ROWS, 2), dtype=np.uint64)
-    seen, same, count = seen_partition(full, candidates.PAIR_SET_ROWS // 2, sigs[1])
+    full = np.zeros((candidates.PARTITION_SLOTS, 2), dtype=np.uint64)
+    seen, same, count = seen_partition(full, candidates.PARTITION_SLOTS // 2, sigs[1])
     assert not seen
     assert same is full
-    assert count == candidates.PAIR_SET_ROWS // 2
+    assert count == candidates.PARTITION_SLOTS // 2
 
 
 def test_candidate_groups_sorted_when_reached_give_the_full_sort():

@@ -12,6 +12,7 @@ from wordle_runtime.game import DEFAULT_GAME, Game
 
 from ..concurrency.parallel import map_chunks
 from ..ext import kernels_for_codes
+from ..ext._kernels import IN_SET, LARGEST, PARTS, SUMSQ  # the statistics table's columns
 
 __all__ = [
     "IN_SET",
@@ -25,9 +26,6 @@ __all__ = [
     "split_by_codes",
     "weighted_partition_stats",
 ]
-
-# Column order of the statistics table returned by partition_stats and weighted_partition_stats.
-PARTS, LARGEST, SUMSQ, IN_SET = 0, 1, 2, 3
 
 
 # Threads for the heuristic kernels.  One by default: a fair scheduler gives one thread

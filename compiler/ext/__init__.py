@@ -1,9 +1,10 @@
 """The compiled kernels (Cython, built when pip installs the package): the exact search
 (``_search``) and the heuristic strategies' and feedback matrix's passes (``_kernels``).
 
-Each module is built twice from one source (``codes.h``): as named, with one-byte feedback
-codes (games of at most 256 codes: Wordle of up to five letters, Mastermind), and with the
-suffix 16, with two-byte codes (Wordle of six to eight letters).  :func:`kernels_for` and
+Each module is built twice from one source (``codes.h``, ``width8/`` and ``width16/``): as
+named, with one-byte feedback codes (games of at most 256 codes: Wordle of up to five
+letters, Mastermind), and with the suffix 16, with two-byte codes (Wordle of six to eight
+letters).  :func:`kernels_for` and
 :func:`search_for` give the build a game needs; functions that read no codes (letters,
 modes, checksums) are the same in both and are imported from the one-byte build."""
 
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 
 def _wide(game: Game) -> bool:
     """Whether ``game`` needs the two-byte builds; ValueError when no build plays it."""
-    if game.n_codes <= _kernels.CODES_LIMIT:
+    if game.n_codes <= _kernels.MAX_CODES:
         return False
-    limit = importlib.import_module(f"{__name__}._kernels16").CODES_LIMIT
+    limit = importlib.import_module(f"{__name__}._kernels16").MAX_CODES
     if game.n_codes > limit:
         raise ValueError(
             f"{game.name} has {game.n_codes:,} feedback codes; the engine plays games of at most {limit:,}"

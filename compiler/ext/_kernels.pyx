@@ -22,27 +22,45 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from rules cimport (CODE_BYTES, CODE_CHUNK, MASK_LENGTH, MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS,
-                    RULE_MASTERMIND, RULE_WORDLE, SYMBOL_FIELD_BITS, WORDLE_LENGTH, code_t, feedback_code, has_repeat,
-                    hard_mode_hints, keeps_hints, wordle_code)
+from rules cimport (CODE_BYTES, CODE_CHUNK, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, HINT_SYMBOL_FIELD_BITS, MAX_CODES,
+                    MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE, WORDLE_LENGTH, code_t, feedback_code,
+                    has_repeat, hard_mode_hints, keeps_hints, wordle_code)
 
 ctypedef fused index_t:
     int32_t
     int64_t
 
-# Column order of the statistics table (kernels.PARTS, LARGEST, SUMSQ, IN_SET).
 cdef enum:
+    # Column order of the statistics table (partition_stats_into, weighted_partition_stats_into)
     PARTS = 0
     LARGEST = 1
     SUMSQ = 2
     IN_SET = 3
     STATS_CHUNK = CODE_CHUNK  # guesses counted together: 64 histograms of 256 uint16 = 32 KB (one-byte codes)
+    # letter_scores' kinds
+    LETTER_UNIQUE = 0
+    LETTER_LOCATED = 1
+    LETTER_ENTROPY = 2
 
 RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> the kernels' rule
-# hard mode's hint masks (core/modes.py hard_mode_word_bits, rules.hard_mode_bit_masks)
-HINT_MASK_SYMBOLS, HINT_MASK_LENGTH, HINT_SYMBOL_FIELD_BITS = MASK_SYMBOLS, MASK_LENGTH, SYMBOL_FIELD_BITS
-CODES_LIMIT = MAX_CODES  # the most codes a game of this module may have
 CODE_DTYPE = np.uint8 if CODE_BYTES == 1 else np.uint16  # the matrices' cells
+
+# The constants the Python side reads, under the names the kernels use.  A module-level name
+# cannot repeat a cimported one, so they enter the module's namespace through its dict.
+globals().update(
+    MAX_CODES=MAX_CODES,  # the most codes a game of this module may have (rules.pxd)
+    # hard mode's hint masks (core/modes.py hard_mode_word_bits, rules.hard_mode_bit_masks)
+    HINT_MASK_SYMBOLS=HINT_MASK_SYMBOLS,
+    HINT_MASK_LENGTH=HINT_MASK_LENGTH,
+    HINT_SYMBOL_FIELD_BITS=HINT_SYMBOL_FIELD_BITS,
+    PARTS=PARTS,
+    LARGEST=LARGEST,
+    SUMSQ=SUMSQ,
+    IN_SET=IN_SET,
+    LETTER_UNIQUE=LETTER_UNIQUE,
+    LETTER_LOCATED=LETTER_LOCATED,
+    LETTER_ENTROPY=LETTER_ENTROPY,
+)
 
 
 include "matrix.pxi"
@@ -292,14 +310,6 @@ cdef inline void _mask_rows(const uint8_t* letters, int length, int rule, const 
             keep[k] = feedback_code(shown, letters + legal[k] * length, length, rule) == code
 
 
-cdef enum:
-    UNIQUE = 0
-    LOCATED = 1
-    ENTROPY = 2
-
-LETTER_UNIQUE, LETTER_LOCATED, LETTER_ENTROPY = UNIQUE, LOCATED, ENTROPY
-
-
 cdef bint _rows_below(const uint8_t[:, ::1] letters, const index_t[::1] rows, int limit) noexcept:
     """Whether the symbol numbers of ``letters``' rows ``rows`` (checked indices) are all
     below ``limit``: the rows a kernel reads, not the whole table."""
@@ -358,10 +368,10 @@ def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
                 letter = guess_letters[legal[k], i]
                 first = not (seen >> letter) & 1
                 seen |= (<uint64_t>1) << letter
-                if kind == UNIQUE:
+                if kind == LETTER_UNIQUE:
                     if first and anywhere[letter] < n:
                         score += anywhere[letter]
-                elif kind == LOCATED:
+                elif kind == LETTER_LOCATED:
                     score += 2 * positional[i][letter]
                     if first:
                         score += anywhere[letter] - positional[i][letter]
@@ -371,5 +381,6 @@ def letter_scores(const uint8_t[:, ::1] guess_letters, const index_t[::1] legal,
                     if first:
                         q = anywhere[letter] / <double>n
                         score += q * (1 - q)
-            scores[k] = score / (2.0 * length) if kind == ENTROPY else score  # entropy: the mean of 2 x length terms
+            # entropy: the mean of 2 x length terms
+            scores[k] = score / (2.0 * length) if kind == LETTER_ENTROPY else score
     return out

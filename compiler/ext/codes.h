@@ -1,7 +1,9 @@
 /* The width of a feedback code, fixed when a module is compiled: each kernel module is
    built twice, once with one-byte codes (games of at most 256 codes: Wordle of up to five
    letters, Mastermind) and once with two-byte codes (WORDLE_CODE_BITS=16: Wordle of six
-   to eight letters, up to 3^8 = 6,561 codes).  See rules.pxd. */
+   to eight letters, up to 3^8 = 6,561 codes).  Cython learns the same type from
+   width8/code_width.pxd or width16/code_width.pxd, the one setup.py puts on the module's
+   include path.  See rules.pxd. */
 #ifndef WORDLE_CODES_H
 #define WORDLE_CODES_H
 

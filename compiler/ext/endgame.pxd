@@ -9,7 +9,7 @@ from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 
 from candidates cimport compare_keys
-from context cimport Ctx, cell
+from context cimport Ctx, Node, cell
 from rules cimport MAX_CODES, code_t
 
 cdef enum:
@@ -20,14 +20,14 @@ cdef enum:
 cdef inline int64_t biggest_group(const Ctx* c, const int64_t* S, int64_t n, int64_t* count) noexcept nogil:
     """The group with most members in S, and that count; -1 (and 0) when S meets no group
     or no memory was left (ties: the lowest id)."""
-    cdef int64_t* ids = <int64_t*>malloc(c.length * n * sizeof(int64_t) + 8)
+    cdef int64_t* ids = <int64_t*>malloc(c.game.length * n * sizeof(int64_t) + 8)
     cdef int64_t k = 0, i, j, p, g, best, run = 1
     count[0] = 0
     if ids == NULL:
         return -1
     for i in range(n):
-        for p in range(c.length):
-            g = c.groups[S[i] * c.length + p]
+        for p in range(c.game.length):
+            g = c.lists.groups[S[i] * c.game.length + p]
             if g >= 0:
                 ids[k] = g
                 k += 1
@@ -51,63 +51,66 @@ cdef enum:
     ENDGAME_CLOSE = 2   # not shown, but close: the group's members alone are worth a search
 
 
-cdef inline int endgame_infeasible(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
-                                   int64_t d) noexcept nogil:
-    """1 when S's biggest endgame group cannot be split down to one member within d
-    guesses from L; 0 means "not shown"."""
+cdef inline int endgame_infeasible(const Ctx* c, const Node* node) noexcept nogil:
+    """1 when the node's biggest endgame group cannot be split down to one member within
+    its d guesses from its L; 0 means "not shown"."""
     cdef int64_t count
-    cdef int64_t group = biggest_group(c, S, n, &count)
-    return group_infeasible(c, S, n, L, m, d, group, count)
+    cdef int64_t group = biggest_group(c, node.S, node.n, &count)
+    return group_infeasible(c, node, group, count)
 
 
-cdef inline int group_infeasible(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                                 int64_t group, int64_t count) noexcept nogil:
+cdef inline int group_infeasible(const Ctx* c, const Node* node, int64_t group, int64_t count) noexcept nogil:
     """:func:`endgame_infeasible` for a group already found (``biggest_group``: its id and
     its ``count`` members in S)."""
     cdef int64_t* members
-    cdef int verdict = group_verdict(c, S, n, L, m, d, 0, group, count, &members)
+    cdef int verdict = group_verdict(c, node, 0, group, count, &members)
     free(members)
     return verdict == ENDGAME_CUT
 
 
-cdef inline bint answers_split_group(const Ctx* c, const int64_t* S, int64_t n, int64_t d, int64_t group,
-                                     int64_t count) noexcept nogil:
-    """Whether S's own answers, played as guesses, split the group (its id and ``count``
-    members in S, from ``biggest_group``) enough for :func:`group_infeasible` to say "not
-    shown" from any list that holds them.  In hard and possible mode every answer of S is
-    legal at S (it keeps every hint it was shown), or a guess that plays alike on every
-    subset is (``legal.drop_duplicates``), so this settles a class before its list is made."""
-    cdef int64_t* guesses = <int64_t*>malloc(n * sizeof(int64_t) + 8)
+cdef inline bint answers_split_group(const Ctx* c, const Node* node, int64_t group, int64_t count) noexcept nogil:
+    """Whether the node's own answers, played as guesses, split the group (its id and
+    ``count`` members in S, from ``biggest_group``) enough for :func:`group_infeasible` to
+    say "not shown" from any list that holds them.  In hard and possible mode every answer
+    of S is legal at S (it keeps every hint it was shown), or a guess that plays alike on
+    every subset is (``legal.drop_duplicates``), so this settles a class before its list
+    is made (node.L is not read)."""
+    cdef int64_t* guesses = <int64_t*>malloc(node.n * sizeof(int64_t) + 8)
     cdef int64_t* members
     cdef int64_t i
     cdef int verdict
+    cdef Node answers_only = node[0]
     if guesses == NULL:
         return False
-    for i in range(n):
-        guesses[i] = c.a2g[S[i]]
-    verdict = group_verdict(c, S, n, guesses, n, d, 0, group, count, &members)
+    for i in range(node.n):
+        guesses[i] = c.lists.a2g[node.S[i]]
+    answers_only.L, answers_only.m = guesses, node.n
+    verdict = group_verdict(c, &answers_only, 0, group, count, &members)
     free(members)
     free(guesses)
     return verdict == ENDGAME_OPEN
 
 
-cdef inline int endgame_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                                int64_t close_within, int64_t** members_out, int64_t* members_count) noexcept nogil:
-    """ENDGAME_CUT when S's biggest endgame group cannot be split down to one member
-    within d guesses from L.  ENDGAME_CLOSE when it can, but the d - 1 best split-offs
-    exceed what is needed by less than ``close_within``: then ``members_out`` holds the
-    group's members in S, in S's order (the caller frees it; NULL in every other case),
-    and ``members_count`` their number, and a search of those members alone often proves
-    what the count cannot (the legal lists narrow as guesses are played; the reference
-    solver's "subendgame" search)."""
-    cdef int64_t group = biggest_group(c, S, n, members_count)
-    return group_verdict(c, S, n, L, m, d, close_within, group, members_count[0], members_out)
+cdef inline int endgame_verdict(const Ctx* c, const Node* node, int64_t close_within, int64_t** members_out,
+                                int64_t* members_count) noexcept nogil:
+    """ENDGAME_CUT when the node's biggest endgame group cannot be split down to one
+    member within its d guesses from its L.  ENDGAME_CLOSE when it can, but the d - 1 best
+    split-offs exceed what is needed by less than ``close_within``: then ``members_out``
+    holds the group's members in S, in S's order (the caller frees it; NULL in every other
+    case), and ``members_count`` their number, and a search of those members alone often
+    proves what the count cannot (the legal lists narrow as guesses are played; the
+    reference solver's "subendgame" search)."""
+    cdef int64_t group = biggest_group(c, node.S, node.n, members_count)
+    return group_verdict(c, node, close_within, group, members_count[0], members_out)
 
 
-cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                              int64_t close_within, int64_t group, int64_t count, int64_t** members_out) noexcept nogil:
+cdef inline int group_verdict(const Ctx* c, const Node* node, int64_t close_within, int64_t group, int64_t count,
+                              int64_t** members_out) noexcept nogil:
     """:func:`endgame_verdict` for the group ``group`` with ``count`` members in S."""
-    cdef int64_t left = d - 1
+    cdef const int64_t* S = node.S
+    cdef const int64_t* L = node.L
+    cdef int64_t n = node.n, m = node.m
+    cdef int64_t left = node.d - 1
     cdef int64_t top[MAX_LEFT]  # the ``left`` largest D(t) so far, descending
     cdef int64_t sizes[MAX_CODES]
     cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0
@@ -120,8 +123,8 @@ cdef inline int group_verdict(const Ctx* c, const int64_t* S, int64_t n, const i
     if members == NULL:
         return ENDGAME_OPEN
     for i in range(n):
-        for p in range(c.length):
-            if c.groups[S[i] * c.length + p] == group:
+        for p in range(c.game.length):
+            if c.lists.groups[S[i] * c.game.length + p] == group:
                 members[k] = S[i]
                 k += 1
                 break

@@ -4,7 +4,7 @@
 # classes all fit, and refusing a set needs only one class per guess that does not.
 #
 # feasible_node returns a guess that starts such a tree, or -1 when none exists (proved),
-# or -1 with c.stopped set.  Its memo entries share the total search's table under depths
+# or -1 with c.control.stopped set.  Its memo entries share the total search's table under depths
 # offset by FEASIBLE_DEPTH_OFFSET, so neither kind of entry is ever read as the other.
 # Candidates are tried most classes first, then least Σc²: the guesses most likely to fit,
 # since a set that can be solved usually stops at the first.
@@ -15,58 +15,57 @@ cdef enum:
     FEASIBLE_NO = 2              # proved not
 
 
-cdef int64_t feasible_node(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L, int64_t m,
-                           uint64_t lh1, uint64_t lh2, int64_t played, int64_t shown, int64_t d) noexcept nogil:
+cdef int64_t feasible_node(Ctx* c, const Node* node) noexcept nogil:
     """See the include's header.  As in solve_node, hard and possible mode pass the
     parent's list, made the node's own (legal.node_list) only past the cheap cases."""
     cdef uint8_t seen[MAX_CODES]
-    cdef int64_t g, own_m, result
+    cdef int64_t g, result, n = node.n, d = node.d
     cdef int64_t* own_L
-    if c.stopped:
+    cdef Node own
+    if c.control.stopped:
         return -1
-    if c.poll:
+    if c.control.poll:
         poll_signals(c)
-    c.stats[S_NODES] += 1
+    c.work.stats[S_NODES] += 1
     if d <= 0:
         return -1
     if n == 1 or (n == 2 and d >= 2):
-        return c.a2g[S[0]]  # an answer is always a legal guess: it keeps every hint
+        return c.lists.a2g[node.S[0]]  # an answer is always a legal guess: it keeps every hint
     if d == 1:
         return -1
     memset(seen, 0, sizeof(seen))
-    g = answer_splits_perfectly(c, S, 0, n, seen)
+    g = answer_splits_perfectly(c, node.S, 0, n, seen)
     if g >= 0:
         return g
     if d == 2:
-        return -1 if n > c.n_codes else max(last_two_guesses(c, c.mode, S, 0, n, L, m, played, shown, seen), -1)
-    if searches_given_list(c, played):
-        return feasible_search(c, S, n, h1, h2, L, m, lh1, lh2, d, seen)
-    own_L = node_list(c, S, n, L, m, played, shown, &own_m, &lh1, &lh2)
+        return -1 if n > c.game.n_codes else max(last_two_guesses(c, node, seen), -1)
+    if searches_given_list(c, node):
+        return feasible_search(c, node, seen)
+    own_L = node_list(c, node, &own)
     if own_L == NULL:
-        c.stopped = STOP_NO_MEMORY
+        c.control.stopped = STOP_NO_MEMORY
         return -1
-    result = feasible_search(c, S, n, h1, h2, own_L, own_m, lh1, lh2, d, seen)
+    result = feasible_search(c, &own, seen)
     free(own_L)
     return result
 
 
-cdef int64_t feasible_search(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L,
-                             int64_t m, uint64_t lh1, uint64_t lh2, int64_t d, uint8_t* seen) noexcept nogil:
+cdef int64_t feasible_search(Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
     """A set of at least three answers with d >= 3 and its own legal list: the memo, the
     endgame refusal, one full pass, then the candidates until one fits."""
     cdef uint64_t k1, k2, payload
     cdef int64_t result
-    memo_key(h1, h2, lh1, lh2, d + FEASIBLE_DEPTH_OFFSET, &k1, &k2)
-    payload = memo_find(c.memo, c.stats, k1, k2)
+    memo_key(node.h1, node.h2, node.lh1, node.lh2, node.d + FEASIBLE_DEPTH_OFFSET, &k1, &k2)
+    payload = memo_find(c.memo.rows, c.work.stats, k1, k2)
     if payload != 0:
-        c.stats[S_HITS] += 1
+        c.work.stats[S_HITS] += 1
         return entry_guess(payload) if entry_value(payload) == FEASIBLE_YES else -1
-    if endgame_refutes(c, S, n, L, m, lh1, lh2, d, search_close_within(d)):
-        c.stats[S_ENDGAME] += 1
+    if endgame_refutes(c, node, search_close_within(node.d)):
+        c.work.stats[S_ENDGAME] += 1
         result = -1
     else:
-        result = feasible_candidates(c, S, n, L, m, lh1, lh2, d, seen, False)
-    if not c.stopped:
+        result = feasible_candidates(c, node, seen, False)
+    if not c.control.stopped:
         memo_store(c, k1, k2, FEASIBLE_YES if result >= 0 else FEASIBLE_NO, True, result, 0)
     return result
 
@@ -80,23 +79,24 @@ cdef inline int64_t search_close_within(int64_t d) noexcept nogil:
     return d // 2
 
 
-cdef bint endgame_refutes(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
-                          uint64_t lh2, int64_t d, int64_t close_within) noexcept nogil:
-    """Whether S (with its own legal list L) is proved unsolvable within d guesses by its
-    biggest endgame group: by the count alone, or, when the count misses by less than
-    ``close_within``, by a depth-only search of the group's members alone (a subset that
-    cannot be solved within d guesses leaves the whole set unsolvable, and a few members
-    search fast).  Inside the searches ``close_within`` is :func:`search_close_within`; the
-    check before any search (``Engine.endgame_refutes``) always searches the members."""
+cdef bint endgame_refutes(Ctx* c, const Node* node, int64_t close_within) noexcept nogil:
+    """Whether the node (with its own legal list L) is proved unsolvable within d guesses
+    by its biggest endgame group: by the count alone, or, when the count misses by less
+    than ``close_within``, by a depth-only search of the group's members alone (a subset
+    that cannot be solved within d guesses leaves the whole set unsolvable, and a few
+    members search fast).  Inside the searches ``close_within`` is
+    :func:`search_close_within`; the check before any search (``Engine.endgame_refutes``)
+    always searches the members.  The node's own hashes h1, h2 are not read."""
     cdef int64_t count = 0, i
-    cdef uint64_t mh1 = 0, mh2 = 0
     cdef int64_t* members
-    cdef int verdict = endgame_verdict(c, S, n, L, m, d, close_within, &members, &count)
-    if verdict == ENDGAME_CLOSE and count < n:
+    cdef Node group = node[0]  # the members alone, with the node's list
+    cdef int verdict = endgame_verdict(c, node, close_within, &members, &count)
+    if verdict == ENDGAME_CLOSE and count < node.n:
+        group.S, group.n, group.h1, group.h2, group.played, group.shown = members, count, 0, 0, -1, 0
         for i in range(count):
-            mh1 += c.Z1[members[i]]
-            mh2 += c.Z2[members[i]]
-        if feasible_node(c, members, count, mh1, mh2, L, m, lh1, lh2, -1, 0, d) < 0 and not c.stopped:
+            group.h1 += c.lists.Z1[members[i]]
+            group.h2 += c.lists.Z2[members[i]]
+        if feasible_node(c, &group) < 0 and not c.control.stopped:
             verdict = ENDGAME_CUT
     free(members)
     return verdict == ENDGAME_CUT
@@ -112,132 +112,130 @@ cdef inline int64_t fits_within(int64_t most_parts, int64_t d) noexcept nogil:
     return cap
 
 
-cdef int64_t feasible_candidates(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1,
-                                 uint64_t lh2, int64_t d, uint8_t* seen, bint by_tie_break) noexcept nogil:
+cdef int64_t feasible_candidates(Ctx* c, const Node* node, uint8_t* seen, bint by_tie_break) noexcept nogil:
     """The first candidate whose every class fits in d - 1 guesses, or -1: in the order
     most classes first, or with ``by_tie_break`` in the total search's tie-break order
     among guesses of equal total and depth (a possible answer first, then the lowest
     guess index, that is the alphabetically first word; weightless.pxi)."""
-    cdef Classes* k = <Classes*>malloc(sizeof(Classes))
+    cdef Frame f  # the classes' buffer, the partitions met here, the unsplittable classes and rows (d = 3)
+    cdef Split split
+    cdef Scores scores
+    cdef int64_t n = node.n, m = node.m
     cdef int64_t* keys = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
-    cdef int64_t* parts = keys + m
-    cdef int64_t* sumsq = keys + 2 * m
-    cdef PairSet partitions, unsplittable
-    cdef NodeRows rows  # d = 3: the answers' rows against L, for the children's scans
-    cdef NodeRows* child_rows = NULL
-    cdef int64_t count = 0, most_parts = 1, i, in_set_c, g, n_cls, found = -1, cap, order
-    cdef bint ok = keys != NULL and k != NULL
-    cdef int64_t* in_set = NULL
-    partitions.table = NULL
-    unsplittable.table = NULL
-    if ok:
-        k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
-        in_set = <int64_t*>malloc(m * sizeof(int64_t) + 8)
-        ok = k.ordered != NULL and in_set != NULL and pair_set_init(&partitions) and pair_set_init(&unsplittable)
+    cdef int64_t* in_set = <int64_t*>malloc(m * sizeof(int64_t) + 8)
+    cdef int64_t count = 0, i, found = -1
+    cdef bint ok = frame_init(&f, node, seen, 1) and keys != NULL and in_set != NULL
+    scores.parts, scores.sumsq, scores.in_set = keys + m, keys + 2 * m, in_set
     if ok and n <= PAIRS_MAX_N:
-        ok = score_by_pairs(c, S, n, L, m, every_guess_in_order(c, L, m), parts, sumsq, in_set)
+        ok = score_by_pairs(c, node, &scores)
     elif ok:
-        score_by_histogram(c, S, n, L, m, parts, sumsq, in_set)
+        score_by_histogram(c, node, &scores)
     if not ok:
-        c.stopped = STOP_NO_MEMORY
+        c.control.stopped = STOP_NO_MEMORY
     else:
-        c.stats[S_PASSES] += 1
-        c.stats[S_PAIRS] += n * m
-        memset(k.cursor, 0, sizeof(k.cursor))
-        for i in range(m):
-            most_parts = max(most_parts, parts[i])
-        cap = fits_within(most_parts, d - 1)
-        for i in range(m):
-            # Σc² <= (largest class) * n: a candidate whose largest class must exceed what
-            # d - 1 guesses can solve is refused with no split
-            if (parts[i] > 1 or in_set[i]) and sumsq[i] <= cap * n:
-                if by_tie_break:  # a possible answer first, then the guess index
-                    order = (1 - in_set[i]) << 16 | L[i]
-                else:  # most classes first, then least Σc², then a possible answer, then list order
-                    order = ((MAX_CODES - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])
-                keys[count] = order << 16 | i
-                count += 1
-        qsort(keys, count, sizeof(int64_t), compare_keys)
-        if d == 3 and scans_gather(c, L, m) and node_rows_init(c, &rows, S, n, L, m):
-            child_rows = &rows
+        c.work.stats[S_PASSES] += 1
+        c.work.stats[S_PAIRS] += n * m
+        count = feasible_keys(node, &scores, by_tie_break, keys, &f.most_parts)
+        frame_gather_rows(c, &f, node)
     for i in range(count):
-        if c.stopped:
+        if c.control.stopped:
             break
-        in_set_c = 1 - ((keys[i] >> 16) & 1)
-        g = L[keys[i] & 0xFFFF]
-        c.stats[S_CANDIDATES] += 1
-        n_cls = split_classes(c, S, n, g, in_set_c, k)
-        if c.mode == MODE_NORMAL and seen_before(&partitions, k.sig):
-            c.stats[S_DUPLICATES] += 1
+        split.in_set = 1 - ((keys[i] >> 16) & 1)
+        split.guess = node.L[keys[i] & 0xFFFF]
+        c.work.stats[S_CANDIDATES] += 1
+        split_classes(c, node, &split, f.classes)
+        if c.game.mode == MODE_NORMAL and seen_before(&f.partitions, f.classes.sig):
+            c.work.stats[S_DUPLICATES] += 1
             continue
-        sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: the likeliest not to fit
-        if classes_fit(c, k, n_cls, L, m, lh1, lh2, g, d - 1, most_parts, &unsplittable, child_rows, seen):
-            found = g
+        sort_classes(f.classes.cls_keys, split.n_cls, f.classes.cls_order)  # largest first: the likeliest not to fit
+        if classes_fit(c, node, &split, &f):
+            found = split.guess
             break
-    if k != NULL:
-        free(k.ordered)
-    free(k)
+    frame_free(&f)
     free(keys)
     free(in_set)
-    free(partitions.table)
-    free(unsplittable.table)
-    if child_rows != NULL:
-        node_rows_free(child_rows)
     return found
 
 
-cdef bint classes_fit(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                      int64_t g, int64_t d, int64_t most_parts, PairSet* unsplittable, NodeRows* rows,
-                      uint8_t* seen) noexcept nogil:
-    """Whether every class of g (k, sorted largest first) fits in d guesses.  First the
-    endgame count of each class (the class that refuses is often not the largest, and the
-    larger ones would be searched first, most of them to a tree that fits).  With two
-    guesses left a class needs one guess that splits it completely: no guess makes more
-    than ``most_parts`` classes of the parent, and a class no guess of L splits is
-    remembered for the node's other candidates (as in the total search); ``rows``: the
-    node's gathered rows for those scans, or NULL."""
-    cdef int64_t j, code, lo, hi, r
-    cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
+cdef int64_t feasible_keys(const Node* node, const Scores* scores, bint by_tie_break, int64_t* keys,
+                           int64_t* most_parts) noexcept nogil:
+    """The candidates of :func:`feasible_candidates` from the node's full pass, sorted into
+    ``keys`` (each key ends in the guess's index in L), their number, and the most classes
+    any guess makes (``most_parts``)."""
+    cdef int64_t count = 0, i, cap, order, m = node.m
+    cdef const int64_t* parts = scores.parts
+    cdef const int64_t* sumsq = scores.sumsq
+    cdef const int64_t* in_set = scores.in_set
+    most_parts[0] = 1
+    for i in range(m):
+        most_parts[0] = max(most_parts[0], parts[i])
+    cap = fits_within(most_parts[0], node.d - 1)
+    for i in range(m):
+        # Σc² <= (largest class) * n: a candidate whose largest class must exceed what
+        # d - 1 guesses can solve is refused with no split
+        if (parts[i] > 1 or in_set[i]) and sumsq[i] <= cap * node.n:
+            if by_tie_break:  # a possible answer first, then the guess index
+                order = (1 - in_set[i]) << 16 | node.L[i]
+            else:  # most classes first, then least Σc², then a possible answer, then list order
+                order = ((MAX_CODES - parts[i]) << 24 | min(sumsq[i], (1 << 24) - 1)) << 1 | (1 - in_set[i])
+            keys[count] = order << 16 | i
+            count += 1
+    qsort(keys, count, sizeof(int64_t), compare_keys)
+    return count
+
+
+cdef bint classes_fit(Ctx* c, const Node* node, Split* split, Frame* f) noexcept nogil:
+    """Whether every class of the split's guess (f.classes, sorted largest first) fits in
+    the d - 1 guesses left after it.  First the endgame count of each class (the class
+    that refuses is often not the largest, and the larger ones would be searched first,
+    most of them to a tree that fits).  With two guesses left a class needs one guess
+    that splits it completely: no guess makes more than f.most_parts classes of the
+    parent, and a class no guess of L splits is remembered for the node's other
+    candidates (as in the total search); f.rows: the node's gathered rows for those
+    scans, or NULL."""
+    cdef Classes* k = f.classes
+    cdef int64_t d = node.d - 1, j, code, r
+    cdef int64_t played = -1 if c.game.mode == MODE_NORMAL else split.guess
     cdef uint64_t c1, k1, k2, payload
-    if d >= 3 and refused_by_endgame(c, k, n_cls, L, m, g, d):  # every class's count before any search
-        c.stats[S_ENDGAME] += 1
+    cdef Node cls
+    if d >= 3 and refused_by_endgame(c, node, split, k):  # every class's count before any search
+        c.work.stats[S_ENDGAME] += 1
         return False
-    for j in range(n_cls):
+    for j in range(split.n_cls):
         code = k.cls_codes[k.cls_order[j]]
-        lo, hi = k.starts[code], k.starts[code + 1]
-        if hi - lo <= 2:
-            if hi - lo == 2 and d < 2:
+        class_node(node, k, code, played, &cls)
+        if cls.n <= 2:
+            if cls.n == 2 and d < 2:
                 return False
             continue
         if d == 2:
-            if hi - lo > most_parts:
+            if cls.n > f.most_parts:
                 return False
             c1 = nonzero(k.ch1[code])
-            if pair_set_has(unsplittable, c1, k.ch2[code]):
-                c.stats[S_UNSPLITTABLE] += 1
+            if pair_set_has(&f.unsplittable, c1, k.ch2[code]):
+                c.work.stats[S_UNSPLITTABLE] += 1
                 return False
-            if c.mode == MODE_NORMAL:
+            if c.game.mode == MODE_NORMAL:
                 # the same classes recur under many candidates and parents: one scan each
-                memo_key(k.ch1[code], k.ch2[code], lh1, lh2, 2 + FEASIBLE_DEPTH_OFFSET, &k1, &k2)
-                payload = memo_find(c.memo, c.stats, k1, k2)
+                memo_key(cls.h1, cls.h2, cls.lh1, cls.lh2, 2 + FEASIBLE_DEPTH_OFFSET, &k1, &k2)
+                payload = memo_find(c.memo.rows, c.work.stats, k1, k2)
                 if payload != 0:
-                    c.stats[S_HITS] += 1
+                    c.work.stats[S_HITS] += 1
                     if entry_value(payload) == FEASIBLE_YES:
                         continue
                     return False
-            if answer_splits_perfectly(c, k.ordered, lo, hi, seen) >= 0:
+            if answer_splits_perfectly(c, cls.S, 0, cls.n, f.seen) >= 0:
                 continue
-            if rows != NULL:
-                r = last_two_by_rows(c, c.mode, k.ordered, lo, hi, rows, child_played, code, seen)
+            if f.rows != NULL:
+                r = last_two_by_rows(c, &cls, f.rows, f.seen)
             else:
-                r = last_two_guesses(c, c.mode, k.ordered, lo, hi, L, m, child_played, code, seen)
-            if c.mode == MODE_NORMAL:
+                r = last_two_guesses(c, &cls, f.seen)
+            if c.game.mode == MODE_NORMAL:
                 memo_store(c, k1, k2, FEASIBLE_YES if r >= 0 else FEASIBLE_NO, True, r, 0)
             if r == -1:
-                pair_set_add(unsplittable, c1, k.ch2[code])
+                pair_set_add(&f.unsplittable, c1, k.ch2[code])
             if r < 0:
                 return False
-        elif feasible_node(c, k.ordered + lo, hi - lo, k.ch1[code], k.ch2[code], L, m, lh1, lh2, child_played, code,
-                           d) < 0:
+        elif feasible_node(c, &cls) < 0:
             return False
     return True

@@ -3,101 +3,101 @@
 # with the endgame refusal of its classes before any search.
 
 
-cdef bint refused_by_endgame(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, int64_t g,
-                             int64_t d) noexcept nogil:
-    """Whether a class after g is shown infeasible with d guesses left, before any search
-    (so a refused guess costs no full pass)."""
-    cdef int64_t j, code, size, follow_m, refused, members, group
+cdef bint refused_by_endgame(Ctx* c, const Node* node, const Split* split, Classes* k) noexcept nogil:
+    """Whether a class the split's guess leaves at the node (k, split_classes) is shown
+    infeasible with the d - 1 guesses left after it, before any search (so a refused guess
+    costs no full pass)."""
+    cdef int64_t d = node.d - 1, j, code, size, follow_m, refused, members, group
     cdef int64_t* follow
+    cdef Node cls
     if d < 2:
         return False
-    for j in range(n_cls):
+    for j in range(split.n_cls):
         code = k.cls_codes[j]
         size = k.starts[code + 1] - k.starts[code]
         if size < max(<int64_t>MIN_GROUP, d + 1):
             continue  # a group of m members needs m > d to be refused (and m >= MIN_GROUP)
-        group = biggest_group(c, k.ordered + k.starts[code], size, &members)
+        class_node(node, k, code, split.guess, &cls)
+        group = biggest_group(c, cls.S, cls.n, &members)
         if members <= d:
             continue  # the same test as group_verdict's first, before the class's list is made
-        if answers_split_group(c, k.ordered + k.starts[code], size, d, group, members):
+        if answers_split_group(c, &cls, group, members):
             continue  # a few guesses settle it, before the class's list is made or scanned
-        if c.mode == MODE_NORMAL:
-            refused = group_infeasible(c, k.ordered + k.starts[code], size, L, m, d, group, members)
+        if c.game.mode == MODE_NORMAL:
+            refused = group_infeasible(c, &cls, group, members)
         else:
-            follow = filter_legal(c, L, m, g, code, &follow_m)
+            follow = filter_legal(c, node.L, node.m, split.guess, code, &follow_m)
             if follow == NULL:
-                c.stopped = STOP_NO_MEMORY
+                c.control.stopped = STOP_NO_MEMORY
                 return False
-            refused = group_infeasible(c, k.ordered + k.starts[code], size, follow, follow_m, d, group, members)
+            cls.L, cls.m = follow, follow_m
+            refused = group_infeasible(c, &cls, group, members)
             free(follow)
         if refused:
             return True
     return False
 
 
-cdef int64_t guess_value(Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                         int64_t g, int64_t d, int64_t beta, int64_t most_parts) noexcept nogil:
-    """Packed (cost, depth, guess) of playing g first at the node S (sorted answer indices)
-    with d guesses left, then playing optimally: exact when the cost is below beta, else a
-    lower bound >= beta with guess -1 (INF: infeasible).  One step of the search's
-    candidate loop for a guess named in advance (analyse --move, --candidates)."""
-    cdef Classes* k = <Classes*>malloc(sizeof(Classes))
+cdef int64_t guess_value(Ctx* c, const Node* node, int64_t g, int64_t most_parts) noexcept nogil:
+    """Packed (cost, depth, guess) of playing g first at the node (sorted answers, its own
+    list; its hashes h1, h2 are not read) with d guesses left, then playing optimally:
+    exact when the cost is below beta, else a lower bound >= beta with guess -1 (INF:
+    infeasible).  One step of the search's candidate loop for a guess named in advance
+    (analyse --move, --candidates)."""
     cdef uint8_t seen[MAX_CODES]
-    cdef int64_t in_set = 0, i, n_cls, rest_lb, total, depth, result, limit = beta, here, heaviest, lightest
-    if k == NULL:
-        c.stopped = STOP_NO_MEMORY
-        return pack(INF, 0, -1)
-    k.ordered = <int64_t*>malloc(n * sizeof(int64_t) + 8)
-    if k.ordered == NULL:
-        free(k)
-        c.stopped = STOP_NO_MEMORY
-        return pack(INF, 0, -1)
-    memset(k.cursor, 0, sizeof(k.cursor))
+    cdef Frame f
+    cdef Split split
+    cdef int64_t n = node.n, beta = node.beta, i, result, heaviest, lightest
     memset(seen, 0, sizeof(seen))
+    if not frame_init(&f, node, seen, most_parts):
+        frame_free(&f)
+        c.control.stopped = STOP_NO_MEMORY
+        return pack(INF, 0, -1)
+    split.guess, split.in_set = g, 0
     for i in range(n):
-        if c.a2g[S[i]] == g:
-            in_set = 1
-    n_cls = split_classes(c, S, n, g, in_set, k)
-    if refused_by_endgame(c, k, n_cls, L, m, g, d - 1):
+        if c.lists.a2g[node.S[i]] == g:
+            split.in_set = 1
+    split_classes(c, node, &split, f.classes)
+    if refused_by_endgame(c, node, &split, f.classes):
         result = pack(INF, 0, -1)
     else:
-        here = (set_weight(c, S, 0, n, &heaviest, &lightest) if c.weights != NULL else n) + deep_charge(c, n, 0, d)
-        rest_lb = class_bounds(c, k, n_cls, lh1, lh2, d - 1, seen, most_parts, beta - here)
-        if here + rest_lb >= beta:
-            result = pack(min(here + rest_lb, INF), 0, -1)
+        split.here = ((set_weight(c, node.S, 0, n, &heaviest, &lightest) if c.objective.weights != NULL else n)
+                      + deep_charge(c, n, 0, node.d))
+        class_bounds(c, node, &split, &f, beta - split.here)
+        if split.here + split.rest_lb >= beta:
+            result = pack(min(split.here + split.rest_lb, INF), 0, -1)
         else:
-            sort_classes(k.cls_keys, n_cls, k.cls_order)  # largest first: they decide most cut-offs
-            result = guess_classes(c, k, n_cls, L, m, lh1, lh2, g, here, d, beta, rest_lb, seen)
-    free(k.ordered)
-    free(k)
+            sort_classes(f.classes.cls_keys, split.n_cls, f.classes.cls_order)  # largest first: most cut-offs
+            result = guess_classes(c, node, &split, &f)
+    frame_free(&f)
     return result
 
 
-cdef int64_t guess_classes(Ctx* c, Classes* k, int64_t n_cls, const int64_t* L, int64_t m, uint64_t lh1, uint64_t lh2,
-                           int64_t g, int64_t here, int64_t d, int64_t beta, int64_t rest_lb,
-                           uint8_t* seen) noexcept nogil:
-    """:func:`guess_value`'s classes, largest first (``here``: what g costs the node's
-    answers); a lower bound as soon as one fails."""
-    cdef int64_t total = here, depth = 1, j, code, budget, r, v
-    cdef int64_t child_played = -1 if c.mode == MODE_NORMAL else g
+cdef int64_t guess_classes(Ctx* c, const Node* node, Split* split, Frame* f) noexcept nogil:
+    """:func:`guess_value`'s classes, largest first (split.here: what the guess costs the
+    node's answers); a lower bound as soon as one fails."""
+    cdef Classes* k = f.classes
+    cdef int64_t total = split.here, rest_lb = split.rest_lb, depth = 1, j, code, budget, r, v
+    cdef int64_t played = -1 if c.game.mode == MODE_NORMAL else split.guess
     cdef bint hopeless
-    for j in range(n_cls):
+    cdef Node child
+    for j in range(split.n_cls):
         code = k.cls_codes[k.cls_order[j]]
         rest_lb -= k.lb[code]
-        budget = beta - total - rest_lb
+        budget = node.beta - total - rest_lb
         if k.lb[code] >= budget:  # never search a class whose budget cannot cover its bound
             return pack(min(total + rest_lb + k.lb[code], INF), 0, -1)
-        if d - 1 == 2:  # the child settles without search, as in the candidate loop
-            r = settle_without_search(c, k.ordered, k.starts[code], k.starts[code + 1], L, m, child_played, code, 2,
-                                      budget, seen, &hopeless, NULL)
+        class_node(node, k, code, played, &child)
+        child.beta = budget
+        if child.d == 2:  # the child settles without search, as in the candidate loop
+            r = settle_without_search(c, &child, f.seen, &hopeless, NULL)
         else:
-            r = solve_node(c, k.ordered + k.starts[code], k.starts[code + 1] - k.starts[code], k.ch1[code],
-                           k.ch2[code], L, m, lh1, lh2, child_played, code, d - 1, budget, 1)
-            if c.stopped:
+            r = solve_node(c, &child)
+            if c.control.stopped:
                 return pack(INF, 0, -1)
         v = r >> 24
         if v >= budget:
             return pack(min(total + rest_lb + v, INF), 0, -1)
         total += v
         depth = max(depth, ((r >> 16) & 0xFF) + 1)
-    return pack(total, depth, g)
+    return pack(total, depth, split.guess)

@@ -1,95 +1,39 @@
 # The Python face of the exact search (included by _search.pyx): :class:`Engine` holds one
 # context's arrays; each call takes the caller's workspace (memo, counters, shared state,
-# scratch), checks every index it is given, and runs without the GIL.
+# scratch; workspace.pxi), checks every index it is given, and runs without the GIL.
 
 import numpy as np
 import threading
 
 from libc.string cimport memcpy
 
+from ._kernels import RULE_NUMBERS  # Game.rule -> the rule's number in the kernels (Game.rule)
+
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
               "endgame_cuts", "unsplittable_hits")
-INFINITY = INF
-DEEP_COST = DEEP_WEIGHT
 # The most the weights may sum to: a set's cost is below 64 x this (the deepest tree the
 # depth limit allows), well inside INF, and 3 x this fits a candidate's bound.
 MAX_WEIGHT_TOTAL = 1 << 29
-MODES = {"normal": MODE_NORMAL, "hard": 1, "possible": 2}
-SHARED_STATE_WORDS = 8
-SHARED_STATE_LIMIT, SHARED_STATE_NEXT, SHARED_STATE_COUNT = SHARED_LIMIT, SHARED_NEXT, SHARED_COUNT
-MEMO_PROBES = 16
-PAIRS_BELOW = PAIRS_MAX_N
-HISTOGRAM_CHUNK = HIST_CHUNK
-SMALLEST_GROUP = MIN_GROUP
-PAIR_SET_ROWS = PARTITION_SLOTS
-RULE_NUMBERS = {"wordle": RULE_WORDLE, "mastermind": RULE_MASTERMIND}  # Game.rule -> Ctx.rule
-CODES_LIMIT = MAX_CODES  # the most codes a game of this module may have
-CODE_DTYPE = np.uint8 if CODE_BYTES == 1 else np.uint16  # the matrix's cells
+MODES = {"normal": MODE_NORMAL, "hard": MODE_HARD, "possible": MODE_POSSIBLE}
+# The constants the Python side reads, under the names the kernels use (each defined once, in
+# the file named).  A module-level name cannot repeat a cimported one, so they enter the
+# module's namespace through its dict.
+globals().update(
+    INF=INF,  # context.pxd
+    DEEP_COST=DEEP_COST,
+    SHARED_WORDS=SHARED_WORDS,
+    SHARED_LIMIT=SHARED_LIMIT,
+    SHARED_NEXT=SHARED_NEXT,
+    SHARED_COUNT=SHARED_COUNT,
+    MEMO_PROBES=MEMO_PROBES,  # memo.pxd
+    PAIRS_MAX_N=PAIRS_MAX_N,  # passes.pxd
+    HIST_CHUNK=HIST_CHUNK,
+    MIN_GROUP=MIN_GROUP,  # endgame.pxd
+    PARTITION_SLOTS=PARTITION_SLOTS,  # classes.pxd
+    NOT_A_TREE=NOT_A_TREE,  # rebuild.pxi: Engine.rebuild's answer when the choices overrun the depth limit
+)
 _MAIN_THREAD = threading.main_thread().ident
-
-
-def _indices(values, Py_ssize_t size, str what):
-    """``values`` as a C-ordered int64 array whose every entry is in [0, size)."""
-    array = np.ascontiguousarray(values, dtype=np.int64)
-    if array.ndim != 1:
-        raise ValueError(f"{what} must be one-dimensional")
-    if not _all_below(array, size):
-        raise IndexError(f"{what} out of range")
-    return array
-
-
-cdef bint _all_below(const int64_t[::1] values, uint64_t size) noexcept:
-    # one typed pass: a ranking checks on every kernel call, and ``legal_list`` on hard-mode
-    # tail words' class lists took 16 us a call with numpy's min and max, 4.5 us with this
-    cdef Py_ssize_t i
-    for i in range(values.shape[0]):
-        if <uint64_t>values[i] >= size:  # a negative index wraps past any size
-            return False
-    return True
-
-
-def scratch_size(Py_ssize_t n_guesses, Py_ssize_t n_codes):
-    """The bytes of the one scratch buffer a search over ``n_guesses`` guesses of a game of
-    ``n_codes`` codes needs for its full passes: the pairs pass copies up to PAIRS_MAX_N
-    matrix rows, the histogram pass keeps HIST_CHUNK histograms of uint16 counts."""
-    cdef Py_ssize_t slots = MAX_CODES if CODE_BYTES == 1 else n_codes
-    return max(PAIRS_MAX_N * n_guesses * CODE_BYTES, HIST_CHUNK * slots * 2)
-
-
-cdef bint _ascending(const int64_t[::1] values) noexcept:
-    cdef Py_ssize_t i
-    for i in range(1, values.shape[0]):
-        if values[i] < values[i - 1]:
-            return False
-    return True
-
-
-cdef uint64_t _hash_sum(const uint64_t[::1] words, const int64_t[::1] indices) noexcept:
-    # the Zobrist words of a set, summed modulo 2**64 (indices already checked)
-    cdef uint64_t total = 0
-    cdef Py_ssize_t i
-    for i in range(indices.shape[0]):
-        total += words[indices[i]]
-    return total
-
-
-cdef class Workspace:
-    """What one searching thread passes to the engine: the memo (rows of three uint64; the
-    table's length is its cap), the work counters, a shared node's state and the passes'
-    scratch buffer."""
-    cdef uint64_t[:, ::1] memo
-    cdef int64_t[::1] stats
-    cdef int64_t[::1] shared
-    cdef uint8_t[::1] scratch
-
-    def __init__(self, memo, stats, shared, scratch):
-        self.memo, self.stats, self.shared, self.scratch = memo, stats, shared, scratch
-        rows = self.stats[S_ROWS] if self.stats.shape[0] == N_STATS else 0
-        if self.memo.shape[1] != 3 or self.stats.shape[0] != N_STATS or self.shared.shape[0] < SHARED_STATE_WORDS:
-            raise ValueError("workspace arrays have the wrong shape")
-        if rows < 1 or rows & (rows - 1) or rows > self.memo.shape[0]:
-            raise ValueError("the memo's active rows must be a power of two within the table")
 
 
 cdef class Engine:
@@ -102,7 +46,7 @@ cdef class Engine:
     ``weights`` (None: every answer weighs 1) one non-negative integer per answer, the
     costs then being Σ weight × guesses (weighted.pxi); ``game`` the game played
     (``wordle_runtime.game.Game``; None: five-letter Wordle over a-z), with at most
-    CODES_LIMIT codes (256 in _search, 6,561 in _search16, whose matrix cells are uint16)."""
+    MAX_CODES codes (256 in _search, 6,561 in _search16, whose matrix cells are uint16)."""
     cdef const code_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
@@ -130,7 +74,7 @@ cdef class Engine:
         n_answers, n_guesses = self.MT.shape[0], self.MT.shape[1]
         self.every_guess = np.arange(n_guesses, dtype=np.int64)
         self.splits = np.zeros(SPLIT_ROWS, dtype=np.uint64)
-        if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_WEIGHT + 128) >= INF):
+        if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_COST + 128) >= INF):
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
             raise ValueError(f"unknown mode {mode}")
@@ -161,7 +105,8 @@ cdef class Engine:
             raise ValueError(f"letters must be symbol numbers 0-{self.n_symbols - 1}")
         if self.mode == MODE_HARD and self.rule != RULE_WORDLE:
             raise ValueError(f"{game.rule} has no hard mode: its feedback names no position to keep")
-        self.hint_masks = self.mode == MODE_HARD and self.n_symbols <= MASK_SYMBOLS and self.length <= MASK_LENGTH
+        self.hint_masks = (self.mode == MODE_HARD and self.n_symbols <= HINT_MASK_SYMBOLS
+                           and self.length <= HINT_MASK_LENGTH)
         if self.hint_masks and (self.word_bits.shape[0] != n_guesses or self.word_bits.shape[1] != 2):
             raise ValueError("hard mode needs word_bits, guesses x 2")
         sets = np.zeros(n_guesses, dtype=np.uint64)
@@ -211,32 +156,32 @@ cdef class Engine:
 
     cdef void setup(self, Ctx* c, Workspace w):
         memset(c, 0, sizeof(Ctx))
-        c.every_guess = &self.every_guess[0] if self.every_guess.shape[0] else NULL
-        c.splits = &self.splits[0]
-        c.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
-        c.n_answers, c.n_guesses = self.MT.shape[0], self.MT.shape[1]
-        c.letters = &self.letters[0, 0] if self.letters.shape[0] else NULL
-        c.length, c.rule, c.n_symbols = self.length, self.rule, self.n_symbols
-        c.n_codes, c.all_correct = self.n_codes, self.all_correct
-        c.symbol_sets = &self.symbol_sets[0] if self.symbol_sets.shape[0] else NULL
-        c.hint_masks = self.hint_masks
-        c.word_bits = &self.word_bits[0, 0] if self.word_bits.shape[0] else NULL
-        c.a2g = &self.a2g[0] if self.a2g.shape[0] else NULL
-        c.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
-        c.mode = self.mode
-        c.deep_d = self.deep_level
+        c.lists.every_guess = &self.every_guess[0] if self.every_guess.shape[0] else NULL
+        c.memo.splits = &self.splits[0]
+        c.lists.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
+        c.lists.n_answers, c.lists.n_guesses = self.MT.shape[0], self.MT.shape[1]
+        c.game.letters = &self.letters[0, 0] if self.letters.shape[0] else NULL
+        c.game.length, c.game.rule, c.game.n_symbols = self.length, self.rule, self.n_symbols
+        c.game.n_codes, c.game.all_correct = self.n_codes, self.all_correct
+        c.game.symbol_sets = &self.symbol_sets[0] if self.symbol_sets.shape[0] else NULL
+        c.game.hint_masks = self.hint_masks
+        c.game.word_bits = &self.word_bits[0, 0] if self.word_bits.shape[0] else NULL
+        c.lists.a2g = &self.a2g[0] if self.a2g.shape[0] else NULL
+        c.lists.groups = &self.groups[0, 0] if self.groups.shape[0] else NULL
+        c.game.mode = self.mode
+        c.objective.deep_d = self.deep_level
         if self.weighted and self.weights.shape[0]:
-            c.weights, c.guess_weight = &self.weights[0], &self.guess_weight[0]
-        c.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
-        c.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
-        c.ZG1, c.ZG2 = &self.zg1[0], &self.zg2[0]
+            c.objective.weights, c.objective.guess_weight = &self.weights[0], &self.guess_weight[0]
+        c.lists.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
+        c.lists.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
+        c.lists.ZG1, c.lists.ZG2 = &self.zg1[0], &self.zg2[0]
         if w is not None:
-            c.memo, c.memo_cap = &w.memo[0, 0], w.memo.shape[0]
-            c.stats, c.shared = &w.stats[0], &w.shared[0]
-            c.scratch = &w.scratch[0]
+            c.memo.rows, c.memo.cap = &w.memo[0, 0], w.memo.shape[0]
+            c.work.stats, c.control.shared = &w.stats[0], &w.shared[0]
+            c.work.scratch = &w.scratch[0]
             if w.scratch.shape[0] < scratch_size(self.MT.shape[1], self.n_codes):
                 raise ValueError("scratch too small")
-        c.poll = threading.get_ident() == _MAIN_THREAD
+        c.control.poll = threading.get_ident() == _MAIN_THREAD
 
     def solve(self, answers, uint64_t h1, uint64_t h2, legal, uint64_t lh1, uint64_t lh2, int64_t depth,
               int64_t beta, Workspace workspace, bint shared=False):
@@ -246,12 +191,12 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
+        cdef Node node = _root(S, h1, h2, L, lh1, lh2, depth)
         cdef int64_t result
+        node.beta, node.workers = min(beta, INF), 2 if shared else 1
         self.setup(&c, workspace)
         with nogil:
-            result = solve_node(&c, &s[0] if s.shape[0] else NULL, s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL,
-                                lv.shape[0], lh1, lh2, -1, 0, depth, min(beta, INF), 2 if shared else 1)
+            result = solve_node(&c, &node)
         _finish(&c)
         return result
 
@@ -261,14 +206,14 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
+        cdef Node node = _root(S, 0, 0, L, lh1, lh2, depth)
         cdef int64_t result
         if not 0 <= guess < self.MT.shape[1]:
             raise IndexError("guess out of range")
+        node.beta = min(beta, INF)
         self.setup(&c, workspace)
         with nogil:
-            result = guess_value(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &lv[0] if lv.shape[0] else NULL,
-                                 lv.shape[0], lh1, lh2, guess, depth, min(beta, INF), most_parts)
+            result = guess_value(&c, &node, guess, most_parts)
         _finish(&c)
         return result
 
@@ -279,15 +224,14 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
+        cdef Node node = _root(S, h1, h2, L, lh1, lh2, depth)
         cdef int64_t result = -1
         if not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
             raise ValueError(f"depth must be 0-{FEASIBLE_DEPTH_OFFSET - 1}")
         self.setup(&c, workspace)
-        if s.shape[0]:
+        if node.n:
             with nogil:
-                result = feasible_node(&c, &s[0], s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL, lv.shape[0],
-                                       lh1, lh2, -1, 0, depth)
+                result = feasible_node(&c, &node)
         _finish(&c)
         return result
 
@@ -304,15 +248,14 @@ cdef class Engine:
         cdef int64_t[:, ::1] view
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
-        if not 0 <= top < self.MT.shape[1] or not s.shape[0]:
+        cdef Node node = _root(S, h1, h2, L, lh1, lh2, depth)
+        if not 0 <= top < self.MT.shape[1] or not node.n:
             raise IndexError("top guess out of range, or no answers")
         self.setup(&c, workspace)
-        out.data, out.count, out.capacity = NULL, 0, 0
+        out.data, out.count, out.capacity, out.top = NULL, 0, 0, top
         memset(seen, 0, sizeof(seen))
         with nogil:
-            status = rebuild_node(&c, &s[0], s.shape[0], h1, h2, &lv[0] if lv.shape[0] else NULL, lv.shape[0], lh1, lh2,
-                                  depth, -1, 0, top, &out, seen)
+            status = rebuild_node(&c, &node, -1, &out, seen)
         try:
             if status == REBUILD_NO_MEMORY:
                 raise MemoryError("out of memory rebuilding a subtree")
@@ -334,13 +277,13 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
+        cdef Node node = _root(S, 0, 0, L, 0, 0, depth)
         cdef int result
         self.setup(&c, None)
-        if not s.shape[0]:
+        if not node.n:
             return False
         with nogil:
-            result = endgame_infeasible(&c, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0], depth)
+            result = endgame_infeasible(&c, &node)
         return result == 1
 
     def endgame_refutes(self, answers, legal, uint64_t lh1, uint64_t lh2, int64_t depth, Workspace workspace) -> bool:
@@ -350,14 +293,13 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
+        cdef Node node = _root(S, 0, 0, L, lh1, lh2, depth)
         cdef bint result
-        if not s.shape[0] or not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
+        if not node.n or not 0 <= depth < FEASIBLE_DEPTH_OFFSET:
             return False
         self.setup(&c, workspace)
         with nogil:
-            result = endgame_refutes(&c, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0], lh1, lh2,
-                                     depth, INF)
+            result = endgame_refutes(&c, &node, INF)
         _finish(&c)
         return result
 
@@ -369,8 +311,9 @@ cdef class Engine:
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
-        cdef const int64_t[::1] s = S, lv = L
-        cdef int64_t n = s.shape[0], m = lv.shape[0]
+        cdef Node node = _root(S, 0, 0, L, 0, 0, 0)
+        cdef Scores out
+        cdef int64_t n = node.n, m = node.m
         cdef bint pairs = n <= PAIRS_MAX_N if pass_kind is None else pass_kind == "pairs"
         cdef bint ok = True
         if parts.shape[0] < m or sumsq.shape[0] < m or in_set.shape[0] < m:
@@ -380,33 +323,14 @@ cdef class Engine:
         if scratch.shape[0] < scratch_size(self.MT.shape[1], self.n_codes):
             raise ValueError("scratch too small")
         self.setup(&c, None)
-        c.scratch = &scratch[0]
+        c.work.scratch = &scratch[0]
         if n == 0 or m == 0:
             return
+        out.parts, out.sumsq, out.in_set = &parts[0], &sumsq[0], &in_set[0]
         with nogil:
             if pairs:
-                ok = score_by_pairs(&c, &s[0], n, &lv[0], m, every_guess_in_order(&c, &lv[0], m), &parts[0], &sumsq[0],
-                                    &in_set[0])
+                ok = score_by_pairs(&c, &node, &out)
             else:
-                score_by_histogram(&c, &s[0], n, &lv[0], m, &parts[0], &sumsq[0], &in_set[0])
+                score_by_histogram(&c, &node, &out)
         if not ok:
-            raise MemoryError()
-
-
-cdef int _finish(Ctx* c) except -1:
-    """Raise what stopped a search: the signal handler's exception, or MemoryError."""
-    if c.stopped == STOP_INTERRUPTED:
-        PyErr_Restore(c.exc_type, c.exc_value, c.exc_tb)
-        return -1
-    if c.stopped == STOP_NO_MEMORY:
-        raise MemoryError("out of memory in the exact search")
-    return 0
-
-
-def memo_reserve(uint64_t[:, ::1] memo, int64_t[::1] stats, int64_t rows):
-    """Grow the memo's active prefix to ``rows`` (a power of two; at most the table) before
-    threads share it, in one rehash."""
-    rows = min(rows, memo.shape[0])
-    if stats[S_ROWS] < rows:
-        if not rehash(&memo[0, 0], &stats[0], rows):
             raise MemoryError()

@@ -4,7 +4,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
-from context cimport MODE_HARD, MODE_NORMAL, Ctx, cell, code_between, symbols_of
+from context cimport MODE_HARD, MODE_NORMAL, Ctx, Node, cell, code_between, every_guess_in_order, symbols_of
 from passes cimport perfect_split, symbols_of_set
 from rules cimport WORDLE_LENGTH, code_t, hard_mode_bit_masks, hard_mode_hints, keeps_hint_masks, keeps_hints
 
@@ -52,25 +52,26 @@ cdef inline void list_hashes(const Ctx* c, const int64_t* L, int64_t m, uint64_t
     lh1[0] = 0
     lh2[0] = 0
     for k in range(m):
-        lh1[0] += c.ZG1[L[k]]
-        lh2[0] += c.ZG2[L[k]]
+        lh1[0] += c.lists.ZG1[L[k]]
+        lh2[0] += c.lists.ZG2[L[k]]
 
 
 cdef inline int64_t hints_after(const Ctx* c, int64_t played, int64_t code) noexcept nogil:
     """Hard mode's hints of ``played`` showing ``code`` (rules.hard_mode_hints); five-letter
     words take a copy of the rule the C compiler unrolls (a node computes them for every
     class it filters or scans)."""
-    if c.length == WORDLE_LENGTH:
-        return hard_mode_hints(c.letters, WORDLE_LENGTH, played, code)
-    return hard_mode_hints(c.letters, c.length, played, code)
+    if c.game.length == WORDLE_LENGTH:
+        return hard_mode_hints(c.game.letters, WORDLE_LENGTH, played, code)
+    return hard_mode_hints(c.game.letters, c.game.length, played, code)
 
 
 cdef inline bint hint_masks_after(const Ctx* c, int64_t played, int64_t code, uint64_t* need, uint64_t* green_mask,
                                   uint64_t* green) noexcept nogil:
     """rules.hard_mode_bit_masks for the game (Ctx.hint_masks), unrolled for five letters."""
-    if c.length == WORDLE_LENGTH:
-        return hard_mode_bit_masks(c.letters, WORDLE_LENGTH, c.word_bits, played, code, need, green_mask, green)
-    return hard_mode_bit_masks(c.letters, c.length, c.word_bits, played, code, need, green_mask, green)
+    if c.game.length == WORDLE_LENGTH:
+        return hard_mode_bit_masks(c.game.letters, WORDLE_LENGTH, c.game.word_bits, played, code, need, green_mask,
+                                   green)
+    return hard_mode_bit_masks(c.game.letters, c.game.length, c.game.word_bits, played, code, need, green_mask, green)
 
 
 cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int64_t played, int64_t code,
@@ -83,17 +84,17 @@ cdef inline int64_t* filter_legal(const Ctx* c, const int64_t* L, int64_t m, int
     cdef int64_t k, w, count = 0, hints
     if out == NULL:
         return NULL
-    if c.mode == MODE_HARD:
-        if c.hint_masks and hint_masks_after(c, played, code, &need, &green_mask, &green):
+    if c.game.mode == MODE_HARD:
+        if c.game.hint_masks and hint_masks_after(c, played, code, &need, &green_mask, &green):
             for k in range(m):
                 w = L[k]
-                if keeps_hint_masks(c.word_bits[2 * w], c.word_bits[2 * w + 1], need, green_mask, green):
+                if keeps_hint_masks(c.game.word_bits[2 * w], c.game.word_bits[2 * w + 1], need, green_mask, green):
                     out[count] = w
                     count += 1
         else:
             hints = hints_after(c, played, code)
             for k in range(m):
-                if keeps_hints(c.letters, c.length, L[k], played, hints):
+                if keeps_hints(c.game.letters, c.game.length, L[k], played, hints):
                     out[count] = L[k]
                     count += 1
     else:
@@ -127,8 +128,8 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
     loop the C compiler unrolls."""
     cdef uint64_t present = symbols_of_set(c, S, n)
     cdef int64_t size = 16, kept = 0, k, w, slot
-    cdef uint32_t key, absent = <uint32_t>c.n_symbols
-    cdef bint five = c.length == WORDLE_LENGTH
+    cdef uint32_t key, absent = <uint32_t>c.game.n_symbols
+    cdef bint five = c.game.length == WORDLE_LENGTH
     cdef uint32_t* table
     while size < 2 * m:
         size *= 2
@@ -140,7 +141,7 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
         if five:
             key = absent_key(symbols_of(c, w), WORDLE_LENGTH, present, absent)
         else:
-            key = absent_key(symbols_of(c, w), c.length, present, absent)
+            key = absent_key(symbols_of(c, w), c.game.length, present, absent)
         key += 1  # 0 marks an empty slot
         slot = (key * <uint32_t>0x9E3779B1) & (size - 1)
         while table[slot] != 0 and table[slot] != key:
@@ -153,88 +154,87 @@ cdef inline int64_t drop_duplicates(const Ctx* c, const int64_t* S, int64_t n, i
     return kept
 
 
-cdef inline int64_t* node_list(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t played,
-                               int64_t code, int64_t* out_m, uint64_t* lh1, uint64_t* lh2) noexcept nogil:
-    """The list a hard- or possible-mode node of answers S searches (malloc'd; NULL when no
-    memory was left), its length and hashes: the guesses of the parent's list L the mode
-    allows after ``played`` showed ``code`` (L itself at the root, ``played`` < 0), in
-    hard mode without duplicates (drop_duplicates), so that the hashes name the node's
-    choices whatever the path to it."""
+cdef inline int64_t* node_list(const Ctx* c, const Node* node, Node* own) noexcept nogil:
+    """The list a hard- or possible-mode node searches (malloc'd; NULL when no memory was
+    left): the guesses of the parent's list node.L the mode allows after ``played``
+    showed ``shown`` (node.L itself at a root, ``played`` < 0), in hard mode without
+    duplicates (drop_duplicates), so that the hashes name the node's choices whatever the
+    path to it.  ``own``: the node with that list, its length and hashes (played -1)."""
     cdef int64_t* out
-    if played >= 0:
-        out = filter_legal(c, L, m, played, code, out_m)
+    own[0] = node[0]
+    if node.played >= 0:
+        out = filter_legal(c, node.L, node.m, node.played, node.shown, &own.m)
     else:
-        out = <int64_t*>malloc(m * sizeof(int64_t) + 8)
-        out_m[0] = m
-        if out != NULL and m > 0:
-            memcpy(out, L, m * sizeof(int64_t))
+        out = <int64_t*>malloc(node.m * sizeof(int64_t) + 8)
+        own.m = node.m
+        if out != NULL and node.m > 0:
+            memcpy(out, node.L, node.m * sizeof(int64_t))
     if out == NULL:
         return NULL
-    if c.mode == MODE_HARD:
-        out_m[0] = drop_duplicates(c, S, n, out, out_m[0])
-    list_hashes(c, out, out_m[0], lh1, lh2)
+    if c.game.mode == MODE_HARD:
+        own.m = drop_duplicates(c, node.S, node.n, out, own.m)
+    list_hashes(c, out, own.m, &own.lh1, &own.lh2)
+    own.L = out
+    own.played = -1
     return out
 
 
-cdef inline bint searches_given_list(const Ctx* c, int64_t played) noexcept nogil:
+cdef inline bint searches_given_list(const Ctx* c, const Node* node) noexcept nogil:
     """Whether a node searches the list it is given as it is: a root (``played`` < 0)
     outside hard mode, whose list has no duplicates to drop (node_list otherwise)."""
-    return played < 0 and c.mode != MODE_HARD
-
-cdef inline bint every_guess_in_order(const Ctx* c, const int64_t* L, int64_t m) noexcept nogil:
-    """Whether L is every guess in index order (the engine's own array: Engine.legal_list),
-    so that the first of L to do something is the first guess in the matrix's rows."""
-    return m == c.n_guesses and L == c.every_guess
+    return node.played < 0 and c.game.mode != MODE_HARD
 
 
-cdef inline int64_t last_two_guesses(const Ctx* c, int64_t mode, const int64_t* S, int64_t lo, int64_t hi,
-                                     const int64_t* L, int64_t m, int64_t played, int64_t code,
-                                     uint8_t* seen) noexcept nogil:
-    """d = 2: the first guess of L that separates S[lo:hi] completely; else -1 when no
-    guess of L does, -2 when some do but the mode allows none of them here.
+cdef inline int64_t last_two_guesses(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """d = 2: the first guess of L that separates the node's answers (at least three)
+    completely; else -1 when no guess of L does, -2 when some do but the mode allows none
+    of them here.
 
     With ``played`` >= 0 (hard/possible mode), L is the parent's list and only the guesses
-    the mode still allows after ``played`` showed ``code`` count; they are checked one by
+    the mode still allows after ``played`` showed ``shown`` count; they are checked one by
     one rather than filtering L first, since the cheap three-answer test rejects most
     guesses.  The mode is checked after the split, so that -1 means the set cannot be
     split from L whatever was played."""
-    cdef int64_t a0 = S[lo], a1 = S[lo + 1], a2 = S[lo + 2], k, g, found = -1, hints = 0
+    cdef const int64_t* S = node.S
+    cdef const int64_t* L = node.L
+    cdef int64_t n = node.n, m = node.m, played = node.played, code = node.shown
+    cdef int64_t a0 = S[0], a1 = S[1], a2 = S[2], k, g, found = -1, hints = 0
     cdef code_t c0, c1, c2
-    if played < 0 and c.mode == MODE_NORMAL and every_guess_in_order(c, L, m):
-        return first_splitter(c, S, lo, hi, seen)
-    if played >= 0 and mode == MODE_HARD:
+    if played < 0 and c.game.mode == MODE_NORMAL and every_guess_in_order(c, L, m):
+        return first_splitter(c, node, seen)
+    if played >= 0 and c.game.mode == MODE_HARD:
         hints = hints_after(c, played, code)
     for k in range(m):
         g = L[k]
         c0, c1, c2 = cell(c, a0, g), cell(c, a1, g), cell(c, a2, g)
         if c0 == c1 or c0 == c2 or c1 == c2:
             continue  # most guesses fail on the first three answers: no full test
-        if not perfect_split(c, g, S, lo, hi, seen):
+        if not perfect_split(c, g, S, 0, n, seen):
             continue
-        if played >= 0 and not allowed_after(c, mode, g, played, code, hints):
+        if played >= 0 and not allowed_after(c, g, played, code, hints):
             found = -2
             continue
         return g
     return found
 
 
-cdef inline int64_t first_splitter(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi,
-                                   uint8_t* seen) noexcept nogil:
-    """The first guess (in index order) that separates S[lo:hi] (at least three answers)
-    completely, or -1: the vector filter on a chunk of guesses, then the full test on its
-    survivors."""
+cdef inline int64_t first_splitter(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """The first guess (in index order) that separates the node's answers (at least
+    three) completely, or -1: the vector filter on a chunk of guesses, then the full test
+    on its survivors."""
     cdef uint8_t ok[SPLIT_CHUNK]
-    cdef int64_t n_g = c.n_guesses, start, count, j
-    cdef const code_t* r0 = c.MT + S[lo] * n_g
-    cdef const code_t* r1 = c.MT + S[lo + 1] * n_g
-    cdef const code_t* r2 = c.MT + S[lo + 2] * n_g
-    cdef const code_t* r3 = c.MT + S[lo + 3] * n_g if hi - lo >= 4 else NULL
+    cdef const int64_t* S = node.S
+    cdef int64_t n = node.n, n_g = c.lists.n_guesses, start, count, j
+    cdef const code_t* r0 = c.lists.MT + S[0] * n_g
+    cdef const code_t* r1 = c.lists.MT + S[1] * n_g
+    cdef const code_t* r2 = c.lists.MT + S[2] * n_g
+    cdef const code_t* r3 = c.lists.MT + S[3] * n_g if n >= 4 else NULL
     start = 0
     while start < n_g:
         count = min(<int64_t>SPLIT_CHUNK, n_g - start)
         distinct_columns(r0 + start, r1 + start, r2 + start, r3 + start if r3 != NULL else NULL, count, ok)
         for j in range(count):
-            if ok[j] and perfect_split(c, start + j, S, lo, hi, seen):
+            if ok[j] and perfect_split(c, start + j, S, 0, n, seen):
                 return start + j
         start += count
     return -1
@@ -253,26 +253,27 @@ cdef struct NodeRows:
     int64_t m
 
 
-cdef inline bint scans_gather(const Ctx* c, const int64_t* L, int64_t m) noexcept nogil:
-    """Whether a node's last-two-guesses scans over its list L of m guesses read gathered
-    rows: not in normal mode over every guess in order, which the scans read as the
-    matrix's own rows; nor for weighted answers, which settle by their own scan."""
-    return c.weights == NULL and not (c.mode == MODE_NORMAL and every_guess_in_order(c, L, m))
+cdef inline bint scans_gather(const Ctx* c, const Node* node) noexcept nogil:
+    """Whether a node's last-two-guesses scans over its list L read gathered rows: not in
+    normal mode over every guess in order, which the scans read as the matrix's own rows;
+    nor for weighted answers, which settle by their own scan."""
+    cdef bint in_place = c.game.mode == MODE_NORMAL and every_guess_in_order(c, node.L, node.m)
+    return c.objective.weights == NULL and not in_place
 
 
-cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const int64_t* S, int64_t n, const int64_t* L,
-                                int64_t m) noexcept nogil:
-    """Room for the rows of S against L; False (and nothing held) when memory is short."""
-    cdef int64_t i
-    r.L, r.m = L, m
+cdef inline bint node_rows_init(const Ctx* c, NodeRows* r, const Node* node) noexcept nogil:
+    """Room for the rows of the node's answers against its list; False (and nothing held)
+    when memory is short."""
+    cdef int64_t i, n = node.n, m = node.m
+    r.L, r.m = node.L, m
     r.rows = <code_t*>malloc(n * m * sizeof(code_t) + 8)
     r.filled = <uint8_t*>calloc(n + 1, 1)
-    r.row_of = <int32_t*>malloc(c.n_answers * sizeof(int32_t) + 8)
+    r.row_of = <int32_t*>malloc(c.lists.n_answers * sizeof(int32_t) + 8)
     if r.rows == NULL or r.filled == NULL or r.row_of == NULL:
         node_rows_free(r)
         return False
     for i in range(n):
-        r.row_of[S[i]] = <int32_t>i
+        r.row_of[node.S[i]] = <int32_t>i
     return True
 
 
@@ -287,7 +288,7 @@ cdef inline const code_t* node_row(const Ctx* c, NodeRows* r, int64_t answer) no
     """The node answer's patterns against L, in L's order."""
     cdef int64_t i = r.row_of[answer], k
     cdef code_t* row = r.rows + i * r.m
-    cdef const code_t* source = c.MT + answer * c.n_guesses
+    cdef const code_t* source = c.lists.MT + answer * c.lists.n_guesses
     if not r.filled[i]:
         for k in range(r.m):
             row[k] = source[r.L[k]]
@@ -295,19 +296,20 @@ cdef inline const code_t* node_row(const Ctx* c, NodeRows* r, int64_t answer) no
     return row
 
 
-cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* S, int64_t lo, int64_t hi,
-                                     NodeRows* r, int64_t played, int64_t code, uint8_t* seen) noexcept nogil:
-    """:func:`last_two_guesses` over the node's list r.L for S[lo:hi] (at least three of
-    the node's answers), with the same answer: the vector filter on their first three
-    (four) rows, chunk by chunk, then the full test and the mode's rule on the survivors."""
+cdef inline int64_t last_two_by_rows(const Ctx* c, const Node* node, NodeRows* r, uint8_t* seen) noexcept nogil:
+    """:func:`last_two_guesses` with the same answer, for a class (at least three answers)
+    of the node whose rows r holds, its L the parent's r.L: the vector filter on the
+    class's first three (four) rows, chunk by chunk, then the full test and the mode's
+    rule on the survivors."""
     cdef uint8_t ok[SPLIT_CHUNK]
-    cdef const code_t* r0 = node_row(c, r, S[lo])
-    cdef const code_t* r1 = node_row(c, r, S[lo + 1])
-    cdef const code_t* r2 = node_row(c, r, S[lo + 2])
-    cdef const code_t* r3 = node_row(c, r, S[lo + 3]) if hi - lo >= 4 else NULL
-    cdef int64_t start = 0, count, j, g, found = -1, hints = 0
+    cdef const int64_t* S = node.S
+    cdef const code_t* r0 = node_row(c, r, S[0])
+    cdef const code_t* r1 = node_row(c, r, S[1])
+    cdef const code_t* r2 = node_row(c, r, S[2])
+    cdef int64_t n = node.n, start = 0, count, j, g, found = -1, hints = 0, played = node.played, code = node.shown
+    cdef const code_t* r3 = node_row(c, r, S[3]) if n >= 4 else NULL
     cdef uint64_t word
-    if played >= 0 and mode == MODE_HARD:
+    if played >= 0 and c.game.mode == MODE_HARD:
         hints = hints_after(c, played, code)
     while start < r.m:
         count = min(<int64_t>SPLIT_CHUNK, r.m - start)
@@ -321,8 +323,8 @@ cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* 
                     continue
             if ok[j]:
                 g = r.L[start + j]
-                if perfect_split(c, g, S, lo, hi, seen):
-                    if played < 0 or allowed_after(c, mode, g, played, code, hints):
+                if perfect_split(c, g, S, 0, n, seen):
+                    if played < 0 or allowed_after(c, g, played, code, hints):
                         return g
                     found = -2
             j += 1
@@ -330,11 +332,10 @@ cdef inline int64_t last_two_by_rows(const Ctx* c, int64_t mode, const int64_t* 
     return found
 
 
-cdef inline bint allowed_after(const Ctx* c, int64_t mode, int64_t g, int64_t played, int64_t code,
-                               int64_t hints) noexcept nogil:
+cdef inline bint allowed_after(const Ctx* c, int64_t g, int64_t played, int64_t code, int64_t hints) noexcept nogil:
     """Whether the mode allows g after ``played`` showed ``code`` (``hints``: hard mode's)."""
-    if mode == MODE_HARD:
-        if c.length == WORDLE_LENGTH:  # a copy the C compiler unrolls
-            return keeps_hints(c.letters, WORDLE_LENGTH, g, played, hints)
-        return keeps_hints(c.letters, c.length, g, played, hints)
+    if c.game.mode == MODE_HARD:
+        if c.game.length == WORDLE_LENGTH:  # a copy the C compiler unrolls
+            return keeps_hints(c.game.letters, WORDLE_LENGTH, g, played, hints)
+        return keeps_hints(c.game.letters, c.game.length, g, played, hints)
     return code_between(c, played, g) == code

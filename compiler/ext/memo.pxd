@@ -16,7 +16,7 @@ from libc.string cimport memcpy, memset
 from context cimport Ctx, S_ENTRIES, S_EVICTIONS, S_GROWS, S_ROWS, STOP_NO_MEMORY
 
 cdef enum:
-    PROBES = 16
+    MEMO_PROBES = 16  # the rows a look-up reads from a key's home row on
     VALUE_SHIFT = 26
     DEPTH_SHIFT = 18
     EXACT_SHIFT = 17
@@ -56,7 +56,7 @@ cdef inline uint64_t memo_find(const uint64_t* memo, const int64_t* stats, uint6
     cdef uint64_t mask = <uint64_t>(stats[S_ROWS] - 1), key, check, payload
     cdef uint64_t j = k1 & mask
     cdef int _probe
-    for _probe in range(PROBES):
+    for _probe in range(MEMO_PROBES):
         key = memo[j * 3]
         if key == k1:
             check = memo[j * 3 + 1]
@@ -82,7 +82,7 @@ cdef inline int insert(uint64_t* memo, int64_t rows, uint64_t k1, uint64_t k2, u
     cdef uint64_t mask = <uint64_t>(rows - 1)
     cdef uint64_t home = k1 & mask, j = home, key
     cdef int _probe
-    for _probe in range(PROBES):
+    for _probe in range(MEMO_PROBES):
         key = memo[j * 3]
         if key == k1 and memo[j * 3 + 1] ^ memo[j * 3 + 2] == k2:
             write_row(memo, j, k1, k2, payload)
@@ -121,28 +121,28 @@ cdef inline void memo_store(Ctx* c, uint64_t k1, uint64_t k2, int64_t value, bin
                             int64_t depth) noexcept nogil:
     """Record an exact value, or a lower bound; never weaken what is known.  Nothing is
     stored once the search is stopping (its values are then not proved)."""
-    if c.stopped:
+    if c.control.stopped:
         return
-    cdef uint64_t* memo = c.memo
-    cdef int64_t* stats = c.stats
+    cdef uint64_t* memo = c.memo.rows
+    cdef int64_t* stats = c.work.stats
     cdef uint64_t old = memo_find(memo, stats, k1, k2), payload
     cdef int placed
     if old != 0:
         if entry_exact(old) or (not exact and entry_value(old) >= value):
             return
-    if 2 * (stats[S_ENTRIES] + 1) > stats[S_ROWS] and stats[S_ROWS] < c.memo_cap:
+    if 2 * (stats[S_ENTRIES] + 1) > stats[S_ROWS] and stats[S_ROWS] < c.memo.cap:
         if not rehash(memo, stats, stats[S_ROWS] * 2):
-            c.stopped = STOP_NO_MEMORY
+            c.control.stopped = STOP_NO_MEMORY
             return
     payload = pack_entry(value, exact, guess, depth)
-    placed = insert(memo, stats[S_ROWS], k1, k2, payload, stats[S_ROWS] >= c.memo_cap)
+    placed = insert(memo, stats[S_ROWS], k1, k2, payload, stats[S_ROWS] >= c.memo.cap)
     while placed == -2:
         # Linear probing makes runs longer than the probe window well before half load:
         # below the cap, grow rather than evict (an evicted entry is work done again).
         if not rehash(memo, stats, stats[S_ROWS] * 2):
-            c.stopped = STOP_NO_MEMORY
+            c.control.stopped = STOP_NO_MEMORY
             return
-        placed = insert(memo, stats[S_ROWS], k1, k2, payload, stats[S_ROWS] >= c.memo_cap)
+        placed = insert(memo, stats[S_ROWS], k1, k2, payload, stats[S_ROWS] >= c.memo.cap)
     if placed == 1:
         stats[S_ENTRIES] += 1
     elif placed < 0:

@@ -18,7 +18,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from context cimport Ctx, cell, histogram_slots
+from context cimport Ctx, Node, cell, every_guess_in_order, histogram_slots
 from rules cimport CODE_BYTES, MAX_CODES, code_t
 
 cdef enum:
@@ -111,6 +111,12 @@ cdef extern from *:
     void mark_green "wordle_mark_green"(const code_t* rows, int64_t n, int64_t m, code_t all_correct,
                                         uint8_t* green) noexcept nogil
 
+cdef struct Scores:
+    # One full pass's numbers, per guess of a node's list (arrays of m, in L's order).
+    int64_t* parts              # the classes the guess makes of the node's answers
+    int64_t* sumsq              # the sum of its classes' squared sizes
+    int64_t* in_set             # 1 when the guess is one of the node's answers
+
 cdef extern from *:
     """
     static inline uint64_t wordle_load_word(uint64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
@@ -125,17 +131,22 @@ cdef inline uint64_t symbols_of_set(const Ctx* c, const int64_t* S, int64_t n) n
     cdef uint64_t present = 0
     cdef int64_t i
     for i in range(n):
-        present |= c.symbol_sets[c.a2g[S[i]]]
+        present |= c.game.symbol_sets[c.lists.a2g[S[i]]]
     return present
 
 
-cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
-                                    int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
+cdef inline void score_by_histogram(const Ctx* c, const Node* node, Scores* out) noexcept nogil:
     # Guesses that share no symbol with the set are settled without counting (one class:
     # all gray, no peg).  Counts are uint16: no set exceeds wordlists.MAX_WORDS answers.
+    cdef const int64_t* S = node.S
+    cdef const int64_t* L = node.L
+    cdef int64_t n = node.n, m = node.m
+    cdef int64_t* parts = out.parts
+    cdef int64_t* sumsq = out.sumsq
+    cdef int64_t* in_set = out.in_set
     cdef uint64_t present = symbols_of_set(c, S, n)
     cdef int64_t idx = 0, k, i, j, first, slots = histogram_slots(c)
-    cdef uint16_t* hist = <uint16_t*>c.scratch
+    cdef uint16_t* hist = <uint16_t*>c.work.scratch
     cdef int64_t columns[HIST_CHUNK]
     cdef int64_t positions[HIST_CHUNK]
     cdef int32_t chunk_parts[HIST_CHUNK]
@@ -145,7 +156,7 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
     while idx < m:
         k = 0
         while idx < m and k < HIST_CHUNK:
-            if c.symbol_sets[L[idx]] & present == 0:
+            if c.game.symbol_sets[L[idx]] & present == 0:
                 parts[idx] = 1
                 sumsq[idx] = n * n
                 in_set[idx] = 0
@@ -157,16 +168,16 @@ cdef inline void score_by_histogram(const Ctx* c, const int64_t* S, int64_t n, c
         if k > 0 and columns[k - 1] - columns[0] == k - 1:  # consecutive guesses (normal mode)
             first = columns[0]
             for i in range(n):
-                source = c.MT + S[i] * c.n_guesses + first  # read straight, no index per guess
+                source = c.lists.MT + S[i] * c.lists.n_guesses + first  # read straight, no index per guess
                 for j in range(k):
                     hist[j * slots + source[j]] += 1
         else:
             for i in range(n):
-                source = c.MT + S[i] * c.n_guesses
+                source = c.lists.MT + S[i] * c.lists.n_guesses
                 for j in range(k):
                     hist[j * slots + source[columns[j]]] += 1
         for j in range(k):
-            in_set[positions[j]] = 1 if hist[j * slots + c.all_correct] > 0 else 0
+            in_set[positions[j]] = 1 if hist[j * slots + c.game.all_correct] > 0 else 0
         if CODE_BYTES == 1:
             summarise(hist, k, chunk_parts, chunk_sumsq)
         else:
@@ -188,7 +199,7 @@ cdef inline void summarise_by_answers(const Ctx* c, const int64_t* S, int64_t n,
         parts[j] = 0
         sumsq[j] = 0
     for i in range(n):
-        source = c.MT + S[i] * c.n_guesses
+        source = c.lists.MT + S[i] * c.lists.n_guesses
         for j in range(k):
             slot = j * slots + source[columns[j]]
             count = hist[slot]
@@ -198,12 +209,18 @@ cdef inline void summarise_by_answers(const Ctx* c, const int64_t* S, int64_t n,
                 hist[slot] = 0
 
 
-cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m,
-                                bint identity, int64_t* parts, int64_t* sumsq, int64_t* in_set) noexcept nogil:
-    # ``identity``: L is every guess in order (legal.every_guess_in_order): no gather.  The
-    # scratch holds at least n * m codes, and n < 256 (equal pairs fit 16 bits, repeats 8).
-    # False when no memory was left.
-    cdef code_t* rows = <code_t*>c.scratch
+cdef inline bint score_by_pairs(const Ctx* c, const Node* node, Scores* out) noexcept nogil:
+    # When L is every guess in order (context.every_guess_in_order) the rows are copied
+    # whole, with no gather.  The scratch holds at least n * m codes, and n < 256 (equal
+    # pairs fit 16 bits, repeats 8).  False when no memory was left.
+    cdef const int64_t* S = node.S
+    cdef const int64_t* L = node.L
+    cdef int64_t n = node.n, m = node.m
+    cdef int64_t* parts = out.parts
+    cdef int64_t* sumsq = out.sumsq
+    cdef int64_t* in_set = out.in_set
+    cdef bint identity = every_guess_in_order(c, L, m)
+    cdef code_t* rows = <code_t*>c.work.scratch
     cdef uint16_t* pairs = <uint16_t*>calloc(m, sizeof(uint16_t))
     cdef uint8_t* repeats = <uint8_t*>calloc(m, 1)
     cdef uint8_t* equal = <uint8_t*>malloc(m)
@@ -216,10 +233,10 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
         return False
     if identity:
         for i in range(n):
-            memcpy(rows + i * m, c.MT + S[i] * c.n_guesses, m * CODE_BYTES)
+            memcpy(rows + i * m, c.lists.MT + S[i] * c.lists.n_guesses, m * CODE_BYTES)
     else:
         for i in range(n):
-            source = c.MT + S[i] * c.n_guesses
+            source = c.lists.MT + S[i] * c.lists.n_guesses
             for idx in range(m):
                 rows[i * m + idx] = source[L[idx]]
     equal_pairs(rows, n, m, pairs, repeats, equal)
@@ -230,9 +247,9 @@ cdef inline bint score_by_pairs(const Ctx* c, const int64_t* S, int64_t n, const
         for idx in range(m):
             in_set[idx] = 0
         for i in range(n):
-            in_set[c.a2g[S[i]]] = 1
+            in_set[c.lists.a2g[S[i]]] = 1
     else:
-        mark_green(rows, n, m, <code_t>c.all_correct, equal)  # a branch per cell here cost as much as the pairs
+        mark_green(rows, n, m, <code_t>c.game.all_correct, equal)  # a branch per cell here cost as much as the pairs
         for idx in range(m):
             in_set[idx] = equal[idx]
     free(pairs)
@@ -266,25 +283,25 @@ cdef inline int64_t answer_splits_perfectly(const Ctx* c, const int64_t* S, int6
     exists the set costs exactly 2n - 1; when none does, at least 2n."""
     cdef int64_t i, g
     for i in range(lo, hi):
-        g = c.a2g[S[i]]
+        g = c.lists.a2g[S[i]]
         if perfect_split(c, g, S, lo, hi, seen):
             return g
     return -1
 
 
-cdef inline bint some_answer_splits(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint64_t h1, uint64_t h2,
-                                    uint8_t* seen) noexcept nogil:
-    """Whether :func:`answer_splits_perfectly` finds an answer for S[lo:hi] (hashes h1, h2),
-    remembered per set: the same class comes from many candidates of a node, and the
-    answer depends on the set alone.  Each word of the table is one atomic store of
-    h1's high bits, the answer (bit 1) and a mark (bit 0), so threads share it safely."""
-    cdef uint64_t* slot = c.splits + (h2 & (SPLIT_ROWS - 1))
+cdef inline bint some_answer_splits(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """Whether :func:`answer_splits_perfectly` finds an answer for the node's set,
+    remembered per set (by its hashes): the same class comes from many candidates of a
+    node, and the answer depends on the set alone.  Each word of the table is one atomic
+    store of h1's high bits, the answer (bit 1) and a mark (bit 0), so threads share it
+    safely."""
+    cdef uint64_t* slot = c.memo.splits + (node.h2 & (SPLIT_ROWS - 1))
     cdef uint64_t word = load_word(slot)
     cdef bint found
-    if word & 1 and (word ^ h1) >> 2 == 0:
+    if word & 1 and (word ^ node.h1) >> 2 == 0:
         return (word >> 1) & 1
-    found = answer_splits_perfectly(c, S, lo, hi, seen) >= 0
-    store_word(slot, ((h1 >> 2) << 2) | (<uint64_t>found << 1) | 1)
+    found = answer_splits_perfectly(c, node.S, 0, node.n, seen) >= 0
+    store_word(slot, ((node.h1 >> 2) << 2) | (<uint64_t>found << 1) | 1)
     return found
 
 
@@ -296,10 +313,10 @@ cdef inline int64_t heaviest_answer_split(const Ctx* c, const int64_t* S, int64_
     cdef int64_t i, g, found = -1
     weight[0] = -1
     for i in range(lo, hi):
-        if found >= 0 and c.weights[S[i]] <= weight[0]:
+        if found >= 0 and c.objective.weights[S[i]] <= weight[0]:
             continue
-        g = c.a2g[S[i]]
+        g = c.lists.a2g[S[i]]
         if perfect_split(c, g, S, lo, hi, seen):
             found = g
-            weight[0] = c.weights[S[i]]
+            weight[0] = c.objective.weights[S[i]]
     return found

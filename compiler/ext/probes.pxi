@@ -11,7 +11,7 @@ def memo_store_entry(uint64_t[:, ::1] memo, int64_t[::1] stats, uint64_t k1, uin
     """Record an exact value or a lower bound under (k1, k2), as the search does."""
     cdef Ctx c
     memset(&c, 0, sizeof(Ctx))
-    c.memo, c.memo_cap, c.stats = &memo[0, 0], memo.shape[0], &stats[0]
+    c.memo.rows, c.memo.cap, c.work.stats = &memo[0, 0], memo.shape[0], &stats[0]
     memo_store(&c, k1, k2, value, exact, guess, depth)
     _finish(&c)
 
@@ -64,17 +64,18 @@ def last_two(Engine engine, answers, int64_t lo, int64_t hi, legal, int64_t play
     cdef int64_t found
     S = _indices(answers, engine.MT.shape[0], "answers")
     L = engine.legal_list(legal)
-    cdef const int64_t[::1] s = S, lv = L
-    if not 0 <= lo <= hi - 3 or hi > s.shape[0] or played >= engine.MT.shape[1]:
+    cdef Node parent = _root(S, 0, 0, L, 0, 0, 3)  # the node whose rows a scan of its class reads
+    cdef Node cls = parent
+    if not 0 <= lo <= hi - 3 or hi > parent.n or played >= engine.MT.shape[1]:
         raise IndexError("out of range")
+    cls.S, cls.n, cls.played, cls.shown, cls.d = parent.S + lo, hi - lo, played, code, 2
     engine.setup(&c, None)
     memset(seen, 0, sizeof(seen))
     if not gathered:
-        return last_two_guesses(&c, engine.mode, &s[0], lo, hi, &lv[0] if lv.shape[0] else NULL, lv.shape[0], played,
-                                code, seen)
-    if not node_rows_init(&c, &rows, &s[0], s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0]):
+        return last_two_guesses(&c, &cls, seen)
+    if not node_rows_init(&c, &rows, &parent):
         raise MemoryError()
-    found = last_two_by_rows(&c, engine.mode, &s[0], lo, hi, &rows, played, code, seen)
+    found = last_two_by_rows(&c, &cls, &rows, seen)
     node_rows_free(&rows)
     return found
 
@@ -84,25 +85,23 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
     their two hashes).  With ``answers``, the list a node of those answers searches
     (``played`` -1 at a root): in hard mode without guesses that play alike on them."""
     cdef Ctx c
-    cdef int64_t m_out
-    cdef uint64_t lh1 = 0, lh2 = 0
     L = engine.legal_list(legal)
     S = _indices(answers if answers is not None else [], engine.MT.shape[0], "answers")
-    cdef const int64_t[::1] lv = L
-    cdef const int64_t[::1] s = S
+    cdef Node node = _root(S, 0, 0, L, 0, 0, 0)
+    cdef Node own = node
+    cdef int64_t* out
     if not (0 <= played or answers is not None) or played >= engine.MT.shape[1] or engine.mode == MODE_NORMAL:
         raise ValueError("a played guess in hard or possible mode")
+    node.played, node.shown = played, code
     engine.setup(&c, None)
-    cdef int64_t* out
     if answers is None:
-        out = filter_legal(&c, &lv[0] if lv.shape[0] else NULL, lv.shape[0], played, code, &m_out)
+        out = filter_legal(&c, node.L, node.m, played, code, &own.m)
         if out != NULL:
-            list_hashes(&c, out, m_out, &lh1, &lh2)
+            list_hashes(&c, out, own.m, &own.lh1, &own.lh2)
     else:
-        out = node_list(&c, &s[0] if s.shape[0] else NULL, s.shape[0], &lv[0] if lv.shape[0] else NULL, lv.shape[0],
-                        played, code, &m_out, &lh1, &lh2)
+        out = node_list(&c, &node, &own)
     if out == NULL:
         raise MemoryError()
-    kept = np.array([out[i] for i in range(m_out)], dtype=np.int64)
+    kept = np.array([out[i] for i in range(own.m)], dtype=np.int64)
     free(out)
-    return kept, lh1, lh2
+    return kept, own.lh1, own.lh2

@@ -6,13 +6,16 @@
 #
 # A code is a ``code_t``: one byte in the modules built as they are named (_search,
 # _kernels: games of at most 256 codes), two bytes in their twins built with
-# WORDLE_CODE_BITS=16 (_search16, _kernels16: up to 6,561 codes), see codes.h.  MAX_CODES is
-# the most codes a game of the module may have, CODE_BYTES a code's size.
+# WORDLE_CODE_BITS=16 (_search16, _kernels16: up to 6,561 codes).  setup.py builds each
+# module with that macro, which codes.h reads, and with the folder width8/ or width16/ on its
+# include path, whose code_width.pxd declares the same type to Cython.  MAX_CODES is the
+# most codes a game of the module may have, CODE_BYTES a code's size.
 
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 
+from code_width cimport code_t
+
 cdef extern from "codes.h":
-    ctypedef unsigned short code_t "wordle_code_t"
     enum: MAX_CODES "WORDLE_MAX_CODES"
     enum: CODE_BYTES "WORDLE_CODE_BYTES"
     enum: CODE_CHUNK "WORDLE_CODE_CHUNK"  # guesses per stack histogram block (_kernels' passes)
@@ -32,10 +35,10 @@ cdef enum:
     HINT_COUNT_MASK = 15
     # The hint masks' fast path (core/modes.py hard_mode_word_bits): two bits per symbol in
     # one word, the symbols' numbers in 5-bit fields of the other
-    MASK_SYMBOLS = 32
-    MASK_LENGTH = 5
-    SYMBOL_FIELD_BITS = 5
-    SYMBOL_FIELD_MASK = 31
+    HINT_MASK_SYMBOLS = 32
+    HINT_MASK_LENGTH = 5
+    HINT_SYMBOL_FIELD_BITS = 5
+    HINT_SYMBOL_FIELD_MASK = 31
 
 
 cdef inline int64_t wordle_code(const uint8_t* g, const uint8_t* a, int length) noexcept nogil:
@@ -160,8 +163,8 @@ cdef inline bint hard_mode_bit_masks(const uint8_t* letters, int length, const u
                                      uint64_t* green) noexcept nogil:
     """The hints of ``played`` showing ``code`` as masks over a word's two
     ``hard_mode_word_bits`` (see core/modes.py); False when a letter is needed three times or
-    more, which the masks cannot express.  Only for games the masks fit (MASK_SYMBOLS,
-    MASK_LENGTH)."""
+    more, which the masks cannot express.  Only for games the masks fit (HINT_MASK_SYMBOLS,
+    HINT_MASK_LENGTH)."""
     cdef int64_t hints = hard_mode_hints(letters, length, played, code), need
     cdef uint64_t letter
     cdef bint ok = True
@@ -178,7 +181,7 @@ cdef inline bint hard_mode_bit_masks(const uint8_t* letters, int length, const u
         if need >= 3:
             ok = False
         if (hints >> i) & 1:
-            green_mask[0] |= (<uint64_t>SYMBOL_FIELD_MASK) << (SYMBOL_FIELD_BITS * i)
+            green_mask[0] |= (<uint64_t>HINT_SYMBOL_FIELD_MASK) << (HINT_SYMBOL_FIELD_BITS * i)
     green[0] = word_bits[played * 2 + 1] & green_mask[0]
     return ok
 

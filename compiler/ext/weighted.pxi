@@ -24,50 +24,53 @@ cdef struct WeightedFloor:
     bint exact         # the splitter is optimal and ``lower`` its cost
 
 
-cdef void weighted_floor(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint8_t* seen,
-                         WeightedFloor* out) noexcept nogil:
-    """The header's bounds for S[lo:hi] (at least three answers)."""
+cdef void weighted_floor(const Ctx* c, const Node* node, uint8_t* seen, WeightedFloor* out) noexcept nogil:
+    """The header's bounds for the node's answers (at least three)."""
     cdef int64_t heaviest, lightest, split_weight
-    out.weight = set_weight(c, S, lo, hi, &heaviest, &lightest)
-    out.splitter = heaviest_answer_split(c, S, lo, hi, seen, &split_weight)
+    out.weight = set_weight(c, node.S, 0, node.n, &heaviest, &lightest)
+    out.splitter = heaviest_answer_split(c, node.S, 0, node.n, seen, &split_weight)
     out.lower = 2 * out.weight - heaviest + lightest
     out.exact = out.splitter >= 0 and 2 * out.weight - split_weight <= out.lower
     if out.exact:
         out.lower = 2 * out.weight - split_weight
 
 
-cdef inline int64_t pair_first(const Ctx* c, const int64_t* S, int64_t lo) noexcept nogil:
-    """Of two answers, the one guessed first: the heavier, the alphabetically first on a tie."""
-    return S[lo + 1] if c.weights[S[lo + 1]] > c.weights[S[lo]] else S[lo]
+cdef inline int64_t pair_first(const Ctx* c, const int64_t* S) noexcept nogil:
+    """Of the two answers S[0], S[1], the one guessed first: the heavier, the
+    alphabetically first on a tie."""
+    return S[1] if c.objective.weights[S[1]] > c.objective.weights[S[0]] else S[0]
 
 
-cdef int64_t settle_weighted(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, const int64_t* L, int64_t m,
-                             int64_t played, int64_t shown, int64_t d, int64_t beta, uint8_t* seen,
-                             bint* hopeless) noexcept nogil:
+cdef inline int64_t pair_cost(const Ctx* c, const int64_t* S) noexcept nogil:
+    """What the two answers S[0], S[1] cost: both weights, and the lighter's again."""
+    cdef const int64_t* w = c.objective.weights
+    return w[S[0]] + w[S[1]] + min(w[S[0]], w[S[1]])
+
+
+cdef int64_t settle_weighted(Ctx* c, const Node* node, uint8_t* seen, bint* hopeless) noexcept nogil:
     """settle_without_search for weighted answers (see the header)."""
-    cdef int64_t n = hi - lo, g, first
+    cdef const int64_t* S = node.S
+    cdef int64_t n = node.n, d = node.d, beta = node.beta, g
     cdef WeightedFloor f
     if d <= 0:
         return pack(INF, 0, -1)
     if n == 1:
-        return pack(c.weights[S[lo]], 1, c.a2g[S[lo]])
+        return pack(c.objective.weights[S[0]], 1, c.lists.a2g[S[0]])
     if d == 1:
         return pack(INF, 0, -1)
     if n == 2:
-        first = pair_first(c, S, lo)
-        return pack(c.weights[S[lo]] + c.weights[S[lo + 1]] + min(c.weights[S[lo]], c.weights[S[lo + 1]]), 2,
-                    c.a2g[first])
-    weighted_floor(c, S, lo, hi, seen, &f)
+        return pack(pair_cost(c, S), 2, c.lists.a2g[pair_first(c, S)])
+    weighted_floor(c, node, seen, &f)
     if f.exact or (d == 2 and f.splitter >= 0):
-        return pack(2 * f.weight - c.guess_weight[f.splitter], 2, f.splitter)
+        return pack(2 * f.weight - c.objective.guess_weight[f.splitter], 2, f.splitter)
     if f.lower >= beta:
-        c.stats[S_BOUND_EXITS] += 1
+        c.work.stats[S_BOUND_EXITS] += 1
         return pack(f.lower, 0, -1)
     if d == 2:  # no answer separates the set: a word that does costs 2W
         if 2 * f.weight >= beta:
-            c.stats[S_BOUND_EXITS] += 1
+            c.work.stats[S_BOUND_EXITS] += 1
             return pack(2 * f.weight, 0, -1)
-        g = last_two_guesses(c, c.mode, S, lo, hi, L, m, played, shown, seen)
+        g = last_two_guesses(c, node, seen)
         if g >= 0:
             return pack(2 * f.weight, 2, g)
         hopeless[0] = g == -1
@@ -75,52 +78,51 @@ cdef int64_t settle_weighted(Ctx* c, const int64_t* S, int64_t lo, int64_t hi, c
     return -1
 
 
-cdef int64_t weighted_class_bound(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, int64_t d,
-                                  uint8_t* seen, int64_t most_parts) noexcept nogil:
-    """A cheap lower bound on the class S[lo:hi] with d guesses left (exact for 1-2
+cdef int64_t weighted_class_bound(const Ctx* c, const Node* cls, uint8_t* seen, int64_t most_parts) noexcept nogil:
+    """A cheap lower bound on a class (as a node) with its d guesses left (exact for 1-2
     answers).  ``most_parts``: the most classes any guess makes of the parent set."""
     cdef WeightedFloor f
-    if hi - lo == 1:
-        return c.weights[S[lo]]
-    if hi - lo == 2:
-        return c.weights[S[lo]] + c.weights[S[lo + 1]] + min(c.weights[S[lo]], c.weights[S[lo + 1]])
-    if hi - lo > most_parts + 1:
-        return crowded_bound(c, S, lo, hi, most_parts)
-    weighted_floor(c, S, lo, hi, seen, &f)
-    if d == 2 and not f.exact:  # the best play with two guesses left: a separating answer, or 2W at least
-        return 2 * f.weight - c.guess_weight[f.splitter] if f.splitter >= 0 else 2 * f.weight
+    if cls.n == 1:
+        return c.objective.weights[cls.S[0]]
+    if cls.n == 2:
+        return pair_cost(c, cls.S)
+    if cls.n > most_parts + 1:
+        return crowded_bound(c, cls, most_parts)
+    weighted_floor(c, cls, seen, &f)
+    if cls.d == 2 and not f.exact:  # the best play with two guesses left: a separating answer, or 2W at least
+        return 2 * f.weight - c.objective.guess_weight[f.splitter] if f.splitter >= 0 else 2 * f.weight
     return f.lower
 
 
-cdef int64_t weighted_choice(const Ctx* c, const int64_t* S, int64_t n, const int64_t* L, int64_t m, int64_t d,
-                             uint8_t* seen) noexcept nogil:
+cdef int64_t weighted_choice(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
     """The rebuild's choice at a node settle_weighted decided (one or two answers, a
-    separating answer it takes, the last two guesses), or MEMO_DECIDES."""
+    separating answer it takes, the last two guesses), or MEMO_DECIDES.  The node's L is
+    its own list."""
     cdef WeightedFloor f
-    if n == 1:
-        return c.a2g[S[0]]
-    if n == 2:
-        return c.a2g[pair_first(c, S, 0)]
-    weighted_floor(c, S, 0, n, seen, &f)
-    if f.exact or (d == 2 and f.splitter >= 0):
+    if node.n == 1:
+        return c.lists.a2g[node.S[0]]
+    if node.n == 2:
+        return c.lists.a2g[pair_first(c, node.S)]
+    weighted_floor(c, node, seen, &f)
+    if f.exact or (node.d == 2 and f.splitter >= 0):
         return f.splitter
-    if d == 2:
-        return max(-1, last_two_guesses(c, MODE_NORMAL, S, 0, n, L, m, -1, 0, seen))
+    if node.d == 2:
+        return max(-1, last_two_guesses(c, node, seen))
     return MEMO_DECIDES
 
 
-cdef int64_t crowded_bound(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, int64_t most_parts) noexcept nogil:
+cdef int64_t crowded_bound(const Ctx* c, const Node* cls, int64_t most_parts) noexcept nogil:
     """A bound for a class that no guess splits into more than ``most_parts`` classes (of
     more than most_parts + 1 answers, so none separates it): a guess leaves at most
     most_parts - 1 classes besides its own green one (most_parts if it is no answer), and
     each class C costs at least 2W_C minus its heaviest answer, so the class costs at least
     3W - 2w_max - (its most_parts - 1 largest weights), and 2W - w_max + w_min anyway."""
-    cdef int64_t s = hi - lo, i, total = 0, heaviest = 0, lightest = INF, largest = 0
+    cdef int64_t s = cls.n, i, total = 0, heaviest = 0, lightest = INF, largest = 0
     cdef int64_t* ascending = <int64_t*>malloc(s * sizeof(int64_t))
     if ascending == NULL:
         return 0  # a bound of nothing: only work is lost
     for i in range(s):
-        ascending[i] = c.weights[S[lo + i]]
+        ascending[i] = c.objective.weights[cls.S[i]]
         total += ascending[i]
         heaviest = max(heaviest, ascending[i])
         lightest = min(lightest, ascending[i])

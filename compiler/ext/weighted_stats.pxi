@@ -5,8 +5,8 @@ cdef enum:
 
 # The most weight one answer set may carry: every class weight then fits 32 bits and
 # Σ W_C² <= W² <= 2^62 stays exact in int64.
-cdef int64_t SET_WEIGHT_LIMIT = (<int64_t>1) << 31
-MAX_SET_WEIGHT = SET_WEIGHT_LIMIT
+cdef int64_t MAX_SET_WEIGHT = (<int64_t>1) << 31
+globals().update(MAX_SET_WEIGHT=MAX_SET_WEIGHT)  # read by the prior (strategies/prior.py)
 
 
 cdef void weighted_pass(const code_t[:, ::1] MT, const int32_t[::1] guesses, const int32_t[::1] answers,
@@ -100,9 +100,9 @@ def weighted_partition_stats_into(const code_t[:, ::1] MT, const int32_t[::1] gu
     with nogil:
         for i in range(n):
             w = weights[answers[i]]
-            if w < 0 or w > SET_WEIGHT_LIMIT:
+            if w < 0 or w > MAX_SET_WEIGHT:
                 negative = w < 0
-                total = SET_WEIGHT_LIMIT + 1
+                total = MAX_SET_WEIGHT + 1
                 break
             total += w
             a, b = divisor, w  # Euclid: the greatest common divisor of the weights so far
@@ -111,7 +111,7 @@ def weighted_partition_stats_into(const code_t[:, ::1] MT, const int32_t[::1] gu
             divisor = a
     if negative:
         raise ValueError("a weight is negative")
-    if total > SET_WEIGHT_LIMIT:
+    if total > MAX_SET_WEIGHT:
         raise ValueError("the answers weigh more than 2^31 in all")
     if n == 0 or guesses.shape[0] == 0:
         return

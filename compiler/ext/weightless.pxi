@@ -18,37 +18,39 @@
 cdef inline bint weighs_nothing(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
     """Whether the search is weighted and every answer of S[:n] weighs 0."""
     cdef int64_t i
-    if c.weights == NULL:
+    if c.objective.weights == NULL:
         return False
     for i in range(n):
-        if c.weights[S[i]] != 0:
+        if c.objective.weights[S[i]] != 0:
             return False
     return True
 
 
-cdef int64_t solve_weightless(Ctx* c, const int64_t* S, int64_t n, uint64_t h1, uint64_t h2, const int64_t* L,
-                              int64_t m, uint64_t lh1, uint64_t lh2, int64_t d, uint8_t* seen) noexcept nogil:
-    """The total search's packed result for S[:n] when it weighs nothing (at least three
-    answers, none of which separates the others, d >= 3, L its own list): (0, the least
-    depth, the guess the tie-break picks), or INF when no tree solves S within d guesses.
-    Kept in the memo under the total search's key, where the rebuild looks for it."""
+cdef int64_t solve_weightless(Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """The total search's packed result for the node's answers when they weigh nothing
+    (at least three answers, none of which separates the others, d >= 3, L its own list):
+    (0, the least depth, the guess the tie-break picks), or INF when no tree solves S
+    within d guesses.  Kept in the memo under the total search's key, where the rebuild
+    looks for it."""
     cdef uint64_t k1, k2, payload
     cdef int64_t depth = 2, g = -1
-    memo_key(h1, h2, lh1, lh2, key_depth(c, d), &k1, &k2)
-    payload = memo_find(c.memo, c.stats, k1, k2)
+    cdef Node within = node[0]  # the node with ``depth`` guesses left
+    memo_key(node.h1, node.h2, node.lh1, node.lh2, key_depth(c, node.d), &k1, &k2)
+    payload = memo_find(c.memo.rows, c.work.stats, k1, k2)
     if payload != 0:
-        c.stats[S_HITS] += 1
+        c.work.stats[S_HITS] += 1
         if entry_exact(payload):
             return pack(entry_value(payload), entry_depth(payload), entry_guess(payload))
         if entry_value(payload) > 0:
             return pack(INF, 0, -1)  # it costs 0 when it can be solved in time, so it cannot
-    if n <= c.n_codes:
-        g = last_two_guesses(c, c.mode, S, 0, n, L, m, -1, 0, seen)
-    while g < 0 and depth < d and not c.stopped:
+    if node.n <= c.game.n_codes:
+        g = last_two_guesses(c, node, seen)
+    while g < 0 and depth < node.d and not c.control.stopped:
         depth += 1
-        if feasible_search(c, S, n, h1, h2, L, m, lh1, lh2, depth, seen) >= 0 and not c.stopped:
-            g = feasible_candidates(c, S, n, L, m, lh1, lh2, depth, seen, True)
-    if c.stopped:
+        within.d = depth
+        if feasible_search(c, &within, seen) >= 0 and not c.control.stopped:
+            g = feasible_candidates(c, &within, seen, True)
+    if c.control.stopped:
         return pack(INF, 0, -1)
     if g < 0:
         memo_store(c, k1, k2, INF, False, -1, 0)

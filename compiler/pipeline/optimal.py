@@ -21,7 +21,7 @@ from ..core.errors import BuildError
 from ..core.guess_stats import PARTS, SUMSQ, partition_stats
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
-from ..search import GAUGES, InfeasibleError, classes_fit, solver_for
+from ..search import GAUGES, INF, InfeasibleError, classes_fit, solver_for
 from .first_level import solve_first_level
 
 __all__ = ["InfeasibleError", "compile_optimal", "rank_first_guesses"]
@@ -162,7 +162,7 @@ def _best_first_guess(ctx, cfg, solver, firsts):
     best_key, best_first = None, None
     for first in firsts:
         limit = np.inf if best_key is None else best_key[0] + 1
-        outcome = solver.guess_value(first, answers, legal, cfg.settings.max_depth, int(min(limit, 1 << 36)))
+        outcome = solver.guess_value(first, answers, legal, cfg.settings.max_depth, int(min(limit, INF)))
         if outcome.guess < 0:
             continue
         key = (outcome.cost, outcome.depth, solved_here(ctx, first, answers) < 0, first)

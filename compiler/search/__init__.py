@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import threading
 
-from ..ext._search import DEEP_COST, STAT_NAMES
-from ..ext._search import INFINITY as INF
+from ..ext._search import DEEP_COST, INF, STAT_NAMES
 from .depth import classes_fit
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
 from .symmetric import OrbitNode, solve_over_orbits

@@ -37,7 +37,7 @@ import numpy as np
 from wordle_runtime.game import DEFAULT_GAME, MASTERMIND, Game
 
 from ..core.wordlists import letters_array
-from ..ext._search import SMALLEST_GROUP as MIN_GROUP
+from ..ext._search import MIN_GROUP
 
 SYMBOL_BITS = 6  # a symbol number in a group's key (at most 64 symbols)
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from wordle_runtime.game import DEFAULT_GAME, Game
 
 from ..ext import search_for
-from ..ext._search import HISTOGRAM_CHUNK as HIST_CHUNK
-from ..ext._search import PAIRS_BELOW as PAIRS_MAX_N
+from ..ext._search import HIST_CHUNK, PAIRS_MAX_N
 
 __all__ = ["HIST_CHUNK", "PAIRS_MAX_N", "scratch_bytes"]
 

@@ -15,22 +15,26 @@ from ..core.errors import BuildError
 from ..core.modes import check_mode, hard_mode_word_bits, hint_masks_fit
 from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..ext import search_for
-from ..ext._search import DEEP_COST, STAT_NAMES, Workspace
-from ..ext._search import INFINITY as INF
-from ..ext._search import MODES as MODE_CODES
-from ..ext._search import SHARED_STATE_COUNT as SHARED_COUNT
-from ..ext._search import SHARED_STATE_LIMIT as SHARED_LIMIT
-from ..ext._search import SHARED_STATE_NEXT as SHARED_NEXT
-from ..ext._search import SHARED_STATE_WORDS as SHARED_WORDS
+from ..ext._search import (
+    DEEP_COST,
+    INF,
+    MODES,
+    NOT_A_TREE,
+    SHARED_COUNT,
+    SHARED_LIMIT,
+    SHARED_NEXT,
+    SHARED_WORDS,
+    STAT_NAMES,
+    Workspace,
+)
 from ..util.splitmix import splitmix64
 from .endgame import MIN_GROUP, endgame_groups
 from .memo import INITIAL_BITS, count_entries, memo_reserve, new_memo, rows_for_megabytes
 from .passes import scratch_bytes
 
 INITIAL_ROWS = 1 << INITIAL_BITS
-NOT_A_TREE = -2  # Engine.rebuild's answer when the memo's choices overrun the depth limit
 S_ENTRIES, S_ROWS = STAT_NAMES.index("memo_entries"), STAT_NAMES.index("memo_rows")
-MODE_NORMAL, MODE_HARD = MODE_CODES["normal"], MODE_CODES["hard"]
+MODE_NORMAL, MODE_HARD = MODES["normal"], MODES["hard"]
 DEFAULT_MEMO_MB = 192  # hard cap; the memo starts at 96 KB and grows only as needed
 SHARED_MIN_ROWS = 1 << 18  # 6 MiB, more rows than the 3158-answer build fills, so threads rarely evict
 GAUGES = ("memo_entries", "memo_rows")  # sizes, not work: never summed across lanes
@@ -144,13 +148,13 @@ class Solver:
     tie-break."""
 
     def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None):
-        if mode not in MODE_CODES:
+        if mode not in MODES:
             raise BuildError(f"unknown mode {mode!r}")
         check_mode(ctx.game, mode)
         self.ctx = ctx
         self.deep_level = deep_level
         self.mode_name = mode
-        self.mode = MODE_CODES[mode]
+        self.mode = MODES[mode]
         n_answers, n_guesses = len(ctx.words.answers), len(ctx.words.guesses)
         # Zobrist words: z1 odd, the others in [1, 2^63), as numpy.random gave them before
         self.z1 = splitmix64(0x5EED, n_answers) | np.uint64(1)
