@@ -107,3 +107,28 @@ def test_compile_boards_errors_are_one_line(tmp_path, args, code, fragment):
     answers.write_text("\n".join(WORDS) + "\n")
     args = [str(answers) if a == "ANSWERS" else a for a in args]
     one_line_error(run("wordle-compile", *args), code, fragment)
+
+
+def test_analyse_values_a_position_as_the_exhaustive_minimiser(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(WORDS) + "\n")
+    lists = ("--answers", answers, "--guesses", answers)
+    result = run("wordle-tree", "analyse", "--boards", "2", *lists, "--json", "--max-depth", "7")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["exact"] is True
+    assert doc["tuples"] == 30
+    assert doc["moves"][0]["guesses"] == naive_boards(sorted(WORDS), sorted(WORDS), 2, 7, "total")[1]
+    shown = score("cigar", "humph")
+    middle = run("wordle-tree", "analyse", "--boards", "2", *lists, "cigar", f"ggggg,{shown}", "--move", "humph")
+    assert middle.returncode == 0, middle.stderr
+    assert "2 tuples of distinct answers, 1 open board (2 answers), 6 guesses left" in middle.stdout
+    assert "humph: 3 guesses in all, 0.0000 more per tuple than the best" in middle.stdout
+
+
+def test_analyse_gives_the_policys_move_when_the_tuples_are_too_many():
+    result = run("wordle-tree", "analyse", "--game", "quordle", "salet", "bbygb,gbbyb,bbbbb,bbybb")
+    assert result.returncode == 0, result.stderr
+    assert "more tuples than an exact analysis takes" in result.stdout
+    assert "(heuristic)" in result.stdout
+    one_line_error(run("wordle-tree", "analyse", "--game", "quordle", "--review"), 2, "single-board")

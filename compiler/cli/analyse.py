@@ -162,6 +162,7 @@ def _review_lines(rows, seconds):
     help="game rules: hard and possible mode positions allow only the moves the rules allow",
 )
 @game_option
+@click.option("--boards", type=PlainIntRange(2, 8), metavar="K", help="K boards at once (dordle, quordle, octordle)")
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @max_depth_option("every answer must be solved within this many guesses")
@@ -197,6 +198,7 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
     review,
     mode,
     game,
+    boards,
     answers,
     guesses,
     max_depth,
@@ -216,6 +218,10 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
     """
     from wordle_runtime.history import HistoryError, NoAnswerError
 
+    from .analyse_boards import analyse_boards, boards_asked
+
+    if (count := boards_asked(click.get_current_context())) is not None:
+        return analyse_boards(click.get_current_context(), count)
     from ..analysis.request import AnalysisRequest, LoadedGame, RequestError
     from .startup import collector_paused
 
