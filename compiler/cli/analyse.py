@@ -221,7 +221,8 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
     from .analyse_boards import analyse_boards, boards_asked
 
     if (count := boards_asked(click.get_current_context())) is not None:
-        return analyse_boards(click.get_current_context(), count)
+        analyse_boards(click.get_current_context(), count)
+        return
     from ..analysis.request import AnalysisRequest, LoadedGame, RequestError
     from .startup import collector_paused
 

@@ -38,7 +38,7 @@ def analyse_boards(ctx: click.Context, boards: int) -> None:
     for key in SINGLE_BOARD_OPTIONS:
         if ctx.get_parameter_source(key) not in (None, click.core.ParameterSource.DEFAULT):
             raise CliError(f"--{key.replace('with_', '').replace('_file', '')} is for single-board analyses")
-    if params["mode"] != "normal" or params["objective"] not in ("total",):
+    if params["mode"] != "normal" or params["objective"] != "total":
         raise CliError("a multi-board position is analysed in normal mode, objective total")
     played = _played(params, boards)
     try:
@@ -75,9 +75,9 @@ def _opening(words) -> str:
     from wordle_runtime.tree import load
 
     tree = load()
-    if tuple(tree.answers) == tuple(words.answers) and tree.guess_list is not None:
-        if tuple(tree.guess_list) == tuple(words.guesses):
-            return str(tree.next_guess([]))
+    same_lists = tree.guess_list is not None and tuple(tree.guess_list) == tuple(words.guesses)
+    if same_lists and tuple(tree.answers) == tuple(words.answers):
+        return str(tree.next_guess([]))
     return words.answers[0]
 
 
