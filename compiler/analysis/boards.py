@@ -1,0 +1,105 @@
+"""A multi-board position's analysis as one JSON document: what ``wordle-tree analyse --game
+quordle --json`` prints and ``/api/boards`` returns.
+
+The boards play the original five-letter lists for a named game (``dordle``, ``quordle``,
+``octordle``), else the lists named; the position is valued exactly when its tuples are few
+(``multiboard.position``), else the answer is the policy's move, said to be a heuristic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from wordle_runtime.boards import BOARD_GAMES, board_position, boards_problem, parse_board_history
+
+from ..multiboard.position import BoardsGame, analyse_position, move_value
+
+
+@dataclass(frozen=True)
+class BoardsQuery:
+    """One analysis asked for: the boards, the history's tokens, the lists (answers,
+    guesses; None: the original lists), how many best moves, and a move to value."""
+
+    boards: int
+    history: tuple[str, ...] = ()
+    lists: tuple[str, str | None] | None = None
+    top: int = 5
+    move: str | None = None
+
+
+def boards_of(game: str | None, boards: int | None) -> int | None:
+    """The boards a named game or ``boards`` ask for (None: a single-board game);
+    ``ValueError`` when they disagree."""
+    name = game.strip().lower() if isinstance(game, str) else None
+    if name in BOARD_GAMES:
+        if boards is not None and boards != BOARD_GAMES[name]:
+            raise ValueError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
+        return BOARD_GAMES[name]
+    if boards is not None and name not in (None, "wordle"):
+        raise ValueError("--boards plays boards of the lists' own Wordle game: leave out --game")
+    return boards
+
+
+def analyse_boards(query: BoardsQuery) -> dict:
+    """The analysis document of ``query``'s position; ``HistoryError``/``NoAnswerError``
+    (from the runtime's parser) or ``ValueError`` (lists, boards, move) in one line."""
+    played = played_lists(*(query.lists or ("original", "original")))
+    problem = boards_problem(query.boards, played.game)
+    if problem:
+        raise ValueError(problem)
+    if query.move is not None and query.move not in played.guesses:
+        raise ValueError(f"--move {query.move!r} is not in the guess list")
+    steps = parse_board_history(list(query.history), played.game, query.boards)
+    position = board_position(played.answers, steps, played.game, query.boards)
+    analysis = analyse_position(position, played, query.top)
+    doc = analysis.to_json()
+    doc["open_boards"] = [b + 1 for b in position.open_boards]
+    doc["candidates"] = [len(position.candidates[b]) for b in position.open_boards]
+    if query.move is not None and analysis.exact:
+        value = move_value(position, played, query.move)
+        doc["move"] = None if value is None else vars(value)
+    return doc
+
+
+@lru_cache(maxsize=4)
+def played_lists(answers: str, guesses: str | None) -> BoardsGame:
+    """The lists, their matrix and the single-board opening (the default tree's first guess
+    on its own lists, else the first answer)."""
+    from wordle_runtime.tree import load
+
+    from ..core.matrix import feedback_matrix
+    from ..core.wordlists import load_word_lists
+
+    words = load_word_lists(answers, guesses)
+    tree = load()
+    same_lists = tree.guess_list is not None and tuple(tree.guess_list) == tuple(words.guesses)
+    opening = (
+        str(tree.next_guess([])) if same_lists and tuple(tree.answers) == tuple(words.answers) else words.answers[0]
+    )
+    return BoardsGame(list(words.answers), list(words.guesses), feedback_matrix(words), words.game, opening)
+
+
+def analysis_lines(doc: dict, move: str | None = None) -> list[str]:
+    """The document as ``wordle-tree analyse`` prints it."""
+    counts = doc["candidates"]
+    left = f"{len(counts)} open board{'s' if len(counts) != 1 else ''} ({', '.join(map(str, counts))} answers)"
+    if not doc["exact"]:
+        return [
+            f"{left}: more tuples than an exact analysis takes (5,000)",
+            f"the policy's move (heuristic): {doc['moves'][0]['word']}",
+        ]
+    tuples = doc["tuples"]
+    lines = [
+        f"{tuples:,} tuples of distinct answers, {left}, {doc['guesses_left']} guesses left",
+        "best moves (exact: guesses in all over the tuples, this one included; tuples unsolved in time):",
+    ]
+    for rank, best in enumerate(doc["moves"], start=1):
+        lost = f", {best['lost']:,} unsolved" if best["lost"] else ""
+        lines.append(f"  {rank:>2}. {best['word']:<10} {best['guesses']:>7,}  {best['guesses'] / tuples:.4f}{lost}")
+    value = doc.get("move")
+    if move is not None and value is not None:
+        loss = (value["guesses"] - doc["moves"][0]["guesses"]) / tuples
+        lost = f", {value['lost']:,} unsolved" if value["lost"] else ""
+        lines.append(f"{move}: {value['guesses']:,} guesses in all{lost}, {loss:.4f} more per tuple than the best")
+    return lines
