@@ -16,6 +16,7 @@ from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.multiboard.build import BoardsError, build_boards
 from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, lower_bound, solve
 from wordle_compiler.multiboard.policy import POLICIES, Table, play
+from wordle_compiler.multiboard.whole import LOST_PAIR, walk_pairs
 from wordle_runtime.boards import board_position, next_move, parse_board_history
 from wordle_runtime.game import DEFAULT_GAME
 from wordle_runtime.history import HistoryError, NoAnswerError
@@ -164,3 +165,16 @@ def test_a_history_gives_one_pattern_per_open_board():
         board_position(WORDS, [("cigar", (0, anagram))], DEFAULT_GAME, 2)
     with pytest.raises(NoAnswerError, match="cannot solve two boards"):
         board_position(WORDS, [("cigar", (DEFAULT_GAME.all_correct,) * 2)], DEFAULT_GAME, 2)
+
+
+def test_the_policys_walk_over_every_pair_equals_playing_each_pair():
+    answers = sorted(random.Random(3).sample(WORDS + RHYMES, 24))
+    table = Table(compute_matrix(answers, answers), np.arange(len(answers)), DEFAULT_GAME.all_correct, 0, 5)
+    walk = walk_pairs(table)
+    played = {}
+    for secret in itertools.permutations(range(len(answers)), 2):
+        solved, guesses = play(table, secret)
+        key = len(guesses) if solved else LOST_PAIR
+        played[key] = played.get(key, 0) + 1
+    assert walk.histogram == played
+    assert walk.pairs == len(answers) * (len(answers) - 1)
