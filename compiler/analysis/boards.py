@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from wordle_runtime.boards import BOARD_GAMES, board_position, boards_problem, parse_board_history
 
-from ..multiboard.position import BoardsGame, analyse_position, move_value
+from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsGame, analyse_position, move_value
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def analysis_lines(doc: dict, move: str | None = None) -> list[str]:
     left = f"{len(counts)} open board{'s' if len(counts) != 1 else ''} ({', '.join(map(str, counts))} answers)"
     if not doc["exact"]:
         return [
-            f"{left}: more tuples than an exact analysis takes (5,000)",
+            f"{left}: more tuples than an exact analysis takes ({MAX_ANALYSED_TUPLES:,})",
             f"the policy's move (heuristic): {doc['moves'][0]['word']}",
         ]
     tuples = doc["tuples"]
