@@ -52,6 +52,8 @@ def analyse_boards(query: BoardsQuery) -> dict:
         raise ValueError(f"--move {query.move!r} is not in the guess list")
     steps = parse_board_history(list(query.history), played.game, query.boards)
     position = board_position(played.answers, steps, played.game, query.boards)
+    if position.solved:
+        raise ValueError("every board is solved by this history: there is no move left to analyse")
     analysis = analyse_position(position, played, query.top)
     doc = analysis.to_json()
     doc["open_boards"] = [b + 1 for b in position.open_boards]

@@ -37,7 +37,10 @@ from .. import __version__
 from .limits import CLIENT_SECONDS, MAX_BODY_BYTES, MAX_CONNECTIONS, MAX_FIELDS
 from .site import PAGE_POLICY, Reply, Site, error_reply
 
-ROUTES_HINT = "the pages are / and /tree/NAME; the API is /api/trees, /api/analyse and /api/review"
+ROUTES_HINT = (
+    "the pages are /, /tree/NAME, /dordle, /quordle and /octordle; "
+    "the API is /api/trees, /api/analyse, /api/review and /api/boards"
+)
 PLAIN_LENGTH = re.compile(r"[0-9]{1,18}", re.ASCII)
 HANG_UPS = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
 
@@ -189,13 +192,17 @@ class Handler(BaseHTTPRequestHandler):
             return self._page(site.default)
         if path.startswith("/tree/"):
             return self._page(path[len("/tree/") :])
+        if path.startswith("/") and path[1:] in site.board_pages:
+            return self._html(site.board_pages[path[1:]])
         if path == "/api/trees":
             return site.tree_list()
-        if path in ("/api/analyse", "/api/review"):
+        if path in ("/api/analyse", "/api/review", "/api/boards"):
             try:
                 params = parse_qs(parts.query, keep_blank_values=True, strict_parsing=False, max_num_fields=MAX_FIELDS)
             except ValueError:
                 return error_reply(400, f"the query has more than {MAX_FIELDS} fields")
+            if path == "/api/boards":
+                return site.api("boards", None, params)
             name = params.get("tree", [site.default])[-1]
             if name not in site.trees:
                 return site.unknown_tree(name)
@@ -206,11 +213,12 @@ class Handler(BaseHTTPRequestHandler):
         site: Site = self.server.site
         if name not in site.trees:
             return site.unknown_tree(name)
+        return self._html(site.trees[name].page)
+
+    @staticmethod
+    def _html(page: str) -> Reply:
         return Reply(
-            200,
-            site.trees[name].page,
-            "text/html; charset=utf-8",
-            {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"},
+            200, page, "text/html; charset=utf-8", {"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"}
         )
 
     def _send(self, reply: Reply, with_body: bool = True) -> None:

@@ -2,6 +2,9 @@
 
 A :class:`Job` is one ``/api/analyse`` or ``/api/review`` request, already checked by
 :mod:`.query`: the served tree's name, the :class:`AnalysisRequest` and its history's steps.
+A :class:`BoardsJob` is one ``/api/boards`` request, checked there too: a multi-board
+position over the original lists, answered with what ``wordle-tree analyse --game quordle
+--json`` prints (:func:`~..analysis.boards.analyse_boards`, the one function both run).
 The worker runs it on the tree's own word lists under the tree's
 :class:`~..core.settings.Settings` (:func:`tree_settings`: its game, mode and weights) with
 :meth:`LoadedGame.answer`, as ``wordle-tree analyse`` does, and answers (exit code, the JSON
@@ -20,6 +23,7 @@ import contextlib
 import json
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +56,17 @@ class Job:
     tree: str
     request: AnalysisRequest
     steps: Steps
+
+
+@dataclass(frozen=True)
+class BoardsJob:
+    """One checked multi-board request: the boards, the history's tokens, how many best moves
+    and a move to value (None: none)."""
+
+    boards: int
+    history: tuple[str, ...]
+    top: int
+    move: str | None
 
 
 def setup_for(trees: Sequence[ServedTree]) -> dict[str, Any]:
@@ -120,19 +135,38 @@ def error_text(message: str, code: int) -> str:
     return json.dumps({"error": one_line(message), "exit_code": code})
 
 
-def run(job: Job) -> tuple[int, str]:
+def run(job: Job | BoardsJob) -> tuple[int, str]:
     """(exit code, JSON text) for a checked request."""
     from ..core.wordlists import WordListError
 
+    if isinstance(job, BoardsJob):
+        return _answered(lambda: _boards_doc(job), (HistoryError, ValueError))
     began = time.perf_counter()
+
+    def analysed() -> dict:
+        result = _game(job.tree).answer(job.request, job.steps)
+        return answer_json(result, time.perf_counter() - began)
+
+    return _answered(analysed, (HistoryError, WordListError, RequestError))
+
+
+def _boards_doc(job: BoardsJob) -> dict:
+    """The analysis document of a multi-board position."""
+    from ..analysis.boards import BoardsQuery, analyse_boards
+
+    return analyse_boards(BoardsQuery(job.boards, job.history, None, job.top, job.move))
+
+
+def _answered(compute: Callable[[], dict], bad_input: tuple[type[Exception], ...]) -> tuple[int, str]:
+    """(exit code, JSON text) of ``compute()``'s document, or of the error it raised, as the
+    command line reports it: no answer fits 1, ``bad_input`` 2, anything else a bug, 3."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            result = _game(job.tree).answer(job.request, job.steps)
-        return EXIT_OK, json.dumps(answer_json(result, time.perf_counter() - began))
+            return EXIT_OK, json.dumps(compute())
     except NoAnswerError as exc:
         return EXIT_FAILED, error_text(str(exc), EXIT_FAILED)
-    except (HistoryError, WordListError, RequestError) as exc:
+    except bad_input as exc:
         return EXIT_BAD_INPUT, error_text(str(exc), EXIT_BAD_INPUT)
     except MemoryError:
         return EXIT_BAD_INPUT, error_text("out of memory: the input is too large for this machine", EXIT_BAD_INPUT)

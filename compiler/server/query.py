@@ -1,18 +1,22 @@
-"""``/api/analyse`` and ``/api/review``: a query made into an :class:`AnalysisRequest`, checked in
-the request's thread (no worker taken for a bad one), run by a worker (:mod:`.jobs`) under the
-pool's bounds (:mod:`.workers`), and answered with what ``wordle-tree analyse [--review] --json``
-prints for the same arguments.
+"""``/api/analyse``, ``/api/review`` and ``/api/boards``: a query made into an
+:class:`AnalysisRequest` (or a :class:`~.jobs.BoardsJob`), checked in the request's thread (no
+worker taken for a bad one), run by a worker (:mod:`.jobs`) under the pool's bounds
+(:mod:`.workers`), and answered with what ``wordle-tree analyse [--review] --json`` (or
+``wordle-tree analyse --game quordle --json``) prints for the same arguments.
 
 A query's fields are the command's options (``top``, ``move``, ``rank``, ``review``,
 ``max_depth``, ``objective``, ``deep``) and the ``history``; the word lists, the mode and the
 weights are the tree's (the fields ``mode``, ``answers``, ``guesses``, ``prior`` may only repeat
-them).  A refusal is worded as the command line words the same mistake in its options.
+them).  ``/api/boards`` takes ``game`` (dordle, quordle, octordle), ``history``, ``top`` and
+``move``.  A refusal is worded as the command line words the same mistake in its options.
 """
 
 from __future__ import annotations
 
 import json
 
+from wordle_runtime.boards import BOARD_GAMES, parse_board_history
+from wordle_runtime.game import DEFAULT_GAME
 from wordle_runtime.history import HistoryError
 from wordle_runtime.messages import one_line
 
@@ -25,7 +29,7 @@ from ..analysis.request import (
 )
 from ..core.settings import DEFAULT_MAX_DEPTH, OBJECTIVES
 from ..util.numbers import PLAIN_INT_HINT, is_plain_int
-from .jobs import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, Job
+from .jobs import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, BoardsJob, Job
 from .site import Reply, ServedTree, error_reply
 from .workers import AnalysisPool, Busy, TimeLimit, WorkerLost
 
@@ -45,6 +49,8 @@ NOT_TAKEN = {
 YES, NO = ("", "1", "true", "yes", "on"), ("0", "false", "no", "off")
 STATUS = {EXIT_OK: 200, EXIT_FAILED: 422, EXIT_BAD_INPUT: 400, EXIT_INTERNAL: 500}
 HELP_HINT = " (see wordle-tree --help)"
+BOARDS_FIELDS = ("game", "history", "top", "move")
+BOARDS_TOP = 5  # the command line's --top for a multi-board position when none is given
 
 
 def refusal(message: str, code: int = EXIT_BAD_INPUT) -> Reply:
@@ -118,8 +124,39 @@ def request_for(endpoint: str, tree: ServedTree, params: dict[str, list[str]]) -
     return request
 
 
-def answer(pool: AnalysisPool, endpoint: str, tree: ServedTree, params: dict[str, list[str]]) -> Reply:
-    """The reply to ``/api/<endpoint>``: what the command line prints, or why it cannot."""
+def boards_job(params: dict[str, list[str]]) -> BoardsJob:
+    """The multi-board request a ``/api/boards`` query stands for, its history parsed as
+    ``wordle-tree analyse --game GAME`` parses it; RequestError or HistoryError otherwise."""
+    for key, values in params.items():
+        if key not in BOARDS_FIELDS:
+            raise RequestError(f"unknown field '{key[:40]}': /api/boards takes {', '.join(BOARDS_FIELDS)}")
+        if len(values) > 1:
+            raise RequestError(f"'{key}' is given {len(values)} times: give it once")
+    fields = {key: values[0] for key, values in params.items()}
+    games = ", ".join(BOARD_GAMES)
+    if "game" not in fields:
+        raise RequestError(f"'game' is required: one of {games}")
+    game = fields["game"].strip().lower()
+    if game not in BOARD_GAMES:
+        raise RequestError(f"unknown game {fields['game'][:40]!r}: /api/boards plays {games}")
+    move = fields.get("move")
+    if move is not None and not move.strip():
+        raise _bad_value("move", "must not be empty")
+    top = _number("top", fields["top"]) if "top" in fields else BOARDS_TOP
+    boards, history = BOARD_GAMES[game], tuple(fields.get("history", "").split())
+    parse_board_history(history, DEFAULT_GAME, boards)  # a malformed history: refused here, at once
+    return BoardsJob(boards, history, top, move)
+
+
+def answer(pool: AnalysisPool, endpoint: str, tree: ServedTree | None, params: dict[str, list[str]]) -> Reply:
+    """The reply to ``/api/<endpoint>``: what the command line prints, or why it cannot
+    (``tree``: the served tree, None for ``boards``, which plays the original lists)."""
+    if endpoint == "boards" or tree is None:
+        try:
+            job = boards_job(params)
+        except (RequestError, HistoryError) as exc:
+            return refusal(str(exc))
+        return pooled(pool, job)
     game = tree.data.game
     try:
         request = request_for(endpoint, tree, params)
@@ -127,8 +164,13 @@ def answer(pool: AnalysisPool, endpoint: str, tree: ServedTree, params: dict[str
         request = request.for_game(steps, game)
     except (RequestError, HistoryError) as exc:
         return refusal(str(exc))
+    return pooled(pool, Job(tree.name, request, steps))
+
+
+def pooled(pool: AnalysisPool, job: Job | BoardsJob) -> Reply:
+    """The reply to a checked request, run by a worker of ``pool`` under its bounds."""
     try:
-        answered = pool.run(Job(tree.name, request, steps))
+        answered = pool.run(job)
     except Busy:
         return error_reply(
             503,

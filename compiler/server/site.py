@@ -1,4 +1,5 @@
-"""What ``wordle-tree serve`` serves: the named trees, each tree's page, and the list of trees.
+"""What ``wordle-tree serve`` serves: the named trees, each tree's page, the list of trees, and
+the multi-board pages (``/dordle``, ``/quordle``, ``/octordle``: :mod:`.pages`).
 
 Everything is read and rendered once, when the server starts; a request only looks names up
 in :class:`Site`, so nothing outside the named trees can ever be read or served.
@@ -10,11 +11,13 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from wordle_runtime.boards import BOARD_GAMES
 from wordle_runtime.format import TreeData
 
 from ..treefiles.export.html import explorer_data, render_page
 from ..treefiles.export.view import TreeView
 from .jobs import tree_mode
+from .pages import boards_page
 
 
 @dataclass
@@ -88,16 +91,18 @@ PAGE_POLICY = (
 
 
 class Site:
-    """The trees (the first is the default), their pages, and the API's answerer.
+    """The trees (the first is the default), their pages, the multi-board pages, and the API's
+    answerer.
 
     ``api(endpoint, tree, params)`` answers ``/api/analyse`` and ``/api/review`` (``params``:
-    each query key with its values); ``maintain()`` runs on the server's main thread between
-    requests (the worker pool starts its replacement workers there)."""
+    each query key with its values), and ``/api/boards`` (``tree`` None); ``maintain()`` runs
+    on the server's main thread between requests (the worker pool starts its replacement
+    workers there)."""
 
     def __init__(
         self,
         trees: list[ServedTree],
-        api: Callable[[str, ServedTree, dict], Reply],
+        api: Callable[[str, ServedTree | None, dict], Reply],
         maintain: Callable[[], None] = lambda: None,
     ):
         self.trees = {tree.name: tree for tree in trees}
@@ -105,8 +110,9 @@ class Site:
         self.api, self.maintain = api, maintain
         names = [{"name": tree.name} for tree in trees]
         for tree in trees:
-            doc = explorer_data(TreeView(tree.data), server={"tree": tree.name, "trees": names})
-            tree.page = render_page(doc, connect_src="'self'")
+            server = {"tree": tree.name, "trees": names, "games": list(BOARD_GAMES)}
+            tree.page = render_page(explorer_data(TreeView(tree.data), server=server), connect_src="'self'")
+        self.board_pages = {game: boards_page(game) for game in BOARD_GAMES}
 
     def tree_list(self) -> Reply:
         """``/api/trees``: every tree served, the default first."""
