@@ -29,7 +29,7 @@ def main() -> int:
     """Play the sample and print one row per game and policy."""
     from wordle_compiler.core.matrix import feedback_matrix
     from wordle_compiler.core.wordlists import load_word_lists
-    from wordle_compiler.multiboard.policy import POLICIES, Table, play
+    from wordle_compiler.multiboard.policy import POLICIES, play, table_for
     from wordle_runtime.boards import BOARD_GAMES, guess_limit
     from wordle_runtime.game import DEFAULT_GAME
 
@@ -42,12 +42,12 @@ def main() -> int:
     args = parser.parse_args()
     words = load_word_lists("original")
     codes = feedback_matrix(words)
-    rows = words.answer_index_in_guesses()
-    opening = words.guesses.index(args.start)
     out = []
     for game in args.games.split(","):
         boards = BOARD_GAMES[game]
-        table = Table(codes, rows, DEFAULT_GAME.all_correct, opening, guess_limit(boards))
+        table = table_for(
+            (list(words.answers), list(words.guesses)), codes, DEFAULT_GAME, (args.start, guess_limit(boards))
+        )
         rng = random.Random(f"{args.seed}:{game}")
         sample = [tuple(rng.sample(range(len(words.answers)), boards)) for _ in range(args.tuples)]
         for policy in args.policies.split(","):

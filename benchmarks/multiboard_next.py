@@ -29,7 +29,7 @@ def main() -> int:
     """Time every position of the sample and print one row per game."""
     from wordle_compiler.core.matrix import feedback_matrix
     from wordle_compiler.core.wordlists import load_word_lists
-    from wordle_compiler.multiboard.policy import Table, play
+    from wordle_compiler.multiboard.policy import play, table_for
     from wordle_runtime.boards import BOARD_GAMES, guess_limit
     from wordle_runtime.game import DEFAULT_GAME
 
@@ -40,12 +40,12 @@ def main() -> int:
     args = parser.parse_args()
     words = load_word_lists("original")
     codes = feedback_matrix(words)
-    rows = words.answer_index_in_guesses()
     next_program = str(Path(sys.executable).with_name("wordle-next"))
     out = []
     for game in args.games.split(","):
         boards = BOARD_GAMES[game]
-        table = Table(codes, rows, DEFAULT_GAME.all_correct, words.guesses.index("salet"), guess_limit(boards))
+        lists = (list(words.answers), list(words.guesses))
+        table = table_for(lists, codes, DEFAULT_GAME, ("salet", guess_limit(boards)))
         rng = random.Random(f"{args.seed}:{game}")
         times: list[float] = []
         for _ in range(args.plays):

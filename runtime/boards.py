@@ -16,12 +16,12 @@ The move (:func:`next_move`) follows one documented policy, the same as the comp
 
 1. no guess yet: the single-board tree's first guess (``opening``);
 2. an open board with exactly one candidate: that candidate (the first such board);
-3. otherwise the answer-list word that tells the most: the least :func:`information_score`
-   (the candidates' expected information left, summed over the open boards), ties to a
-   word that is some open board's candidate, then to the earlier word in the answer list.
-   When the answer list times the candidates left exceeds :data:`WORK_BUDGET` pattern
-   evaluations, only the open boards' candidates are scored, the first
-   ``WORK_BUDGET // candidates`` of them.
+3. otherwise the guess that tells the most: the least :func:`information_score` (the
+   candidates' expected information left, summed over the open boards), ties to a word
+   that is some open board's candidate, then to the earlier word of the guess list.  The
+   words scored are the guess list's first ``WORK_BUDGET // candidates left`` by
+   :func:`split_scores` (all of them when that is the whole list), so a move costs at most
+   :data:`WORK_BUDGET` pattern evaluations.
 
 Standard library only: ``wordle-next`` reads it.
 """
@@ -170,9 +170,10 @@ def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> 
         raise NoAnswerError("two boards are left with the same one answer (the boards' answers are distinct words)")
 
 
-def next_move(position: BoardsPosition, answers: Sequence[str], game: Game, opening: str) -> tuple[str | None, str]:
-    """The policy's guess and which rule chose it (:data:`OPENING`, :data:`LAST_CANDIDATE`,
-    :data:`MOST_INFORMATION`); ``(None, DONE)`` once every board is solved."""
+def next_move(position: BoardsPosition, guesses: Sequence[str], game: Game, opening: str) -> tuple[str | None, str]:
+    """The policy's guess from the guess list ``guesses`` and which rule chose it
+    (:data:`OPENING`, :data:`LAST_CANDIDATE`, :data:`MOST_INFORMATION`); ``(None, DONE)``
+    once every board is solved."""
     open_sets = [position.candidates[b] for b in position.open_boards]
     if not open_sets:
         return None, DONE
@@ -181,16 +182,44 @@ def next_move(position: BoardsPosition, answers: Sequence[str], game: Game, open
     for words in open_sets:
         if len(words) == 1:
             return words[0], LAST_CANDIDATE
-    return _most_information(open_sets, answers, game), MOST_INFORMATION
+    return _most_information(open_sets, guesses, game), MOST_INFORMATION
 
 
-def scoring_pool(open_sets: Sequence[Sequence[str]], answers: Sequence[str]) -> list[str]:
-    """The words rule 3 scores, in tie-break order (see the module's docstring)."""
-    left = sum(len(words) for words in open_sets)
-    if len(answers) * left <= WORK_BUDGET:
-        return list(answers)
-    union = set().union(*open_sets)
-    return [word for word in answers if word in union][: max(1, WORK_BUDGET // left)]
+def split_scores(open_sets: Sequence[Sequence[str]], guesses: Sequence[str]) -> list[int]:
+    """Per guess, how evenly its symbols split the candidates, summed over the open boards:
+    for each distinct symbol of the guess, min(candidates holding it, candidates not), and for
+    each position, min(candidates with the guess's symbol there, candidates without)."""
+    anywhere: dict[str, int] = {}
+    placed: list[dict[str, int]] = [{} for _ in open_sets[0][0]]  # one per position
+    for words in open_sets:
+        n = len(words)
+        holding: dict[str, int] = {}
+        at: list[dict[str, int]] = [{} for _ in placed]
+        for word in words:
+            for symbol in set(word):
+                holding[symbol] = holding.get(symbol, 0) + 1
+            for i, symbol in enumerate(word):
+                at[i][symbol] = at[i].get(symbol, 0) + 1
+        for symbol, count in holding.items():
+            anywhere[symbol] = anywhere.get(symbol, 0) + min(count, n - count)
+        for i, counts in enumerate(at):
+            for symbol, count in counts.items():
+                placed[i][symbol] = placed[i].get(symbol, 0) + min(count, n - count)
+    return [
+        sum(anywhere.get(symbol, 0) for symbol in set(word))
+        + sum(placed[i].get(symbol, 0) for i, symbol in enumerate(word))
+        for word in guesses
+    ]
+
+
+def scoring_pool(open_sets: Sequence[Sequence[str]], guesses: Sequence[str]) -> list[str]:
+    """The words rule 3 scores, in the guess list's order (see the module's docstring)."""
+    size = max(1, WORK_BUDGET // sum(len(words) for words in open_sets))
+    if size >= len(guesses):
+        return list(guesses)
+    scores = split_scores(open_sets, guesses)
+    chosen = sorted(range(len(guesses)), key=lambda i: (-scores[i], i))[:size]
+    return [guesses[i] for i in sorted(chosen)]
 
 
 def xlogx_table(size: int) -> list[int]:
@@ -214,13 +243,13 @@ def information_score(part_sizes: Sequence[Sequence[int]], board_sizes: Sequence
     return score
 
 
-def _most_information(open_sets: list[list[str]], answers: Sequence[str], game: Game) -> str:
+def _most_information(open_sets: list[list[str]], guesses: Sequence[str], game: Game) -> str:
     """Rule 3: the least information score, then a candidate, then the earlier word."""
     candidates = set().union(*open_sets)
     code = game.score_code
     board_sizes = [len(words) for words in open_sets]
     best, best_key = "", (float("inf"), True)
-    for word in scoring_pool(open_sets, answers):
+    for word in scoring_pool(open_sets, guesses):
         part_sizes = []
         for words in open_sets:
             counts: dict[int, int] = {}

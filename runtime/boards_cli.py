@@ -65,7 +65,8 @@ def answer_boards(tree: Tree, history: list[str], boards: int) -> tuple[BoardsPo
     if not position.solved and position.guesses_left <= 0:
         raise NoAnswerError(f"the {guess_limit(boards)} guesses are spent with {len(position.open_boards)} boards open")
     opening = tree.next_guess([])
-    guess, rule = next_move(position, tree.answers, tree.game, opening or tree.answers[0])
+    guesses = list(tree.guess_list) if tree.guess_list is not None else list(tree.answers)
+    guess, rule = next_move(position, guesses, tree.game, opening or tree.answers[0])
     return position, guess, rule
 
 

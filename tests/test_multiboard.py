@@ -15,8 +15,9 @@ from naive import naive_boards
 from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.multiboard.build import BoardsError, build_boards
 from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, lower_bound, solve
-from wordle_compiler.multiboard.policy import POLICIES, Table, play
+from wordle_compiler.multiboard.policy import POLICIES, play, table_for
 from wordle_compiler.multiboard.whole import LOST_PAIR, walk_pairs
+from wordle_runtime import boards as runtime_boards
 from wordle_runtime.boards import board_position, next_move, parse_board_history
 from wordle_runtime.game import DEFAULT_GAME
 from wordle_runtime.history import HistoryError, NoAnswerError
@@ -123,12 +124,14 @@ def test_a_fixed_first_guess_is_played_first():
     assert free.total_guesses < LOST
 
 
-def test_the_matrix_policy_plays_the_runtimes_moves():
+@pytest.mark.parametrize("budget", [250_000, 60])
+def test_the_matrix_policy_plays_the_runtimes_moves(monkeypatch, budget):
+    monkeypatch.setattr(runtime_boards, "WORK_BUDGET", budget)  # 60: a pool of the best split scores
     rng = random.Random(5)
     answers = sorted(rng.sample(WORDS, 24))
     codes = compute_matrix(answers, answers)
     for boards in (2, 4):
-        table = Table(codes, np.arange(len(answers)), DEFAULT_GAME.all_correct, 0, boards + 5)
+        table = table_for((answers, answers), codes, DEFAULT_GAME, (answers[0], boards + 5))
         for _ in range(10):
             secret = tuple(rng.sample(range(len(answers)), boards))
             solved, played = play(table, secret, "entropy")
@@ -146,7 +149,7 @@ def test_the_matrix_policy_plays_the_runtimes_moves():
 def test_every_policy_solves_easy_games(policy):
     answers = WORDS[:12]
     codes = compute_matrix(answers, answers)
-    table = Table(codes, np.arange(len(answers)), DEFAULT_GAME.all_correct, 3, 7)
+    table = table_for((answers, answers), codes, DEFAULT_GAME, (answers[3], 7))
     assert all(play(table, (a, b), policy)[0] for a in range(12) for b in range(12) if a != b)
 
 
@@ -169,7 +172,7 @@ def test_a_history_gives_one_pattern_per_open_board():
 
 def test_the_policys_walk_over_every_pair_equals_playing_each_pair():
     answers = sorted(random.Random(3).sample(WORDS + RHYMES, 24))
-    table = Table(compute_matrix(answers, answers), np.arange(len(answers)), DEFAULT_GAME.all_correct, 0, 5)
+    table = table_for((answers, answers), compute_matrix(answers, answers), DEFAULT_GAME, (answers[0], 5))
     walk = walk_pairs(table)
     played = {}
     for secret in itertools.permutations(range(len(answers)), 2):

@@ -3,7 +3,7 @@ many games fast (``benchmarks/multiboard.py``), and two heuristics beside it.
 
 Every policy keeps the runtime's rules 1 and 2 (the opening; a board with one answer left
 is played) and differs in rule 3's score over the same pool of words
-(:func:`wordle_runtime.boards.scoring_pool`): ``entropy`` (the runtime's: the least
+(:func:`wordle_runtime.boards.scoring_pool`, over the whole guess list): ``entropy`` (the runtime's: the least
 :func:`wordle_runtime.boards.information_score`, the same integers and the same float
 operations in the same order, so the same bits), ``most-parts`` (the most parts summed over
 the open boards) and ``minimax`` (the smallest largest part summed over the open boards).
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_runtime.boards import WORK_BUDGET, xlogx_table
+from wordle_runtime import boards as runtime_boards
+from wordle_runtime.boards import xlogx_table
+from wordle_runtime.game import Game
 
 POLICIES = ("entropy", "most-parts", "minimax")
 
@@ -25,13 +27,33 @@ POLICIES = ("entropy", "most-parts", "minimax")
 @dataclass(frozen=True)
 class Table:
     """The lists a game is played over: ``codes`` (guesses × answers), each answer's row in
-    the guess list, the code of all correct, the opening guess's row and the limit."""
+    the guess list, the code of all correct, the opening guess's row, the limit, and the
+    guesses' and answers' symbols as numbers (``int[n, length]``, for the split scores)."""
 
     codes: np.ndarray
     answer_rows: np.ndarray
     all_correct: int
     opening: int
     limit: int
+    guess_symbols: np.ndarray
+    answer_symbols: np.ndarray
+
+
+def table_for(words: tuple[list[str], list[str]], codes: np.ndarray, game: Game, plan: tuple[str, int]) -> Table:
+    """The table of ``words`` = (answers, guesses) of ``game`` and their matrix, ``plan`` =
+    (the opening guess, the limit)."""
+    answers, guesses = words
+    row = {word: i for i, word in enumerate(guesses)}
+    answer_rows = np.array([row[word] for word in answers], dtype=np.int64)
+    opening, limit = plan
+    symbols = (symbols_of(guesses, game.alphabet), symbols_of(answers, game.alphabet))
+    return Table(codes.view(np.ndarray), answer_rows, game.all_correct, row[opening], limit, *symbols)
+
+
+def symbols_of(words, alphabet: str) -> np.ndarray:
+    """Each word's symbols as their numbers in ``alphabet`` (``int64[n, length]``)."""
+    index = {symbol: i for i, symbol in enumerate(alphabet)}
+    return np.array([[index[symbol] for symbol in word] for word in words], dtype=np.int64)
 
 
 def play(table: Table, secret: tuple[int, ...], policy: str = "entropy") -> tuple[bool, list[int]]:
@@ -77,23 +99,46 @@ def _move(table: Table, open_sets: list[np.ndarray], used: int, policy: str) -> 
     for words in open_sets:
         if len(words) == 1:
             return int(table.answer_rows[words[0]])
-    pool = _pool(open_sets, table.codes.shape[1])
-    rows = table.answer_rows[pool]
-    score = np.zeros(len(pool))  # less is better
+    rows = _pool(table, open_sets)
+    score = np.zeros(len(rows))  # less is better
     for words in open_sets:
         score += _board_score(np.sort(table.codes[np.ix_(rows, words)], axis=1), policy)
     union = np.unique(np.concatenate(open_sets))
-    is_candidate = np.isin(pool, union)
-    order = np.lexsort((np.arange(len(pool)), ~is_candidate, score))
+    is_candidate = np.isin(rows, table.answer_rows[union])
+    order = np.lexsort((rows, ~is_candidate, score))
     return int(rows[order[0]])
 
 
-def _pool(open_sets: list[np.ndarray], n_answers: int) -> np.ndarray:
-    """:func:`wordle_runtime.boards.scoring_pool` as answer indices."""
-    left = sum(len(words) for words in open_sets)
-    if n_answers * left <= WORK_BUDGET:
-        return np.arange(n_answers)
-    return np.unique(np.concatenate(open_sets))[: max(1, WORK_BUDGET // left)]
+def _pool(table: Table, open_sets: list[np.ndarray]) -> np.ndarray:
+    """:func:`wordle_runtime.boards.scoring_pool` as guess rows, in the guess list's order."""
+    n_guesses = table.codes.shape[0]
+    size = max(1, runtime_boards.WORK_BUDGET // sum(len(words) for words in open_sets))
+    if size >= n_guesses:
+        return np.arange(n_guesses)
+    scores = split_scores(table, open_sets)
+    return np.sort(np.lexsort((np.arange(n_guesses), -scores))[:size])
+
+
+def split_scores(table: Table, open_sets: list[np.ndarray]) -> np.ndarray:
+    """:func:`wordle_runtime.boards.split_scores` over the symbol numbers."""
+    n_symbols = int(max(table.guess_symbols.max(), table.answer_symbols.max())) + 1
+    length = table.guess_symbols.shape[1]
+    anywhere = np.zeros(n_symbols, dtype=np.int64)
+    placed = np.zeros((length, n_symbols), dtype=np.int64)
+    for words in open_sets:
+        symbols = table.answer_symbols[words]
+        n = len(words)
+        present = np.zeros((n, n_symbols), dtype=bool)
+        present[np.arange(n)[:, None], symbols] = True
+        holding = present.sum(axis=0)
+        anywhere += np.minimum(holding, n - holding)
+        for i in range(length):
+            at = np.bincount(symbols[:, i], minlength=n_symbols)
+            placed[i] += np.minimum(at, n - at)
+    guesses = table.guess_symbols
+    distinct = np.zeros((len(guesses), n_symbols), dtype=bool)
+    distinct[np.arange(len(guesses))[:, None], guesses] = True
+    return distinct.astype(np.int64) @ anywhere + placed[np.arange(length)[None, :], guesses].sum(axis=1)
 
 
 def _board_score(sorted_codes: np.ndarray, policy: str) -> np.ndarray:

@@ -86,7 +86,7 @@ def analyse_position(position: BoardsPosition, played: BoardsGame, top: int) -> 
     tuples = position_tuples(position, played.answers)
     left = position.guesses_left
     if tuples is None:
-        guess, _ = next_move(position, played.answers, played.game, played.opening)
+        guess, _ = next_move(position, played.guesses, played.game, played.opening)
         return BoardsAnalysis(-1, left, False, (BoardsMove(str(guess), -1, -1),))
     problem = Problem(played.codes, played.game.all_correct)
     solve(problem, tuples, left)
