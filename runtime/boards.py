@@ -62,6 +62,19 @@ def boards_problem(boards: object, game: Game | None = None) -> str | None:
     return None
 
 
+def boards_of(game: str | None, boards: int | None) -> int | None:
+    """The boards a named multi-board game (``game``) or ``boards`` ask for (None: a
+    single-board game); ``ValueError`` when they disagree."""
+    name = game.strip().lower() if isinstance(game, str) else None
+    if name in BOARD_GAMES:
+        if boards is not None and boards != BOARD_GAMES[name]:
+            raise ValueError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
+        return BOARD_GAMES[name]
+    if boards is not None and name not in (None, "wordle"):
+        raise ValueError("--boards plays boards of the lists' own Wordle game: leave out --game")
+    return boards
+
+
 def parse_board_history(tokens: Sequence[str], game: Game, boards: int) -> list[Step]:
     """The steps of a ``boards``-board history given as tokens (``salet bbygb,gbbyb``, or
     ``salet:bbygb,gbbyb``); :class:`HistoryError` (one line naming the step) when malformed."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from wordle_runtime.boards import BOARD_GAMES, board_position, boards_problem, parse_board_history
+from wordle_runtime.boards import board_position, boards_problem, parse_board_history
 
 from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsGame, analyse_position, move_value
 
@@ -26,19 +26,6 @@ class BoardsQuery:
     lists: tuple[str, str | None] | None = None
     top: int = 5
     move: str | None = None
-
-
-def boards_of(game: str | None, boards: int | None) -> int | None:
-    """The boards a named game or ``boards`` ask for (None: a single-board game);
-    ``ValueError`` when they disagree."""
-    name = game.strip().lower() if isinstance(game, str) else None
-    if name in BOARD_GAMES:
-        if boards is not None and boards != BOARD_GAMES[name]:
-            raise ValueError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
-        return BOARD_GAMES[name]
-    if boards is not None and name not in (None, "wordle"):
-        raise ValueError("--boards plays boards of the lists' own Wordle game: leave out --game")
-    return boards
 
 
 def analyse_boards(query: BoardsQuery) -> dict:

@@ -15,7 +15,7 @@ SINGLE_BOARD_OPTIONS = ("with_rank", "review", "deep", "weights_file", "prior")
 
 def boards_asked(ctx: click.Context) -> int | None:
     """The boards ``--game``/``--boards`` ask for, or None for a single-board analysis."""
-    from ..analysis.boards import boards_of
+    from wordle_runtime.boards import boards_of
 
     try:
         return boards_of(ctx.params["game"], ctx.params["boards"])
