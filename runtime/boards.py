@@ -33,7 +33,7 @@ from .history import HistoryError, NoAnswerError, _code, _word
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
 MIN_BOARDS, MAX_BOARDS = 2, 8
 EXTRA_GUESSES = 5  # a K-board game allows K + 5 guesses
@@ -245,7 +245,7 @@ def xlogx_table(size: int) -> list[int]:
     return _XLOGX
 
 
-def information_score(part_sizes: Sequence[Sequence[int]], board_sizes: Sequence[int]) -> float:
+def information_score(part_sizes: Sequence[Iterable[int]], board_sizes: Sequence[int]) -> float:
     """Σ over the open boards of (Σ over a board's parts of c·log2 c, fixed point) / n: the
     candidates' expected information still unknown, in board order (less is better; the
     boards' entropies are log2 n less this over :data:`XLOGX_SCALE`)."""

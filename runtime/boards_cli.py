@@ -89,7 +89,7 @@ def describe_boards(position: BoardsPosition, guess: str | None, rule: str) -> l
     return lines
 
 
-def boards_json(position: BoardsPosition, guess: str | None, rule: str) -> dict:
+def boards_json(position: BoardsPosition, guess: str | None, rule: str) -> dict[str, object]:
     """The ``--json`` answer (README: multi-board games)."""
     return {
         "guess": guess,
