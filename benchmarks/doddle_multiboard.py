@@ -7,8 +7,8 @@
 'numpy<2'`` (Doddle 1.6.0 calls ``numpy.bool8``, which numpy 2 removed).  The tuples are
 drawn exactly as benchmarks/multiboard.py draws them (``random.Random(f"{seed}:{game}")``,
 one ``sample`` of K answer indices per tuple), so ``--tuples N`` plays the first N of the
-10,000 tuples that script plays by default; 1,000 take 15 to 25 minutes per game and solver
-with two workers on a shared two-core machine (about 1 to 3 s a game on one core).  Doddle
+10,000 tuples that script plays by default; 1,000 take 4 to 22 minutes per game and solver
+with two workers, as the load of a shared two-core machine allows (up to 3 s a game).  Doddle
 plays them in its own process, through its simultaneous engine
 (``Doddle(...).simul_engine.run(answers, [opening])``, what ``doddle run --answer=A,B,C,D``
 and ``doddle benchmark --simul=K`` use), with:
@@ -16,9 +16,9 @@ and ``doddle benchmark --simul=K`` use), with:
 * lists: its ``size=5`` dictionaries, which are the original lists (its 2,315 answers and
   its 10,657 other guesses make our 12,972 guesses; checked on every run);
 * solver: ``MinimaxSimulSolver`` (its default) and ``EntropySimulSolver``, depth 1 (its
-  simultaneous solvers look one guess ahead whatever the depth); both are run, as neither
-  is better in every game: on the first 200 tuples entropy wins quordle and octordle
-  (6.910 and 10.765 guesses against 6.965 and 10.880), minimax dordle (4.860 against 4.870);
+  simultaneous solvers look one guess ahead whatever the depth); both are run, entropy
+  being the better in every game on the first 1,000 tuples (4.776, 6.892 and 10.759
+  guesses on average against 4.817, 6.953 and 10.829);
 * opening: ``salet`` passed as its user guess (its own seed word would be ``raise``);
 * score matrix precomputed (``lazy_eval=False``), worker processes forked after that.
 
