@@ -36,6 +36,7 @@ STRATEGIES = (
     "most-parts",
     "optimal",
     "random",
+    "rollout",
     "unique-letters",
     "imported",
 )

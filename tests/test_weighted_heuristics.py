@@ -24,7 +24,7 @@ from wordle_compiler.core.weights import Weights, integer_weights
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.ext import _kernels
 from wordle_compiler.pipeline.compile import compile_tree
-from wordle_compiler.strategies.heuristic import STRATEGIES, _pick, _possible_splitter, _stats
+from wordle_compiler.strategies.heuristic import STRATEGIES, _pick, _stats, possible_splitter
 from wordle_compiler.strategies.letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 from wordle_compiler.strategies.prior import prior_for
 
@@ -314,7 +314,7 @@ def test_where_weights_make_the_shortcut_wrong_the_full_pass_decides(ctx, name, 
     values[answers] = weights
     cfg = weighted(values, name)
     prior = prior_for(ctx, answers, cfg)
-    assert ctx.words.guesses[_possible_splitter(ctx, answers, ctx.all_guesses, prior)] == splitter
+    assert ctx.words.guesses[possible_splitter(ctx, answers, ctx.all_guesses, prior)] == splitter
     stats, bits = _stats(ctx, answers, ctx.all_guesses, prior)
     assert ctx.words.guesses[_pick(ctx, ctx.all_guesses, answers, FULL_PASS_SCORES[name](stats, bits), prior)] == pick
     assert ctx.words.guesses[STRATEGIES[name](ctx, answers, ctx.all_guesses, cfg)] == pick

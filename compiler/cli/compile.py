@@ -79,7 +79,7 @@ def default_output(cfg: BuildConfig, start: str) -> str:
         parts.append(f"weights-{settings.weights.sha256[:8]}")
     if cfg.strategy == "random" and cfg.seed:
         parts.append(f"seed-{cfg.seed}")
-    if cfg.strategy == "lookahead" and cfg.width != 50:
+    if cfg.strategy in ("lookahead", "rollout") and cfg.width != 50:
         parts.append(f"width-{cfg.width}")
     return "-".join(parts) + ".wtree"
 
@@ -202,7 +202,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
     default=50,
     show_default=True,
     type=PlainIntRange(1, 100000),
-    help="shortlist size for --strategy lookahead",
+    help="shortlist size for --strategy lookahead and rollout",
 )
 @click.option(
     "--candidates",

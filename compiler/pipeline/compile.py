@@ -68,13 +68,32 @@ def check_weights(ctx, cfg) -> None:
 
 def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
     """Root guess by the strategy (or forced), first-level classes in parallel."""
-    choose = STRATEGIES[cfg.strategy]
     legal = initial_legal(ctx, cfg.settings.mode)
+    if cfg.strategy == "rollout":
+        return _build_rollout(ctx, cfg, forced, legal, jobs, progress)
+    choose = STRATEGIES[cfg.strategy]
     root_guess = choose_guess(ctx, cfg, choose, ctx.all_answers, legal, list(forced))
     rest = tuple(forced[1:])
 
     def solve_class(answers, class_legal):
         return build(ctx, cfg, choose, answers, class_legal, rest, 2)
+
+    return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
+
+
+def _build_rollout(ctx, cfg, forced, legal, jobs=1, progress=None):
+    """The rollout tree (:mod:`.rollout`): its first guess valued like any other node's."""
+    from .rollout import Rollout
+
+    rollout = Rollout(ctx, cfg)
+    if forced:
+        root_guess = choose_guess(ctx, cfg, None, ctx.all_answers, legal, list(forced))
+    else:
+        root_guess = rollout.first_guess(ctx.all_answers, legal)
+    rest = tuple(forced[1:])
+
+    def solve_class(answers, class_legal):
+        return rollout.build(answers, class_legal, 2, rest)
 
     return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
 
@@ -131,7 +150,7 @@ def compile_tree(
     return its best tree so far, labelled with its proved lower bound.
     """
     cfg = replace(cfg, strategy=canonical_name(cfg.strategy))
-    if cfg.strategy not in STRATEGIES and cfg.strategy != "optimal":
+    if cfg.strategy not in STRATEGIES and cfg.strategy not in ("optimal", "rollout"):
         raise BuildError(f"unknown strategy {cfg.strategy!r}")
     began = time.perf_counter()
     ctx = ctx or Context.load(cfg.settings)

@@ -39,6 +39,7 @@ DESCRIPTIONS = {
     "random": "a seeded random possible answer (--seed; a prior is ignored)",
     "first": "the first possible answer in alphabetical order (a prior is ignored)",
     "lookahead": "best --width by expected size, rescored after the best second guess",
+    "rollout": "best --width by most parts, each valued by its whole most-parts tree (small sets exact)",
     "optimal": "exact minimum total guesses within --max-depth (branch and bound)",
 }
 ALIASES = {"max-eliminations": "expected-size"}
@@ -64,7 +65,7 @@ def _stats(ctx, answers, legal, prior: Prior | None = None):
     return weighted_partition_stats(ctx.matrix_by_answer(), legal, answers, prior.by_answer, ctx.game)
 
 
-def _possible_splitter(ctx, answers, legal, prior: Prior | None = None) -> int:
+def possible_splitter(ctx, answers, legal, prior: Prior | None = None) -> int:
     """The first legal possible answer that gives each of ``answers`` its own feedback, or -1;
     under ``prior``, the first in :func:`_pick`'s order: heaviest, then alphabetical."""
     candidates = np.ascontiguousarray(_possible(ctx, answers, legal), dtype=np.int64)
@@ -109,7 +110,7 @@ def _partition_choice(ctx, answers, legal, score, prior: Prior | None = None, sp
     answers)`` proves every best guess a perfect splitter.
     """
     if prior is None or splitter_is_best(prior.by_answer[answers]):
-        splitter = _possible_splitter(ctx, answers, legal, prior)
+        splitter = possible_splitter(ctx, answers, legal, prior)
         if splitter >= 0:
             return splitter
     stats, bits = _stats(ctx, answers, legal, prior)
@@ -243,7 +244,7 @@ def _least_sumsq(ctx, answers, legal, prior: Prior | None = None) -> int:
     ``legal`` leaves in ``answers``: n (Σ w²) exactly when a possible answer splits them
     perfectly (every Σc² is at least n, every Σ W_C² at least Σ w²), which an O(n) check
     per possible answer finds without a pass over every guess."""
-    if _possible_splitter(ctx, answers, legal) >= 0:
+    if possible_splitter(ctx, answers, legal) >= 0:
         if prior is None:
             return len(answers)
         weights = prior.by_answer[answers]
