@@ -144,7 +144,7 @@ class Settings:
         answers, guesses = _list_spec("answers", self.answers), _list_spec("guesses", self.guesses, optional=True)
         set_(self, "weights", _weights_spec(self.weights))
         try:
-            game, boards = boards_of(self.game, self.boards)  # the one place a request's boards are decided
+            game, boards = boards_of(self.game, self.boards)  # which boards: wordle_runtime decides, for every door
             chosen = choose_game(game, answers, guesses)  # type: ignore[arg-type]
         except GameError as exc:
             raise ValueError(str(exc)) from None
