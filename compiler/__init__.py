@@ -19,10 +19,16 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of th
 if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use (below)
     from .api import CompileResult, analyse, compile_tree, rank_first_words, review, save, verify
     from .core.settings import PathLike, Settings
+    from .multiboard.build import BoardsResult
+    from .multiboard.position import BoardsAnalysis
+    from .multiboard.rank import BoardsRankedWord
     from .pipeline.optimal import InfeasibleError
     from .ranking.ranked import RankedWord
 
 __all__ = [
+    "BoardsAnalysis",
+    "BoardsRankedWord",
+    "BoardsResult",
     "CompileResult",
     "InfeasibleError",
     "PathLike",
@@ -48,6 +54,9 @@ _LAZY = {
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
     "CompileResult": ("api", "CompileResult"),
+    "BoardsResult": ("multiboard.build", "BoardsResult"),
+    "BoardsAnalysis": ("multiboard.position", "BoardsAnalysis"),
+    "BoardsRankedWord": ("multiboard.rank", "BoardsRankedWord"),
     "Settings": ("core.settings", "Settings"),
     "PathLike": ("core.settings", "PathLike"),
     "RankedWord": ("ranking.ranked", "RankedWord"),

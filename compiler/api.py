@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
 
     from .analysis.position import Analysis
     from .analysis.review import ReviewRow
+    from .multiboard.build import BoardsResult
+    from .multiboard.position import BoardsAnalysis
+    from .multiboard.rank import BoardsRankedWord
     from .ranking.ranked import RankedWord
     from .treefiles.verification import Verdict
 
@@ -81,7 +84,8 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     deep: int | None = None,
     weights: WeightsSpec | None = None,
     prior: str | None = None,
-) -> CompileResult:
+    boards: int | None = None,
+) -> CompileResult | BoardsResult:
     """Build and verify one decision tree; the keywords are ``wordle-compile``'s options.
 
     ``settings``: the game (see :class:`Settings`); ``game`` to ``prior`` are its fields as
@@ -97,10 +101,18 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     list, a bad word list) and ``wordle_compiler.InfeasibleError`` when ``strategy="optimal"``
     finds no tree within ``max_depth``.  A heuristic tree deeper than ``max_depth`` is
     returned with ``ok`` False, as ``wordle-compile --allow-deeper`` would write it.
+
+    Several boards (``boards`` > 1, or ``game="quordle"``): the exact tree, ``optimal`` only
+    (``start`` may fix the first guess), as ``wordle-compile --boards K``: a ``BoardsResult``
+    (``lost``, ``total_guesses``, ``average``, ``histogram``, ``tree``; ``document()`` is
+    the JSON tree file); ``ValueError`` when it cannot be built (too many tuples, or under
+    objective ``"total"`` a tuple that cannot be solved within ``max_depth``).
     """
     from .pipeline.run import build, make_config
 
     chosen = settings_for(settings, **_given(locals()))
+    if chosen.multiboard:
+        return _compile_boards(chosen, strategy, start, opening, candidates)
     cfg = make_config(strategy, chosen, start=start, opening=opening, seed=seed, width=width, candidates=candidates)
     check_whole("jobs", jobs, 1, MAX_JOBS)
     result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, words=chosen.load_words())
@@ -115,6 +127,19 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
         list(result.report.exceeding_max_depth),
         result.seconds,
     )
+
+
+def _compile_boards(
+    chosen: Settings, strategy: str, start: str | None, opening: object, candidates: int | None
+) -> BoardsResult:
+    """:func:`compile_tree` on several boards: the exact tree, or one ``ValueError`` line."""
+    from .multiboard.build import build_for
+
+    if strategy != "optimal":
+        raise ValueError(f"a multi-board build is exact: strategy 'optimal', not {strategy!r}")
+    if opening is not None or candidates is not None:
+        raise ValueError("opening and candidates are for single-board builds (start fixes a multi-board first guess)")
+    return build_for(chosen, start)
 
 
 def save(tree: CompileResult | TreeData, path: PathLike) -> int:
@@ -168,7 +193,8 @@ def analyse(  # noqa: PLR0913 - the API takes each Settings field as a keyword t
     deep: int | None = None,
     weights: WeightsSpec | None = None,
     prior: str | None = None,
-) -> Analysis:
+    boards: int | None = None,
+) -> Analysis | BoardsAnalysis:
     """Exact analysis of the position ``history`` reaches (any notation ``wordle-next``
     takes): an ``Analysis`` with ``best_total``, ``n`` (answers left), ``moves`` (the
     ``top`` best, exact), ``position.words`` and ``report``.  ``report`` is None unless
@@ -181,13 +207,21 @@ def analyse(  # noqa: PLR0913 - the API takes each Settings field as a keyword t
     ``"fewest-deep"``: the totals count the long games first, and ``analysis.split(total)``
     gives (long games, guesses).  Neither at the opening.  Under ``weights``/``prior``
     (objective ``"total"``) totals are Σ weight × guesses, and ``analysis.weight`` is what
-    they divide by for expected guesses."""
+    they divide by for expected guesses.
+
+    Several boards (``boards`` > 1, or ``game="quordle"``): ``history`` in the multi-board
+    notation (``"salet bbygb,gbbyb,bbbbb,ybbbb"``, or steps as (word, patterns) pairs) and a
+    ``BoardsAnalysis``, as ``wordle-tree analyse --game quordle``: the ``top`` best moves
+    exactly (``exact``) when the position's tuples are few enough, else the policy's move,
+    labelled heuristic (``exact`` False); ``played``: ``move``'s exact value."""
     from .analysis.request import LoadedGame
     from .core.config import Context
 
     chosen = settings_for(settings, **_given(locals()))
     check_whole("top", top, 1)
     check_whole("jobs", jobs, 1, MAX_JOBS)
+    if chosen.multiboard:
+        return _analyse_boards(chosen, history, top, move, rank)
     if chosen.objective != "total" and not history:
         raise ValueError(
             f"the opening under objective {chosen.objective!r} is a ranking of every first word: "
@@ -202,6 +236,19 @@ def analyse(  # noqa: PLR0913 - the API takes each Settings field as a keyword t
     return loaded.analyse(history, top=top, move=move, rank=rank, jobs=jobs)
 
 
+def _analyse_boards(chosen: Settings, history: History, top: int, move: str | None, rank: bool) -> BoardsAnalysis:
+    """:func:`analyse` on several boards."""
+    from .analysis.boards import analyse_boards
+
+    if rank:
+        raise ValueError("rank is for single-board analyses")
+    if isinstance(history, str):
+        tokens = history.split()
+    else:
+        tokens = [step if isinstance(step, str) else ":".join(map(str, step)) for step in history]
+    return analyse_boards(chosen, tokens, top, move)
+
+
 def review(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
     history: History,
     *,
@@ -213,14 +260,18 @@ def review(  # noqa: PLR0913 - the API takes each Settings field as a keyword to
     max_depth: int | None = None,
     weights: WeightsSpec | None = None,
     prior: str | None = None,
+    boards: int | None = None,
 ) -> list[ReviewRow]:
     """One ``ReviewRow`` per move of a game: best value, the move's value, loss and luck
     (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals).
-    ``settings`` and the keywords after it: as for :func:`compile_tree` (objective "total")."""
+    ``settings`` and the keywords after it: as for :func:`compile_tree` (objective "total",
+    one board)."""
     from .analysis.request import LoadedGame
     from .core.config import Context
 
     chosen = settings_for(settings, **_given(locals()))
+    if chosen.multiboard:
+        raise ValueError("review is for single-board games: analyse values a multi-board position")
     if chosen.objective != "total":
         raise ValueError(
             f"review values moves by their total guesses: objective 'total' only, not {chosen.objective!r}"
@@ -248,7 +299,8 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     deep: int | None = None,
     weights: WeightsSpec | None = None,
     prior: str | None = None,
-) -> list[RankedWord]:
+    boards: int | None = None,
+) -> list[RankedWord] | list[BoardsRankedWord]:
     """``wordle-rank`` in Python: one ``RankedWord`` (``word``, ``total``, ``long_games``,
     ``status``; ``exact``) per word, in canonical order: the exact ones best first, then every
     other word at the proved cut-off (``status`` ``"bound"``) or ``"infeasible"`` (``jobs`` > 1
@@ -259,13 +311,21 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     answer within ``max_depth`` (``status`` ``"feasible"`` or ``"infeasible"``; no ``top`` or
     ``margin``); ``"fewest-deep"`` ranks by ``long_games``, then ``total``.  ``settings`` and
     the keywords after ``pairs``: as for :func:`compile_tree`; under ``weights``/``prior``,
-    ``total`` is Σ weight × guesses.  Raises ``ValueError`` naming the setting that is wrong."""
+    ``total`` is Σ weight × guesses.  Raises ``ValueError`` naming the setting that is wrong.
+
+    Several boards (``boards`` > 1, or ``game="quordle"``): every first guess (or each of
+    ``first_words``) valued exactly, as ``wordle-rank --boards K``: one ``BoardsRankedWord``
+    (``word``, ``total``, ``lost``, ``status``) each, the fewest tuples lost first, then the
+    fewest guesses, then the guess list's order; ``ValueError`` for lists of more tuples
+    than the exact ranking takes (``multiboard.rank.MAX_RANKED_TUPLES``)."""
     from .concurrency.cluster import executor_for
     from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking, split_pair
     from .ranking.ranked import check_rank_options, pair_keys, ranked_words
 
     chosen = settings_for(settings, **_given(locals()))
     second_after = check_rank_options(chosen, first_words, top, margin, jobs, scheduler, second_after)
+    if chosen.multiboard:
+        return _rank_boards(chosen, first_words, (margin, jobs, scheduler, second_after, pairs))
     if scheduler is not None:
         from .concurrency.cluster import scheduler_address
 
@@ -294,3 +354,15 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
         run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
     return ranked_words(ranking.final_rows(), chosen.objective)
+
+
+def _rank_boards(
+    chosen: Settings, first_words: Iterable[str] | None, others: tuple[object, ...]
+) -> list[BoardsRankedWord]:
+    """:func:`rank_first_words` on several boards (``others``: margin, jobs, scheduler,
+    second_after and pairs, which it does not take)."""
+    from .multiboard.rank import rank_boards
+
+    if others != (None, 1, None, None, None):
+        raise ValueError("margin, jobs, scheduler, second_after and pairs are for single-board rankings")
+    return list(rank_boards(chosen, first_words).rows)

@@ -62,17 +62,27 @@ def boards_problem(boards: object, game: Game | None = None) -> str | None:
     return None
 
 
-def boards_of(game: str | None, boards: int | None) -> int | None:
-    """The boards a named multi-board game (``game``) or ``boards`` ask for (None: a
-    single-board game); ``ValueError`` when they disagree."""
+def boards_of(game: object, boards: object) -> tuple[object, int]:
+    """Which boards a request means: (the single-board game they play, the boards; 1 is one
+    board).  ``game``: a multi-board game's name (``dordle``, ``quordle``, ``octordle``: the
+    original lists' Wordle game, returned as None) or any other game, returned as it is;
+    ``boards``: None (the named game's, else 1) or a whole number from 1 to
+    :data:`MAX_BOARDS`.  ``ValueError`` (one line) when ``boards`` is out of range or
+    contradicts the named game."""
+    count: int | None = None
+    if boards is not None:
+        if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
+            raise ValueError(
+                f"boards must be a whole number from 1 to {MAX_BOARDS} (a multi-board game has "
+                f"{MIN_BOARDS} to {MAX_BOARDS} boards), not {boards!r}"
+            )
+        count = boards
     name = game.strip().lower() if isinstance(game, str) else None
     if name in BOARD_GAMES:
-        if boards is not None and boards != BOARD_GAMES[name]:
-            raise ValueError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
-        return BOARD_GAMES[name]
-    if boards is not None and name not in (None, "wordle"):
-        raise ValueError("--boards plays boards of the lists' own Wordle game: leave out --game")
-    return boards
+        if count is not None and count != BOARD_GAMES[name]:
+            raise ValueError(f"{name} has {BOARD_GAMES[name]} boards, not {count}")
+        return None, BOARD_GAMES[name]
+    return game, 1 if count is None else count
 
 
 def parse_board_history(tokens: Sequence[str], game: Game, boards: int) -> list[Step]:

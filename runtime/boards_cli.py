@@ -13,6 +13,7 @@ from .boards import (
     LAST_CANDIDATE,
     BoardsPosition,
     board_position,
+    boards_of,
     boards_problem,
     guess_limit,
     next_move,
@@ -34,20 +35,20 @@ SHOWN_CANDIDATES = 10
 
 
 def board_count(game: str | None, boards: int | None) -> int:
-    """The boards ``--game`` or ``--boards`` asks for; :class:`HistoryError` when they clash
-    or name no multi-board game."""
-    if game is not None:
-        name = game.strip().lower()
-        if name not in BOARD_GAMES:
-            raise HistoryError(
-                f"wordle-next --game names a multi-board game ({', '.join(BOARD_GAMES)}), not {game!r}; "
-                "a single-board game is its tree's (--tree)"
-            )
-        if boards is not None and boards != BOARD_GAMES[name]:
-            raise HistoryError(f"{name} has {BOARD_GAMES[name]} boards, not {boards}")
-        return BOARD_GAMES[name]
-    assert boards is not None
-    return boards
+    """The boards ``--game`` or ``--boards`` asks for (:func:`.boards.boards_of`);
+    :class:`HistoryError` when they clash or ``--game`` names no multi-board game."""
+    if game is not None and game.strip().lower() not in BOARD_GAMES:
+        raise HistoryError(
+            f"wordle-next --game names a multi-board game ({', '.join(BOARD_GAMES)}), not {game!r}; "
+            "a single-board game is its tree's (--tree)"
+        )
+    problem = None if boards is None else boards_problem(boards)
+    if problem:
+        raise HistoryError(problem)
+    try:
+        return boards_of(game, boards)[1]
+    except ValueError as exc:
+        raise HistoryError(str(exc)) from None
 
 
 def answer_boards(tree: Tree, history: list[str], boards: int) -> tuple[BoardsPosition, str | None, str]:

@@ -319,7 +319,7 @@ def naive_weighted_choice(strategy, answers, legal, weights, mode="normal", widt
     return min(legal, key=lambda g: (score[strategy](g), *tie(g)))
 
 
-def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game=DEFAULT_GAME):
+def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game=DEFAULT_GAME, first=None):
     """The best multi-board tree's figures by trying every guess at every position.
 
     Every ordered tuple of ``boards`` distinct answers is a secret; a guess is played on each
@@ -327,7 +327,8 @@ def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game
     the fewest guesses in all with every tuple solved within ``limit`` (None when that cannot
     be); returns ``(0, guesses)``.  ``win``: the fewest tuples left unsolved after ``limit``
     guesses, then the fewest guesses, an unsolved tuple counting all ``limit``; returns
-    ``(unsolved, guesses)``."""
+    ``(unsolved, guesses)``.  ``first``: the first guess is that word (whatever it tells),
+    the best play after it."""
     import itertools
 
     done = solved_pattern(game)
@@ -372,6 +373,13 @@ def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game
         return best
 
     secrets = frozenset(itertools.permutations(answers, boards))
+    if first is not None:
+        parts, _ = steps(secrets, first)
+        if objective == "win":
+            below = [win(frozenset(part), limit - 1) for part in parts]
+            return (sum(b[0] for b in below), len(secrets) + sum(b[1] for b in below))
+        below = [total(frozenset(part), limit - 1) if limit > 1 else None for part in parts]
+        return None if None in below else (0, len(secrets) + sum(below))
     if objective == "total":
         value = total(secrets, limit)
         return None if value is None else (0, value)

@@ -36,7 +36,7 @@ def test_each_function_takes_settings_and_its_keywords(name):
 
 def test_settings_hold_the_documented_defaults_and_are_frozen():
     settings = Settings()
-    assert dataclasses.astuple(settings) == (None, "normal", "original", None, 6, "total", None, None, None)
+    assert dataclasses.astuple(settings) == (None, "normal", "original", None, 6, "total", None, None, None, 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.mode = "hard"
     assert Settings(mode="hard") == Settings(mode="hard")

@@ -181,3 +181,17 @@ def test_the_policys_walk_over_every_pair_equals_playing_each_pair():
         played[key] = played.get(key, 0) + 1
     assert walk.histogram == played
     assert walk.pairs == len(answers) * (len(answers) - 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 8), st.integers(1, 40), st.integers(0, 2**32))
+def test_wide_pattern_rows_keep_their_order_and_equality(width, rows, seed):
+    from wordle_compiler.multiboard.exact import row_keys
+
+    shown = np.random.default_rng(seed).integers(0, 3, size=(rows, width)).astype(np.uint16) * 300
+    narrow, wide = row_keys(shown, 1 << 10), row_keys(shown, 1 << 16)  # digits for up to 6 boards, ranks beyond
+    as_rows = [tuple(r) for r in shown.tolist()]
+    for keys in (narrow, wide):
+        for i in range(rows):
+            for j in range(rows):
+                assert (keys[i] < keys[j]) == (as_rows[i] < as_rows[j])

@@ -132,3 +132,64 @@ def test_analyse_gives_the_policys_move_when_the_tuples_are_too_many():
     assert "more tuples than an exact analysis takes" in result.stdout
     assert "(heuristic)" in result.stdout
     one_line_error(run("wordle-tree", "analyse", "--game", "quordle", "--review"), 2, "single-board")
+
+
+SIX = ["abacus", "abbess", "abduct", "abject", "abjure"]
+
+
+def test_compile_and_analyse_boards_of_a_named_game(tmp_path):
+    from wordle_compiler.core.games import named_game
+
+    six = tmp_path / "six.txt"
+    six.write_text("\n".join(SIX) + "\n")
+    lists = ("--game", "en6", "--boards", 2, "--answers", six, "--guesses", six)
+    result = run("wordle-compile", *lists, "--strategy", "optimal", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["game"] == "wordle:6"
+    expected = naive_boards(SIX, SIX, 2, 7, "total", named_game("en6").game)
+    assert (doc["lost"], doc["total_guesses"]) == expected
+    analysed = run("wordle-tree", "analyse", *lists, "--json")
+    assert analysed.returncode == 0, analysed.stderr
+    assert json.loads(analysed.stdout)["moves"][0]["guesses"] == expected[1]
+
+
+def test_rank_boards_prints_the_table_and_writes_the_results_file(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(WORDS) + "\n")
+    lists = ("--boards", 2, "--answers", answers, "--guesses", answers)
+    text = run("wordle-rank", *lists, "--top", 2, "--objective", "win", "--max-depth", 3, cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    best = naive_boards(sorted(WORDS), sorted(WORDS), 2, 3, "win")
+    assert lines[0].startswith(f"best first word: rebut, {best[0]} tuples unsolved, {best[1]} guesses in all")
+    assert lines[2].split() == ["rebut", str(best[0]), str(best[1]), f"{best[1] / 30:.5f}"]
+    assert "… and 4 more" in text.stdout
+    results = (tmp_path / "ranking-answers-answers-normal-boards2-depth3-win.csv").read_text().splitlines()
+    assert "; boards 2;" in results[0]
+    assert results[0].endswith("; complete yes")
+    assert results[1] == "word,lost,total,average,status,check"
+    assert [line.split(",")[0] for line in results[2:]][:1] == ["rebut"]
+    assert len(results) == 8
+    again = run("wordle-rank", *lists, "--objective", "win", "--max-depth", 3, cwd=tmp_path)
+    one_line_error(again, 2, "already holds 6 rows", "--force")
+
+
+@pytest.mark.parametrize(
+    "args, code, fragment",
+    [
+        (("--game", "dordle"), 1, "an exact multi-board ranking takes at most 2,000"),
+        (("--game", "quordle", "--boards", 2), 2, "quordle has 4 boards, not 2"),
+        (("--boards", 2, "--answers", "ANSWERS", "--second-after", "cigar"), 2, "--second-after is for single-board"),
+        (("--boards", 2, "--answers", "ANSWERS", "--format", "selby"), 2, "--format selby is for single-board"),
+        (("--boards", 2, "--answers", "ANSWERS", "--mode", "hard"), 2, "normal mode"),
+        (("--answers", "ANSWERS", "--objective", "win"), 2, "--objective win is for multi-board games"),
+    ],
+)
+def test_rank_boards_errors_are_one_line(tmp_path, args, code, fragment):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(WORDS) + "\n")
+    args = [str(answers) if a == "ANSWERS" else a for a in args]
+    one_line_error(run("wordle-rank", *args, cwd=tmp_path), code, fragment)
+    as_json = run("wordle-rank", *args, "--json", cwd=tmp_path)
+    assert json.loads(as_json.stdout)["exit_code"] == code

@@ -1,58 +1,58 @@
-"""A multi-board position's analysis as one JSON document: what ``wordle-tree analyse --game
-quordle --json`` prints and ``/api/boards`` returns.
+"""A multi-board position's analysis: what ``wordle_compiler.analyse`` returns for several
+boards, and as its JSON document what ``wordle-tree analyse --game quordle --json`` prints
+and ``/api/boards`` returns.
 
-The boards play the original five-letter lists for a named game (``dordle``, ``quordle``,
-``octordle``), else the lists named; the position is valued exactly when its tuples are few
-(``multiboard.position``), else the answer is the policy's move, said to be a heuristic.
+The boards play the lists of the Settings (the original five-letter lists for a named game:
+``dordle``, ``quordle``, ``octordle``); the position is valued exactly when its tuples are
+few (``multiboard.position``), else the answer is the policy's move, said to be a heuristic.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from wordle_runtime.boards import board_position, boards_problem, parse_board_history
 
-from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsGame, analyse_position, move_value
+from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsAnalysis, BoardsGame, analyse_position, move_value
+
+if TYPE_CHECKING:
+    from wordle_runtime.game import Game
+
+    from ..core.settings import Settings
 
 
-@dataclass(frozen=True)
-class BoardsQuery:
-    """One analysis asked for: the boards, the history's tokens, the lists (answers,
-    guesses; None: the original lists), how many best moves, and a move to value."""
-
-    boards: int
-    history: tuple[str, ...] = ()
-    lists: tuple[str, str | None] | None = None
-    top: int = 5
-    move: str | None = None
-
-
-def analyse_boards(query: BoardsQuery) -> dict:
-    """The analysis document of ``query``'s position; ``HistoryError``/``NoAnswerError``
+def analyse_boards(
+    settings: Settings, history: Sequence[str] = (), top: int = 5, move: str | None = None
+) -> BoardsAnalysis:
+    """The analysis of the position the history's tokens lead to on ``settings.boards``
+    boards of its lists, within its ``max_depth`` guesses; ``HistoryError``/``NoAnswerError``
     (from the runtime's parser) or ``ValueError`` (lists, boards, move) in one line."""
-    played = played_lists(*(query.lists or ("original", "original")))
-    problem = boards_problem(query.boards, played.game)
+    played = played_lists(*settings.lists(), settings.game)
+    problem = boards_problem(settings.boards, played.game)
     if problem:
         raise ValueError(problem)
-    if query.move is not None and query.move not in played.guesses:
-        raise ValueError(f"--move {query.move!r} is not in the guess list")
-    steps = parse_board_history(list(query.history), played.game, query.boards)
-    position = board_position(played.answers, steps, played.game, query.boards)
+    if move is not None and move not in played.guesses:
+        raise ValueError(f"--move {move!r} is not in the guess list")
+    steps = parse_board_history(list(history), played.game, settings.boards)
+    position = board_position(played.answers, steps, played.game, settings.boards)
     if position.solved:
         raise ValueError("every board is solved by this history: there is no move left to analyse")
-    analysis = analyse_position(position, played, query.top)
-    doc = analysis.to_json()
-    doc["open_boards"] = [b + 1 for b in position.open_boards]
-    doc["candidates"] = [len(position.candidates[b]) for b in position.open_boards]
-    if query.move is not None and analysis.exact:
-        value = move_value(position, played, query.move)
-        doc["move"] = None if value is None else vars(value)
-    return doc
+    left = settings.max_depth - position.guesses_used
+    analysis = analyse_position(position, played, top, left)
+    value = move_value(position, played, move, left) if move is not None and analysis.exact else None
+    return replace(
+        analysis,
+        played=value,
+        open_boards=tuple(b + 1 for b in position.open_boards),
+        candidates=tuple(len(position.candidates[b]) for b in position.open_boards),
+    )
 
 
 @lru_cache(maxsize=4)
-def played_lists(answers: str, guesses: str | None) -> BoardsGame:
+def played_lists(answers: str, guesses: str | None, game: Game | None = None) -> BoardsGame:
     """The lists, their matrix and the single-board opening (the default tree's first guess
     on its own lists, else the first answer)."""
     from wordle_runtime.tree import load
@@ -60,7 +60,7 @@ def played_lists(answers: str, guesses: str | None) -> BoardsGame:
     from ..core.matrix import feedback_matrix
     from ..core.wordlists import load_word_lists
 
-    words = load_word_lists(answers, guesses)
+    words = load_word_lists(answers, guesses, game)
     tree = load()
     same_lists = tree.guess_list is not None and tuple(tree.guess_list) == tuple(words.guesses)
     opening = (

@@ -220,8 +220,8 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
 
     from .analyse_boards import analyse_boards, boards_asked
 
-    if (count := boards_asked(click.get_current_context())) is not None:
-        analyse_boards(click.get_current_context(), count)
+    if boards_asked(click.get_current_context()) > 1:
+        analyse_boards(click.get_current_context())
         return
     from ..analysis.request import AnalysisRequest, LoadedGame, RequestError
     from .startup import collector_paused

@@ -253,6 +253,22 @@ def max_depth_option(help_text: str, default: int | None = DEFAULT_MAX_DEPTH):
     )
 
 
+def given_max_depth(ctx: click.Context) -> int | None:
+    """``--max-depth`` when the command line gives it, else None (the game's own limit: 6
+    guesses, K + 5 on K boards)."""
+    given = ctx.get_parameter_source("max_depth") not in (None, click.core.ParameterSource.DEFAULT)
+    return ctx.params["max_depth"] if given else None
+
+
+def refuse_given(ctx: click.Context, names, what: str) -> None:
+    """One line naming the first option of ``names`` (parameter names) the command line
+    gives, which ``what`` does not take."""
+    for name in names:
+        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+            option = name.replace("with_", "").replace("weights_file", "weights").replace("_", "-")
+            raise CliError(f"--{option} is for {what}")
+
+
 def split_long_games(value: int, deep: int | None) -> tuple[int | None, int]:
     """(answers needing ``deep`` or more guesses, total) of a fewest-deep value (``DEEP_COST *
     long + total``); (None, value) when there is no ``deep``."""
@@ -302,15 +318,18 @@ def game_settings(
     mode: str,
     answers: str,
     guesses: str | None,
-    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_depth: int | None = DEFAULT_MAX_DEPTH,
     objective: str = "total",
     deep: int | None = None,
+    boards: int | None = None,
 ):
-    """The :class:`..core.settings.Settings` a command's options make: ``--game`` resolved
-    once, to the game the command plays (a named game's lists where none are given,
-    Mastermind's codes), with the lists, mode, depth limit and objective.  One line in the
-    command line's words when the game is unknown, has no such ``mode``, has more codes
-    than the limits take (counted, never made), or lists are given with Mastermind."""
+    """The :class:`..core.settings.Settings` a command's options make: ``--game`` and
+    ``--boards`` resolved once, to the game the command plays (a named game's lists where
+    none are given, Mastermind's codes, the boards of ``dordle``, ``quordle``, ``octordle``),
+    with the lists, mode, depth limit (None: the game's own) and objective.  One line in
+    the command line's words when the game is unknown, has no such ``mode``, has more codes
+    than the limits take (counted, never made), lists are given with Mastermind, or the
+    boards contradict the game."""
     from ..core.games import CodeListsError
     from ..core.settings import Settings
     from ..core.wordlists import EMPTY_LIST
@@ -318,7 +337,7 @@ def game_settings(
     if not str(answers).strip() or (guesses is not None and not str(guesses).strip()):
         raise CliError(EMPTY_LIST)
     try:
-        return Settings(game, mode, answers, guesses, max_depth, objective, deep)
+        return Settings(game, mode, answers, guesses, max_depth, objective, deep, boards=boards)
     except CodeListsError as exc:
         raise CliError(f"--game {exc.spec} plays every code as answer and guess: no --answers or --guesses") from None
     except ValueError as exc:

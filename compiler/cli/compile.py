@@ -33,6 +33,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         exit_after,
         game_option,
         game_settings,
+        given_max_depth,
         json_option,
         max_depth_option,
         one_line,
@@ -296,9 +297,12 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
 
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
-    if run_boards(click.get_current_context()):
+    settings = game_settings(game, mode, answers, guesses, given_max_depth(click.get_current_context()), boards=boards)
+    if settings.boards > 1:
+        run_boards(click.get_current_context(), settings)
         return
-    settings = game_settings(game, mode, answers, guesses, max_depth)
+    if objective == "win":
+        raise CliError("--objective win is for multi-board games (--boards K)")
     options = {"start": start, "opening": opening, "seed": seed, "width": width, "candidates": candidates}
     weight_options = {
         "weights_file": weights_file,

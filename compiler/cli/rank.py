@@ -21,6 +21,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         exit_after,
         game_option,
         game_settings,
+        given_max_depth,
         max_depth_option,
         not_empty,
         version_option,
@@ -48,13 +49,20 @@ class TopType(click.ParamType):
 
 @click.command(
     context_settings=CONTEXT,
-    epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input, "
+    epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth (or --boards: more tuples "
+    "than the exact ranking takes), 2 bad input, "
     "3 internal error, 130 interrupted, 143 terminated.",
 )
 @click.option(
     "--mode", default="normal", show_default=True, type=click.Choice(MODES), help="game rules the trees must follow"
 )
 @game_option
+@click.option(
+    "--boards",
+    type=PlainIntRange(2, 8),
+    metavar="K",
+    help="K boards at once (dordle, quordle, octordle): every first guess exact, for small lists",
+)
 @click.option(
     "--answers", default="original", show_default=True, help="original | nyt | nyt-extended | improved | all | PATH"
 )
@@ -81,10 +89,11 @@ class TopType(click.ParamType):
     "--objective",
     default="total",
     show_default=True,
-    type=click.Choice(OBJECTIVES),
+    type=click.Choice([*OBJECTIVES, "win"]),
     help="total: the fewest guesses in all; depth: only whether a word solves every answer within "
     "--max-depth (each word proved one way or the other); fewest-deep: the fewest answers "
-    "needing --deep K guesses or more, then the fewest in all",
+    "needing --deep K guesses or more, then the fewest in all; win (--boards): the fewest "
+    "tuples unsolved within --max-depth, then the fewest in all",
 )
 @click.option(
     "--deep",
@@ -138,6 +147,7 @@ class TopType(click.ParamType):
 def rank_command(  # noqa: PLR0913 - a click command takes its options as parameters
     mode,
     game,
+    boards,
     answers,
     guesses,
     first_words,
@@ -164,9 +174,18 @@ def rank_command(  # noqa: PLR0913 - a click command takes its options as parame
 
     Each word gets its exact optimum, or a proved lower bound that shows it is not
     among the best; the best word is then proved best over the whole list.  With
-    --weights or --prior, the fewest expected guesses under those weights.
+    --weights or --prior, the fewest expected guesses under those weights.  With
+    --boards K (or --game quordle), every first guess of the multi-board game exact.
     """
-    settings = game_settings(game, mode, answers, guesses, max_depth)
+    ctx = click.get_current_context()
+    settings = game_settings(game, mode, answers, guesses, given_max_depth(ctx), boards=boards)
+    if settings.boards > 1:
+        from .rank_boards import run_boards_ranking
+
+        run_boards_ranking(ctx, settings)
+        return
+    if objective == "win":
+        raise CliError("--objective win is for multi-board games (--boards K)")
     scheduler = _checked_options(top, margin, jobs, scheduler, output)
     ranked = {"pairs": pairs, "first_words": first_words, "second_after": second_after}
     weighted = _checked_ranked(ranked, objective, deep, max_depth, (top, margin, fmt), weight_options)

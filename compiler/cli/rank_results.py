@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from wordle_runtime.boards import guess_limit
+
 from ..core.settings import DEFAULT_MAX_DEPTH
 from .common import CliError, split_long_games
 
@@ -27,7 +29,9 @@ def default_output(request: RankRequest) -> str:
     answers, guesses = str(settings.answers), settings.guesses
     lists = Path(answers).stem if guesses is None else f"{Path(answers).stem}-{Path(guesses).stem}"
     parts = [lists, settings.mode]
-    if settings.max_depth != DEFAULT_MAX_DEPTH:
+    if settings.boards > 1:
+        parts.append(f"boards{settings.boards}")
+    if settings.max_depth != (DEFAULT_MAX_DEPTH if settings.boards == 1 else guess_limit(settings.boards)):
         parts.append(f"depth{settings.max_depth}")
     if request.second_after:
         parts.append(f"after-{request.second_after.strip().lower()}")
@@ -63,10 +67,16 @@ def starting_contents(
         kept = _kept_results(path, header, words, n_answers, max_depth, objective, weighted, start == "recheck")
         _refuse_foreign(path)  # one without a complete line, which gives no claim
         return kept
+    refuse_replacing(path, start)
+    return LogContents()
+
+
+def refuse_replacing(path: Path, start: str) -> None:
+    """A results file that holds rows, or a file that is not one, is replaced only with
+    ``--force`` (``start`` "force"; else "new")."""
     if start != "force":
         _refuse_foreign(path)
     _refuse_overwrite(path, start)
-    return LogContents()
 
 
 def _kept_results(path, header, words, n_answers, max_depth, objective, weighted, recheck):

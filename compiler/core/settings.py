@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from wordle_runtime.boards import boards_of, boards_problem, guess_limit
 from wordle_runtime.game import MASTERMIND, Game, GameError
 from wordle_runtime.meta import MODES  # the runtime's; the command lines take them from here
 
@@ -41,6 +42,9 @@ MAX_DEPTH_LIMIT = 64
 # the worst case, then the total among the trees with that worst case; or first the answers
 # that need --deep K guesses or more, then the total.
 OBJECTIVES = ("total", "depth", "fewest-deep")
+# What a multi-board build minimises: the total guesses with every tuple solved, or first the
+# tuples left unsolved within the limit, then the total (docs/games.md, "Several boards").
+BOARD_OBJECTIVES = ("total", "win")
 
 
 def deep_level(max_depth: int, deep: int | None) -> int:
@@ -116,8 +120,9 @@ class Settings:
     ``Weights``) or ``prior="frequency"``: how likely each answer is (objectives total and depth).
 
     Once made, ``game`` holds the :class:`~wordle_runtime.game.Game` played (None: Wordle over
-    the lists' own length and symbols), resolved here and nowhere else, and ``answers`` and
-    ``guesses`` the lists that play it (a named game's; a Mastermind's codes by their name).
+    the lists' own length and symbols), resolved here and nowhere else, ``answers`` and
+    ``guesses`` the lists that play it (a named game's; a Mastermind's codes by their name),
+    ``boards`` the boards (1: a single-board game) and ``max_depth`` the guesses allowed.
 
     >>> Settings(mode="hard", max_depth=5).mode
     'hard'
@@ -127,18 +132,20 @@ class Settings:
     mode: str = "normal"
     answers: PathLike = "original"
     guesses: PathLike | None = None
-    max_depth: int = DEFAULT_MAX_DEPTH
+    max_depth: int | None = None  # once made: the guesses allowed (see above)
     objective: str = "total"
     deep: int | None = None
     weights: WeightsSpec | None = None
     prior: str | None = None
+    boards: int | None = None  # once made: the boards played, 1 for a single-board game
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__  # the normal forms of a frozen value, set once here
         answers, guesses = _list_spec("answers", self.answers), _list_spec("guesses", self.guesses, optional=True)
         set_(self, "weights", _weights_spec(self.weights))
         try:
-            chosen = choose_game(self.game, answers, guesses)
+            game, boards = boards_of(self.game, self.boards)  # which boards: wordle_runtime decides, for every door
+            chosen = choose_game(game, answers, guesses)  # type: ignore[arg-type]
         except GameError as exc:
             raise ValueError(str(exc)) from None
         if self.mode not in MODES:
@@ -151,9 +158,30 @@ class Settings:
         set_(self, "game", chosen.game)
         set_(self, "answers", chosen.answers)
         set_(self, "guesses", chosen.guesses)
+        set_(self, "boards", boards)
+        if self.max_depth is None:
+            set_(self, "max_depth", DEFAULT_MAX_DEPTH if boards == 1 else guess_limit(boards))
         check_whole("max_depth", self.max_depth, 1, MAX_DEPTH_LIMIT)
+        if boards > 1:
+            self._check_boards()
+            return
+        if self.objective == "win":
+            raise ValueError("objective 'win' is for multi-board games (boards=K)")
         check_objective(self.objective, self.deep, self.max_depth)
         self._check_weights()
+
+    def _check_boards(self) -> None:
+        """What several boards are played with: a Wordle-rule game, normal mode, objective
+        total or win, every answer equally likely."""
+        problem = boards_problem(self.boards, self.game)
+        if problem:
+            raise ValueError(problem)
+        if self.mode != "normal":
+            raise ValueError("multi-board games are played in normal mode")
+        if self.objective not in BOARD_OBJECTIVES:
+            raise ValueError(f"a multi-board objective is one of {', '.join(BOARD_OBJECTIVES)}, not {self.objective}")
+        if self.deep is not None or self.weighted:
+            raise ValueError("multi-board games take no deep, weights or prior: every tuple counts alike")
 
     def _check_weights(self) -> None:
         if self.weights is not None and self.prior is not None:
@@ -166,6 +194,11 @@ class Settings:
             )
         if self.objective == "fewest-deep" and self.weighted:
             raise ValueError("weights do not go with objective fewest-deep, which counts long games, not guesses")
+
+    @property
+    def multiboard(self) -> bool:
+        """Whether several boards are played at once (``boards`` > 1)."""
+        return (self.boards or 1) > 1
 
     @property
     def weighted(self) -> bool:

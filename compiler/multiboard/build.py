@@ -5,13 +5,18 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordle_runtime.boards import boards_problem
-from wordle_runtime.game import Game
+from wordle_runtime.game import WORDLE, Game
 
 from .exact import LOST, MAX_EXACT_TUPLES, Problem, best_guess, canonical, solve
+
+if TYPE_CHECKING:
+    from ..core.settings import Settings
+    from ..core.wordlists import WordLists
 
 OBJECTIVES = ("total", "win")
 
@@ -20,12 +25,22 @@ class BoardsError(ValueError):
     """A multi-board build that cannot run (one line)."""
 
 
+class BoardsInfeasibleError(BoardsError):
+    """Objective total, and some tuple cannot be solved within the limit (one line)."""
+
+
+class BoardsTooLargeError(BoardsError):
+    """More tuples than an exact multi-board search or ranking takes (one line)."""
+
+
 @dataclass
 class BoardsResult:
-    """One exact multi-board build: its cost split into lost tuples and guesses, the
-    histogram of the guesses each solved tuple took, and the tree as nested maps
-    (``{"guess": word, "next": {"pattern,pattern": subtree}}``; a subtree is ``"solved"``
-    when every board is, ``"lost"`` when the limit comes first)."""
+    """One exact multi-board build (``wordle_compiler.compile_tree`` with ``boards`` > 1):
+    its cost split into ``lost`` tuples and ``total_guesses`` (a lost tuple counts every
+    guess of the ``limit``), the ``histogram`` of the guesses each solved tuple took, and
+    the ``tree`` as nested maps (``{"guess": word, "next": {"pattern,pattern": subtree}}``; a
+    subtree is ``"solved"`` when every board is, ``"lost"`` when the limit comes first).
+    :meth:`document` is the tree file ``wordle-compile --boards K -o tree.json`` writes."""
 
     boards: int
     answers: int
@@ -37,6 +52,9 @@ class BoardsResult:
     histogram: dict[int, int] = field(default_factory=dict)
     tree: dict | None = None
     nodes: int = 0
+    game: str = ""
+    lists: tuple[str, str] = ("", "")  # the answers' and guesses' names
+    words: tuple[list[str], list[str]] = ([], [])  # the answers and the guesses
 
     @property
     def average(self) -> float:
@@ -62,15 +80,34 @@ class BoardsResult:
             "search_nodes": self.nodes,
         }
 
+    def figures(self) -> dict:
+        """What ``wordle-compile --boards K --json`` prints: the game, the lists' names and
+        :meth:`to_json`."""
+        return {"game": self.game, "answers_list": self.lists[0], "guesses_list": self.lists[1], **self.to_json()}
+
+    def document(self) -> dict:
+        """The tree file's JSON document: :meth:`figures`, the lists and the tree."""
+        return {**self.figures(), "answers": self.words[0], "guesses": self.words[1], "tree": self.tree}
+
+
+def tuples_problem(answers: int, boards: int, most: int = MAX_EXACT_TUPLES, what: str = "search") -> str | None:
+    """Why the ordered tuples of ``boards`` distinct answers out of ``answers`` are too many
+    for an exact multi-board ``what`` that takes at most ``most`` (one line), or None."""
+    count = math.perm(answers, boards)
+    if count > most:
+        return (
+            f"{count:,} tuples of {boards} distinct answers out of {answers}: an exact multi-board "
+            f"{what} takes at most {most:,}"
+        )
+    return None
+
 
 def all_tuples(answers: int, boards: int) -> np.ndarray:
     """Every ordered tuple of ``boards`` distinct answer indices (``int32[N, boards]``)."""
+    problem = tuples_problem(answers, boards)
+    if problem:
+        raise BoardsError(problem)
     count = math.perm(answers, boards)
-    if count > MAX_EXACT_TUPLES:
-        raise BoardsError(
-            f"{count:,} tuples of {boards} distinct answers out of {answers}: an exact multi-board "
-            f"search takes at most {MAX_EXACT_TUPLES:,}"
-        )
     return np.array(list(itertools.permutations(range(answers), boards)), dtype=np.int32).reshape(count, boards)
 
 
@@ -94,13 +131,46 @@ def build_boards(
     cost = solve(problem, tuples, limit) if first is None else _cost_with(problem, tuples, limit, first)
     lost, total = divmod(cost, LOST)
     if objective == "total" and lost:
-        raise BoardsError(
+        raise BoardsInfeasibleError(
             f"{lost:,} of {len(tuples):,} tuples cannot be solved within {limit} guesses: "
             "raise the limit, or take the objective win"
         )
     result = BoardsResult(boards, len(answers), len(tuples), limit, objective, lost, total, nodes=problem.nodes)
+    result.game, result.words = game.name, (list(answers), list(guesses))
     walk = _Walk(problem, game, guesses, limit, result.histogram)
     result.tree = _tree(walk, tuples, 1, first)
+    return result
+
+
+def board_words(settings: Settings, most: int = MAX_EXACT_TUPLES, what: str = "search") -> WordLists:
+    """The word lists ``settings`` play on their boards, once their tuples are known to be at
+    most ``most`` (:class:`BoardsError` otherwise, or for lists that are no Wordle game);
+    ``ValueError`` (one line) for a list that cannot be read."""
+    words = settings.load_words()
+    if words.game.rule != WORDLE:
+        raise BoardsError("multi-board games are played over Wordle-rule games, not Mastermind")
+    problem = tuples_problem(len(words.answers), settings.boards, most, what)
+    if problem:
+        raise BoardsTooLargeError(problem)
+    return words
+
+
+def build_for(settings: Settings, start: str | None = None) -> BoardsResult:
+    """The exact tree ``settings`` ask for (``settings.boards`` boards, its lists, its
+    ``max_depth`` as the limit and its objective); ``start``: a fixed first guess.
+    :class:`BoardsError` (one line) when it cannot be built: too many tuples (checked before
+    the matrix is made), a start not in the guess list; :class:`BoardsInfeasibleError` for
+    objective total with a tuple that cannot be solved within the limit."""
+    from ..core.matrix import compute_matrix
+
+    words = board_words(settings)
+    answers, guesses = list(words.answers), list(words.guesses)
+    if start is not None and start not in guesses:
+        raise BoardsError(f"--start {start!r} is not in the guess list")
+    codes = compute_matrix(guesses, answers, words.game)
+    plan = (settings.boards, settings.max_depth, settings.objective)
+    result = build_boards(codes, (answers, guesses), words.game, plan, start)
+    result.lists = (words.answers_name, words.guesses_name)
     return result
 
 

@@ -40,9 +40,11 @@ class Problem:
     all_correct: int
     memo: dict = field(default_factory=dict)
     nodes: int = 0
+    base: int = 256  # a pattern row's codes as digits in this base (Wordle: all correct is the largest code)
 
     def __post_init__(self) -> None:
         self.codes = self.codes.view(np.ndarray)  # a cached matrix is a memmap: index it as an array
+        self.base = max(256, self.all_correct + 1)
 
 
 def tuple_cost(open_boards: int, guesses_left: int) -> int:
@@ -75,9 +77,7 @@ def split(problem: Problem, tuples: np.ndarray, guess: int) -> list[np.ndarray]:
     """The positions below ``guess``: the unfinished parts, closed boards dropped, in the
     order of their pattern rows (a finished part is left out)."""
     shown = problem.codes[guess][tuples]  # (N, k) codes
-    keys = np.zeros(len(tuples), dtype=np.uint64)
-    for column in range(shown.shape[1]):
-        keys = keys * np.uint64(256) + shown[:, column].astype(np.uint64)
+    keys = row_keys(shown, problem.base)
     order = np.argsort(keys, kind="stable")
     bounds = np.flatnonzero(np.diff(keys[order])) + 1
     parts = []
@@ -92,12 +92,24 @@ def pattern_rows(problem: Problem, tuples: np.ndarray, guesses: slice) -> tuple[
     """For each guess of ``guesses`` (a row) and each tuple: the tuple's pattern row as one
     key (a byte per board), and the boards the guess closes for it as bits."""
     shown = problem.codes[guesses][:, tuples]  # (G, N, k)
-    keys = np.zeros(shown.shape[:2], dtype=np.uint64)
     closed = np.zeros(shown.shape[:2], dtype=np.int64)
     for column in range(shown.shape[2]):
-        keys = keys * np.uint64(256) + shown[:, :, column].astype(np.uint64)
         closed |= (shown[:, :, column] == problem.all_correct).astype(np.int64) << column
-    return keys, closed
+    return row_keys(shown, problem.base), closed
+
+
+def row_keys(shown: np.ndarray, base: int) -> np.ndarray:
+    """One ``uint64`` key per pattern row (the last axis: a code per open board), in the rows'
+    lexicographic order: the codes as digits in ``base`` when they fit 64 bits (any five-letter
+    game, up to eight boards), else the row's rank among the distinct rows (wider games)."""
+    width = shown.shape[-1]
+    if base**width <= 1 << 64:
+        keys = np.zeros(shown.shape[:-1], dtype=np.uint64)
+        for column in range(width):
+            keys = keys * np.uint64(base) + shown[..., column].astype(np.uint64)
+        return keys
+    _, rank = np.unique(shown.reshape(-1, width), axis=0, return_inverse=True)
+    return rank.reshape(shown.shape[:-1]).astype(np.uint64)
 
 
 def partition_signatures(keys: np.ndarray, closed: np.ndarray, boards: int) -> tuple[np.ndarray, np.ndarray]:

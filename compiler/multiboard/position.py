@@ -33,19 +33,25 @@ class BoardsMove:
 
 @dataclass(frozen=True)
 class BoardsAnalysis:
-    """A position's analysis: its tuples, and either the exact best moves (``exact``) or the
-    policy's move (``moves`` of one, costs unknown: -1)."""
+    """A multi-board position's analysis (``wordle_compiler.analyse`` with ``boards`` > 1):
+    its ``tuples`` (-1 when not counted), the guesses left, and either the exact best
+    ``moves`` (``exact``) or the policy's move (``moves`` of one, costs unknown: -1); the
+    open boards (numbered from 1) and each one's candidates; ``played``: the move asked
+    about, valued exactly (None when not asked, or the position is not exact)."""
 
     tuples: int
     guesses_left: int
     exact: bool
     moves: tuple[BoardsMove, ...]
     played: BoardsMove | None = None
+    open_boards: tuple[int, ...] = ()
+    candidates: tuple[int, ...] = ()
 
     def to_json(self) -> dict:
-        """The ``--json`` form."""
+        """The ``--json`` form (what ``wordle-tree analyse --game quordle --json`` prints)."""
         doc: dict = {"tuples": self.tuples, "guesses_left": self.guesses_left, "exact": self.exact}
         doc["moves"] = [vars(move) for move in self.moves]
+        doc["open_boards"], doc["candidates"] = list(self.open_boards), list(self.candidates)
         if self.played is not None:
             doc["move"] = vars(self.played)
         return doc
@@ -79,12 +85,12 @@ class BoardsGame:
     opening: str
 
 
-def analyse_position(position: BoardsPosition, played: BoardsGame, top: int) -> BoardsAnalysis:
+def analyse_position(position: BoardsPosition, played: BoardsGame, top: int, left: int | None = None) -> BoardsAnalysis:
     """The best ``top`` moves of ``position`` by exact cost (fewest lost, then fewest
     guesses; ties in the search's guess order), or the policy's move when it has too many
-    tuples."""
+    tuples; ``left``: the guesses left (default: the game's)."""
     tuples = position_tuples(position, played.answers)
-    left = position.guesses_left
+    left = position.guesses_left if left is None else left
     if tuples is None:
         guess, _ = next_move(position, played.guesses, played.game, played.opening)
         return BoardsAnalysis(-1, left, False, (BoardsMove(str(guess), -1, -1),))
@@ -100,13 +106,15 @@ def analyse_position(position: BoardsPosition, played: BoardsGame, top: int) -> 
     return BoardsAnalysis(len(tuples), left, True, moves)
 
 
-def move_value(position: BoardsPosition, played: BoardsGame, word: str) -> BoardsMove | None:
-    """The exact cost of playing ``word`` now (None when the position has too many tuples)."""
+def move_value(position: BoardsPosition, played: BoardsGame, word: str, left: int | None = None) -> BoardsMove | None:
+    """The exact cost of playing ``word`` now (None when the position has too many tuples);
+    ``left``: the guesses left (default: the game's)."""
     tuples = position_tuples(position, played.answers)
     if tuples is None:
         return None
     problem = Problem(played.codes, played.game.all_correct)
-    cost = _guess_cost(problem, tuples, played.guesses.index(word), position.guesses_left, None)
+    left = position.guesses_left if left is None else left
+    cost = _guess_cost(problem, tuples, played.guesses.index(word), left, None)
     return _move(word, cost)
 
 

@@ -38,6 +38,7 @@ CSV_HEADER = "word,total,average,status"
 DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, no total
 LONG_CSV_HEADER = "word,long_games,total,average,status"  # --objective fewest-deep
 WEIGHTED_CSV_HEADER = "word,weighted_total,expected_guesses,status"  # --weights / --prior
+WIN_CSV_HEADER = "word,lost,total,average,status"  # --boards K --objective win: tuples unsolved first
 CHECK_COLUMN = "check"  # the last column of every row: row_check
 CHECK_DIGITS = 8
 _CHECKED_ROW = re.compile(rf"(?P<row>.+)[, ](?P<check>[0-9a-f]{{{CHECK_DIGITS}}})")
@@ -47,7 +48,7 @@ FITS, INFEASIBLE = "feasible", "infeasible"
 # the fields of the first line that must match for --resume (the version is only recorded)
 # The csv status of a word proved to need at least its total (not exact, not infeasible).
 LOWER_BOUND = "lower-bound"
-MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "second-after", "objective", "deep", "weights")
+MATCHED_FIELDS = ("answers", "guesses", "mode", "max-depth", "boards", "second-after", "objective", "deep", "weights")
 # The first line of a file the ranking finished (canonical): its claims are kept at their
 # strength by --resume, proved again (a killed run's lines are decisions still in progress).
 COMPLETE_FIELD = "; complete yes"
@@ -63,7 +64,9 @@ def csv_columns(objective: str, weighted: bool = False, checked: bool = True) ->
     if weighted:
         columns = WEIGHTED_CSV_HEADER
     else:
-        columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER}.get(objective, CSV_HEADER)
+        columns = {"depth": DEPTH_CSV_HEADER, "fewest-deep": LONG_CSV_HEADER, "win": WIN_CSV_HEADER}.get(
+            objective, CSV_HEADER
+        )
     return f"{columns},{CHECK_COLUMN}" if checked else columns
 
 
@@ -102,6 +105,8 @@ def results_header(words, settings: Settings, version: str = "", second_after: s
         "mode": settings.mode,
         "max-depth": str(settings.max_depth),
     }
+    if settings.boards > 1:
+        fields["boards"] = str(settings.boards)
     if second_after is not None:
         fields["second-after"] = second_after
     fields["objective"] = settings.objective

@@ -193,7 +193,7 @@ def decided_rows(path: Path) -> int:
     lines after the first, but a csv column line (a selby file has none)."""
     columns = {
         (csv_columns(objective, weighted, checked) + "\n").encode()
-        for objective in ("total", "depth", "fewest-deep")
+        for objective in ("total", "depth", "fewest-deep", "win")
         for weighted in (False, True)
         for checked in (False, True)
     }

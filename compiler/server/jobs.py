@@ -152,9 +152,10 @@ def run(job: Job | BoardsJob) -> tuple[int, str]:
 
 def _boards_doc(job: BoardsJob) -> dict:
     """The analysis document of a multi-board position."""
-    from ..analysis.boards import BoardsQuery, analyse_boards
+    from ..analysis.boards import analyse_boards
+    from ..core.settings import Settings
 
-    return analyse_boards(BoardsQuery(job.boards, job.history, None, job.top, job.move))
+    return analyse_boards(Settings(boards=job.boards), job.history, job.top, job.move).to_json()
 
 
 def _answered(compute: Callable[[], dict], bad_input: tuple[type[Exception], ...]) -> tuple[int, str]:
