@@ -40,6 +40,9 @@ EXPECTED_TOTALS = {
     "nerdle-optimal-normal.wtree": 53512,  # 54-36=18
     "mastermind-4x6-optimal-normal.wtree": 5625,  # 1123
     "mastermind-4x7-optimal-normal.wtree": 11228,  # 1123, Ville's 4.676 on average
+    # heuristic trees (--strategy rollout) where no exact tree is known here
+    "mastermind-5x8-rollout-normal.wtree": 178707,  # 12233; the published possible-mode tree: 179,929
+    "bulls-and-cows-rollout-normal.wtree": 26307,  # 0123; Tanaka's optimum: 26,274
 }
 
 
@@ -53,7 +56,7 @@ def test_shipped_tree_verifies(name):
     assert report.ok, report.failures[:3]
     assert check_claims(data, report) == []
     assert MANIFEST["trees"][name]["stats"] == data.meta["stats"]
-    assert data.meta["stats"]["proved_optimal"] is True
+    assert data.meta["stats"]["proved_optimal"] is (config["strategy"] == "optimal")
     assert report.total_guesses == EXPECTED_TOTALS[name]
 
 

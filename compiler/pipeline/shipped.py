@@ -81,6 +81,20 @@ SHIPPED += [
     )
     for size, start in MASTERMIND_STARTS.items()
 ]
+# Where the exact search does not finish here: the rollout heuristic's tree, from the first
+# code of the published trees (Super Mastermind: 12233, at most 8 guesses; Bulls and Cows:
+# 0123, at most 7)
+ROLLOUT_TREES = {
+    "mastermind-5x8": ("mastermind:5x8", "12233", 8),
+    "bulls-and-cows": ("mastermind:4x10:distinct", "0123", 7),
+}
+SHIPPED += [
+    (
+        f"{name}-rollout-normal.wtree",
+        BuildConfig("rollout", Settings(answers=game, max_depth=depth), start=start),
+    )
+    for name, (game, start, depth) in ROLLOUT_TREES.items()
+]
 # Built under --prior frequency (its defaults): the 3158-answer list people play today
 UNDER_PRIOR = [
     ("salet-prior-nyt-extended.wtree", BuildConfig("optimal", Settings(answers="nyt-extended"), start="salet")),

@@ -39,7 +39,8 @@ DESCRIPTIONS = {
     "random": "a seeded random possible answer (--seed; a prior is ignored)",
     "first": "the first possible answer in alphabetical order (a prior is ignored)",
     "lookahead": "best --width by expected size, rescored after the best second guess",
-    "rollout": "best --width by most parts, each valued by its whole most-parts tree (small sets exact)",
+    "rollout": "entropy's choice and the best --width by most parts, each valued by its whole entropy tree "
+    "(small sets exact)",
     "optimal": "exact minimum total guesses within --max-depth (branch and bound)",
 }
 ALIASES = {"max-eliminations": "expected-size"}
