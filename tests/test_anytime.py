@@ -29,8 +29,13 @@ from wordle_runtime.format import pack_tree
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "hard", "possible"]), data=st.data())
-def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, data):
+@given(
+    seed=st.integers(0, 10_000),
+    mode=st.sampled_from(["normal", "hard", "possible"]),
+    quick=st.sampled_from(["most-parts", "rollout"]),
+    data=st.data(),
+)
+def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, quick, data):
     """Whichever classes a stop leaves unproved: lower bound <= the naive optimum <= the tree's total."""
     ctx = tiny_context(seed, n_answers=12 + seed % 7, n_extra=2 + seed % 3, clustered=seed % 3 != 0)
     first = worst_start(ctx)
@@ -41,7 +46,7 @@ def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, 
     solver = solver_for(ctx, mode)
     index = ctx.guess_index[first]
     tasks = class_tasks(ctx, mode, index, ctx.all_answers, initial_legal(ctx, mode))
-    anytime = Anytime()
+    anytime = Anytime(strategy=quick)
     anytime.prepare(ctx, cfg, solver, tasks)
     kept = data.draw(st.sets(st.sampled_from(sorted(anytime.fallback)))) if anytime.fallback else set()
     depth = cfg.settings.max_depth - 1
@@ -132,3 +137,15 @@ def test_ctrl_c_writes_the_best_tree_so_far_and_exits_as_interrupted(tmp_path, s
     assert out.exists()
     verified = run("wordle-tree", "verify", out, "--json")
     assert verified.returncode == 0, verified.stderr
+
+
+def test_a_rollout_quick_tree_stands_in_for_the_classes_not_proved(tmp_path):
+    out = tmp_path / "t.wtree"
+    args = ("--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1123", "-o", out, "--json")
+    done = run("wordle-compile", *args, "--anytime", "rollout", "--time-limit", "0.001")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["lower_bound"] <= 5625 <= doc["total_guesses"]  # 4x6 from 1123: 5,625
+    assert run("wordle-tree", "verify", out).returncode == 0
+    refused = run("wordle-compile", *args, "--anytime", "optimal")
+    assert refused.returncode == 2

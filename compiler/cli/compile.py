@@ -24,7 +24,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from ..core.config import BuildConfig
     from ..core.settings import MODES, OBJECTIVES
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
-    from ..strategies.heuristic import ALIASES, DESCRIPTIONS
+    from ..strategies.heuristic import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
     from ..util.files import check_folder
     from .common import (
         CONTEXT,
@@ -237,9 +237,12 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
 )
 @click.option(
     "--anytime",
-    is_flag=True,
-    help="optimal from --start: a quick heuristic tree first, so a stop (Ctrl-C, SIGTERM, --time-limit) "
-    "writes the best tree so far with its proved lower bound",
+    is_flag=False,
+    flag_value=FALLBACK_STRATEGY,
+    type=click.Choice(FALLBACK_STRATEGIES),
+    metavar="[HEURISTIC]",
+    help=f"optimal from --start: a quick tree first by HEURISTIC ({FALLBACK_STRATEGY}; rollout: better, slower), "
+    "so a stop (Ctrl-C, SIGTERM, --time-limit) writes the best tree so far with its proved lower bound",
 )
 @click.option(
     "--time-limit",

@@ -102,9 +102,10 @@ def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = Tru
     )
 
 
-def anytime_for(cfg: BuildConfig, anytime: bool, time_limit: float | None):
-    """The :class:`..pipeline.anytime.Anytime` of ``--anytime``/``--time-limit`` (None without
-    either), refused in one line unless the build is optimal from one ``--start`` for the total."""
+def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None):
+    """The :class:`..pipeline.anytime.Anytime` of ``--anytime [HEURISTIC]``/``--time-limit``
+    (None without either), refused in one line unless the build is optimal from one
+    ``--start`` for the total."""
     if not anytime and time_limit is None:
         return None
     if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
@@ -113,7 +114,7 @@ def anytime_for(cfg: BuildConfig, anytime: bool, time_limit: float | None):
         )
     from ..pipeline.anytime import Anytime
 
-    return Anytime(time_limit=time_limit)
+    return Anytime(time_limit=time_limit) if anytime is None else Anytime(time_limit=time_limit, strategy=anytime)
 
 
 def report_stop(prog: str, result: BuildResult, stop, quiet: bool) -> None:

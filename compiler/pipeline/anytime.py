@@ -2,7 +2,8 @@
 lower bound.
 
 With ``--anytime`` (or ``--time-limit SECONDS``, which implies it) a build from a fixed
-first guess first builds a quick tree by a heuristic (:data:`FALLBACK_STRATEGY`, kept within
+first guess first builds a quick tree by a heuristic (``--anytime HEURISTIC``; by default
+``FALLBACK_STRATEGY``, most-parts; ``rollout`` gives a better tree, built more slowly; kept within
 ``--max-depth`` by the engine's depth-only search where it would go deeper) and the
 lower bound of every class the first guess leaves (the larger of the engine's one-pass
 bound, the best guess's ``3n - k - [in set]``, and :func:`counting_floor`).  The exact
@@ -24,10 +25,7 @@ from wordle_runtime.meta import STOPPED_OPTIMALITY
 
 from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..search import InfeasibleError
-
-# The heuristic whose subtrees stand in for the classes a stopped search did not prove:
-# within a few percent of the optimum on the games measured, and fast.
-FALLBACK_STRATEGY = "most-parts"
+from ..strategies.heuristic import FALLBACK_STRATEGY, STRATEGIES
 
 
 class TimeLimitReached(Exception):
@@ -44,6 +42,7 @@ class Anytime:
     kept their optimal subtrees."""
 
     time_limit: float | None = None
+    strategy: str = FALLBACK_STRATEGY  # the quick tree's heuristic
     stopped: str | None = None
     lower_bound: int | None = None
     proved_classes: int = 0
@@ -58,12 +57,14 @@ class Anytime:
     def prepare(self, ctx, cfg, solver, tasks: list) -> None:
         """The quick subtree (:func:`fitted_tree`) and the lower bound of every class the
         first guess leaves (``tasks``: (code, answers, legal) each)."""
-        quick_cfg = replace(cfg, strategy=FALLBACK_STRATEGY)
+        quick_cfg = replace(cfg, strategy=self.strategy)
+        quick = _quick_builder(ctx, quick_cfg)
         given = cfg.settings.weights
         weights = None if given is None else given.values
         self.base = len(ctx.all_answers) if weights is None else sum(weights)
         for code, answers, legal in tasks:
-            self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, answers, legal, cfg.settings.max_depth - 1)
+            depth = cfg.settings.max_depth - 1
+            self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, (answers, legal), depth, quick)
             self.costs[code] = tree_total(self.fallback[code], 1, weights)
             bounds, _, _, most_parts = solver.guess_bounds(answers, legal)
             weights = None if given is None else [given.values[a] for a in answers]
@@ -101,22 +102,36 @@ class Anytime:
         return f"{STOPPED_OPTIMALITY}{self.lower_bound}"
 
 
-def fitted_tree(ctx, cfg, solver, answers, legal, depth: int) -> Node:
-    """A tree for ``answers`` by ``cfg.strategy`` that solves each within ``depth`` guesses:
-    the heuristic's own where it fits, else, at each node where it does not, the engine's
-    depth-only search picks a guess all of whose classes fit (InfeasibleError when none does)."""
-    from ..strategies.heuristic import STRATEGIES
+def _quick_builder(ctx, cfg):
+    """``(answers, legal) -> Node`` by ``cfg.strategy`` below the first guess: a heuristic's
+    own recursion, or one :class:`.rollout.Rollout` (its memo shared by every class)."""
+    if cfg.strategy == "rollout":
+        from .rollout import Rollout
+
+        rollout = Rollout(ctx, cfg)
+        return lambda answers, legal: rollout.build(answers, legal, 2)
     from .builder import build
 
-    quick = build(ctx, cfg, STRATEGIES[cfg.strategy], answers, legal)
-    if tree_height(quick) <= depth:
-        return quick
+    choose = STRATEGIES[cfg.strategy]
+    return lambda answers, legal: build(ctx, cfg, choose, answers, legal)
+
+
+def fitted_tree(ctx, cfg, solver, position, depth: int, quick=None) -> Node:
+    """A tree for ``position`` = (answers, legal) by ``cfg.strategy`` (``quick``: its
+    builder, :func:`_quick_builder`) that solves each answer within ``depth`` guesses: the
+    heuristic's own tree where it fits, else, at each node where it does not, the engine's
+    depth-only search picks a guess all of whose classes fit (InfeasibleError when none does)."""
+    answers, legal = position
+    quick = quick or _quick_builder(ctx, cfg)
+    tree = quick(answers, legal)
+    if tree_height(tree) <= depth:
+        return tree
     guess = solver.feasible(answers, legal, depth)
     if guess < 0:
         raise InfeasibleError(f"no tree solves these {len(answers)} answers within {depth} guesses")
     node = Node(guess, solved_here(ctx, guess, answers))
     for code, cls, follow in class_tasks(ctx, cfg.settings.mode, guess, answers, legal):
-        node.children.append((code, fitted_tree(ctx, cfg, solver, cls, follow, depth - 1)))
+        node.children.append((code, fitted_tree(ctx, cfg, solver, (cls, follow), depth - 1, quick)))
     return node
 
 
