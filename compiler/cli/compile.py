@@ -16,14 +16,12 @@ single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
     import json
-    import re
-    from pathlib import Path
 
     import click
 
     from ..core.config import BuildConfig
     from ..core.settings import MODES, OBJECTIVES
-    from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES, paired_guesses
+    from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
     from ..util.files import check_folder
     from .common import (
@@ -42,7 +40,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         version_option,
     )
     from .compile_boards import run_boards
-    from .compile_report import anytime_for, json_doc, report_stop, summary_lines, too_deep
+    from .compile_report import anytime_for, default_output, json_doc, report_stop, summary_lines, too_deep
     from .numbers import PlainFloatRange, PlainIntRange
     from .progress import Progress
     from .streams import STDIO, check_tree_destination, write_output
@@ -50,39 +48,6 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
 STRATEGY_NAMES = sorted(DESCRIPTIONS) + sorted(ALIASES)
 PROG = "wordle-compile"
-
-
-def _slug(spec: str) -> str:
-    """A word list spec as a file-name part: a name as is, a path by its stem."""
-    stem = Path(spec).stem if ("/" in spec or "." in spec) else spec
-    return re.sub(r"[^A-Za-z0-9_.]+", "_", stem) or "list"
-
-
-def default_output(cfg: BuildConfig, start: str) -> str:
-    """A name that encodes every setting that changes the tree, so a build never
-    overwrites a different tree: strategy, start (or opening), best-of-K for optimal
-    without a start, mode, lists when not the defaults, and depth when not 6."""
-    settings = cfg.settings
-    parts = [cfg.strategy, *(cfg.opening or (start,))]
-    if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
-        parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
-    if settings.objective != "total":
-        parts.append(f"objective-{settings.objective}" + (f"-{settings.deep}" if settings.deep is not None else ""))
-    parts.append(settings.mode)
-    answers, guesses = settings.lists()
-    if answers != "original":
-        parts.append(f"answers-{_slug(answers)}")
-    if guesses and guesses != paired_guesses(answers):
-        parts.append(f"guesses-{_slug(guesses)}")
-    if settings.max_depth != 6:
-        parts.append(f"depth-{settings.max_depth}")
-    if settings.weights is not None:
-        parts.append(f"weights-{settings.weights.sha256[:8]}")
-    if cfg.strategy == "random" and cfg.seed:
-        parts.append(f"seed-{cfg.seed}")
-    if cfg.strategy in ("lookahead", "rollout") and cfg.width != 50:
-        parts.append(f"width-{cfg.width}")
-    return "-".join(parts) + ".wtree"
 
 
 def _word_option(ctx, param, value):
