@@ -13,9 +13,9 @@ from naive import INF, naive_optimal
 from support.contexts import tiny_context
 from wordle_compiler.core.modes import legal_after
 from wordle_compiler.core.partition import solved_here
+from wordle_compiler.ext._search import SHARED_COUNT, SHARED_NEXT
 from wordle_compiler.search import INF as ENGINE_INF
 from wordle_compiler.search import STAT_NAMES, Solver, shared_states, unclaimed
-from wordle_compiler.search.solver import SHARED_COUNT, SHARED_NEXT
 
 
 def naive_value(ctx, mode, depth, answers=None):

@@ -21,7 +21,8 @@ import threading
 
 from ..ext._search import DEEP_COST, INF, STAT_NAMES
 from .depth import classes_fit
-from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver, shared_states, stop_shared, unclaimed
+from .shared import shared_states, stop_shared, unclaimed
+from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver
 from .symmetric import OrbitNode, solve_over_orbits
 
 __all__ = [

@@ -20,10 +20,6 @@ from ..ext._search import (
     INF,
     MODES,
     NOT_A_TREE,
-    SHARED_COUNT,
-    SHARED_LIMIT,
-    SHARED_NEXT,
-    SHARED_WORDS,
     STAT_NAMES,
     Workspace,
 )
@@ -31,6 +27,7 @@ from ..util.splitmix import splitmix64
 from .endgame import MIN_GROUP, endgame_groups
 from .memo import INITIAL_BITS, count_entries, memo_reserve, new_memo, rows_for_megabytes
 from .passes import scratch_bytes
+from .shared import padded_copy, shared_states
 
 INITIAL_ROWS = 1 << INITIAL_BITS
 S_ENTRIES, S_ROWS = STAT_NAMES.index("memo_entries"), STAT_NAMES.index("memo_rows")
@@ -82,41 +79,6 @@ class Outcome:
     def unpack(cls, packed) -> Outcome:
         """The kernels' packed result: cost << 24 | depth << 16 | (guess + 1)."""
         return cls(int(packed >> 24), int((packed >> 16) & 0xFF), int(packed & 0xFFFF) - 1)
-
-
-def _padded_copy(counters: np.ndarray) -> np.ndarray:
-    """A copy of ``counters`` alone on its cache lines: threads bump their counters
-    millions of times, and two small arrays side by side in memory would share a line
-    that the two cores then take from each other on every write."""
-    padded = np.zeros(len(counters) + 32, dtype=counters.dtype)  # 128 bytes either side
-    view = padded[16 : 16 + len(counters)]
-    view[:] = counters
-    return view
-
-
-def shared_states(count: int) -> np.ndarray:
-    """``count`` fresh states of shared nodes, one row each (``Solver.solve(shared=row)``):
-    no limit yet, no candidate claimed.  Each row is one 64-byte cache line of its own, so
-    threads claiming candidates of two different nodes never write to one line."""
-    line = 64 // np.dtype(np.int64).itemsize  # == SHARED_WORDS
-    buffer = np.zeros(count * SHARED_WORDS + line, dtype=np.int64)
-    skip = (-buffer.ctypes.data % 64) // buffer.itemsize
-    states = buffer[skip : skip + count * SHARED_WORDS].reshape(count, SHARED_WORDS)
-    states[:, SHARED_LIMIT] = INF
-    return states
-
-
-def stop_shared(states) -> None:
-    """Stop every participant of the shared nodes ``states`` at its next candidate (their
-    outcomes are then lower bounds): the build's answer once some class is infeasible."""
-    states[:, SHARED_LIMIT] = 0
-
-
-def unclaimed(state) -> int:
-    """Candidates of a shared node that no participant has claimed yet (0 before its
-    first participant has ranked them, or once they are all claimed or cut off)."""
-    count, claimed = int(state[SHARED_COUNT]), int(state[SHARED_NEXT])
-    return max(0, count - claimed)
 
 
 @dataclass(frozen=True)
@@ -241,7 +203,7 @@ class Solver:
         lanes = [
             Lane(
                 table,
-                _padded_copy(self.counters),
+                padded_copy(self.counters),
                 self.scratch if i == 0 else np.empty_like(self.scratch),
                 self.kernels.Workspace,
             )
