@@ -12,13 +12,12 @@ import numpy as np
 from wordle_runtime.boards import boards_problem
 from wordle_runtime.game import WORDLE, Game
 
+from ..core.settings import BOARD_OBJECTIVES
 from .exact import LOST, MAX_EXACT_TUPLES, Problem, best_guess, canonical, solve
 
 if TYPE_CHECKING:
     from ..core.settings import Settings
     from ..core.wordlists import WordLists
-
-OBJECTIVES = ("total", "win")
 
 
 class BoardsError(ValueError):
@@ -121,8 +120,8 @@ def build_boards(
     problem_text = boards_problem(boards, game)
     if problem_text:
         raise BoardsError(problem_text)
-    if objective not in OBJECTIVES:
-        raise BoardsError(f"a multi-board objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if objective not in BOARD_OBJECTIVES:
+        raise BoardsError(f"a multi-board objective is one of {', '.join(BOARD_OBJECTIVES)}, not {objective!r}")
     if len(answers) < boards:
         raise BoardsError(f"{boards} boards need {boards} distinct answers; the list has {len(answers)}")
     problem = Problem(codes, game.all_correct)

@@ -25,7 +25,7 @@ from wordle_runtime.meta import STOPPED_OPTIMALITY
 
 from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..search import InfeasibleError
-from ..strategies.heuristic import FALLBACK_STRATEGY, STRATEGIES
+from ..strategies.heuristic import FALLBACK_STRATEGY
 
 
 class TimeLimitReached(Exception):
@@ -58,7 +58,7 @@ class Anytime:
         """The quick subtree (:func:`fitted_tree`) and the lower bound of every class the
         first guess leaves (``tasks``: (code, answers, legal) each)."""
         quick_cfg = replace(cfg, strategy=self.strategy)
-        quick = _quick_builder(ctx, quick_cfg)
+        quick = _quick(ctx, quick_cfg)
         given = cfg.settings.weights
         weights = None if given is None else given.values
         self.base = len(ctx.all_answers) if weights is None else sum(weights)
@@ -102,27 +102,13 @@ class Anytime:
         return f"{STOPPED_OPTIMALITY}{self.lower_bound}"
 
 
-def _quick_builder(ctx, cfg):
-    """``(answers, legal) -> Node`` by ``cfg.strategy`` below the first guess: a heuristic's
-    own recursion, or one :class:`.rollout.Rollout` (its memo shared by every class)."""
-    if cfg.strategy == "rollout":
-        from .rollout import Rollout
-
-        rollout = Rollout(ctx, cfg)
-        return lambda answers, legal: rollout.build(answers, legal, 2)
-    from .builder import build
-
-    choose = STRATEGIES[cfg.strategy]
-    return lambda answers, legal: build(ctx, cfg, choose, answers, legal)
-
-
 def fitted_tree(ctx, cfg, solver, position, depth: int, quick=None) -> Node:
     """A tree for ``position`` = (answers, legal) by ``cfg.strategy`` (``quick``: its
-    builder, :func:`_quick_builder`) that solves each answer within ``depth`` guesses: the
+    builder, :func:`_quick`) that solves each answer within ``depth`` guesses: the
     heuristic's own tree where it fits, else, at each node where it does not, the engine's
     depth-only search picks a guess all of whose classes fit (InfeasibleError when none does)."""
     answers, legal = position
-    quick = quick or _quick_builder(ctx, cfg)
+    quick = quick or _quick(ctx, cfg)
     tree = quick(answers, legal)
     if tree_height(tree) <= depth:
         return tree
@@ -133,6 +119,14 @@ def fitted_tree(ctx, cfg, solver, position, depth: int, quick=None) -> Node:
     for code, cls, follow in class_tasks(ctx, cfg.settings.mode, guess, answers, legal):
         node.children.append((code, fitted_tree(ctx, cfg, solver, (cls, follow), depth - 1, quick)))
     return node
+
+
+def _quick(ctx, cfg):
+    """``(answers, legal) -> Node``: ``cfg.strategy``'s subtree below the first guess."""
+    from .builder import strategy_builders
+
+    subtree = strategy_builders(ctx, cfg)[1]
+    return lambda answers, legal: subtree(answers, legal, 2)
 
 
 def counting_floor(n: int, most_parts: int, weights=None) -> int:

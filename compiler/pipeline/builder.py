@@ -14,7 +14,7 @@ from ..core.errors import BuildError
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
 
-__all__ = ["build", "build_from_root", "choose_guess"]
+__all__ = ["build", "build_from_root", "choose_guess", "strategy_builders"]
 
 RECURSION_GUARD = 40
 
@@ -50,6 +50,29 @@ def build(ctx, cfg, choose, answers, legal, forced=(), depth=1) -> Node:
     for code, cls, follow in class_tasks(ctx, cfg.settings.mode, guess, answers, legal):
         node.children.append((code, build(ctx, cfg, choose, cls, follow, forced[1:], depth + 1)))
     return node
+
+
+def strategy_builders(ctx, cfg):
+    """What ``cfg.strategy`` builds with: ``first(answers, legal) -> guess``, its choice of a
+    whole game's first guess, and ``subtree(answers, legal, depth, forced=()) -> Node``, the
+    subtree whose first guess is guess number ``depth``.  A heuristic recurses by its guess
+    function; ``rollout`` by one :class:`.rollout.Rollout`, whose memo every call shares."""
+    if cfg.strategy == "rollout":
+        from .rollout import Rollout
+
+        rollout = Rollout(ctx, cfg)
+        return rollout.first_guess, rollout.build
+    from ..strategies.heuristic import STRATEGIES
+
+    choose = STRATEGIES[cfg.strategy]
+
+    def first(answers, legal) -> int:
+        return choose_guess(ctx, cfg, choose, answers, legal, [])
+
+    def subtree(answers, legal, depth: int, forced=()) -> Node:
+        return build(ctx, cfg, choose, answers, legal, forced, depth)
+
+    return first, subtree
 
 
 def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) -> Node:

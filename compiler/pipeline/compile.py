@@ -13,7 +13,7 @@ from ..core.modes import initial_legal
 from ..strategies.heuristic import STRATEGIES, canonical_name
 from ..treefiles.artifact import flatten
 from ..treefiles.verification import Report, verify_tree
-from .builder import build, build_from_root, choose_guess
+from .builder import build_from_root, choose_guess, strategy_builders
 
 
 @dataclass
@@ -69,31 +69,15 @@ def check_weights(ctx, cfg) -> None:
 def build_heuristic(ctx, cfg, forced, jobs=1, progress=None):
     """Root guess by the strategy (or forced), first-level classes in parallel."""
     legal = initial_legal(ctx, cfg.settings.mode)
-    if cfg.strategy == "rollout":
-        return _build_rollout(ctx, cfg, forced, legal, jobs, progress)
-    choose = STRATEGIES[cfg.strategy]
-    root_guess = choose_guess(ctx, cfg, choose, ctx.all_answers, legal, list(forced))
-    rest = tuple(forced[1:])
-
-    def solve_class(answers, class_legal):
-        return build(ctx, cfg, choose, answers, class_legal, rest, 2)
-
-    return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
-
-
-def _build_rollout(ctx, cfg, forced, legal, jobs=1, progress=None):
-    """The rollout tree (:mod:`.rollout`): its first guess valued like any other node's."""
-    from .rollout import Rollout
-
-    rollout = Rollout(ctx, cfg)
+    first, subtree = strategy_builders(ctx, cfg)
     if forced:
         root_guess = choose_guess(ctx, cfg, None, ctx.all_answers, legal, list(forced))
     else:
-        root_guess = rollout.first_guess(ctx.all_answers, legal)
+        root_guess = first(ctx.all_answers, legal)
     rest = tuple(forced[1:])
 
     def solve_class(answers, class_legal):
-        return rollout.build(answers, class_legal, 2, rest)
+        return subtree(answers, class_legal, 2, rest)
 
     return build_from_root(ctx, cfg, root_guess, solve_class, jobs, progress)
 

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.settings import Settings
+from ..core.settings import BOARD_OBJECTIVES, OBJECTIVES, Settings
 from ..search import DEEP_COST, INF
 from ..util.files import write_atomic
 from .results import (
@@ -193,7 +193,7 @@ def decided_rows(path: Path) -> int:
     lines after the first, but a csv column line (a selby file has none)."""
     columns = {
         (csv_columns(objective, weighted, checked) + "\n").encode()
-        for objective in ("total", "depth", "fewest-deep", "win")
+        for objective in dict.fromkeys(OBJECTIVES + BOARD_OBJECTIVES)
         for weighted in (False, True)
         for checked in (False, True)
     }
