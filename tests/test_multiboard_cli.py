@@ -178,7 +178,7 @@ def test_rank_boards_prints_the_table_and_writes_the_results_file(tmp_path):
 @pytest.mark.parametrize(
     "args, code, fragment",
     [
-        (("--game", "dordle"), 1, "an exact multi-board ranking takes at most 2,000"),
+        (("--game", "dordle"), 2, "an exact multi-board ranking takes at most 2,000"),
         (("--game", "quordle", "--boards", 2), 2, "quordle has 4 boards, not 2"),
         (("--boards", 2, "--answers", "ANSWERS", "--second-after", "cigar"), 2, "--second-after is for single-board"),
         (("--boards", 2, "--answers", "ANSWERS", "--format", "selby"), 2, "--format selby is for single-board"),

@@ -49,8 +49,8 @@ class TopType(click.ParamType):
 
 @click.command(
     context_settings=CONTEXT,
-    epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth (or --boards: more tuples "
-    "than the exact ranking takes), 2 bad input, "
+    epilog="\b\nExit codes: 0 ranked, 1 no first word finishes within --max-depth, 2 bad input (or --boards: "
+    "more tuples than the exact ranking takes), "
     "3 internal error, 130 interrupted, 143 terminated.",
 )
 @click.option(

@@ -1,8 +1,8 @@
 """``wordle-rank --boards K`` (or ``--game dordle|quordle|octordle``): every first guess of a
 multi-board game valued exactly (:mod:`..multiboard.rank`), reported as ``wordle-rank``
 reports a ranking: the table (or ``--json``) and the results file (``-o``), written at the
-end.  Lists whose tuples are more than the ranking takes are refused in one line, exit 1,
-before any work."""
+end.  Lists whose tuples are more than the ranking takes are refused in one line, exit 2
+(an oversized game, as ``wordle-compile --boards`` refuses one), before any work."""
 
 from __future__ import annotations
 
@@ -38,7 +38,6 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     ``wordle-rank``'s options ask."""
     from .. import __version__
     from ..core.wordlists import read_word_file
-    from ..multiboard.build import BoardsTooLargeError
     from ..multiboard.rank import rank_boards
     from ..ranking.results import results_header
     from ..util.files import check_destination
@@ -61,9 +60,7 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     with ProgressBar(params["quiet"]) as bar:
         try:
             ranking = rank_boards(settings, words, bar.tick)
-        except BoardsTooLargeError as exc:
-            raise FailedError(str(exc)) from None
-        except ValueError as exc:
+        except ValueError as exc:  # BoardsTooLargeError among them: an oversized game
             raise CliError(str(exc)) from None
     write_results(path, results_header(ranking.words, settings, __version__), ranking)
     if params["as_json"]:
