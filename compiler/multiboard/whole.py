@@ -49,9 +49,10 @@ def pair_count(sets: list[np.ndarray]) -> int:
     return len(first) * len(second) - len(np.intersect1d(first, second, assume_unique=True))
 
 
-def walk_pairs(table: Table, policy: str = "entropy") -> Walk:
-    """Walk the policy's Dordle tree over every ordered pair of distinct answers."""
-    walk = Walk(table.limit)
+def walk_pairs(table: Table, policy: str = "entropy", walk: Walk | None = None) -> Walk:
+    """Walk the policy's Dordle tree over every ordered pair of distinct answers (into
+    ``walk`` when given, whose ``positions`` another thread may read as it grows)."""
+    walk = Walk(table.limit) if walk is None else walk
     everything = np.arange(table.codes.shape[1])
     walk.histogram = _walk(table, policy, [everything, everything], 0, walk)
     return walk
