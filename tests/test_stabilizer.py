@@ -13,9 +13,9 @@ from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import class_tasks
 from wordle_compiler.core.settings import Settings
-from wordle_compiler.core.stabilizer import guess_orbits
+from wordle_compiler.core.stabilizer import OrbitLevels, guess_orbits
 from wordle_compiler.core.wordlists import load_word_lists
-from wordle_compiler.search import Solver, solve_over_orbits
+from wordle_compiler.search import OrbitNode, Solver
 
 
 def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
@@ -66,35 +66,49 @@ def test_no_orbits_where_the_game_has_no_symmetry():
     assert guess_orbits(mastermind, "hard", None, [0]) is None
 
 
+@pytest.mark.parametrize("levels", [0, 1, 2])
 @pytest.mark.parametrize("mode", ["normal", "possible"])
 @pytest.mark.parametrize(
     "game, first", [("mastermind:4x4", "1123"), ("mastermind:4x4", "1122"), ("mastermind:3x6", "123")]
 )
-def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode):
+def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode, levels, monkeypatch):
+    from wordle_compiler.search import symmetric
+
     ctx = Context.load(Settings(game=game))
     guess = ctx.guess_index[first]
     orbits = guess_orbits(ctx.words, mode, None, [guess])
+    # levels > 0: each candidate's children (and theirs) over the orbits of the group fixing it too
+    below = OrbitLevels(ctx.words, mode, None, (guess,), levels) if levels else None
+    monkeypatch.setattr(symmetric, "LARGE_CHILD", 2)
+
     solver, plain = Solver(ctx, mode), Solver(ctx, mode)
     for _, answers, legal in class_tasks(ctx, mode, guess, ctx.all_answers, initial_legal(ctx, mode)):
         for depth in (2, 3, 5):
             expected = plain.solve(answers, legal, depth)
-            assert solve_over_orbits(solver, answers, legal, depth, orbits) == expected
+            assert OrbitNode(solver, answers, legal, depth, orbits, below=below).solve()[0] == expected
             if expected.feasible and expected.cost > 2:
-                cut = solve_over_orbits(solver, answers, legal, depth, orbits, beta=expected.cost - 1)
+                cut = OrbitNode(solver, answers, legal, depth, orbits, expected.cost - 1, below).solve()[0]
                 assert cut.guess == -1
                 assert expected.cost - 1 <= cut.cost <= expected.cost
 
 
-def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symmetry(monkeypatch):
+@pytest.mark.parametrize("mode", ["normal", "possible"])
+def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symmetry(monkeypatch, mode):
     from wordle_compiler.core.config import BuildConfig
     from wordle_compiler.pipeline import first_level
     from wordle_compiler.pipeline.compile import compile_tree
+    from wordle_compiler.search import symmetric
     from wordle_runtime.format import pack_tree
 
-    ctx = Context.load(Settings(answers="mastermind:4x5"))
-    cfg = BuildConfig(strategy="optimal", settings=Settings(answers="mastermind:4x5", max_depth=7), start="1123")
-    with_symmetry = compile_tree(cfg, ctx)
+    settings = Settings(answers="mastermind:4x5", max_depth=7, mode=mode)
+    cfg = BuildConfig(strategy="optimal", settings=settings, start="1123")
+    monkeypatch.setattr(symmetric, "LARGE_CHILD", 24)  # this small game's classes below the second guess too
+    with_symmetry = compile_tree(cfg, Context.load(settings))
+    two_threads = compile_tree(cfg, Context.load(settings), jobs=2)  # threads share the classes' nodes
+    assert pack_tree(two_threads.data) == pack_tree(with_symmetry.data)
+    monkeypatch.setattr(symmetric, "LARGE_CHILD", 1 << 30)  # the first guess's symmetries only
+    first_level_only = compile_tree(cfg, Context.load(settings))
     monkeypatch.setattr(first_level, "guess_orbits", lambda *args: None)
-    without = compile_tree(cfg, Context.load(Settings(answers="mastermind:4x5")))
-    assert pack_tree(with_symmetry.data) == pack_tree(without.data)
-    assert with_symmetry.counters["nodes"] < without.counters["nodes"]
+    without = compile_tree(cfg, Context.load(settings))
+    assert pack_tree(with_symmetry.data) == pack_tree(without.data) == pack_tree(first_level_only.data)
+    assert with_symmetry.counters["nodes"] < first_level_only.counters["nodes"] < without.counters["nodes"]

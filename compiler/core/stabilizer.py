@@ -20,6 +20,7 @@ graph, found by propagating the least index.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -36,12 +37,63 @@ def guess_orbits(words: WordLists, mode: str, weights, fixed: Sequence[int]) -> 
     symmetry (:func:`.symmetry.first_guess_representatives`: Mastermind over every code, or
     every code of different colours, in normal or possible mode, with no ``weights`` or
     equal ones: any renaming keeps them)."""
-    uneven = weights is not None and len(set(weights.values)) > 1
-    if words.game.rule != MASTERMIND or first_guess_representatives(words, mode, uneven) is None:
+    if not _symmetric(words, mode, weights):
         return None
-    codes = _code_digits(words)
-    generators = _generators(codes, len(words.game.alphabet), [codes[i] for i in fixed])
-    return _least_in_orbit(codes, len(words.game.alphabet), generators)
+    return _orbits_fixing(_code_digits(words), len(words.game.alphabet), fixed)
+
+
+def _symmetric(words: WordLists, mode: str, weights) -> bool:
+    """Whether renaming colours and permuting pegs keeps the game, mode and weights."""
+    uneven = weights is not None and len(set(weights.values)) > 1
+    return words.game.rule == MASTERMIND and first_guess_representatives(words, mode, uneven) is not None
+
+
+def _orbits_fixing(codes: np.ndarray, colours: int, fixed: Sequence[int]) -> np.ndarray:
+    """:func:`guess_orbits` over the codes' digits, for a game known to be symmetric."""
+    return _least_in_orbit(codes, colours, _generators(codes, colours, [codes[i] for i in fixed]))
+
+
+# Levels below the first guess whose large classes search one guess per orbit (each level's
+# group fixes one more guess, so it shrinks fast).
+SYMMETRIC_LEVELS = 1
+# Orbit arrays kept at once (a 5×8 one is 128 KiB); the cache starts afresh when full.
+CACHED_ORBITS = 1024
+
+
+class OrbitLevels:
+    """A guess -> (the guesses' orbits under the symmetries that fix ``fixed`` and that guess,
+    the same one level further down), or None where that group is trivial or ``levels`` are
+    spent: the ``below`` of :class:`..search.OrbitNode`.  Orbits are computed once per set of
+    fixed guesses while they stay in the cache, which every level and thread shares."""
+
+    def __init__(
+        self, words: WordLists, mode: str, weights, fixed: tuple[int, ...], levels: int = SYMMETRIC_LEVELS, shared=None
+    ):
+        self.words, self.mode, self.weights, self.fixed, self.levels = words, mode, weights, fixed, levels
+        if shared is None:  # the cache, its lock and the codes' digits (None: no symmetry)
+            digits = _code_digits(words) if _symmetric(words, mode, weights) else None
+            shared = ({}, threading.Lock(), digits)
+        self.shared = shared
+
+    def __call__(self, guess: int):
+        cache, lock, digits = self.shared
+        if self.levels < 1 or digits is None:
+            return None
+        fixed = (*self.fixed, int(guess))
+        key = tuple(sorted(set(fixed)))
+        with lock:
+            known, found = key in cache, cache.get(key)
+        if not known:
+            found = _orbits_fixing(digits, len(self.words.game.alphabet), key).astype(np.int32)
+            if bool((found == np.arange(len(found))).all()):
+                found = None  # only the identity is left
+            with lock:
+                if len(cache) >= CACHED_ORBITS:
+                    cache.clear()
+                cache[key] = found
+        if found is None:
+            return None
+        return found, OrbitLevels(self.words, self.mode, self.weights, fixed, self.levels - 1, self.shared)
 
 
 def _code_digits(words: WordLists) -> np.ndarray:

@@ -5,15 +5,17 @@
 from __future__ import annotations
 
 import threading
+import time
 
 from ..concurrency import parallel
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
-from ..core.stabilizer import guess_orbits
-from ..search import InfeasibleError, OrbitNode, shared_states, stop_shared, unclaimed
+from ..core.stabilizer import OrbitLevels, guess_orbits
+from ..search import InfeasibleError, OrbitNode, rebuild, shared_states, stop_shared, unclaimed
 from .anytime import Anytime, TimeLimitReached, time_limit
 
 SMALL_CLASS = 24  # answers: first-level classes this small are solved first, whole
+HELP_POLL_SECONDS = 0.002  # an idle thread's wait for a node below a class to open
 
 
 def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, anytime: Anytime | None = None) -> Node:
@@ -85,6 +87,7 @@ class _FirstLevel:
         self.tasks = class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode))
         # Mastermind: each class's own guess is searched over the first guess's orbits (core.stabilizer)
         self.orbits = guess_orbits(ctx.words, mode, cfg.settings.weights, [first])
+        self.below = OrbitLevels(ctx.words, mode, cfg.settings.weights, (first,)) if self.orbits is not None else None
         self.orbit_nodes: dict[int, OrbitNode] = {}  # the large classes' nodes, once started
         self.depth = cfg.settings.max_depth - 1
         self.states = shared_states(len(self.tasks))
@@ -105,12 +108,15 @@ class _FirstLevel:
         for index in batch:
             if self.refused or self.halted:
                 return
+            if isinstance(index, OrbitNode):  # a node below a class's candidate, helped (join)
+                index.work(self.lanes[lane], self._stopping)
+                continue
             _, cls, follow = self.tasks[index]
             with self.lock:
                 self.started.add(index)
                 self.running[index] += 1
             if self.orbits is not None and len(cls) > SMALL_CLASS:
-                node = self._orbit_node(index)
+                node = self._orbit_node(index, lane)
                 node.work(self.lanes[lane], self._stopping)
                 outcome = node.outcome()
             else:
@@ -132,14 +138,17 @@ class _FirstLevel:
             if last:
                 self._finish(index, lane)
 
-    def _orbit_node(self, index: int) -> OrbitNode:
+    def _orbit_node(self, index: int, lane: int) -> OrbitNode:
         """Class ``index``'s node searched over the first guess's orbits, made by its first
         participant and shared by every later one."""
         with self.lock:
             node = self.orbit_nodes.get(index)
             if node is None:
                 _, cls, follow = self.tasks[index]
-                node = self.orbit_nodes[index] = OrbitNode(self.solver, cls, follow, self.depth, self.orbits)
+                node = OrbitNode(
+                    self.solver, cls, follow, self.depth, self.orbits, below=self.below, lane=self.lanes[lane]
+                )
+                self.orbit_nodes[index] = node
             return node
 
     def _stopping(self) -> bool:
@@ -161,7 +170,9 @@ class _FirstLevel:
                 stop_shared(self.states)  # every running participant stops at its next candidate
             return
         best = min(found, key=lambda f: f[0])[1]
-        self.subtrees[index] = self.solver.tree(cls, follow, self.depth, known=best, lane=self.lanes[lane])[1]
+        node = self.orbit_nodes.get(index)
+        choices = None if node is None else node.children(best.guess)
+        self.subtrees[index] = rebuild(self.solver, cls, follow, self.depth, best, choices, self.lanes[lane])
         if self.anytime is not None:
             self.anytime.record(self.tasks[index][0], best.cost)
             if hasattr(self.progress, "note"):
@@ -169,17 +180,31 @@ class _FirstLevel:
 
     def join(self, lane: int):
         """A class for an idle thread to help: the started shared class (or class searched
-        over orbits) with the most candidates unclaimed, if any."""
-        with self.lock:
-            open_classes = [
-                (unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
-                for i in self.started
-                if i in self.shared and self.running[i] > 0
-            ]
-            nodes = [(i, node) for i, node in self.orbit_nodes.items() if self.running[i] > 0]
-        open_classes += [(node.unclaimed(), len(self.tasks[i][1]), -i) for i, node in nodes]
-        best = max(open_classes, default=(0,))
-        return (-best[2],) if best[0] > 0 and not self.refused else None
+        over orbits) with the most candidates unclaimed, if any.  Where classes are searched
+        over orbits, else a node below one of their candidates (searched over orbits too)
+        with candidates unclaimed, waiting for one while a class is still running: such
+        nodes open and close many times a second."""
+        while True:
+            with self.lock:
+                open_classes = [
+                    (unclaimed(self.states[i]), len(self.tasks[i][1]), -i)
+                    for i in self.started
+                    if i in self.shared and self.running[i] > 0
+                ]
+                nodes = [(i, node) for i, node in self.orbit_nodes.items() if self.running[i] > 0]
+            open_classes += [(node.unclaimed(), len(self.tasks[i][1]), -i) for i, node in nodes]
+            best = max(open_classes, default=(0,))
+            if self.refused or self.halted:
+                return None
+            if best[0] > 0:
+                return (-best[2],)
+            if not nodes:
+                return None
+            below = [node.nested_to_help() for _, node in nodes]
+            helped = next((node for node in below if node is not None), None)
+            if helped is not None:
+                return (helped,)
+            time.sleep(HELP_POLL_SECONDS)
 
     def stopped_root(self, anytime: Anytime, exc: BaseException) -> Node:
         """The tree after an early stop: proved subtrees where finished, the heuristic's

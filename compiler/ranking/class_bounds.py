@@ -4,7 +4,7 @@ first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 
-from ..search import solve_over_orbits
+from ..search import OrbitNode
 
 # A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
 # Proving that a class costs at least b is cheap well below its optimum and dear close to it,
@@ -32,11 +32,15 @@ class ClassBounds:
     """The classes one word leaves, smallest first, each with its proved lower bound and
     whether that bound is its exact cost (classes of one or two answers are exact at once)."""
 
-    def __init__(self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS, orbits=None):
+    def __init__(
+        self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS, orbits=None, below=None
+    ):
         """``orbits``: the guesses' orbits under the symmetries that fix the word
         (:func:`..core.stabilizer.guess_orbits`, Mastermind), so that each large class searches
-        one guess per orbit at its root (:func:`..search.solve_over_orbits`); None: no symmetry."""
-        self.solver, self.depth, self.rounds, self.orbits = solver, depth, rounds, orbits
+        one guess per orbit at its root (:class:`..search.OrbitNode`); None: no symmetry.
+        ``below``: a guess -> the orbits of the symmetries fixing the word and that guess, for
+        the large classes below each guess searched (:class:`..search.OrbitNode`)."""
+        self.solver, self.depth, self.rounds, self.orbits, self.below = solver, depth, rounds, orbits, below
         self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
         self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
@@ -46,7 +50,7 @@ class ClassBounds:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
         _, cls, follow = self.tasks[i]
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
-            cost = solve_over_orbits(self.solver, cls, follow, self.depth, self.orbits, beta).cost
+            cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost
         else:
             cost = self.solver.solve(cls, follow, self.depth, beta).cost
         self.exact[i] = cost < beta

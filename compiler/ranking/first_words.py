@@ -48,6 +48,7 @@ from .tasks import (
     split_pair,
     use_context,
     word_orbits,
+    word_orbits_below,
     word_tasks,
 )
 
@@ -169,7 +170,9 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         pass  # with no cut-off the word would be solved exactly: the depth-only search first
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
         orbits = word_orbits(ctx, spec, word)
-        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), raise_rounds(spec.settings.mode), orbits)
+        below = None if orbits is None else word_orbits_below(ctx, spec, word)
+        rounds = raise_rounds(spec.settings.mode)
+        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), rounds, orbits, below)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the

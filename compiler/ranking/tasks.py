@@ -164,6 +164,14 @@ def word_orbits(ctx, spec: RankSpec, word: str):
     return guess_orbits(ctx.words, spec.settings.mode, spec.settings.weights, [ctx.guess_index[word]])
 
 
+def word_orbits_below(ctx, spec: RankSpec, word: str):
+    """The ``below`` of the searches under ``word`` played first
+    (:class:`..core.stabilizer.OrbitLevels`: the orbits fixing it and each second guess)."""
+    from ..core.stabilizer import OrbitLevels
+
+    return OrbitLevels(ctx.words, spec.settings.mode, spec.settings.weights, (ctx.guess_index[word],))
+
+
 def most_parts(ctx, spec: RankSpec) -> int:
     """The most classes any guess makes of all the answers."""
     with _cache_lock:

@@ -23,7 +23,7 @@ from ..ext._search import DEEP_COST, INF, STAT_NAMES
 from .depth import classes_fit
 from .shared import shared_states, stop_shared, unclaimed
 from .solver import DEFAULT_MEMO_MB, GAUGES, InfeasibleError, Outcome, Solver
-from .symmetric import OrbitNode, solve_over_orbits
+from .symmetric import OrbitNode, rebuild
 
 __all__ = [
     "DEEP_COST",
@@ -37,8 +37,8 @@ __all__ = [
     "Solver",
     "classes_fit",
     "forget_solvers",
+    "rebuild",
     "shared_states",
-    "solve_over_orbits",
     "solver_for",
     "stop_shared",
     "unclaimed",

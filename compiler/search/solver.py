@@ -240,17 +240,18 @@ class Solver:
             3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()),
         )
 
-    def guess_bounds(self, answers, legal):
+    def guess_bounds(self, answers, legal, lane: Lane | None = None):
         """One full pass: for every legal guess, (lower bound, Σc², in set), as three arrays
         aligned with ``legal``, and the most classes any of them makes.  The bound is the
         guess's cheapest possible total, 3n − k − [in set] for k classes (weighted: 3W −
         2·[in set]·its weight − the k − [in set] largest weights); a guess whose bound
-        reaches a cut-off needs no search at all."""
+        reaches a cut-off needs no search at all.  ``lane``: the calling thread's, when
+        several search at once (the pass writes its scratch)."""
         answers = np.sort(np.asarray(answers, dtype=np.int64))
         legal = np.asarray(legal, dtype=np.int64)
         n, m = len(answers), len(legal)
         parts, sumsq, in_set = (np.empty(m, dtype=np.int64) for _ in range(3))
-        self.engine.score(answers, legal, parts, sumsq, in_set, self.scratch)
+        self.engine.score(answers, legal, parts, sumsq, in_set, self.scratch if lane is None else lane.scratch)
         most_parts = int(parts.max()) if m else 1
         if self.weights is None:
             bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
@@ -282,6 +283,7 @@ class Solver:
         beta: int = INF,
         lane: Lane | None = None,
         most_parts: int | None = None,
+        keys=None,
     ) -> Outcome:
         """Exact cost of playing ``guess`` first (then optimally), within ``depth`` guesses.
 
@@ -289,9 +291,11 @@ class Solver:
         get below ``beta`` stops early and reports a lower bound >= beta; one kernel call
         (:mod:`.guess`).  ``most_parts``, the most classes any legal guess makes of
         ``answers`` (e.g. from :meth:`guess_bounds`), tightens the classes' bounds.
+        ``keys``: :meth:`node_keys` of these answers and legal guesses, for a caller that
+        asks about many guesses of one node.
         """
         workspace = self._workspace(lane)
-        answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
+        answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal) if keys is None else keys
         most_parts = len(answers) if most_parts is None else int(most_parts)
         packed = self.engine.guess_value(
             answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)), most_parts, workspace
@@ -319,8 +323,11 @@ class Solver:
             self._serial = (self.memo, self.counters, workspace)
         return workspace
 
-    def _hashed(self, answers, legal):
+    def node_keys(self, answers, legal):
+        """The node's arrays as the engine takes them: answers with their hashes, legal guesses with theirs."""
         return self.engine.node_keys(answers, legal, self.mode != MODE_NORMAL)
+
+    _hashed = node_keys
 
     def tree(
         self, answers, legal, depth: int, known: Outcome | None = None, lane: Lane | None = None

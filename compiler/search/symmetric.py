@@ -5,7 +5,13 @@ Guesses one symmetry of the node maps onto another have the same total and depth
 is a possible answer exactly when the other is; the orbit's least index is the guess the
 tie-break would choose among them.  So the node's exact optimum, and its choice, are those
 over the orbits' representatives alone.  Their children are searched by the engine with the
-node's whole legal list (a child has fewer symmetries than its parent).
+node's whole legal list (a child has fewer symmetries than its parent), unless the node is
+given ``below``: the orbits under the symmetries that also fix a candidate guess.  Then a
+candidate's large children are searched the same way, one guess per orbit of that smaller
+group (each child is mapped onto itself by every symmetry that fixes the guesses played
+above it), and its small ones by the engine; the children's outcomes are kept
+(:meth:`OrbitNode.children`) for rebuilding the tree, since those searches leave no choice
+in the engine's memo.
 
 The candidates are tried in the order of their one-pass bound (then index), each by
 :meth:`.Solver.guess_value` within the best total so far + 1 (ties are evaluated, so the
@@ -23,32 +29,79 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..core.partition import Node, class_tasks, solved_here
 from .solver import INF, Lane, Outcome, Solver
+
+# Children of more answers than this are searched over orbits (with ``below``); smaller ones
+# take the engine microseconds either way.
+LARGE_CHILD = 128
+
+# a guess -> the orbits of the group that fixes it too, and the same one level further down;
+# None where that group is trivial (core.stabilizer.OrbitLevels)
+Below = Callable[[int], "tuple[np.ndarray, Below | None] | None"]
+# code -> (the child's exact outcome, its own children's where they were searched over orbits)
+Choices = dict[int, "tuple[Outcome, Choices | None]"]
 
 
 class OrbitNode:
     """One node searched over its orbits' representatives, by any number of threads
     (:meth:`work`); its outcome is :meth:`outcome` once every participant has returned."""
 
-    def __init__(self, solver: Solver, answers, legal, depth: int, orbits: np.ndarray, beta: int = INF):
+    def __init__(
+        self,
+        solver: Solver,
+        answers,
+        legal,
+        depth: int,
+        orbits: np.ndarray,
+        beta: int = INF,
+        below: Below | None = None,
+        lane: Lane | None = None,
+    ):
         self.solver, self.answers, self.depth, self.beta = solver, answers, depth, beta
+        self.below = below if solver.deep_level == 0 else None
+        self.children_found: dict[int, Choices] = {}  # guess -> its children's outcomes
         self.legal = np.asarray(legal, dtype=np.int64)
         self.candidates = self.legal[orbits[self.legal] == self.legal]
-        self.bounds, _, self.in_set, self.most_parts = solver.guess_bounds(answers, self.candidates)
+        self.bounds, _, self.in_set, self.most_parts = solver.guess_bounds(answers, self.candidates, lane)
+        self.keys = solver.node_keys(answers, self.legal)  # hashed once for every candidate's evaluation
         self.order = np.lexsort((self.candidates, self.bounds))
         self.lock = threading.Lock()
         self.next = 0  # the first candidate (in ``order``) nobody has claimed
         self.best: tuple[int, int, bool, int] | None = None  # (total, depth, not an answer, guess)
         self.floor = INF  # the least lower bound of the candidates cut off, while none is below beta
         self.stopped = False
+        self.participants = 0  # threads now in :meth:`work`
+        self.idle = threading.Condition(self.lock)  # notified as each participant leaves
+        self.root = self  # the node whose search opened this one (itself at the top)
+        self.nested: list[OrbitNode] = []  # at the top: the nodes below now searched, open to helpers
 
     def unclaimed(self) -> int:
         """Candidates nobody has claimed yet (0 once a bound ended the search)."""
         with self.lock:
             return 0 if self.stopped else len(self.order) - self.next
 
+    def nested_to_help(self) -> OrbitNode | None:
+        """The node below this one (a top node) with the most candidates unclaimed, if any:
+        an idle thread's :meth:`work` there shortens the search its owner waits on."""
+        with self.lock:
+            nested = list(self.nested)
+        open_nodes = [(node.unclaimed(), -i, node) for i, node in enumerate(nested)]
+        best = max(((n, i, node) for n, i, node in open_nodes if n > 0), default=None, key=lambda t: t[:2])
+        return None if best is None else best[2]
+
     def work(self, lane: Lane | None = None, stop: Callable[[], bool] | None = None) -> None:
         """Evaluate candidates until none is left below the limit (or ``stop()``)."""
+        with self.lock:
+            self.participants += 1
+        try:
+            self._claim_and_evaluate(lane, stop)
+        finally:
+            with self.lock:
+                self.participants -= 1
+                self.idle.notify_all()
+
+    def _claim_and_evaluate(self, lane: Lane | None, stop: Callable[[], bool] | None) -> None:
         while True:
             with self.lock:
                 if self.stopped or self.next >= len(self.order):
@@ -65,7 +118,7 @@ class OrbitNode:
                     self.stopped = True
                 return
             guess = int(self.candidates[j])
-            found = self.solver.guess_value(guess, self.answers, self.legal, self.depth, limit, lane, self.most_parts)
+            found = self._value(guess, limit, lane, stop)
             with self.lock:
                 if found.guess < 0 or found.cost >= self._limit():
                     self.floor = min(self.floor, found.cost)  # no better than the best, nor tied with it
@@ -73,6 +126,41 @@ class OrbitNode:
                 key = (found.cost, found.depth, not self.in_set[j], guess)
                 if self.best is None or key < self.best:
                     self.best = key
+
+    def _value(self, guess: int, limit: int, lane: Lane | None, stop: Callable[[], bool] | None) -> Outcome:
+        """What :meth:`.Solver.guess_value` finds for ``guess``, its large children searched
+        over the orbits of the group that also fixes it when the node has ``below``."""
+        step = None if self.below is None or self.depth < 2 else self.below(guess)
+        if step is None:
+            return self.solver.guess_value(
+                guess, self.answers, self.legal, self.depth, limit, lane, self.most_parts, self.keys
+            )
+        found, children = _split_value(self, guess, step, limit, lane, stop)
+        if found.guess >= 0:
+            with self.lock:
+                self.children_found[guess] = children
+        return found
+
+    def children(self, guess: int) -> Choices | None:
+        """The exact outcome of each child of ``guess`` by its code, when its children were
+        searched here over orbits (else None: the engine's memo holds them)."""
+        with self.lock:
+            return self.children_found.get(guess)
+
+    def solve(self, lane: Lane | None = None, stop: Callable[[], bool] | None = None) -> tuple[Outcome, Choices | None]:
+        """The node searched on this thread alone: what :meth:`.Solver.solve` finds for its
+        answers within its depth from its legal guesses (the exact optimum when below
+        ``beta``, else a lower bound of at least ``beta`` with guess -1; a ``stop()`` ends it
+        early with neither, guess -1), and the choices below its best guess (None: the
+        engine's memo holds them)."""
+        self.work(lane, stop)
+        with self.lock:  # helpers may still be evaluating the candidates they claimed
+            while self.participants:
+                self.idle.wait()
+        if stop is not None and self.stopped and stop():
+            return Outcome(INF, 0, -1), None
+        found = self.outcome()
+        return found, (self.children(found.guess) if found.guess >= 0 else None)
 
     def _limit(self) -> int:
         return self.beta if self.best is None else self.best[0] + 1
@@ -85,24 +173,54 @@ class OrbitNode:
         return Outcome(max(self.floor, self.beta) if self.floor < INF else INF, 0, -1)
 
 
-def solve_over_orbits(
-    solver: Solver,
-    answers,
-    legal,
-    depth: int,
-    orbits: np.ndarray,
-    beta: int = INF,
-    lane: Lane | None = None,
-    stop: Callable[[], bool] | None = None,
-) -> Outcome:
-    """What :meth:`.Solver.solve` finds for ``answers`` within ``depth`` guesses from
-    ``legal`` (the exact optimum when below ``beta``, else a lower bound of at least
-    ``beta`` with guess -1), searching at this node only the guesses of ``legal`` that
-    represent their orbit (``orbits[g] == g``: :func:`..core.stabilizer.guess_orbits` for a
-    symmetry that maps ``answers`` and ``legal`` onto themselves), on this thread.
-    ``stop()`` true ends the search early, with a result that is neither (guess -1)."""
-    node = OrbitNode(solver, answers, legal, depth, orbits, beta)
-    node.work(lane, stop)
-    if stop is not None and node.stopped and stop():
-        return Outcome(INF, 0, -1)
-    return node.outcome()
+def _split_value(node: OrbitNode, guess: int, step, beta: int, lane: Lane | None, stop) -> tuple[Outcome, Choices]:
+    """The cost of playing ``guess`` at ``node`` (exact below ``beta``, else a bound of at
+    least ``beta`` with guess -1), its children solved largest first with shrinking budgets
+    as the engine's own ``guess_value`` does; and their outcomes by code."""
+    solver, depth, (child_orbits, further) = node.solver, node.depth - 1, step
+    tasks = class_tasks(solver.ctx, solver.mode_name, guess, node.answers, node.legal)
+    tasks.sort(key=lambda task: (-len(task[1]), task[0]))
+    floors = [solver.class_floor(cls, node.most_parts) for _, cls, _ in tasks]
+    total, rest, deepest, found = solver.weight(node.answers), sum(floors), 0, {}
+    for (code, cls, follow), floor in zip(tasks, floors, strict=True):
+        rest -= floor
+        if total + floor + rest >= beta:
+            return Outcome(total + floor + rest, 0, -1), {}
+        local = beta - total - rest if beta < INF else INF
+        if len(cls) > LARGE_CHILD:
+            child, grandchildren = _nested_solve(
+                node, OrbitNode(solver, cls, follow, depth, child_orbits, local, further, lane), lane, stop
+            )
+        else:
+            child, grandchildren = solver.solve(cls, follow, depth, local, lane=lane), None
+        if child.guess < 0:  # cut off, infeasible or stopped: no better than beta
+            return Outcome(min(INF, max(beta, total + child.cost + rest)), 0, -1), {}
+        total += child.cost
+        deepest = max(deepest, child.depth)
+        found[code] = (child, grandchildren)
+    return Outcome(total, deepest + 1, guess), found
+
+
+def _nested_solve(node: OrbitNode, nested: OrbitNode, lane, stop) -> tuple[Outcome, Choices | None]:
+    """``nested.solve``, open meanwhile to threads with nothing else to do (``node.root.nested``)."""
+    top = node.root
+    nested.root = top
+    with top.lock:
+        top.nested.append(nested)
+    try:
+        return nested.solve(lane, stop)
+    finally:
+        with top.lock:
+            top.nested.remove(nested)
+
+
+def rebuild(solver: Solver, answers, legal, depth: int, outcome: Outcome, choices: Choices | None, lane=None) -> Node:
+    """The optimal subtree of ``answers`` under ``outcome``'s guess: from the engine's memo,
+    or where its children were searched over orbits, from ``choices`` (:meth:`OrbitNode.children`)."""
+    if choices is None:
+        return solver.tree(answers, legal, depth, known=outcome, lane=lane)[1]
+    root = Node(outcome.guess, solved_here(solver.ctx, outcome.guess, answers))
+    for code, cls, follow in class_tasks(solver.ctx, solver.mode_name, outcome.guess, answers, legal):
+        child, grandchildren = choices[code]
+        root.children.append((code, rebuild(solver, cls, follow, depth - 1, child, grandchildren, lane)))
+    return root
