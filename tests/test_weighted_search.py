@@ -123,7 +123,12 @@ def test_weights_change_the_tree_where_they_should():
 
 
 # the exact search's trees (a rollout tree counts every answer once: it takes no weights)
-EXACT_SHIPPED = [(name, config) for name, config in SHIPPED if config.strategy == "optimal"]
+# Super Mastermind's proof takes about 19 minutes on two cores: built twice here it would take
+# most of the slow suite's hour (the weighted search's equality is shown on every other tree)
+LONGEST_PROOFS = {"mastermind-5x8-optimal-possible.wtree"}
+EXACT_SHIPPED = [
+    (name, config) for name, config in SHIPPED if config.strategy == "optimal" and name not in LONGEST_PROOFS
+]
 
 
 @pytest.mark.parametrize(
