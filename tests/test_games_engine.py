@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from naive import INF, naive_optimal
+from support.naive_checks import check_against_naive, context, modes_of
 from wordle_compiler.api import compile_tree
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.errors import BuildError
@@ -56,25 +57,6 @@ def mastermind_instances(draw):
     answers = draw(st.lists(st.sampled_from(codes), min_size=1, max_size=10, unique=True))
     extra = draw(st.lists(st.sampled_from(codes), max_size=6, unique=True))
     return game, sorted(answers), sorted(set(answers) | set(extra))
-
-
-def context(game, answers, guesses) -> Context:
-    return Context.from_words(WordLists(tuple(answers), tuple(guesses), "a", "g", game), use_cache=False)
-
-
-def modes_of(game):
-    return ["normal", "hard", "possible"] if game.rule == WORDLE else ["normal", "possible"]
-
-
-def check_against_naive(game, answers, guesses, depth):
-    ctx = context(game, answers, guesses)
-    for mode in modes_of(game):
-        outcome = Solver(ctx, mode).solve(ctx.all_answers, ctx.all_guesses, depth)
-        total, deepest = naive_optimal(answers, guesses, mode, depth, game=game)
-        if total == INF:
-            assert not outcome.feasible, (mode, depth)
-        else:
-            assert (outcome.cost, outcome.depth) == (total, deepest), (mode, depth)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

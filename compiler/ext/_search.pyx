@@ -22,8 +22,10 @@ Bounds, cheapest first (each is exact information, never a heuristic):
 
 * a set of n answers costs at least 2n - 1, and at least 2n unless one of its own words
   splits it perfectly; a node returns at once when that reaches ``beta``;
-* a guess with k classes costs at least 3n - k - [it is in the set];
-* each class of a candidate is charged its own 1/3/2s-1/2s bound, raised to a memo entry
+* a guess with k classes costs at least 3n - k - [it is in the set], and more where its
+  classes must hold more than P answers each (volume.pxd: at most P^(t-1) answers are
+  solved within t guesses when no guess makes more than P classes);
+* each class of a candidate is charged its own 1/3/2s-1/2s/counting bound, raised to a memo entry
   when one exists (normal mode), and a class is never searched when its budget cannot
   cover that bound;
 * in normal mode a candidate whose partition equals an earlier candidate's (same classes,
@@ -73,6 +75,7 @@ from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, Scores, answer_splits_
                      score_by_histogram, score_by_pairs, some_answer_splits)
 from rules cimport (CODE_BYTES, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_WORDLE,
                     code_t)
+from volume cimport lightest_past_levels, solvable_within, split_volume_bound, volume_bound
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals()
@@ -219,9 +222,11 @@ cdef int64_t search_candidates(Ctx* c, const Node* node, Candidates* cand, uint8
             if cand.bounds != NULL:
                 continue  # weighted: a group is ordered by the key's coarse bound only
             break
-        parts_c = 3 * n - (key >> KEY_BOUND_SHIFT) - split.in_set  # the key's bound is 3n - parts - in
-        if (key >> KEY_BOUND_SHIFT) + candidate_deep(c, n, parts_c, split.in_set, d) >= limit:
-            continue  # fewest-deep: this candidate's own deep part rules it out
+        if cand.bounds == NULL:  # unweighted: the key's bound is 3n - parts - in
+            parts_c = 3 * n - (key >> KEY_BOUND_SHIFT) - split.in_set
+            if (split_volume_bound(n, parts_c, split.in_set, cand.most_parts)
+                    + candidate_deep(c, n, parts_c, split.in_set, d) >= limit):
+                continue  # its counting bound, or under fewest-deep its own deep part, rules it out
         split.guess = node.L[key & 0xFFFF]
         total = try_candidate(c, node, &split, &f, &limit)
         if total < 0:

@@ -9,6 +9,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 
 from context cimport INF, Ctx, Node, S_PAIRS, S_PASSES, candidate_deep, deep_charge
 from passes cimport PAIRS_MAX_N, Scores, score_by_histogram, score_by_pairs
+from volume cimport lightest_past_levels, split_volume_bound
 
 cdef enum:
     KEY_BOUND_SHIFT = 41       # a key's bound: key >> 41
@@ -91,7 +92,10 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
     """candidate_keys' loop for weighted answers.  A guess g making k classes other than
     its own green one costs at least W (this guess) + Σ over its classes of 2W_C - max W_C
     (weighted.pxi), and the k heaviest answers outweigh the classes' k heaviest, so its
-    bound is 3W - 2w_g - (the k largest weights), w_g its weight as an answer (0 if none).
+    bound is 3W - 2w_g - (the k largest weights), w_g its weight as an answer (0 if none),
+    plus the counting bound's deeper levels where its classes must outgrow P
+    (volume.lightest_past_levels); the key orders by the bound without them, as the
+    unweighted keys do.
     A word that separates the set but is no answer costs 2W: optimal (and first by the
     tie-break) only when every answer's bound is 2W or more and none separates the set, as
     a heavy answer played first can cost less.  False when no memory was left."""
@@ -103,7 +107,7 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
     cdef const int64_t* in_set = scores.in_set
     cdef int64_t* top = <int64_t*>malloc((2 * n + 1) * sizeof(int64_t))
     cdef int64_t* ascending = top + n + 1
-    cdef int64_t i, idx, p, lb, sq, splitter = -1, answers_lower = INF
+    cdef int64_t i, idx, p, weak, lb, sq, splitter = -1, answers_lower = INF
     out.bounds = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     if top == NULL or out.bounds == NULL:
         free(top)
@@ -118,11 +122,13 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
     while (out.weight >> out.drop) > 4 * n + 64:
         out.drop += 1  # buckets about one answer's weight wide: the counting sort stays small
     for idx in range(m):
+        out.most_parts = max(out.most_parts, parts[idx])
+    for idx in range(m):
         p = parts[idx]
-        out.most_parts = max(out.most_parts, p)
         if p == 1 and in_set[idx] == 0:
             continue  # tells nothing
-        lb = 3 * out.weight - 2 * in_set[idx] * c.objective.guess_weight[L[idx]] - top[min(p - in_set[idx], n)]
+        weak = 3 * out.weight - 2 * in_set[idx] * c.objective.guess_weight[L[idx]] - top[min(p - in_set[idx], n)]
+        lb = weak + lightest_past_levels(top, n, n - in_set[idx], (p - in_set[idx]) * out.most_parts, out.most_parts)
         out.lower = min(out.lower, lb)
         if in_set[idx]:
             answers_lower = min(answers_lower, lb if p < n else -1)
@@ -131,7 +137,7 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
         if lb < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)
             out.bounds[idx] = lb
-            out.keys[out.count] = (((lb >> out.drop) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
+            out.keys[out.count] = (((weak >> out.drop) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1
     free(top)
     if splitter >= 0 and answers_lower >= 2 * out.weight:
@@ -147,7 +153,9 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
     guess makes.  False when no memory was left.
 
     Key = (lower bound 3n - k - in, sumsq, not in set, index into L), so candidates are
-    tried cheapest bound first; only the order, never the result, depends on it.  Under
+    tried cheapest bound first; only the order, never the result, depends on it.  The
+    node's bound, and which guesses become candidates, take the counting bound
+    (volume.split_volume_bound), which is higher where classes must outgrow P.  Under
     fewest-deep a candidate's bound also has its deep part (context.candidate_deep), which
     the key leaves out."""
     cdef const int64_t* L = node.L
@@ -156,7 +164,7 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
     cdef int64_t* sumsq = parts + m
     cdef int64_t* in_set = parts + 2 * m
     cdef Scores scores
-    cdef int64_t idx, p, lb, sq, deep
+    cdef int64_t idx, p, lb, sq, deep, strong
     # a guess that splits the set perfectly but is no answer is optimal (2n), except when
     # the next guess is the K-th of fewest-deep: an answer of the set guessed here may
     # then leave one fewer answer needing it
@@ -204,13 +212,16 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
             free(parts)
             return True
         out.most_parts = max(out.most_parts, p)
+    for idx in range(m):
+        p = parts[idx]
         if p == 1 and in_set[idx] == 0:
             continue  # tells nothing
-        lb = 3 * n - p - in_set[idx]
+        lb = 3 * n - p - in_set[idx]  # the key's bound: only the order depends on it
         deep = candidate_deep(c, n, p, in_set[idx], d)
-        if lb + deep < out.lower:
-            out.lower = lb + deep
-        if lb + deep < beta:
+        strong = split_volume_bound(n, p, in_set[idx], out.most_parts) + deep
+        if strong < out.lower:
+            out.lower = strong
+        if strong < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1

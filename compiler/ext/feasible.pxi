@@ -102,16 +102,6 @@ cdef bint endgame_refutes(Ctx* c, const Node* node, int64_t close_within) noexce
     return verdict == ENDGAME_CUT
 
 
-cdef inline int64_t fits_within(int64_t most_parts, int64_t d) noexcept nogil:
-    """The most answers d guesses can solve when no guess makes more than ``most_parts``
-    classes (one of them, the guess itself, solved): 1, most_parts, then
-    1 + (most_parts - 1) * the level below."""
-    cdef int64_t cap = 1, level
-    for level in range(1, d):
-        cap = 1 + (most_parts - 1) * cap if cap < INF // most_parts else INF
-    return cap
-
-
 cdef int64_t feasible_candidates(Ctx* c, const Node* node, uint8_t* seen, bint by_tie_break) noexcept nogil:
     """The first candidate whose every class fits in d - 1 guesses, or -1: in the order
     most classes first, or with ``by_tie_break`` in the total search's tie-break order
@@ -169,7 +159,7 @@ cdef int64_t feasible_keys(const Node* node, const Scores* scores, bint by_tie_b
     most_parts[0] = 1
     for i in range(m):
         most_parts[0] = max(most_parts[0], parts[i])
-    cap = fits_within(most_parts[0], node.d - 1)
+    cap = solvable_within(most_parts[0], node.d - 1, INF // node.n)  # volume.pxd
     for i in range(m):
         # Σc² <= (largest class) * n: a candidate whose largest class must exceed what
         # d - 1 guesses can solve is refused with no split

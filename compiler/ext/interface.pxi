@@ -334,3 +334,37 @@ cdef class Engine:
                 score_by_histogram(&c, &node, &out)
         if not ok:
             raise MemoryError()
+
+
+def counting_bound(int64_t answers, int64_t most_parts):
+    """The least a set of ``answers`` answers can cost when no guess makes more than
+    ``most_parts`` classes of it (volume.volume_bound): 2s - 1 up to most_parts answers,
+    3s - most_parts - 1 up to its square, more beyond."""
+    return volume_bound(answers, most_parts)
+
+
+def counting_split_bounds(int64_t answers, const int64_t[::1] parts, const int64_t[::1] in_set, int64_t most_parts,
+                          int64_t[::1] out):
+    """For each guess, what it costs a set of ``answers`` answers at least when it makes
+    ``parts[i]`` classes (``in_set[i]``: it is one of them) and no guess makes more than
+    ``most_parts`` (volume.split_volume_bound), into ``out``."""
+    cdef Py_ssize_t i, m = parts.shape[0]
+    if in_set.shape[0] < m or out.shape[0] < m:
+        raise ValueError("in_set and out must be as long as parts")
+    with nogil:
+        for i in range(m):
+            out[i] = split_volume_bound(answers, parts[i], in_set[i], most_parts)
+
+
+def counting_past_levels(const int64_t[::1] top, const int64_t[::1] parts, const int64_t[::1] in_set,
+                         int64_t most_parts, int64_t[::1] out):
+    """Weighted: for each guess, what the counting bound adds past two levels when it makes
+    ``parts[i]`` classes (``in_set[i]``: it is one of them) of the answers whose
+    heaviest-first prefix sums are ``top`` (volume.lightest_past_levels), into ``out``."""
+    cdef Py_ssize_t i, m = parts.shape[0]
+    cdef int64_t n = top.shape[0] - 1
+    if in_set.shape[0] < m or out.shape[0] < m or n < 0:
+        raise ValueError("in_set and out must be as long as parts, and top hold n + 1 sums")
+    with nogil:
+        for i in range(m):
+            out[i] = lightest_past_levels(&top[0], n, n - in_set[i], (parts[i] - in_set[i]) * most_parts, most_parts)

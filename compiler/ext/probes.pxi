@@ -105,3 +105,8 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
     kept = np.array([out[i] for i in range(own.m)], dtype=np.int64)
     free(out)
     return kept, own.lh1, own.lh2
+
+
+def counting_capacity(int64_t most_parts, int64_t guesses):
+    """The most answers ``guesses`` guesses can solve (volume.solvable_within)."""
+    return solvable_within(most_parts, guesses, INF)

@@ -7,7 +7,7 @@ cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_pa
     """Cheap lower bound on the cost of a class (as a node: its answers, hashes, its
     parent's list and d) (exact for 1-2 answers).  ``most_parts``: the most classes any
     legal guess makes of the parent set; no guess makes more of a subset, so s answers
-    cost at least 3s - most_parts - 1."""
+    cost at least 3s - most_parts - 1, and more beyond most_parts^2 (volume.pxd)."""
     cdef int64_t s = cls.n, d = cls.d, bound
     cdef uint64_t k1, k2, payload
     if c.objective.weights != NULL:
@@ -19,7 +19,7 @@ cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_pa
     elif s == 2:
         return 3 + deep_charge(c, 2, 1, d)
     elif s > most_parts + 1:
-        bound = max(2 * s, 3 * s - most_parts - 1)  # too big to split perfectly anyway
+        bound = max(2 * s, volume_bound(s, most_parts))  # too big to split perfectly anyway
     else:
         bound = 2 * s - 1 if some_answer_splits(c, cls, seen) else 2 * s
     # at most one answer is solved by the guess here; with two guesses before the K-th, one

@@ -116,9 +116,12 @@ cdef int64_t crowded_bound(const Ctx* c, const Node* cls, int64_t most_parts) no
     more than most_parts + 1 answers, so none separates it): a guess leaves at most
     most_parts - 1 classes besides its own green one (most_parts if it is no answer), and
     each class C costs at least 2W_C minus its heaviest answer, so the class costs at least
-    3W - 2w_max - (its most_parts - 1 largest weights), and 2W - w_max + w_min anyway."""
-    cdef int64_t s = cls.n, i, total = 0, heaviest = 0, lightest = INF, largest = 0
-    cdef int64_t* ascending = <int64_t*>malloc(s * sizeof(int64_t))
+    3W - 2w_max - (its most_parts - 1 largest weights), and 2W - w_max + w_min anyway.
+    Past most_parts^2 answers the counting bound's deeper levels add to the first
+    (volume.lightest_past_levels)."""
+    cdef int64_t s = cls.n, i, total = 0, heaviest = 0, lightest = INF, largest = 0, deeper = 0
+    cdef int64_t* ascending = <int64_t*>malloc((2 * s + 1) * sizeof(int64_t))
+    cdef int64_t* top = ascending + s  # heaviest-first prefix sums
     if ascending == NULL:
         return 0  # a bound of nothing: only work is lost
     for i in range(s):
@@ -129,5 +132,10 @@ cdef int64_t crowded_bound(const Ctx* c, const Node* cls, int64_t most_parts) no
     qsort(ascending, s, sizeof(int64_t), compare_keys)
     for i in range(max(most_parts - 1, 0)):
         largest += ascending[s - 1 - i]
+    if s > most_parts * most_parts:  # the counting bound's levels past three guesses
+        top[0] = 0
+        for i in range(1, s + 1):
+            top[i] = top[i - 1] + ascending[s - i]
+        deeper = lightest_past_levels(top, s, s, most_parts * most_parts, most_parts)
     free(ascending)
-    return max(2 * total - heaviest + lightest, 3 * total - 2 * heaviest - largest)
+    return max(2 * total - heaviest + lightest, 3 * total - 2 * heaviest - largest + deeper)

@@ -6,9 +6,8 @@ to ask it.  A first word is *probed* first: each of its classes is solved only t
 its cheap one-level bound (budget 2s + 1), and when the sum already reaches the
 cut-off the word is refuted without any deep search.  Otherwise its classes' bounds
 are raised in rounds, smallest class first, each by its share of what is missing
-(:class:`ClassBounds`), until they reach the cut-off or every class is exact.  Words are taken in the
-order of the root's own bound (3n − k − [possible]), then Σc², so the best totals
-come early and the cut-off is tight for everyone else.
+(:class:`ClassBounds`), until they reach the cut-off or every class is exact.  Words go
+cheapest root bound (3n − k − [possible]) first, then Σc²: the best totals come early.
 
 The cut-off is the K-th best exact total + 1 (``--top K``, ties at K-th included) or
 the best + M + 1 (``--margin M``).  A word with a total below the final cut-off is
@@ -171,8 +170,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
         orbits = word_orbits(ctx, spec, word)
         below = None if orbits is None else word_orbits_below(ctx, spec, word)
-        rounds = raise_rounds(spec.settings.mode)
-        classes = ClassBounds(solver, tasks, depth, most_parts(ctx, spec), rounds, orbits, below)
+        rounds, parts = raise_rounds(spec.settings.mode), most_parts(ctx, spec)
+        classes = ClassBounds(solver, tasks, depth, parts, rounds, orbits, below)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the

@@ -22,6 +22,9 @@ from ..ext._search import (
     NOT_A_TREE,
     STAT_NAMES,
     Workspace,
+    counting_bound,
+    counting_past_levels,
+    counting_split_bounds,
 )
 from ..util.splitmix import splitmix64
 from .endgame import MIN_GROUP, endgame_groups
@@ -228,22 +231,27 @@ class Solver:
         no guess makes more than ``most_parts`` classes of a set holding them."""
         size = len(answers)
         if self.weights is None:
-            return 2 * size - 1 if size <= 2 else max(2 * size - 1, 3 * size - most_parts - 1)
+            return 2 * size - 1 if size <= 2 else max(2 * size - 1, counting_bound(size, most_parts))
         weights = np.sort(self.weights[np.asarray(answers)])[::-1]  # heaviest first
         total = int(weights.sum())
         if size <= 2:
             return total + int(weights[-1]) * (size - 1)
         if size <= most_parts + 1:
             return 2 * total - int(weights[0])  # some guess might separate them
+        deeper, slots = 0, most_parts * most_parts  # the counting bound's levels past three guesses
+        while most_parts > 1 and slots < size:
+            deeper += int(weights[slots:].sum())  # the lightest, left deepest
+            slots *= most_parts
         return max(
             2 * total - int(weights[0]) + int(weights[-1]),
-            3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()),
+            3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()) + deeper,
         )
 
     def guess_bounds(self, answers, legal, lane: Lane | None = None):
         """One full pass: for every legal guess, (lower bound, Σc², in set), as three arrays
         aligned with ``legal``, and the most classes any of them makes.  The bound is the
-        guess's cheapest possible total, 3n − k − [in set] for k classes (weighted: 3W −
+        guess's cheapest possible total, 3n − k − [in set] for k classes, more where its
+        classes must hold more than P answers each (the counting bound; weighted: 3W −
         2·[in set]·its weight − the k − [in set] largest weights); a guess whose bound
         reaches a cut-off needs no search at all.  ``lane``: the calling thread's, when
         several search at once (the pass writes its scratch)."""
@@ -254,14 +262,17 @@ class Solver:
         self.engine.score(answers, legal, parts, sumsq, in_set, self.scratch if lane is None else lane.scratch)
         most_parts = int(parts.max()) if m else 1
         if self.weights is None:
-            bound = 3 * n - parts - in_set  # also for a guess that tells nothing: it costs n more
+            bound = np.empty(m, dtype=np.int64)  # also for a guess that tells nothing: it costs n more
+            counting_split_bounds(n, parts, in_set, most_parts, bound)
             return np.where((parts == 1) & (in_set == 1), 1, bound), sumsq, in_set, most_parts  # 1: the only answer
         weights = self.weights[answers]
-        top = np.concatenate(([0], np.cumsum(np.sort(weights)[::-1])))
+        top = np.concatenate(([0], np.cumsum(np.sort(weights)[::-1]))).astype(np.int64)
         by_guess = np.zeros(len(self.ctx.words.guesses), dtype=np.int64)
         by_guess[self.a2g[answers]] = weights
         own = by_guess[legal] * in_set
-        bound = 3 * int(top[-1]) - 2 * own - top[np.minimum(parts - in_set, n)]
+        deeper = np.empty(m, dtype=np.int64)
+        counting_past_levels(top, parts, in_set, most_parts, deeper)
+        bound = 3 * int(top[-1]) - 2 * own - top[np.minimum(parts - in_set, n)] + deeper
         return np.where((parts == 1) & (in_set == 1), own, bound), sumsq, in_set, most_parts
 
     def refuted_by_endgame(self, answers, legal, depth: int) -> bool:
