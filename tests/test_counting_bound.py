@@ -130,6 +130,7 @@ def test_coarse_games_match_the_naive_minimiser(game, depth):
     check_against_naive(game, codes, codes, depth)
 
 
+@pytest.mark.slow
 def test_a_game_larger_than_its_most_classes_squared_matches_the_naive_minimiser():
     """Mastermind 2x6: 36 codes, no guess makes more than 5 classes, so the counting bound
     (113) is above 3n - P - 1 (102) at the root; the optimum is 132."""
@@ -139,7 +140,7 @@ def test_a_game_larger_than_its_most_classes_squared_matches_the_naive_minimiser
     check_against_naive(game, codes, codes, 5)
 
 
-@pytest.mark.parametrize("seed", [*range(2), *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 12))])
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 12))])
 def test_sets_larger_than_their_most_classes_squared_match_the_naive_minimiser(seed):
     """26 to 36 codes of Mastermind 2x6 (no guess makes more than 5 classes) within 4 to 6
     guesses: the engine's cut-offs by the counting bound bind here, and an inflated bound
