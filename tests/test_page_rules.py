@@ -28,7 +28,9 @@ from wordle_runtime.history import HistoryError, NoAnswerError
 from wordle_runtime.tree import Tree
 
 SHIPPED = sorted(p.stem for p in Path(wordle_trees.__file__).parent.glob("*.wtree"))
-PER_TREE = 150  # 7 shipped trees and 4 of other games: 1,650 histories
+PER_TREE = 150  # histories a tree: every shipped tree and 4 of other games
+PER_LARGE_TREE = 30  # a tree of more than LARGE_TREE answers (Super Mastermind's 32,768): the
+LARGE_TREE = 10_000  # runtime answers its histories in about 0.1 s each, so fewer are checked
 EMOJI = {"b": ["\u2b1b", "\u2b1c"], "y": ["\U0001f7e8"], "g": ["\U0001f7e9"]}
 JUNK = [
     "qqqqq",
@@ -283,7 +285,7 @@ def targeted(tree, words: list[str], rng: random.Random) -> list[str]:
 def histories_for(tree, rng: random.Random) -> list[str]:
     words = tree.guess_list.words()
     found = targeted(tree, words, rng)
-    while len(found) < PER_TREE:
+    while len(found) < (PER_TREE if len(tree.answers) <= LARGE_TREE else PER_LARGE_TREE):
         game = random_game(tree, words, rng)
         if rng.random() < 0.3:
             found.append(history_text(spoiled(tree.game, game, rng), rng))
