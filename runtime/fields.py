@@ -1,6 +1,7 @@
 """The tree file's fields decoded one at a time, each within limits sized from its own
 bytes (:mod:`.format` finds each field's span first): msgpack values, ``bin`` payloads,
-word lists and little-endian arrays.  Nothing here trusts the file."""
+word lists and little-endian arrays.  Nothing here trusts the file.  Also the writer's
+two encoders: sorted map keys and little-endian array bytes."""
 
 from __future__ import annotations
 
@@ -140,3 +141,28 @@ def read_array(blob: bytes, spans: dict[str, Span], name: str, typecode: str, it
     if sys.byteorder == "big" and itemsize > 1:
         values.byteswap()
     return values
+
+
+def sorted_keys(value: dict[str, Any]) -> dict[str, Any]:
+    """Sort map keys so the same content always packs to the same bytes (iterative)."""
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]  # (container, key or index) of each value to sort
+    while stack:
+        holder, key = stack.pop()
+        item = holder[key]
+        if isinstance(item, dict):
+            item = holder[key] = {k: item[k] for k in sorted(item)}
+            stack.extend((item, k) for k in item)
+        elif isinstance(item, (list, tuple)):
+            item = holder[key] = list(item)
+            stack.extend((item, i) for i in range(len(item)))
+    sorted_value: dict[str, Any] = root[0]
+    return sorted_value
+
+
+def le_bytes(values: array[int]) -> bytes:
+    """An array's bytes, little-endian whatever the machine (read_array's inverse)."""
+    if sys.byteorder == "big" and values.itemsize > 1:
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()

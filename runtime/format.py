@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import os
 import stat
-import sys
 import warnings
 from array import array
 
 import msgpack
 
-from .fields import decode, game_words, payload_of, read_array, reject_ext, word_list
+from .fields import decode, game_words, le_bytes, payload_of, read_array, reject_ext, sorted_keys, word_list
 from .game import DEFAULT_GAME, GameError, game_from_fields
 from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
 from .rules import GuessList
@@ -77,30 +76,6 @@ def _fail(message: str) -> NoReturn:
     raise TreeFormatError(message)
 
 
-def _sorted_keys(value: dict[str, Any]) -> dict[str, Any]:
-    """Sort map keys so the same content always packs to the same bytes (iterative)."""
-    root: list[Any] = [value]
-    stack: list[tuple[Any, Any]] = [(root, 0)]  # (container, key or index) of each value to sort
-    while stack:
-        holder, key = stack.pop()
-        item = holder[key]
-        if isinstance(item, dict):
-            item = holder[key] = {k: item[k] for k in sorted(item)}
-            stack.extend((item, k) for k in item)
-        elif isinstance(item, (list, tuple)):
-            item = holder[key] = list(item)
-            stack.extend((item, i) for i in range(len(item)))
-    sorted_value: dict[str, Any] = root[0]
-    return sorted_value
-
-
-def _to_le_bytes(values: array[int]) -> bytes:
-    if sys.byteorder == "big" and values.itemsize > 1:
-        values = array(values.typecode, values)
-        values.byteswap()
-    return values.tobytes()
-
-
 def pack_tree(data: TreeData) -> bytes:
     """Serialise ``data``; the same content always gives the same bytes.
 
@@ -128,13 +103,13 @@ def pack_tree(data: TreeData) -> bytes:
         values = getattr(data, name)
         if not isinstance(values, array) or values.typecode != typecode or values.itemsize != itemsize:
             values = array(typecode, values)
-        tree[name] = _to_le_bytes(values)
-    tree["subtree_total"] = _to_le_bytes(array("I", stats.total))
+        tree[name] = le_bytes(values)
+    tree["subtree_total"] = le_bytes(array("I", stats.total))
     tree["subtree_depth"] = array("B", stats.depth).tobytes()
     doc: dict[str, Any] = {
         "format": FORMAT_NAME,
         "format_version": list(PLAIN_VERSION),
-        "meta": _sorted_keys(data.meta),  # the only nested map: its keys sorted at every level
+        "meta": sorted_keys(data.meta),  # the only nested map: its keys sorted at every level
         "mode": mode,
         "guess_list": guess_list.to_bytes(),
         "answers": list(data.answers),
