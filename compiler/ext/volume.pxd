@@ -48,12 +48,12 @@ cdef inline int64_t split_volume_bound(int64_t n, int64_t parts, int64_t in_set,
     volume bounds at their most even (the bound is convex in a class's size, so an uneven
     split costs no less).  3n - parts - in_set while no class need exceed most_parts."""
     cdef int64_t classes = parts - in_set, rest = n - in_set, even, larger
+    if rest <= most_parts * classes:  # no class need exceed most_parts (and no division)
+        return 3 * n - parts - in_set if classes > 0 else n
     if classes <= 0:
         return n
     even = rest // classes
     larger = rest - even * classes  # classes of even + 1 answers
-    if even + (larger > 0) <= most_parts:
-        return 3 * n - parts - in_set
     return n + larger * volume_bound(even + 1, most_parts) + (classes - larger) * volume_bound(even, most_parts)
 
 
