@@ -154,8 +154,9 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
 
     Key = (lower bound 3n - k - in, sumsq, not in set, index into L), so candidates are
     tried cheapest bound first; only the order, never the result, depends on it.  The
-    node's bound, and which guesses become candidates, take the counting bound
-    (volume.split_volume_bound), which is higher where classes must outgrow P.  Under
+    node's bound takes the counting bound (volume.split_volume_bound), higher where a
+    guess's classes must outgrow P: only a guess with more answers than its parts times
+    its classes can have such classes, and the search skips a candidate by it too.  Under
     fewest-deep a candidate's bound also has its deep part (context.candidate_deep), which
     the key leaves out."""
     cdef const int64_t* L = node.L
@@ -164,7 +165,7 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
     cdef int64_t* sumsq = parts + m
     cdef int64_t* in_set = parts + 2 * m
     cdef Scores scores
-    cdef int64_t idx, p, lb, sq, deep, strong
+    cdef int64_t idx, p, lb, sq, deep, crowded = INF
     # a guess that splits the set perfectly but is no answer is optimal (2n), except when
     # the next guess is the K-th of fewest-deep: an answer of the set guessed here may
     # then leave one fewer answer needing it
@@ -212,19 +213,24 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
             free(parts)
             return True
         out.most_parts = max(out.most_parts, p)
-    for idx in range(m):
-        p = parts[idx]
         if p == 1 and in_set[idx] == 0:
             continue  # tells nothing
-        lb = 3 * n - p - in_set[idx]  # the key's bound: only the order depends on it
+        lb = 3 * n - p - in_set[idx]
         deep = candidate_deep(c, n, p, in_set[idx], d)
-        strong = split_volume_bound(n, p, in_set[idx], out.most_parts) + deep
-        if strong < out.lower:
-            out.lower = strong
-        if strong < beta:
+        if n - in_set[idx] > p * (p - in_set[idx]):
+            crowded = min(crowded, lb + deep)  # a class may outgrow P: its counting bound once P is known
+        elif lb + deep < out.lower:
+            out.lower = lb + deep
+        if lb + deep < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1
+    if crowded < out.lower:  # such a guess might hold the node's bound: its counting bound decides
+        for idx in range(m):
+            p = parts[idx]
+            if (p > 1 or in_set[idx]) and n - in_set[idx] > p * (p - in_set[idx]):
+                deep = candidate_deep(c, n, p, in_set[idx], d)
+                out.lower = min(out.lower, split_volume_bound(n, p, in_set[idx], out.most_parts) + deep)
     free(parts)
     if not group_by_bound(out.keys, out.count):
         free_candidates(out)
