@@ -217,10 +217,11 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
             continue  # tells nothing
         lb = 3 * n - p - in_set[idx]
         deep = candidate_deep(c, n, p, in_set[idx], d)
-        if n - in_set[idx] > p * (p - in_set[idx]):
-            crowded = min(crowded, lb + deep)  # a class may outgrow P: its counting bound once P is known
-        elif lb + deep < out.lower:
-            out.lower = lb + deep
+        if lb + deep < out.lower:
+            if n - in_set[idx] > p * (p - in_set[idx]):
+                crowded = min(crowded, lb + deep)  # a class may outgrow P: its counting bound once P is known
+            else:
+                out.lower = lb + deep
         if lb + deep < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
