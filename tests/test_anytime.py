@@ -22,7 +22,8 @@ from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import Node, class_tasks, solved_here, tree_total
 from wordle_compiler.core.settings import Settings
-from wordle_compiler.pipeline.anytime import Anytime, counting_floor
+from wordle_compiler.core.weights import integer_weights
+from wordle_compiler.pipeline.anytime import Anytime
 from wordle_compiler.pipeline.compile import compile_tree
 from wordle_compiler.search import solver_for
 from wordle_runtime.format import pack_tree
@@ -59,12 +60,29 @@ def test_any_mix_of_proved_and_heuristic_classes_bounds_the_optimum(seed, mode, 
         assert anytime.lower_bound == total == optimum
 
 
-def test_the_counting_floor_fills_the_shallowest_places_first():
-    assert counting_floor(1, 5) == 1
-    assert counting_floor(3, 2) == 1 + 2 * 2
-    assert counting_floor(8, 2) == 1 + 2 * 2 + 4 * 3 + 1 * 4
-    assert counting_floor(3, 2, weights=[1, 5, 2]) == 5 * 1 + (2 + 1) * 2
-    assert counting_floor(4, 1) == 1 + 2 + 3 + 4  # a guess that never splits solves one answer a step
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), mode=st.sampled_from(["normal", "possible"]), data=st.data())
+def test_under_weights_any_mix_of_classes_bounds_the_weighted_optimum(seed, mode, data):
+    """The same with integer weights: every class's bound is on the weights' scale, so the
+    bound <= the naive weighted optimum <= the tree's weighted total."""
+    ctx = tiny_context(seed, n_answers=12 + seed % 7, n_extra=2 + seed % 3, clustered=seed % 3 != 0)
+    rng = random.Random(seed)
+    weights = integer_weights([rng.choice([1, 2, 5, 40]) for _ in ctx.words.answers], "test")
+    first = worst_start(ctx)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode=mode, max_depth=8, weights=weights), start=first)
+    by_answer = dict(zip(ctx.words.answers, weights.values, strict=True))
+    optimum = naive_optimal(ctx.words.answers, ctx.words.guesses, mode, 7, start=first, weights=by_answer)[0]
+    solver = solver_for(ctx, mode, weights=weights)
+    index = ctx.guess_index[first]
+    tasks = class_tasks(ctx, mode, index, ctx.all_answers, initial_legal(ctx, mode))
+    anytime = Anytime()
+    anytime.prepare(ctx, cfg, solver, tasks)
+    kept = data.draw(st.sets(st.sampled_from(sorted(anytime.fallback)))) if anytime.fallback else set()
+    proved = {
+        code: solver.tree(cls, legal, cfg.settings.max_depth - 1)[1] for code, cls, legal in tasks if code in kept
+    }
+    root = anytime.assemble(Node(index, solved_here(ctx, index, ctx.all_answers)), proved, list(weights.values))
+    assert anytime.lower_bound <= optimum <= tree_total(root, 1, list(weights.values))
 
 
 def test_a_search_that_finishes_is_the_proved_tree_byte_for_byte(ctx):

@@ -289,7 +289,7 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
     _write_and_report(result, cfg, output, allow_deeper, as_json, quiet, stop)
-    report_stop(PROG, result, stop, quiet)
+    report_stop(PROG, result, stop, quiet, cfg.settings.weights)
 
 
 def _checked_config(strategy: str, settings, objective: tuple, options: dict, weight_options: dict, quiet: bool):

@@ -120,18 +120,24 @@ def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None)
     return Anytime(time_limit=time_limit) if anytime is None else Anytime(time_limit=time_limit, strategy=anytime)
 
 
-def report_stop(prog: str, result: BuildResult, stop, quiet: bool) -> None:
+def report_stop(prog: str, result: BuildResult, stop, quiet: bool, weights=None) -> None:
     """After an anytime search stopped early: one line on stderr with the tree's total and its
-    proved lower bound (unless ``quiet``); after Ctrl-C or SIGTERM, the stop is raised again,
-    so the command ends as an interrupted one does (130, 143), its tree written."""
+    proved lower bound (unless ``quiet``; under ``weights``, both as expected guesses); after
+    Ctrl-C or SIGTERM, the stop is raised again, so the command ends as an interrupted one
+    does (130, 143), its tree written."""
     if stop is None or stop.stopped is None:
         return
-    total = result.report.total_guesses
     if not quiet:
-        gap = (total - stop.lower_bound) / max(stop.lower_bound, 1)
+        if weights is None:
+            total, bound = result.report.total_guesses, stop.lower_bound
+            shown = f"this tree {total:,}, proved lower bound {bound:,}"
+        else:
+            total, bound = weights.expected_guesses(result.report.depths), stop.lower_bound / sum(weights.values)
+            shown = f"this tree {total:.4f} guesses expected, proved lower bound {bound:.4f}"
+        gap = (total - bound) / max(bound, 1)
         click.echo(
-            f"{prog}: stopped ({stop.stopped}) before the proof: this tree {total:,}, proved lower bound "
-            f"{stop.lower_bound:,} (gap {gap:.2%}; {stop.proved_classes} of {stop.classes} classes proved)",
+            f"{prog}: stopped ({stop.stopped}) before the proof: {shown} "
+            f"(gap {gap:.2%}; {stop.proved_classes} of {stop.classes} classes proved)",
             err=True,
         )
     if stop.stopped == "interrupted":

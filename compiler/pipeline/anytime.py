@@ -6,7 +6,8 @@ first guess first builds a quick tree by a heuristic (``--anytime HEURISTIC``; b
 ``FALLBACK_STRATEGY``, most-parts; ``rollout`` gives a better tree, built more slowly; kept within
 ``--max-depth`` by the engine's depth-only search where it would go deeper) and the
 lower bound of every class the first guess leaves (the larger of the engine's one-pass
-bound, the best guess's ``3n - k - [in set]``, and :func:`counting_floor`).  The exact
+bound over its guesses and its bound for the class as a whole, both counting bounds:
+``Solver.guess_bounds``, ``Solver.class_floor``).  The exact
 search then runs as usual.  When it is stopped (the time limit, Ctrl-C or SIGTERM),
 every class already proved keeps its optimal subtree and every other class takes the
 heuristic's; the tree is verified like any other, and its proved lower bound is the total
@@ -67,8 +68,7 @@ class Anytime:
             self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, (answers, legal), depth, quick)
             self.costs[code] = tree_total(self.fallback[code], 1, weights)
             bounds, _, _, most_parts = solver.guess_bounds(answers, legal)
-            weights = None if given is None else [given.values[a] for a in answers]
-            floor = counting_floor(len(answers), most_parts, weights)
+            floor = solver.class_floor(answers, most_parts)
             self.floors[code] = max(floor, int(bounds.min()) if len(bounds) else 0)
         self.classes = len(tasks)
 
@@ -127,22 +127,6 @@ def _quick(ctx, cfg):
 
     subtree = strategy_builders(ctx, cfg)[1]
     return lambda answers, legal: subtree(answers, legal, 2)
-
-
-def counting_floor(n: int, most_parts: int, weights=None) -> int:
-    """A lower bound on the total guesses of any tree for ``n`` answers in which no guess
-    makes more than ``most_parts`` classes: a node solves at most one answer (its own
-    guess) and has at most ``most_parts`` children, so at most ``most_parts ** (d - 1)``
-    answers are solved with ``d`` guesses; filling the shallowest places first (the
-    heaviest answers there, under ``weights``) gives the least possible total."""
-    order = sorted(weights, reverse=True) if weights is not None else None
-    total, placed, depth, room = 0, 0, 1, 1
-    while placed < n:
-        take = min(room, n - placed)
-        total += depth * (take if order is None else sum(order[placed : placed + take]))
-        placed += take
-        depth, room = depth + 1, room * max(most_parts, 1)
-    return total
 
 
 def tree_height(node: Node) -> int:
