@@ -238,13 +238,12 @@ class Solver:
             return total + int(weights[-1]) * (size - 1)
         if size <= most_parts + 1:
             return 2 * total - int(weights[0])  # some guess might separate them
-        deeper, slots = 0, most_parts * most_parts  # the counting bound's levels past three guesses
-        while most_parts > 1 and slots < size:
-            deeper += int(weights[slots:].sum())  # the lightest, left deepest
-            slots *= most_parts
+        deeper = np.empty(1, dtype=np.int64)  # the counting bound's levels past three guesses
+        top = np.concatenate(([0], np.cumsum(weights))).astype(np.int64)  # heaviest-first prefix sums
+        counting_past_levels(top, np.array([most_parts]), np.array([0]), most_parts, deeper)
         return max(
             2 * total - int(weights[0]) + int(weights[-1]),
-            3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()) + deeper,
+            3 * total - 2 * int(weights[0]) - int(weights[: max(most_parts - 1, 0)].sum()) + int(deeper[0]),
         )
 
     def guess_bounds(self, answers, legal, lane: Lane | None = None):
