@@ -52,7 +52,7 @@ KeyboardInterrupt) is raised from the call.
 """
 
 from cpython.ref cimport PyObject
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
@@ -75,6 +75,7 @@ from passes cimport (HIST_CHUNK, PAIRS_MAX_N, SPLIT_ROWS, Scores, answer_splits_
                      score_by_histogram, score_by_pairs, some_answer_splits)
 from rules cimport (CODE_BYTES, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_WORDLE,
                     code_t)
+from renaming cimport renaming_twins
 from volume cimport lightest_past_levels, solvable_within, split_volume_bound, volume_bound
 
 cdef extern from "Python.h":

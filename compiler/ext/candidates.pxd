@@ -7,8 +7,11 @@
 from libc.stdint cimport int64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 
-from context cimport INF, Ctx, Node, S_PAIRS, S_PASSES, candidate_deep, deep_charge
+from libc.stdint cimport uint8_t
+
+from context cimport INF, Ctx, Node, S_PAIRS, S_PASSES, S_TWINS, candidate_deep, deep_charge
 from passes cimport PAIRS_MAX_N, Scores, score_by_histogram, score_by_pairs
+from renaming cimport renaming_twins
 from volume cimport lightest_past_levels, split_volume_bound
 
 cdef enum:
@@ -88,7 +91,8 @@ cdef inline int64_t group_floor(const Candidates* cand, int64_t key) noexcept no
     return (key >> KEY_BOUND_SHIFT) << cand.drop
 
 
-cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* scores, Candidates* out) noexcept nogil:
+cdef inline bint weighted_keys(Ctx* c, const Node* node, const Scores* scores, const uint8_t* twin,
+                               Candidates* out) noexcept nogil:
     """candidate_keys' loop for weighted answers.  A guess g making k classes other than
     its own green one costs at least W (this guess) + Σ over its classes of 2W_C - max W_C
     (weighted.pxi), and the k heaviest answers outweigh the classes' k heaviest, so its
@@ -98,7 +102,8 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
     unweighted keys do.
     A word that separates the set but is no answer costs 2W: optimal (and first by the
     tie-break) only when every answer's bound is 2W or more and none separates the set, as
-    a heavy answer played first can cost less.  False when no memory was left."""
+    a heavy answer played first can cost less.  ``twin`` (or NULL): the guesses left out
+    of the keys (renaming.pxd).  False when no memory was left."""
     cdef const int64_t* S = node.S
     cdef const int64_t* L = node.L
     cdef int64_t n = node.n, m = node.m, beta = node.beta
@@ -134,7 +139,9 @@ cdef inline bint weighted_keys(const Ctx* c, const Node* node, const Scores* sco
             answers_lower = min(answers_lower, lb if p < n else -1)
         elif p == n and splitter < 0:
             splitter = idx
-        if lb < beta:
+        if lb < beta and twin != NULL and twin[idx]:
+            c.work.stats[S_TWINS] += 1
+        elif lb < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)
             out.bounds[idx] = lb
             out.keys[out.count] = (((weak >> out.drop) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
@@ -158,13 +165,15 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
     guess's classes must outgrow P: only a guess with more answers than its parts times
     its classes can have such classes, and the search skips a candidate by it too.  Under
     fewest-deep a candidate's bound also has its deep part (context.candidate_deep), which
-    the key leaves out."""
+    the key leaves out.  A guess that a renaming fixing the node maps onto a lower one
+    (renaming.pxd) counts toward the bounds but is no candidate."""
     cdef const int64_t* L = node.L
     cdef int64_t n = node.n, m = node.m, beta = node.beta, d = node.d
     cdef int64_t* parts = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
     cdef int64_t* sumsq = parts + m
     cdef int64_t* in_set = parts + 2 * m
     cdef Scores scores
+    cdef uint8_t* twin = NULL
     cdef int64_t idx, p, lb, sq, deep, crowded = INF
     # a guess that splits the set perfectly but is no answer is optimal (2n), except when
     # the next guess is the K-th of fewest-deep: an answer of the set guessed here may
@@ -192,12 +201,15 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
         score_by_histogram(c, node, &scores)
     c.work.stats[S_PASSES] += 1
     c.work.stats[S_PAIRS] += n * m
+    twin = renaming_twins(c, node)
     if c.objective.weights != NULL:
-        if not weighted_keys(c, node, &scores, out):
+        if not weighted_keys(c, node, &scores, twin, out):
             free(parts)
+            free(twin)
             free_candidates(out)
             return False
         free(parts)
+        free(twin)
         if not group_by_bound(out.keys, out.count):
             free_candidates(out)
             return False
@@ -211,6 +223,7 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
             out.perfect = L[idx]
             out.most_parts = n
             free(parts)
+            free(twin)
             return True
         out.most_parts = max(out.most_parts, p)
         if p == 1 and in_set[idx] == 0:
@@ -222,7 +235,9 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
                 crowded = min(crowded, lb + deep)  # a class may outgrow P: its counting bound once P is known
             else:
                 out.lower = lb + deep
-        if lb + deep < beta:
+        if lb + deep < beta and twin != NULL and twin[idx]:
+            c.work.stats[S_TWINS] += 1
+        elif lb + deep < beta:
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1
@@ -233,6 +248,7 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
                 deep = candidate_deep(c, n, p, in_set[idx], d)
                 out.lower = min(out.lower, split_volume_bound(n, p, in_set[idx], out.most_parts) + deep)
     free(parts)
+    free(twin)
     if not group_by_bound(out.keys, out.count):
         free_candidates(out)
         return False

@@ -31,6 +31,8 @@
 #              seen flags, the pair sets, the gathered rows, most_parts
 # scores       one full pass's parts, sumsq and in_set per guess of L (passes.Scores)
 # workers      the threads searching a node at once: a shared node when > 1 (_search.pyx)
+# twin         a guess of L that a renaming of the symbols fixing the node maps onto a lower
+#              guess (renaming.pxd): it ties with that one and loses the tie-break
 # seen         MAX_CODES flags, all zero between uses
 # parts, most_parts, in_set  the classes a guess makes (its all-correct one included), the
 #              most any legal guess makes of the node's set (P), and whether the guess is one
@@ -43,7 +45,7 @@
 # A code is a ``code_t``: one byte in _search, two in _search16 (rules.pxd).  Arrays indexed
 # by a code have MAX_CODES slots; loops over codes run to the game's n_codes.
 
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from cpython.ref cimport PyObject
 
 from rules cimport CODE_BYTES, MAX_CODES, RULE_WORDLE, WORDLE_LENGTH, code_t, feedback_code, wordle_code
@@ -66,7 +68,8 @@ cdef enum:
     S_ROWS = 10
     S_ENDGAME = 11
     S_UNSPLITTABLE = 12
-    N_STATS = 13
+    S_TWINS = 13
+    N_STATS = 14
     # a shared node's state (Control.shared, SHARED_WORDS int64; see _search.pyx)
     SHARED_LIMIT = 0
     SHARED_NEXT = 1
@@ -115,6 +118,8 @@ cdef struct Lists:
     const uint64_t* Z2
     const uint64_t* ZG1
     const uint64_t* ZG2
+    const int32_t* answer_swaps  # renaming.pxd: each answer with two symbols exchanged, per pair
+    const int32_t* guess_swaps   # (NULL both: the lists are not closed under renaming)
 
 
 cdef struct Objective:

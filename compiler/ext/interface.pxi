@@ -11,7 +11,7 @@ from ._kernels import RULE_NUMBERS  # Game.rule -> the rule's number in the kern
 
 STAT_NAMES = ("nodes", "full_passes", "pairs_scored", "memo_entries", "memo_evictions",
               "memo_grows", "memo_hits", "candidates", "duplicate_partitions", "bound_exits", "memo_rows",
-              "endgame_cuts", "unsplittable_hits")
+              "endgame_cuts", "unsplittable_hits", "renaming_twins")
 # The most the weights may sum to: a set's cost is below 64 x this (the deepest tree the
 # depth limit allows), well inside INF, and 3 x this fits a candidate's bound.
 MAX_WEIGHT_TOTAL = 1 << 29
@@ -46,7 +46,10 @@ cdef class Engine:
     ``weights`` (None: every answer weighs 1) one non-negative integer per answer, the
     costs then being Σ weight × guesses (weighted.pxi); ``game`` the game played
     (``wordle_runtime.game.Game``; None: five-letter Wordle over a-z), with at most
-    MAX_CODES codes (256 in _search, 6,561 in _search16, whose matrix cells are uint16)."""
+    MAX_CODES codes (256 in _search, 6,561 in _search16, whose matrix cells are uint16).
+    ``renaming`` (default True): where the lists are closed under renaming the symbols
+    (Mastermind's codes), the search tries one guess of each set that a renaming fixing
+    the node makes twins (renaming.pxd); False tries every guess, for comparison."""
     cdef const code_t[:, ::1] MT
     cdef const uint8_t[:, ::1] letters
     cdef const uint64_t[:, ::1] word_bits
@@ -63,9 +66,11 @@ cdef class Engine:
     cdef const int64_t[::1] every_guess  # 0, 1, ..., n_guesses - 1 (see legal_list)
     cdef uint64_t[::1] splits  # passes.some_answer_splits' table, shared by every call and thread
     cdef bint weighted
+    cdef const int32_t[::1] answer_swaps, guess_swaps  # renaming.pxd, when the lists are closed under it
+    cdef bint renamed
 
     def __init__(self, MT, letters, word_bits, a2g, groups, int64_t mode, z1, z2, zg1, zg2, int64_t deep_level=0,
-                 weights=None, game=None):
+                 weights=None, game=None, bint renaming=True):
         self.MT, self.letters, self.word_bits = MT, letters, word_bits
         self.a2g, self.groups = a2g, groups
         self.z1, self.z2, self.zg1, self.zg2 = z1, z2, zg1, zg2
@@ -87,6 +92,7 @@ cdef class Engine:
                 or self.zg2.shape[0] != n_guesses:
             raise ValueError("Zobrist words must be one per answer and one per guess")
         self._set_weights(weights, n_answers, n_guesses)
+        self.renamed = renaming and self._set_renamings(n_answers, n_guesses)
 
     def _set_game(self, game, Py_ssize_t n_guesses):
         """The game's numbers, checked against the letters, and each guess's set of symbols."""
@@ -124,6 +130,38 @@ cdef class Engine:
         by_guess = np.zeros(n_guesses, dtype=np.int64)
         by_guess[np.asarray(self.a2g)] = values
         self.weights, self.guess_weight = values, by_guess
+
+    def _set_renamings(self, Py_ssize_t n_answers, Py_ssize_t n_guesses):
+        """Each answer and guess with two symbols exchanged, per pair of symbols
+        (renaming.pxd): True when the lists are closed under renaming and the guesses are in
+        lexicographic order of their symbol numbers, else False (no tables)."""
+        letters, k = np.asarray(self.letters, dtype=np.int64), self.n_symbols
+        if n_guesses < 2 or n_answers < 1 or k < 2:
+            return False
+        counts = np.bincount(letters.ravel(), minlength=k)  # a closed list uses every symbol equally
+        if counts.min() != counts.max() or k ** self.length > 1 << 24:
+            return False
+        place = k ** np.arange(self.length - 1, -1, -1, dtype=np.int64)
+        numbers = letters @ place
+        if np.any(np.diff(numbers) <= 0):
+            return False  # not in lexicographic order: the lowest guess of an orbit is not the first
+        guess_of = np.full(k ** self.length, -1, dtype=np.int64)
+        guess_of[numbers] = np.arange(n_guesses)
+        answer_of = np.full(n_guesses, -1, dtype=np.int64)
+        answer_of[np.asarray(self.a2g)] = np.arange(n_answers)
+        pairs = [(x, y) for x in range(k) for y in range(x + 1, k)]
+        to_guess = np.empty((len(pairs), n_guesses), dtype=np.int32)
+        to_answer = np.empty((len(pairs), n_answers), dtype=np.int32)
+        for p, (x, y) in enumerate(pairs):
+            rename = np.arange(k)
+            rename[x], rename[y] = y, x
+            guesses = guess_of[rename[letters] @ place]
+            answers = answer_of[guesses[np.asarray(self.a2g)]]
+            if guesses.min() < 0 or answers.min() < 0:
+                return False
+            to_guess[p], to_answer[p] = guesses, answers
+        self.guess_swaps, self.answer_swaps = to_guess.ravel(), to_answer.ravel()
+        return True
 
     def legal_list(self, legal):
         """``legal`` as the engine's guess indices; every guess in index order becomes the
@@ -175,6 +213,8 @@ cdef class Engine:
         c.lists.Z1 = &self.z1[0] if self.z1.shape[0] else NULL
         c.lists.Z2 = &self.z2[0] if self.z2.shape[0] else NULL
         c.lists.ZG1, c.lists.ZG2 = &self.zg1[0], &self.zg2[0]
+        if self.renamed:
+            c.lists.answer_swaps, c.lists.guess_swaps = &self.answer_swaps[0], &self.guess_swaps[0]
         if w is not None:
             c.memo.rows, c.memo.cap = &w.memo[0, 0], w.memo.shape[0]
             c.work.stats, c.control.shared = &w.stats[0], &w.shared[0]

@@ -110,3 +110,22 @@ def legal_after(Engine engine, legal, int64_t played, int64_t code, answers=None
 def counting_capacity(int64_t most_parts, int64_t guesses):
     """The most answers ``guesses`` guesses can solve (volume.solvable_within)."""
     return solvable_within(most_parts, guesses, INF)
+
+
+def twin_guesses(Engine engine, answers, legal):
+    """For each guess of ``legal`` (a node's list, in tie-break order), whether the search
+    leaves it out at the node of ``answers``: a renaming of the symbols that fixes the node
+    maps it onto a lower guess (renaming.pxd).  All False where no renaming fixes it."""
+    cdef Ctx c
+    S = np.sort(_indices(answers, engine.MT.shape[0], "answers"))
+    L = engine.legal_list(legal)
+    cdef Node node = _root(S, 0, 0, L, 0, 0, 1)
+    engine.setup(&c, None)
+    cdef uint8_t* twin = renaming_twins(&c, &node)
+    flags = np.zeros(node.m, dtype=bool)
+    cdef Py_ssize_t i
+    if twin != NULL:
+        for i in range(node.m):
+            flags[i] = twin[i]
+        free(twin)
+    return flags

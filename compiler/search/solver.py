@@ -112,7 +112,9 @@ class Solver:
     equally likely): costs are Σ weight × guesses instead of the total, with the same
     tie-break."""
 
-    def __init__(self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None):
+    def __init__(
+        self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None, renaming: bool = True
+    ):
         if mode not in MODES:
             raise BuildError(f"unknown mode {mode!r}")
         check_mode(ctx.game, mode)
@@ -158,6 +160,7 @@ class Solver:
                 deep_level,
                 self.weights,
                 ctx.game,
+                renaming,
             )
         except ValueError as exc:
             raise BuildError(str(exc)) from None
