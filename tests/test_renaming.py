@@ -175,3 +175,16 @@ def test_a_renaming_must_keep_the_legal_list_too():
     assert twin_guesses(engine, ctx.all_answers, ctx.all_guesses)[lone[0]]
     assert not twin_guesses(engine, ctx.all_answers, lone).any()
     assert np.array_equal(_expected_twins(ctx, ctx.all_answers, lone, None), [False])
+
+
+@pytest.mark.parametrize("mode", ["normal", "possible"])
+@pytest.mark.parametrize("game", ["mastermind:4x4", "mastermind:4x6:distinct"])
+def test_the_depth_only_search_finds_the_same_guess(game, mode):
+    """The first guess whose classes all fit, in every class of the first code and at
+    every depth from hopeless to easy, with the twins left out and with every guess tried."""
+    ctx = _context(game)
+    with_twins, every = Solver(ctx, mode), Solver(ctx, mode, renaming=False)
+    for _, answers, legal in class_tasks(ctx, mode, 0, ctx.all_answers, initial_legal(ctx, mode)):
+        for depth in range(1, 5):
+            assert with_twins.feasible(answers, legal, depth) == every.feasible(answers, legal, depth)
+    assert with_twins.stats()["renaming_twins"] > 0

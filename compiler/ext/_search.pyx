@@ -63,8 +63,8 @@ from classes cimport (PARTITION_SLOTS, Classes, Frame, PairSet, Split, class_nod
                       frame_init, nonzero, pair_set_add, pair_set_has, seen_before, sort_classes, split_classes)
 from context cimport (DEEP_COST, INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, N_STATS, SHARED_COUNT, SHARED_LIMIT,
                       SHARED_NEXT, SHARED_WORDS, STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES,
-                      S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_UNSPLITTABLE, Ctx, Node,
-                      candidate_deep, cell, deep_charge, key_depth, set_weight)
+                      S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_TWINS, S_UNSPLITTABLE, Ctx,
+                      Node, candidate_deep, cell, deep_charge, key_depth, set_weight)
 from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, answers_split_group, biggest_group, endgame_infeasible,
                       endgame_verdict, group_infeasible)
 from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, list_hashes, node_list, node_rows_free,

@@ -114,6 +114,7 @@ cdef int64_t feasible_candidates(Ctx* c, const Node* node, uint8_t* seen, bint b
     cdef int64_t* keys = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
     cdef int64_t* in_set = <int64_t*>malloc(m * sizeof(int64_t) + 8)
     cdef int64_t count = 0, i, found = -1
+    cdef uint8_t* twin = NULL
     cdef bint ok = frame_init(&f, node, seen, 1) and keys != NULL and in_set != NULL
     scores.parts, scores.sumsq, scores.in_set = keys + m, keys + 2 * m, in_set
     if ok and n <= PAIRS_MAX_N:
@@ -127,9 +128,13 @@ cdef int64_t feasible_candidates(Ctx* c, const Node* node, uint8_t* seen, bint b
         c.work.stats[S_PAIRS] += n * m
         count = feasible_keys(node, &scores, by_tie_break, keys, &f.most_parts)
         frame_gather_rows(c, &f, node)
+        twin = renaming_twins(c, node)  # a twin fits exactly when the lower guess, met first, does
     for i in range(count):
         if c.control.stopped:
             break
+        if twin != NULL and twin[keys[i] & 0xFFFF]:
+            c.work.stats[S_TWINS] += 1
+            continue
         split.in_set = 1 - ((keys[i] >> 16) & 1)
         split.guess = node.L[keys[i] & 0xFFFF]
         c.work.stats[S_CANDIDATES] += 1
@@ -144,6 +149,7 @@ cdef int64_t feasible_candidates(Ctx* c, const Node* node, uint8_t* seen, bint b
     frame_free(&f)
     free(keys)
     free(in_set)
+    free(twin)
     return found
 
 
