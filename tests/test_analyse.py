@@ -185,47 +185,66 @@ def test_hard_mode_rejects_an_illegal_history_step():
     assert len(position_after(ctx, Settings(), "salet bybbb brond bybbb").answers) >= 1
 
 
-def test_shipped_opening_table_spot_checks():
-    """The table's best values are exact optima, and a word it leaves out is proved to
-    reach its cut-off (CI re-checks a few entries of every table each run)."""
-    tables = json.loads(resources.files("wordle_trees").joinpath("openings.json").read_text())["rankings"]
-    assert {(t["answers"], t["mode"]) for t in tables} >= {
+OPENING_TABLES = json.loads(resources.files("wordle_trees").joinpath("openings.json").read_text())["rankings"]
+# the tables whose spot checks take 4-8 s each, checked by the slow suite
+SLOW_TABLES = {("nyt-extended", "normal"), ("nyt-extended", "hard"), ("nerdle", "normal"), ("mastermind:4x7", "normal")}
+
+
+def test_the_opening_tables_hold_the_published_lists():
+    assert {(t["answers"], t["mode"]) for t in OPENING_TABLES} >= {
         ("original", "normal"),
         ("original", "hard"),
         ("nyt-extended", "normal"),
     }
-    rng = random.Random(3)
-    for table in tables:
-        weights = None
-        if "weights_sha256" in table:  # a ranking under the default frequency prior
-            from wordle_compiler.core.weights import frequency_prior
 
-            weights = frequency_prior(
-                list(Settings(answers=table["answers"], guesses=table["guesses"]).load_words().answers)
-            )
-            assert weights.sha256 == table["weights_sha256"]
-        spec = RankSpec(
-            settings=Settings(
-                answers=table["answers"],
-                guesses=table["guesses"],
-                mode=table["mode"],
-                max_depth=table["max_depth"],
-                weights=weights,
-            )
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        pytest.param(
+            i,
+            id=f"{t['answers']}-{t['mode']}-{i}",
+            marks=[pytest.mark.slow] if (t["answers"], t["mode"]) in SLOW_TABLES else [],
         )
-        best, value = next(iter(table["exact"].items()))
-        assert evaluate_word(spec, best, 1 << 36).value == value
+        for i, t in enumerate(OPENING_TABLES)
+    ],
+)
+def test_shipped_opening_table_spot_checks(index):
+    """The table's best value is an exact optimum, and a word it leaves out is proved to
+    reach its cut-off (CI re-checks a few entries of every table each run, the slowest
+    tables' in the slow suite)."""
+    table = OPENING_TABLES[index]
+    rng = random.Random(3 + index)
+    weights = None
+    if "weights_sha256" in table:  # a ranking under the default frequency prior
+        from wordle_compiler.core.weights import frequency_prior
 
-        guesses = Settings(answers=table["answers"], guesses=table["guesses"]).load_words().guesses
-        poor = [w for w in ("fuzzy", "jazzy", "mummy", "vivid") if w in guesses]  # English: a known poor word
-        outside = rng.choice(poor or [w for w in guesses if w not in table["exact"]])
-        assert outside not in table["exact"]
-        result = evaluate_word(spec, outside, table["cutoff"])
-        assert result.value >= table["cutoff"]
-        infeasible = table.get("infeasible", [])
-        assert not set(infeasible) & set(table["exact"])
-        if infeasible:
-            assert evaluate_word(spec, rng.choice(infeasible), table["cutoff"]).value >= table["cutoff"]
+        weights = frequency_prior(
+            list(Settings(answers=table["answers"], guesses=table["guesses"]).load_words().answers)
+        )
+        assert weights.sha256 == table["weights_sha256"]
+    spec = RankSpec(
+        settings=Settings(
+            answers=table["answers"],
+            guesses=table["guesses"],
+            mode=table["mode"],
+            max_depth=table["max_depth"],
+            weights=weights,
+        )
+    )
+    best, value = next(iter(table["exact"].items()))
+    assert evaluate_word(spec, best, 1 << 36).value == value
+
+    guesses = Settings(answers=table["answers"], guesses=table["guesses"]).load_words().guesses
+    poor = [w for w in ("fuzzy", "jazzy", "mummy", "vivid") if w in guesses]  # English: a known poor word
+    outside = rng.choice(poor or [w for w in guesses if w not in table["exact"]])
+    assert outside not in table["exact"]
+    result = evaluate_word(spec, outside, table["cutoff"])
+    assert result.value >= table["cutoff"]
+    infeasible = table.get("infeasible", [])
+    assert not set(infeasible) & set(table["exact"])
+    if infeasible:
+        assert evaluate_word(spec, rng.choice(infeasible), table["cutoff"]).value >= table["cutoff"]
 
 
 def run(*args):

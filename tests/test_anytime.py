@@ -134,10 +134,11 @@ def test_the_command_line_writes_the_stopped_tree_and_reports_its_bound(tmp_path
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_writes_the_best_tree_so_far_and_exits_as_interrupted(tmp_path, signum):
-    """Stopped by a signal mid-search (Mastermind 4x7's exact search from 1123 takes minutes):
+    """Stopped by a signal mid-search (Bulls and Cows' exact search from 0123 takes minutes):
     the heuristic tree with every class proved by then, verified, and a lower bound."""
     out = tmp_path / "t.wtree"
-    args = ["--game", "mastermind:4x7", "--strategy", "optimal", "--start", "1123", "--anytime", "-o", str(out)]
+    args = ["--game", "bulls-and-cows", "--strategy", "optimal", "--start", "0123", "--max-depth", "7", "--anytime"]
+    args += ["-o", str(out)]
     process = subprocess.Popen(
         [sys.executable, "-m", MODULES["wordle-compile"], *args],
         stdout=subprocess.PIPE,

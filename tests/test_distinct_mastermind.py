@@ -86,7 +86,7 @@ def test_the_exact_engine_equals_the_naive_optimum(spec, depth):
             assert (outcome.cost, outcome.depth) == (total, deepest), (mode, depth)
 
 
-@pytest.mark.parametrize("start", ["123", "531"])
+@pytest.mark.parametrize("start", ["123", pytest.param("531", marks=pytest.mark.slow)])  # 5-7 s each
 def test_the_optimal_pipeline_equals_the_naive_optimum_from_a_first_guess(start):
     forget_solvers()
     words = Settings(answers="mastermind:3x5:distinct").load_words()

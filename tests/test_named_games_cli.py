@@ -29,7 +29,14 @@ def _sample(name: str, tmp_path: Path, size: int = 24) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", list(NAMED_GAMES))
+# the games of the longest guess lists (7-13 s each) run in the slow suite; nerdle-mini keeps
+# the two-byte engine in the default one
+LONG_LISTS = {"en6", "en7", "ru", "nerdle"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(name, marks=[pytest.mark.slow] if name in LONG_LISTS else []) for name in NAMED_GAMES]
+)
 def test_a_named_game_compiles_ranks_analyses_exports_and_plays(name, tmp_path):
     game = NAMED_GAMES[name].game
     sample, tree = _sample(name, tmp_path), tmp_path / f"{name}.wtree"

@@ -299,18 +299,22 @@ def browser():
     yield from start_chromium()
 
 
-def trees() -> dict[str, Tree]:
-    return {**{name: wordle_runtime.load(name) for name in SHIPPED}, **other_games()}
+def trees(large: bool) -> dict[str, Tree]:
+    """The shipped trees and the other games' of at most LARGE_TREE answers, or (``large``)
+    the shipped ones of more."""
+    found = {**{name: wordle_runtime.load(name) for name in SHIPPED}, **other_games()}
+    return {name: tree for name, tree in found.items() if (len(tree.answers) > LARGE_TREE) == large}
 
 
-@pytest.mark.integration  # drives headless Chromium
-def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
-    rng = random.Random(20260)
-    kinds = {"on": 0, "off": 0, "solved": 0, "refused": 0, "no answer": 0}
-    reasons, large_off_tree, checked = dict.fromkeys(REASONS, 0), 0, 0
-    for number, (name, tree) in enumerate(trees().items()):
+def check_pages(browser, folder: Path, trees: dict[str, Tree], rng: random.Random) -> dict:
+    """Each tree's page answers its histories as the runtime does, with no console error;
+    what the runtime's answers were, counted."""
+    counts = {"kinds": dict.fromkeys(("on", "off", "solved", "refused", "no answer"), 0)}
+    counts.update(reasons=dict.fromkeys(REASONS, 0), large_off_tree=0, checked=0)
+    kinds, reasons = counts["kinds"], counts["reasons"]
+    for number, (name, tree) in enumerate(trees.items()):
         histories = histories_for(tree, rng)
-        page = tmp_path / f"tree-{number}.html"
+        page = folder / f"tree-{number}.html"
         page.write_text(render_page(explorer_data(TreeView(tree.data))), encoding="utf-8")
         browser.get(page.as_uri())
         wait_ready(browser)
@@ -318,17 +322,32 @@ def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
         for history, answer in zip(histories, got, strict=True):
             expected = runtime_answer(tree, history)
             assert answer == expected, f"{name}: {history!r}"
-            checked += 1
+            counts["checked"] += 1
             if "error" in expected:
                 kinds["no answer" if expected["no_answer"] else "refused"] += 1
                 for reason in reasons:
                     reasons[reason] += reason in expected["error"]
             else:
                 kinds["solved" if expected["solved"] else "on" if expected["on_tree"] else "off"] += 1
-                large_off_tree += not expected["on_tree"] and expected["n"] > 150
+                counts["large_off_tree"] += not expected["on_tree"] and expected["n"] > 150
         assert console_errors(browser) == [], name
-    assert checked >= 1000
-    assert min(kinds.values()) >= 40, kinds  # every kind of answer is well represented
-    missed = [reason for reason, seen in reasons.items() if not seen]
+    return counts
+
+
+@pytest.mark.integration  # drives headless Chromium
+def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
+    counts = check_pages(browser, tmp_path, trees(large=False), random.Random(20260))
+    assert counts["checked"] >= 1000
+    assert min(counts["kinds"].values()) >= 40, counts["kinds"]  # every kind of answer is well represented
+    missed = [reason for reason, seen in counts["reasons"].items() if not seen]
     assert not missed, f"no history was refused for: {missed}"
-    assert large_off_tree >= 10  # the off-tree rule's shortlist was needed
+    assert counts["large_off_tree"] >= 10  # the off-tree rule's shortlist was needed
+
+
+@pytest.mark.slow  # the runtime takes about 0.5 s a history off Super Mastermind's trees
+@pytest.mark.integration
+def test_the_page_answers_as_the_runtime_does_on_the_largest_trees(browser, tmp_path):
+    large = trees(large=True)
+    assert len(large) >= 3  # Super Mastermind's two, Nerdle's
+    counts = check_pages(browser, tmp_path, large, random.Random(20261))
+    assert counts["checked"] >= PER_LARGE_TREE * len(large)
