@@ -4,10 +4,8 @@
 # grouped by bound; sort_group sorts a group only when the search reaches it.  A
 # candidate's classes are split and kept by classes.pxd.
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport calloc, free, malloc, qsort
-
-from libc.stdint cimport uint8_t
 
 from context cimport INF, Ctx, Node, S_PAIRS, S_PASSES, S_TWINS, candidate_deep, deep_charge
 from passes cimport PAIRS_MAX_N, Scores, score_by_histogram, score_by_pairs

@@ -18,7 +18,7 @@
 #
 # Lists.answer_swaps[p * n_answers + a] is answer a with pair p's two symbols exchanged
 # (pairs (x, y), x < y, numbered in lexicographic order), Lists.guess_swaps the same for
-# guesses; both NULL when the lists are not closed under renaming (every Wordle list).
+# guesses; both NULL when the lists are not closed under renaming (no word list is).
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
