@@ -110,7 +110,11 @@ class Solver:
 
     ``weights`` (one non-negative integer per answer, e.g. ``Weights.values``; None: all
     equally likely): costs are Σ weight × guesses instead of the total, with the same
-    tie-break."""
+    tie-break.
+
+    ``renaming`` (default True): where the lists are closed under renaming the symbols
+    (Mastermind's codes), a guess that a renaming fixing the node maps onto a lower guess is
+    not tried (``compiler/ext/renaming.pxd``; the same trees); False tries every guess."""
 
     def __init__(
         self, ctx, mode: str, memo_mb: float = DEFAULT_MEMO_MB, deep_level: int = 0, weights=None, renaming: bool = True
