@@ -4,6 +4,7 @@ scores and partition statistics, the matrix cache's key, and the gate that refus
 games whose codes do not fit a byte."""
 
 import itertools
+import threading
 
 import numpy as np
 import pytest
@@ -181,3 +182,32 @@ def test_words_of_nine_letters_have_more_codes_than_the_engine_plays():
         WordListError, match=r"^wordle:9 has 19,683 feedback codes; the engine plays games of at most 6,561$"
     ):
         Context.from_words(words, use_cache=False)
+
+
+@pytest.mark.parametrize("length", [4, 6, 5])
+def test_rows_filled_by_several_threads_at_once_hold_the_rule(length):
+    """map_chunks lets the caller fill a chunk a paused helper still holds, so two threads
+    can write the same rows at the same moment: each cell must end as the rule's code,
+    whatever the other thread wrote there meanwhile (five letters over 33 symbols takes
+    the general path too)."""
+    from wordle_compiler.ext import kernels_for
+    from wordle_compiler.ext._kernels import RULE_NUMBERS
+
+    alphabet = ENGLISH_ALPHABET if length != 5 else CYRILLIC
+    rng = np.random.default_rng(length)
+    words = sorted({"".join(rng.choice(list(alphabet), length, replace=False)) for _ in range(3000)})
+    game = Game(WORDLE, length, alphabet)
+    letters = letters_array(words, game)
+    fill = kernels_for(game).fill_matrix_rows
+    expected = compute_matrix(words[:64], words, game)
+    for _ in range(20):
+        out = np.zeros((len(words), len(words)), dtype=code_dtype(game))
+        threads = [
+            threading.Thread(target=fill, args=(letters, letters, out, 0, 64, RULE_NUMBERS[game.rule]))
+            for _ in range(4)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert np.array_equal(out[:64], expected)

@@ -24,8 +24,9 @@ from ..util.files import clean_stale, write_atomic
 from ..util.splitmix import below
 from .wordlists import WordLists, sha256
 
-# Bump when the kernel's output could change; it is part of the cache key.
-KERNEL_VERSION = 1
+# Part of the cache key: bump it when the kernel's output could change, or when files an
+# earlier kernel wrote may hold wrong cells, so that no such file is ever read.
+KERNEL_VERSION = 2
 CACHE_ENV = "WORDLE_TREE_CACHE"
 BY_ANSWER = "-by-answer"  # the file name's mark of the answers × guesses layout
 _SPOT_CHECKS = 256

@@ -20,7 +20,7 @@ import numpy as np
 from libc.math cimport log
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from rules cimport (CODE_BYTES, CODE_CHUNK, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, HINT_SYMBOL_FIELD_BITS, MAX_CODES,
                     MAX_LENGTH, MAX_SYMBOLS, RULE_MASTERMIND, RULE_WORDLE, WORDLE_LENGTH, code_t, feedback_code,

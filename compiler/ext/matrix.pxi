@@ -54,16 +54,21 @@ cdef int five_letter_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, 
 cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] answer_letters, code_t[:, ::1] out,
                    Py_ssize_t first, Py_ssize_t stop, int rule) except -1 nogil:
     # Any other game.  A Wordle guess of distinct letters takes the five-letter path's
-    # shortcut position by position (its code, below MAX_CODES, adds up in the row's cells);
-    # the others the rule itself.
+    # shortcut position by position (its code, below MAX_CODES, adds up in this call's own
+    # row of sums, then is stored whole); the others the rule itself.  A row's cells are
+    # only ever stored final: another thread may be filling the same rows (map_chunks
+    # gives a paused helper's chunk to the caller too), and both store the same codes.
     cdef Py_ssize_t n_answers = answer_letters.shape[0], gi, ai
     cdef int length = <int>guess_letters.shape[1], i
     cdef uint64_t* present = <uint64_t*>malloc(8 * n_answers + 8)
+    cdef code_t* sums = <code_t*>malloc(CODE_BYTES * n_answers + CODE_BYTES)
     cdef code_t* row
     cdef const uint8_t* g
     cdef uint8_t letter
     cdef code_t power
-    if present == NULL:
+    if present == NULL or sums == NULL:
+        free(present)
+        free(sums)
         with gil:
             raise MemoryError()
     for ai in range(n_answers):
@@ -77,14 +82,16 @@ cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] an
             for ai in range(n_answers):
                 row[ai] = <code_t>feedback_code(g, &answer_letters[ai, 0], length, rule)
             continue
-        memset(row, 0, n_answers * CODE_BYTES)
+        memset(sums, 0, n_answers * CODE_BYTES)
         power = 1
         for i in range(length):
             letter = g[i]
             for ai in range(n_answers):
-                row[ai] += power * (((present[ai] >> letter) & 1) + (answer_letters[ai, i] == letter))
+                sums[ai] += power * (((present[ai] >> letter) & 1) + (answer_letters[ai, i] == letter))
             power *= 3
+        memcpy(row, sums, n_answers * CODE_BYTES)
     free(present)
+    free(sums)
     return 0
 
 
