@@ -187,7 +187,13 @@ def test_hard_mode_rejects_an_illegal_history_step():
 
 OPENING_TABLES = json.loads(resources.files("wordle_trees").joinpath("openings.json").read_text())["rankings"]
 # the tables whose spot checks take 4-8 s each, checked by the slow suite
-SLOW_TABLES = {("nyt-extended", "normal"), ("nyt-extended", "hard"), ("nerdle", "normal"), ("mastermind:4x7", "normal")}
+SLOW_TABLES = {
+    ("nyt-extended", "normal"),
+    ("nyt-extended", "hard"),
+    ("nerdle", "normal"),
+    ("mastermind:4x7", "normal"),
+    ("en7", "normal"),
+}
 
 
 def test_the_opening_tables_hold_the_published_lists():

@@ -38,6 +38,7 @@ def _maker(*args, timeout=600) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, MAKER, *args], capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.slow  # every language's sources read again: about 12 s
 def test_every_list_is_made_again_byte_for_byte_from_its_sources():
     """Needs the Debian word lists named in the README's prerequisites for the full suite
     (.ci/run installs them): without one it skips, naming it (a strict run fails); wordfreq

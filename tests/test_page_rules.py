@@ -299,10 +299,28 @@ def browser():
     yield from start_chromium()
 
 
-def trees(large: bool) -> dict[str, Tree]:
+# The shipped trees the default suite's pages answer for, one of each kind: five letters in
+# normal, hard and possible mode and under weights, Cyrillic, six letters, equations,
+# Mastermind and its distinct codes.  The slow suite checks every other shipped tree.
+EACH_KIND = {
+    "salet-optimal-normal",
+    "salet-optimal-hard",
+    "plate-optimal-possible",
+    "salet-prior-nyt-extended",
+    "ru-optimal-hard",
+    "en6-optimal-normal",
+    "nerdle-mini-optimal-normal",
+    "mastermind-4x6-optimal-normal",
+    "bulls-and-cows-optimal-normal",
+}
+
+
+def trees(large: bool, every_kind_only: bool = False) -> dict[str, Tree]:
     """The shipped trees and the other games' of at most LARGE_TREE answers, or (``large``)
-    the shipped ones of more."""
-    found = {**{name: wordle_runtime.load(name) for name in SHIPPED}, **other_games()}
+    the shipped ones of more; ``every_kind_only``: of the shipped ones only EACH_KIND, and
+    False: only the others (the other games' trees go with EACH_KIND)."""
+    shipped = [name for name in SHIPPED if large or (name in EACH_KIND) == every_kind_only]
+    found = {**{name: wordle_runtime.load(name) for name in shipped}, **(other_games() if every_kind_only else {})}
     return {name: tree for name, tree in found.items() if (len(tree.answers) > LARGE_TREE) == large}
 
 
@@ -336,12 +354,22 @@ def check_pages(browser, folder: Path, trees: dict[str, Tree], rng: random.Rando
 
 @pytest.mark.integration  # drives headless Chromium
 def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
-    counts = check_pages(browser, tmp_path, trees(large=False), random.Random(20260))
+    assert set(SHIPPED) >= EACH_KIND
+    counts = check_pages(browser, tmp_path, trees(large=False, every_kind_only=True), random.Random(20260))
     assert counts["checked"] >= 1000
     assert min(counts["kinds"].values()) >= 40, counts["kinds"]  # every kind of answer is well represented
     missed = [reason for reason, seen in counts["reasons"].items() if not seen]
     assert not missed, f"no history was refused for: {missed}"
     assert counts["large_off_tree"] >= 10  # the off-tree rule's shortlist was needed
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_the_page_answers_as_the_runtime_does_on_every_other_shipped_tree(browser, tmp_path):
+    others = trees(large=False)
+    assert len(others) >= 15
+    counts = check_pages(browser, tmp_path, others, random.Random(20262))
+    assert counts["checked"] >= PER_TREE * len(others)
 
 
 @pytest.mark.slow  # the runtime takes about 0.5 s a history off Super Mastermind's trees
