@@ -193,6 +193,7 @@ SLOW_TABLES = {
     ("nerdle", "normal"),
     ("mastermind:4x7", "normal"),
     ("en7", "normal"),
+    ("en7", "hard"),
 }
 
 
