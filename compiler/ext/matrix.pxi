@@ -82,9 +82,11 @@ cdef int game_rows(const uint8_t[:, ::1] guess_letters, const uint8_t[:, ::1] an
             for ai in range(n_answers):
                 row[ai] = <code_t>feedback_code(g, &answer_letters[ai, 0], length, rule)
             continue
-        memset(sums, 0, n_answers * CODE_BYTES)
-        power = 1
-        for i in range(length):
+        letter = g[0]
+        for ai in range(n_answers):  # the first position's digit starts each sum
+            sums[ai] = <code_t>(((present[ai] >> letter) & 1) + (answer_letters[ai, 0] == letter))
+        power = 3
+        for i in range(1, length):
             letter = g[i]
             for ai in range(n_answers):
                 sums[ai] += power * (((present[ai] >> letter) & 1) + (answer_letters[ai, i] == letter))
