@@ -40,7 +40,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         version_option,
     )
     from .compile_boards import run_boards
-    from .compile_report import anytime_for, default_output, json_doc, report_stop, summary_lines, too_deep
+    from .compile_report import anytime_for, default_output, json_doc, proving_for, report_stop, summary_lines, too_deep
     from .numbers import PlainFloatRange, PlainIntRange
     from .progress import Progress
     from .streams import STDIO, check_tree_destination, write_output
@@ -70,7 +70,7 @@ def _opening_option(ctx, param, value):
     return words
 
 
-def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
+def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, proving=None):
     """Build and verify ``cfg`` (``words``: its lists, when already loaded); an infeasible
     request is exit 1, any other build failure one line with exit 2."""
     from ..core.errors import BuildError
@@ -89,12 +89,19 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
                 memo_mb=memo_mb,
                 words=words,
                 anytime=anytime,
+                proving=proving,
                 notify=None if quiet else lambda text: click.echo(f"{PROG}: {one_line(text)}", err=True),
             )
     except InfeasibleError as exc:
         # a valid request with no answer: like a broken depth guarantee, exit 1
         raise FailedError(str(exc)) from None
     except BuildError as exc:
+        raise CliError(str(exc)) from None
+    except RuntimeError as exc:
+        from ..concurrency.cluster import ClusterLostError
+
+        if not isinstance(exc, ClusterLostError):
+            raise
         raise CliError(str(exc)) from None
     finally:
         progress.close()
@@ -217,6 +224,25 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None):
     "(implies --anytime)",
 )
 @click.option(
+    "--checkpoint",
+    metavar="FILE",
+    help="optimal from --start: keep each class below the first guess in FILE as it is proved, "
+    "so that a stopped build goes on with --resume and proves none of them again",
+)
+@click.option("--resume", is_flag=True, help="with --checkpoint: take the classes FILE holds (each replayed first)")
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="optimal from --start: prove the classes below the first guess on a running Dask cluster, "
+    "one class per task, e.g. tcp://host:8786",
+)
+@click.option(
+    "--workers",
+    type=PlainIntRange(1, 256),
+    help="optimal from --start: prove the classes below the first guess on a Dask LocalCluster "
+    "of N worker processes, one class per task (instead of --jobs threads)",
+)
+@click.option(
     "--stats", "show_stats", is_flag=True, help="print the optimal search's work counters on stderr (also in --json)"
 )
 @click.option(
@@ -255,6 +281,10 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
     memo_mb,
     anytime,
     time_limit,
+    checkpoint,
+    resume,
+    scheduler,
+    workers,
     show_stats,
     output,
     as_json,
@@ -285,7 +315,8 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
 
     set_threads(threads)
     stop = anytime_for(cfg, anytime, time_limit)
-    result = _build(cfg, jobs, quiet, stamp, memo_mb, words, stop)
+    proving = proving_for(cfg, checkpoint, resume, scheduler, workers)
+    result = _build(cfg, jobs, quiet, stamp, memo_mb, words, stop, proving)
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)
     _write_and_report(result, cfg, output, allow_deeper, as_json, quiet, stop)

@@ -120,6 +120,36 @@ def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None)
     return Anytime(time_limit=time_limit) if anytime is None else Anytime(time_limit=time_limit, strategy=anytime)
 
 
+def proving_for(cfg: BuildConfig, checkpoint: str | None, resume: bool, scheduler: str | None, workers: int | None):
+    """The :class:`..pipeline.checkpoint.Proving` of ``--checkpoint``/``--resume``/``--scheduler``/
+    ``--workers`` (None without them), refused in one line unless the build is optimal from one
+    ``--start`` for the total; the checkpoint's destination is checked before any work."""
+    if checkpoint is None and scheduler is None and workers is None:
+        if resume:
+            raise CliError("--resume goes on from a --checkpoint FILE: name it")
+        return None
+    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
+        raise CliError(
+            "--checkpoint, --scheduler and --workers need --strategy optimal with --start (not --opening), "
+            "objective total"
+        )
+    if scheduler is not None and workers is not None:
+        raise CliError("--scheduler and --workers are two clusters: give one")
+    if resume and checkpoint is None:
+        raise CliError("--resume goes on from a --checkpoint FILE: name it")
+    from ..concurrency.cluster import scheduler_address
+    from ..pipeline.checkpoint import Checkpoint, CheckpointError, Proving
+
+    try:
+        address = None if scheduler is None else scheduler_address(scheduler)
+        kept = None if checkpoint is None else Checkpoint(checkpoint, resume=resume)
+        if kept is not None:
+            kept.check_destination()
+    except (ValueError, CheckpointError) as exc:
+        raise CliError(str(exc)) from None
+    return Proving(checkpoint=kept, scheduler=address, workers=workers or 0)
+
+
 def report_stop(prog: str, result: BuildResult, stop, quiet: bool, weights=None) -> None:
     """After an anytime search stopped early: one line on stderr with the tree's total and its
     proved lower bound (unless ``quiet``; under ``weights``, both as expected guesses); after

@@ -123,7 +123,14 @@ def make_meta(ctx, cfg, report, proved, optimality, stamp=False) -> dict:
 
 
 def compile_tree(
-    cfg: BuildConfig, ctx: Context | None = None, jobs=1, progress=None, stamp=False, memo_mb=None, anytime=None
+    cfg: BuildConfig,
+    ctx: Context | None = None,
+    jobs=1,
+    progress=None,
+    stamp=False,
+    memo_mb=None,
+    anytime=None,
+    proving=None,
 ) -> BuildResult:
     """Build, verify and describe one tree: lists → strategy → builder → replay → meta.
 
@@ -131,7 +138,9 @@ def compile_tree(
     value); ``progress`` is called with answer counts as classes finish; ``memo_mb``
     caps the exact engine's memo (default :data:`search.DEFAULT_MEMO_MB`); ``anytime``
     (:class:`.anytime.Anytime`, optimal from a start only) lets a stopped search still
-    return its best tree so far, labelled with its proved lower bound.
+    return its best tree so far, labelled with its proved lower bound; ``proving``
+    (:class:`.checkpoint.Proving`, optimal from a start only) keeps the proved classes in a
+    checkpoint file and/or proves them on a Dask cluster.
     """
     cfg = replace(cfg, strategy=canonical_name(cfg.strategy))
     if cfg.strategy not in STRATEGIES and cfg.strategy not in ("optimal", "rollout"):
@@ -144,9 +153,11 @@ def compile_tree(
     if cfg.strategy == "optimal":
         from .optimal import compile_optimal
 
-        root, proved, optimality, counters = compile_optimal(ctx, cfg, forced, jobs, progress, memo_mb, anytime)
-    elif anytime is not None:
-        raise BuildError("--anytime and --time-limit are for --strategy optimal")
+        root, proved, optimality, counters = compile_optimal(
+            ctx, cfg, forced, jobs, progress, memo_mb, anytime, proving
+        )
+    elif anytime is not None or proving is not None:
+        raise BuildError("--anytime, --time-limit, --checkpoint, --scheduler and --workers are for --strategy optimal")
     else:
         root = build_heuristic(ctx, cfg, forced, jobs, progress)
         proved, optimality = False, "heuristic"

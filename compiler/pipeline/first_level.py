@@ -18,7 +18,9 @@ SMALL_CLASS = 24  # answers: first-level classes this small are solved first, wh
 HELP_POLL_SECONDS = 0.002  # an idle thread's wait for a node below a class to open
 
 
-def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, anytime: Anytime | None = None) -> Node:
+def solve_first_level(
+    ctx, cfg, solver, first: int, jobs: int, progress=None, anytime: Anytime | None = None, checkpoint=None
+) -> Node:
     """The optimal tree under ``first``, its classes solved by ``jobs`` threads (one when
     ``jobs`` is 1: Ctrl-C is then never stuck behind a kernel call).
 
@@ -42,24 +44,36 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, an
     With ``anytime`` (:mod:`.anytime`), a stop (its time limit, Ctrl-C, SIGTERM) ends the
     search early: the classes proved by then keep their subtrees, the others take the
     heuristic's, and ``anytime`` records the stop and the proved lower bound.
+
+    With ``checkpoint`` (:class:`.checkpoint.Checkpoint`, open) the classes it holds are
+    taken as proved, and each class proved here is added to it as it is rebuilt.
     """
     level = _FirstLevel(ctx, cfg, solver, first, jobs)
-    small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) <= SMALL_CLASS))
+    weights = cfg.settings.weights
+    taken = {} if checkpoint is None else checkpoint.taken(ctx, level.tasks, level.depth, weights and weights.values)
+    level.subtrees.update({index: node for index, (node, _) in taken.items()})
+    level.checkpoint = checkpoint
+    todo = [(i, t) for i, t in enumerate(level.tasks) if i not in taken]
+    small = tuple(i for _, i in sorted((len(t[1]), i) for i, t in todo if len(t[1]) <= SMALL_CLASS))
     # largest first, so the threads finish together; an anytime build smallest first, so a stop
     # finds as many classes proved as the time allowed
     sign = 1 if anytime is not None else -1
-    large = [i for _, i in sorted((sign * len(t[1]), i) for i, t in enumerate(level.tasks) if len(t[1]) > SMALL_CLASS)]
+    large = [i for _, i in sorted((sign * len(t[1]), i) for i, t in todo if len(t[1]) > SMALL_CLASS)]
     if (jobs > 1 or anytime is not None) and level.orbits is None:  # a shared node's participants can be stopped
         level.shared.update(large)
     batches = ([small] if small else []) + [(i,) for i in large]
     if anytime is not None:
         anytime.prepare(ctx, cfg, solver, level.tasks)
         level.anytime, level.progress = anytime, progress
+        for index, (_, cost) in taken.items():
+            anytime.record(level.tasks[index][0], cost)
     # Mastermind's proofs fill far more of the memo than a Wordle build: threads get all of it
     with solver.lanes(jobs, rows=solver.memo.shape[0] if level.orbits is not None else 0) as lanes:
         level.lanes = lanes
         if progress is not None and hasattr(progress, "start"):
             progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
+        if progress is not None and taken:
+            progress(sum(len(level.tasks[i][1]) for i in taken))
         try:
             with time_limit(anytime.time_limit if anytime is not None else None):
                 parallel.map_threads(
@@ -76,6 +90,18 @@ def solve_first_level(ctx, cfg, solver, first: int, jobs: int, progress=None, an
                 raise
             return level.stopped_root(anytime, exc)
     return level.root()
+
+
+def prove_one_class(ctx, cfg, solver, first: int, index: int) -> tuple[Node | None, int]:
+    """Class ``index`` (feedback order) of ``first``, solved exactly on this thread as a
+    thread of :func:`solve_first_level` solves it (the same search, tie rule and rebuild):
+    (its subtree, its cost), or (None, 0) when it cannot finish within the depth limit."""
+    level = _FirstLevel(ctx, cfg, solver, first, 1)
+    with solver.lanes(1, rows=solver.memo.shape[0] if level.orbits is not None else 0) as lanes:
+        level.lanes = lanes
+        level.run_batch((index,), 0)
+    node = level.subtrees.get(index)
+    return (None, 0) if node is None else (node, min(o.cost for o in level.outcomes[index] if o.guess >= 0))
 
 
 class _FirstLevel:
@@ -101,6 +127,7 @@ class _FirstLevel:
         self.outcomes = {i: [] for i in range(len(self.tasks))}  # every participant's outcome
         self.running = dict.fromkeys(range(len(self.tasks)), 0)  # participants now searching
         self.subtrees: dict = {}
+        self.checkpoint = None  # a checkpoint.Checkpoint each rebuilt class is added to
 
     def run_batch(self, batch, lane: int) -> None:
         """Solve the classes of ``batch`` in turn on this thread (a shared one as one of
@@ -173,6 +200,8 @@ class _FirstLevel:
         node = self.orbit_nodes.get(index)
         choices = None if node is None else node.children(best.guess)
         self.subtrees[index] = rebuild(self.solver, cls, follow, self.depth, best, choices, self.lanes[lane])
+        if self.checkpoint is not None:
+            self.checkpoint.add(self.tasks[index][0], self.subtrees[index], best.cost)
         if self.anytime is not None:
             self.anytime.record(self.tasks[index][0], best.cost)
             if hasattr(self.progress, "note"):
@@ -233,13 +262,18 @@ class _FirstLevel:
         return root
 
     def _refusal(self, index: int) -> InfeasibleError:
-        """The error for a first guess that cannot finish in time, naming one class that
-        cannot: its feedback and, when few, its answers."""
-        code, cls, _ = self.tasks[index]
-        word = self.ctx.words.guesses[self.first]
-        shown = ", ".join(self.ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
-        return InfeasibleError(
-            f"no tree solves every answer within {self.depth + 1} guesses after {word!r}: "
-            f"after {word} {self.ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
-            f"need more than {self.depth} further guesses"
-        )
+        """The error for a first guess that cannot finish in time, naming one class that cannot."""
+        return refusal(self.ctx, self.first, self.tasks[index], self.depth)
+
+
+def refusal(ctx, first: int, task, depth: int) -> InfeasibleError:
+    """The error for first guess ``first`` when class ``task`` = (code, answers, legal) cannot
+    finish within ``depth`` further guesses: its feedback and, when few, its answers."""
+    code, cls, _ = task
+    word = ctx.words.guesses[first]
+    shown = ", ".join(ctx.words.answers[a] for a in cls[:8]) + (", ..." if len(cls) > 8 else "")
+    return InfeasibleError(
+        f"no tree solves every answer within {depth + 1} guesses after {word!r}: "
+        f"after {word} {ctx.game.format_code(int(code))}, the {len(cls)} answers left ({shown}) "
+        f"need more than {depth} further guesses"
+    )

@@ -34,10 +34,12 @@ def rank_first_guesses(ctx, legal, k: int) -> list[int]:
     return [int(legal[i]) for i in order[:k]]
 
 
-def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None, anytime=None):
+def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None, anytime=None, proving=None):
     """Return (root node, proved_optimal, optimality label, engine counters).  ``anytime``
     (an :class:`.anytime.Anytime`, with a fixed first guess and the total objective only):
-    a stopped search still returns a tree, not proved, labelled with its lower bound."""
+    a stopped search still returns a tree, not proved, labelled with its lower bound.
+    ``proving`` (a :class:`.checkpoint.Proving`, the same restriction): the classes kept in
+    a checkpoint file and/or proved on a Dask cluster."""
     settings = cfg.settings
     if settings.objective != "total" and not forced:
         raise BuildError(
@@ -46,17 +48,58 @@ def compile_optimal(ctx, cfg, forced, jobs=1, progress=None, memo_mb=None, anyti
         )
     if anytime is not None and (len(forced) != 1 or settings.objective != "total"):
         raise BuildError("--anytime and --time-limit need --start (one first guess) and --objective total")
+    if proving is not None:
+        _check_proving(proving, forced, settings.objective, anytime)
     memo = {} if memo_mb is None else {"memo_mb": memo_mb}
     solver = solver_for(ctx, settings.mode, deep_level=settings.deep_level(), weights=settings.weights, **memo)
     before = solver.stats()
     if settings.objective == "depth":
         root, label = _least_worst_case(ctx, cfg, solver, forced, jobs, progress)
         proved = True
-    else:
+    elif proving is None:
         root, proved, label = _least_total(ctx, cfg, solver, forced, jobs, progress, anytime)
+    else:
+        proving.memo_mb = memo_mb  # the workers' cap too
+        root, proved, label = _with_checkpoint(ctx, cfg, solver, forced[0], jobs, progress, anytime, proving)
     own = solver.stats()
     counters = {k: v if k in GAUGES else v - before[k] for k, v in own.items()}
+    for key, value in getattr(proving, "counters", {}).items():  # the cluster's tasks
+        counters[key] = max(counters.get(key, 0), value) if key in GAUGES else counters.get(key, 0) + value
     return root, proved, label, counters
+
+
+def _check_proving(proving, forced, objective: str, anytime) -> None:
+    """A one-line BuildError unless ``proving`` fits the build (:func:`compile_optimal`)."""
+    if len(forced) != 1 or objective != "total":
+        raise BuildError("--checkpoint, --scheduler and --workers need --start (one first guess) and --objective total")
+    if proving.on_cluster and anytime is not None:
+        raise BuildError(
+            "--anytime and --time-limit stop this machine's threads, not a cluster's (--scheduler, --workers)"
+        )
+
+
+def _with_checkpoint(ctx, cfg, solver, first: int, jobs: int, progress, anytime, proving):
+    """:func:`_least_total` from ``first``, its classes kept in ``proving.checkpoint`` and/or
+    proved on a cluster: (root, proved, optimality label)."""
+    from .checkpoint import CheckpointError
+    from .cluster_level import solve_first_level_on_cluster
+
+    checkpoint = proving.checkpoint
+    try:
+        if checkpoint is not None:
+            checkpoint.open(ctx, cfg.settings, ctx.words.guesses[first])
+        if proving.on_cluster:
+            root, proving.counters = solve_first_level_on_cluster(ctx, cfg, first, proving, progress)
+            return root, True, "proved optimal for the fixed first guess"
+        root = solve_first_level(ctx, cfg, solver, first, max(1, jobs), progress, anytime, checkpoint)
+    except CheckpointError as exc:
+        raise BuildError(str(exc)) from None
+    finally:
+        if checkpoint is not None:
+            checkpoint.close()
+    if anytime is not None and anytime.stopped:
+        return root, False, anytime.label()
+    return root, True, "proved optimal for the fixed first guess"
 
 
 def _least_worst_case(ctx, cfg, solver, forced, jobs, progress):

@@ -24,6 +24,7 @@ from ..core.settings import Settings, check_whole
 if TYPE_CHECKING:
     from ..core.wordlists import WordLists
     from .anytime import Anytime
+    from .checkpoint import Proving
     from .compile import BuildResult
 
 # The engine's message for a tree that fails the replay or its own cost check; either
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 _INTERNAL_PREFIX = "internal error"
 
 
-def build(
+def build(  # noqa: PLR0913 - the API's keywords, each optional
     cfg: BuildConfig,
     jobs: int = 1,
     progress: Callable | None = None,
@@ -40,12 +41,14 @@ def build(
     memo_mb: int | None = None,
     words: WordLists | None = None,
     anytime: Anytime | None = None,
+    proving: Proving | None = None,
 ) -> BuildResult:
     """Compile ``cfg`` (a ``pipeline.BuildResult``), retrying once on a fresh matrix.
 
     ``notify(text)`` receives the one-line message about the retry (default: a warning).
     ``words``: the lists ``cfg.settings`` name, already loaded by the caller, so that they
-    are read, and their warnings (a duplicate word dropped) given, once.
+    are read, and their warnings (a duplicate word dropped) given, once.  ``anytime`` and
+    ``proving``: :func:`.compile.compile_tree`'s.
     """
     from .compile import compile_tree as engine_compile
 
@@ -64,7 +67,9 @@ def build(
     # an exact build reads the answer-major layout: checked on a thread while the solver is set up
     ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
     try:
-        return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime)
+        return engine_compile(
+            cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime, proving=proving
+        )
     except BuildError as exc:
         if not str(exc).startswith(_INTERNAL_PREFIX):
             raise
@@ -79,7 +84,9 @@ def build(
         else:
             notify(message)
     ctx = Context.from_words(words, refresh_cache=True)
-    return engine_compile(cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime)
+    return engine_compile(
+        cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime, proving=proving
+    )
 
 
 def _opening(start: str | None, opening: str | Sequence[str] | None) -> tuple[str | None, tuple[str, ...]]:
