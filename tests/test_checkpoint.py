@@ -189,3 +189,19 @@ def test_a_killed_build_loses_no_proved_class(tmp_path):
     assert (tmp_path / "r.wtree").read_bytes() == (tmp_path / "w.wtree").read_bytes()
     assert len(_records(path)) - 1 >= held
     assert not (tmp_path / "k").exists()
+
+
+def test_a_resume_says_what_it_took_unless_quiet(tmp_path):
+    path = tmp_path / "c.ckpt"
+    assert _cli_build(tmp_path, "--checkpoint", path, "-o", tmp_path / "a.wtree").returncode == 0
+    header, *records = _records(path)
+    _write(path, [header, dict(records[0], cost=records[0]["cost"] + 1), *records[1:]])
+    args = ("--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1122", "--checkpoint", path, "--resume")
+    loud = run("wordle-compile", *args, "-o", tmp_path / "b.wtree")
+    assert loud.returncode == 0, loud.stderr
+    said = [line for line in loud.stderr.splitlines() if "taken from" in line]
+    took = f"{len(records) - 1} of {len(records)} classes taken from {path}"
+    assert said == [f"wordle-compile: {took}; 1 set aside (their classes are proved again)"]
+    quiet = _cli_build(tmp_path, "--checkpoint", path, "--resume", "-o", tmp_path / "c.wtree")
+    assert quiet.returncode == 0
+    assert quiet.stderr == ""

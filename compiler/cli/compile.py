@@ -315,7 +315,7 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
 
     set_threads(threads)
     stop = anytime_for(cfg, anytime, time_limit)
-    proving = proving_for(cfg, checkpoint, resume, scheduler, workers)
+    proving = proving_for(cfg, checkpoint, resume, scheduler, workers, quiet)
     result = _build(cfg, jobs, quiet, stamp, memo_mb, words, stop, proving)
     if show_stats and result.counters:
         click.echo(f"{PROG}: search: " + ", ".join(f"{k} {v:,}" for k, v in result.counters.items()), err=True)

@@ -120,10 +120,13 @@ def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None)
     return Anytime(time_limit=time_limit) if anytime is None else Anytime(time_limit=time_limit, strategy=anytime)
 
 
-def proving_for(cfg: BuildConfig, checkpoint: str | None, resume: bool, scheduler: str | None, workers: int | None):
+def proving_for(
+    cfg: BuildConfig, checkpoint: str | None, resume: bool, scheduler: str | None, workers: int | None, quiet: bool
+):
     """The :class:`..pipeline.checkpoint.Proving` of ``--checkpoint``/``--resume``/``--scheduler``/
     ``--workers`` (None without them), refused in one line unless the build is optimal from one
-    ``--start`` for the total; the checkpoint's destination is checked before any work."""
+    ``--start`` for the total; the checkpoint's destination is checked before any work, and
+    a resume says in one line on stderr what it took (unless ``quiet``)."""
     if checkpoint is None and scheduler is None and workers is None:
         if resume:
             raise CliError("--resume goes on from a --checkpoint FILE: name it")
@@ -142,7 +145,8 @@ def proving_for(cfg: BuildConfig, checkpoint: str | None, resume: bool, schedule
 
     try:
         address = None if scheduler is None else scheduler_address(scheduler)
-        kept = None if checkpoint is None else Checkpoint(checkpoint, resume=resume)
+        notify = None if quiet else lambda text: click.echo(f"wordle-compile: {text}", err=True)
+        kept = None if checkpoint is None else Checkpoint(checkpoint, resume=resume, notify=notify)
         if kept is not None:
             kept.check_destination()
     except (ValueError, CheckpointError) as exc:

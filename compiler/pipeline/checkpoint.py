@@ -29,6 +29,7 @@ import hashlib
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,6 +100,7 @@ class Checkpoint:
     resume: bool = False
     fingerprint: str = ""
     set_aside: int = 0  # records read and not used (a failed check or replay)
+    notify: Callable[[str], None] | None = None  # told, in one line, what a resume took
     _records: dict = field(default_factory=dict, repr=False)  # code -> [(cost, tree lists)], in file order
     _file: object = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -191,6 +193,9 @@ class Checkpoint:
                     self.set_aside += 1
         self.set_aside += sum(len(v) for v in self._records.values())  # codes the first guess does not leave
         self._records.clear()
+        if self.notify is not None and self.resume:
+            aside = f"; {self.set_aside} set aside (their classes are proved again)" if self.set_aside else ""
+            self.notify(f"{len(found)} of {len(tasks)} classes taken from {self.path}{aside}")
         return found
 
     def add(self, code: int, node: Node, cost: int) -> None:
