@@ -45,6 +45,7 @@ def test_move_gives_value_and_loss_without_a_rank():
     assert "rank" not in text.stdout
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_rank_with_progress_and_without():
     """The ranking of crane takes a few seconds: its bar shows on stderr, and --quiet hides it
     with the same result."""
@@ -107,6 +108,7 @@ def _moves_shown(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if re.match(r"^ +\d+\. ", line)]
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_top_prints_at_most_k_moves_and_counts_the_ties_in_one_line():
     position = ("--game", "mastermind:4x6", "1234", "B0W2", "--top", "3", "--quiet")
     text, doc = analyse(*position), json.loads(analyse(*position, "--json").stdout)

@@ -132,7 +132,7 @@ def test_the_command_line_writes_the_stopped_tree_and_reports_its_bound(tmp_path
     assert verified.returncode == 0, verified.stderr
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("signum", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)])
 def test_ctrl_c_writes_the_best_tree_so_far_and_exits_as_interrupted(tmp_path, signum):
     """Stopped by a signal mid-search (Bulls and Cows' exact search from 0123 takes minutes):
     the heuristic tree with every class proved by then, verified, and a lower bound."""

@@ -227,6 +227,7 @@ def assert_no_sideways_scroll(driver) -> None:
 
 
 @pytest.mark.integration  # headless Chromium
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_quordle_on_a_phone_by_keyboard_and_by_taps_to_a_win(server, phone):
     from selenium.webdriver.common.keys import Keys
 

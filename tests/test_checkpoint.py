@@ -165,6 +165,7 @@ def test_a_class_that_cannot_finish_refuses_on_a_cluster_as_on_threads(tmp_path)
     one_line_error(cluster, 1, "within 3 guesses after '1122'", "need more than 2 further guesses")
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_a_killed_build_loses_no_proved_class(tmp_path):
     """SIGKILL mid-proof: every class written before the kill is whole, the resumed build
     proves only the others and writes the uninterrupted build's bytes."""

@@ -141,6 +141,7 @@ def test_a_game_larger_than_its_most_classes_squared_matches_the_naive_minimiser
 
 
 @pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 12))])
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_sets_larger_than_their_most_classes_squared_match_the_naive_minimiser(seed):
     """26 to 36 codes of Mastermind 2x6 (no guess makes more than 5 classes) within 4 to 6
     guesses: the engine's cut-offs by the counting bound bind here, and an inflated bound

@@ -87,6 +87,7 @@ def test_the_exact_engine_equals_the_naive_optimum(spec, depth):
 
 
 @pytest.mark.parametrize("start", ["123", pytest.param("531", marks=pytest.mark.slow)])  # 5-7 s each
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_the_optimal_pipeline_equals_the_naive_optimum_from_a_first_guess(start):
     forget_solvers()
     words = Settings(answers="mastermind:3x5:distinct").load_words()

@@ -156,6 +156,7 @@ def classic():
     return Context.from_words(load_word_lists(game=mastermind(4, 6)), use_cache=False)
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_the_classic_mastermind_matrix_is_the_rule_for_every_pair(classic):
     words, score = classic.words, classic.game.score_code
     expected = np.array([[score(g, a) for a in words.answers] for g in words.guesses], dtype=np.uint8)

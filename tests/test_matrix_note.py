@@ -2,6 +2,8 @@
 
 import os
 
+import pytest
+
 from clirun import run
 from wordle_compiler.core import matrix_cache
 from wordle_compiler.core.wordlists import load_word_lists
@@ -34,6 +36,7 @@ def test_analyse_says_once_why_its_first_run_of_a_large_game_takes_seconds(tmp_p
     assert again.stdout.splitlines()[:-1] == first.stdout.splitlines()[:-1]  # the last line is the time
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_compile_announces_the_matrix_and_quiet_silences_it(tmp_path):
     env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     args = ("--game", "en6", "--strategy", "minimax", "--start", "carnet", "-o", tmp_path / "t.wtree")

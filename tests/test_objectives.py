@@ -52,6 +52,7 @@ def test_fewest_deep_is_the_fewest_long_games_then_the_least_total(mode, seed):
     assert checked
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_fewest_deep_can_cost_guesses_in_all(ctx):
     """From salet, the fewest-total tree (7920) leaves 42 answers to a fifth guess; the
     fewest-deep tree leaves fewer and pays for it in total guesses."""
@@ -90,6 +91,7 @@ def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
         assert (report.move.worst, report.move.total) == (move_worst, move_costs[move_worst - 1])
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_analyse_fewest_deep_counts_long_games_first(ctx):
     """The position's value is that of the fewest-deep build from salet below bbbbb (each
     class of a fixed first guess is solved on its own), and a move's from the same search;

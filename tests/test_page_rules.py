@@ -353,6 +353,7 @@ def check_pages(browser, folder: Path, trees: dict[str, Tree], rng: random.Rando
 
 
 @pytest.mark.integration  # drives headless Chromium
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_the_page_answers_as_the_runtime_does(browser, tmp_path):
     assert set(SHIPPED) >= EACH_KIND
     counts = check_pages(browser, tmp_path, trees(large=False, every_kind_only=True), random.Random(20260))

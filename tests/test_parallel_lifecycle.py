@@ -108,6 +108,7 @@ def test_ctrl_c_with_two_forked_jobs_stops_within_a_second(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
     proc = subprocess.Popen(
         [
@@ -201,6 +202,7 @@ def _ctrl_c_to_the_group(command, delay, cwd):
     return proc.returncode, err, _in_group(proc.pid)
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_ctrl_c_to_a_dask_ranking_is_one_line_and_leaves_no_worker(tmp_path):
     code, err, left = _ctrl_c_to_the_group(RANK_2, 6.0, tmp_path)
     assert (code, err, left) == (130, "wordle-rank: interrupted\n", [])

@@ -433,6 +433,7 @@ def test_second_after_refuses_its_own_word_and_unknown_words(small_lists, tmp_pa
     assert "not in the guess list" in rank(small_lists, tmp_path / "r.csv", "--second-after", "zzzzz").stderr
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
     """Seven words, the best three exact: with two workers the poor words must still wait
     for the cut-off, so the work (full passes, noise-free) stays that of one process."""

@@ -72,6 +72,7 @@ def test_each_word_fits_exactly_when_its_classes_do(lists, tmp_path):
     assert all(r.total is None and r.long_games is None and not r.exact for r in rows_api)
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_two_workers_and_a_resume_give_the_same_file(lists, tmp_path):
     one, two = tmp_path / "one.csv", tmp_path / "two.csv"
     assert rank_depth(lists, one).returncode == 0

@@ -151,6 +151,7 @@ def _stop(processes):
             proc.wait()
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_a_worker_with_two_threads_gives_the_serial_file(long_lists, long_serial_file, tmp_path):
     """Dask's default worker runs a task per thread at once: each thread has its own solver,
     so the file is the one ``--jobs 1`` writes, byte for byte."""
@@ -197,6 +198,7 @@ def _interrupted_until_done(lists, out, seed, kills, jobs, longest):
     assert final.returncode == 0, final.stderr
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_kills_at_seeded_moments_then_resume_give_the_uninterrupted_file(long_lists, long_serial_file, tmp_path):
     """Six kills (SIGKILL, SIGINT or SIGTERM) of one process, each followed by --resume."""
     out = tmp_path / "r.csv"

@@ -36,6 +36,7 @@ def runtime_venv(tmp_path_factory):
     return bin_dir
 
 
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_only_msgpack_comes_with_the_runtime(runtime_venv):
     listed = _run(runtime_venv / "python", "-m", "pip", "list", "--format=json", "--disable-pip-version-check")
     names = {item["name"].lower() for item in json.loads(listed.stdout)}

@@ -28,6 +28,7 @@ def _compile(tmp_path, name, words, *options):
 
 
 @pytest.mark.parametrize("mode", ["normal", pytest.param("hard", marks=pytest.mark.slow)])  # about 6 s each
+@pytest.mark.slow  # several seconds: the slow suite (CI runs both)
 def test_a_six_letter_list_compiles_verifies_exports_and_plays(tmp_path, mode):
     tree = _compile(tmp_path, "six", SIX, "--mode", mode)
     data = read_tree_file(tree)
