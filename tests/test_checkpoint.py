@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from clirun import MODULES, one_line_error, run
 from support.contexts import tiny_context, worst_start
+from support.dask_cluster import start_cluster, stop_cluster
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.checkpoint import Checkpoint, Proving, record_check
@@ -206,3 +207,25 @@ def test_a_resume_says_what_it_took_unless_quiet(tmp_path):
     quiet = _cli_build(tmp_path, "--checkpoint", path, "--resume", "-o", tmp_path / "c.wtree")
     assert quiet.returncode == 0
     assert quiet.stderr == ""
+
+
+@pytest.mark.slow  # a scheduler and a two-thread worker started as their own processes
+def test_a_real_cluster_proves_the_classes_and_a_resume_takes_them(tmp_path):
+    """``--scheduler`` with a real ``dask scheduler`` and ``dask worker --nthreads 2``: the
+    tree is the threaded build's bytes, the checkpoint holds every class, and a resume on
+    this machine alone searches nothing."""
+    args = ["--game", "mastermind:4x7", "--strategy", "optimal", "--start", "1123", "--quiet"]
+    threads = run("wordle-compile", *args, "--jobs", "2", "-o", tmp_path / "threads.wtree")
+    assert threads.returncode == 0, threads.stderr
+    address, processes = start_cluster(tmp_path, nthreads=2)
+    path = tmp_path / "c.ckpt"
+    try:
+        remote = run("wordle-compile", *args, "--scheduler", address, "--checkpoint", path, "-o", tmp_path / "r.wtree")
+        assert remote.returncode == 0, remote.stderr
+    finally:
+        stop_cluster(processes)
+    assert (tmp_path / "r.wtree").read_bytes() == (tmp_path / "threads.wtree").read_bytes()
+    resumed = run("wordle-compile", *args, "--checkpoint", path, "--resume", "--stats", "-o", tmp_path / "again.wtree")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "nodes 0," in resumed.stderr
+    assert (tmp_path / "again.wtree").read_bytes() == (tmp_path / "threads.wtree").read_bytes()

@@ -17,6 +17,8 @@ import pytest
 
 from clirun import MODULES
 from sampled_lists import write_sampled_lists
+from support.dask_cluster import start_cluster as _start_cluster
+from support.dask_cluster import stop_cluster as _stop
 
 
 def _lists(folder: Path, n_answers: int, n_drawn: int, n_extra: int) -> Path:
@@ -98,57 +100,6 @@ def decided_words(path: Path) -> set[str]:
         return set()
     lines = path.read_bytes().split(b"\n")[:-1]
     return {line.split(b",")[0].decode() for line in lines[2:]}
-
-
-def _start_cluster(folder: Path, nthreads: int):
-    """A real ``dask scheduler`` and one ``dask worker --nthreads N``: (address, processes)."""
-    info = folder / "scheduler.json"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    scheduler = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_scheduler",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-dashboard",
-            "--scheduler-file",
-            str(info),
-        ],
-        **quiet,
-    )
-    deadline = time.monotonic() + 60
-    while not info.exists() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    address = json.loads(info.read_text())["address"]
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_worker",
-            address,
-            "--nthreads",
-            str(nthreads),
-            "--nworkers",
-            "1",
-            "--no-dashboard",
-        ],
-        **quiet,
-    )
-    return address, [worker, scheduler]
-
-
-def _stop(processes):
-    for proc in processes:
-        os.killpg(proc.pid, signal.SIGTERM)
-    for proc in processes:
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 @pytest.mark.slow  # several seconds: the slow suite (CI runs both)
