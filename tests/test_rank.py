@@ -3,7 +3,6 @@ in-process, on a Dask LocalCluster and on a scheduler started as its own process
 
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -11,6 +10,7 @@ import time
 import pytest
 
 from sampled_lists import write_sampled_lists
+from support.dask_cluster import start_cluster, stop_cluster
 from wordle_compiler.concurrency.cluster import SerialExecutor
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import load_word_lists
@@ -223,12 +223,6 @@ def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     assert last.endswith("every word decided"), last
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _every_eighth_word(small_lists, tmp_path):
     firsts = tmp_path / "firsts.txt"  # a slice keeps each ranking within seconds
     firsts.write_text("\n".join(small_lists[1].read_text().split()[::8]) + "\n")
@@ -244,71 +238,24 @@ def test_jobs_on_a_local_cluster_agree(small_lists, tmp_path):
     assert one.read_bytes() == local.read_bytes()
 
 
-def _start_cluster():
-    """A Dask scheduler and two one-thread workers, each started as its own process."""
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    scheduler = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_scheduler",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--no-dashboard",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_worker",
-            address,
-            "--nworkers",
-            "2",
-            "--nthreads",
-            "1",
-            "--no-dashboard",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    return address, [worker, scheduler]
-
-
-def _stop(processes):
-    for proc in processes:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-    for proc in processes:
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
 @pytest.mark.slow  # a scheduler and two workers started as their own processes
 def test_a_real_cluster_agrees_with_one_process(small_lists, tmp_path):
     one, remote = tmp_path / "one.csv", tmp_path / "remote.csv"
     firsts = _every_eighth_word(small_lists, tmp_path)
     assert rank(small_lists, one, "--first-words", str(firsts)).returncode == 0
-    address, processes = _start_cluster()
+    address, processes = start_cluster(tmp_path, nthreads=1, nworkers=2)
     try:
         result = rank(small_lists, remote, "--scheduler", address, "--first-words", str(firsts))
         assert result.returncode == 0, result.stderr
     finally:
-        _stop(processes)
+        stop_cluster(processes)
     assert one.read_bytes() == remote.read_bytes()
 
 
 @pytest.mark.slow  # a scheduler killed under a running ranking, then the ranking resumed
 def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, tmp_path):
     out, whole = tmp_path / "r.csv", tmp_path / "whole.csv"
-    address, processes = _start_cluster()
+    address, processes = start_cluster(tmp_path, nthreads=1, nworkers=2)
     try:
         answers, guesses = small_lists
         ranking = subprocess.Popen(
@@ -339,7 +286,7 @@ def test_a_scheduler_killed_mid_run_is_one_line_and_resume_goes_on(small_lists, 
         processes[1].kill()  # the scheduler, while words are being decided
         _, err = ranking.communicate(timeout=60)
     finally:
-        _stop(processes)
+        stop_cluster(processes)
     assert ranking.returncode == 2, err
     assert err.count("\n") == 1, err
     assert f"lost the connection to the Dask scheduler at {address} mid-run" in err
@@ -653,12 +600,12 @@ def test_top_all_on_a_real_cluster_is_byte_identical_to_one_process(small_lists,
     one, remote = tmp_path / "one.csv", tmp_path / "remote.csv"
     firsts = _every_eighth_word(small_lists, tmp_path)
     assert rank(small_lists, one, "--top", "all", "--first-words", str(firsts)).returncode == 0
-    address, processes = _start_cluster()
+    address, processes = start_cluster(tmp_path, nthreads=1, nworkers=2)
     try:
         result = rank(small_lists, remote, "--top", "all", "--scheduler", address, "--first-words", str(firsts))
         assert result.returncode == 0, result.stderr
     finally:
-        _stop(processes)
+        stop_cluster(processes)
     assert one.read_bytes() == remote.read_bytes()
 
 

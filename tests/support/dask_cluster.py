@@ -3,6 +3,7 @@ process group (not a test module)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -12,8 +13,9 @@ import time
 from pathlib import Path
 
 
-def start_cluster(folder: Path, nthreads: int):
-    """A real ``dask scheduler`` and one ``dask worker --nthreads N``: (address, processes)."""
+def start_cluster(folder: Path, nthreads: int, nworkers: int = 1):
+    """A real ``dask scheduler`` and a ``dask worker`` of ``nworkers`` processes of ``nthreads``
+    threads each: (address, [worker, scheduler]); its scheduler file goes in ``folder``."""
     info = folder / "scheduler.json"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
     scheduler = subprocess.Popen(
@@ -44,7 +46,7 @@ def start_cluster(folder: Path, nthreads: int):
             "--nthreads",
             str(nthreads),
             "--nworkers",
-            "1",
+            str(nworkers),
             "--no-dashboard",
         ],
         **quiet,
@@ -55,7 +57,8 @@ def start_cluster(folder: Path, nthreads: int):
 def stop_cluster(processes) -> None:
     """SIGTERM to each process group, SIGKILL after 30 s."""
     for proc in processes:
-        os.killpg(proc.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):  # a process the test killed already
+            os.killpg(proc.pid, signal.SIGTERM)
     for proc in processes:
         try:
             proc.wait(timeout=30)
