@@ -229,3 +229,24 @@ def test_a_real_cluster_proves_the_classes_and_a_resume_takes_them(tmp_path):
     assert resumed.returncode == 0, resumed.stderr
     assert "nodes 0," in resumed.stderr
     assert (tmp_path / "again.wtree").read_bytes() == (tmp_path / "threads.wtree").read_bytes()
+
+
+def test_a_second_build_on_a_checkpoint_in_use_is_refused(tmp_path):
+    """The file is locked while a build appends to it: a second build is one line, exit 2,
+    and the first one finishes with every class in the file."""
+    args = ["--game", "mastermind:4x7", "--strategy", "optimal", "--start", "1123", "--quiet"]
+    path = tmp_path / "c.ckpt"
+    first = subprocess.Popen(
+        [sys.executable, "-m", MODULES["wordle-compile"], *args, "--checkpoint", str(path), "-o", str(tmp_path / "a")],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or not _records(path)):
+        time.sleep(0.02)
+    second = run("wordle-compile", *args, "--checkpoint", path, "--resume", "-o", tmp_path / "b")
+    _, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err
+    one_line_error(second, 2, "in use by another build")
+    resumed = run("wordle-compile", *args, "--checkpoint", path, "--resume", "--stats", "-o", tmp_path / "c")
+    assert "nodes 0," in resumed.stderr

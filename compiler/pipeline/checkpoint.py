@@ -18,15 +18,18 @@ reaches its own leaf within the depth left, along the feedback it gets, and the 
 the cost stated).  A record that fails any of that, or its check, is set aside and its
 class proved again; a record cut short by a kill ends the file.
 
-**Writing** appends one record per class as it is proved, flushed at once (a killed
-process loses none) and fsynced at most once a second and at the end; a resumed file is
-first rewritten without a cut-short tail, atomically.
+**Writing** appends one record per class as it is proved, written at once (a killed
+process loses none) and fsynced at most once a second and at the end.  The file is locked
+(``flock``) while a build has it open, so a second build on it is refused in one line; a
+resumed file is first cut back to its last whole record.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -36,7 +39,7 @@ from pathlib import Path
 import msgpack
 
 from ..core.partition import Node
-from ..util.files import OutputError, check_destination, read_regular_file, write_atomic
+from ..util.files import OutputError, check_destination
 
 FORMAT_NAME = "wordle-tree checkpoint"
 FORMAT_MAJOR, FORMAT_MINOR = 1, 0
@@ -102,7 +105,7 @@ class Checkpoint:
     set_aside: int = 0  # records read and not used (a failed check or replay)
     notify: Callable[[str], None] | None = None  # told, in one line, what a resume took
     _records: dict = field(default_factory=dict, repr=False)  # code -> [(cost, tree lists)], in file order
-    _file: object = field(default=None, repr=False)
+    _fd: int | None = field(default=None, repr=False)  # open, appended to and locked until close()
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _synced: float = 0.0
 
@@ -116,24 +119,45 @@ class Checkpoint:
             raise CheckpointError(f"{self.path} exists: --resume goes on from it (or remove it)")
 
     def open(self, ctx, settings, first_word: str) -> None:
-        """Read the file's records for this build (``resume``) and open it for appending."""
+        """Lock the file (one build at a time), read its records for this build (``resume``)
+        and drop a tail a kill cut short, or write the header of a new file; then append."""
         self.fingerprint = build_fingerprint(ctx, settings, first_word)
-        path = Path(self.path)
-        held: list[bytes] = []
-        if self.resume and path.exists():
-            limit = BYTES_PER_ANSWER * len(ctx.words.answers) + SLACK_BYTES
-            held = self._read(read_regular_file(path, limit, "checkpoint"))
-        header = msgpack.packb(
-            {"format": FORMAT_NAME, "major": FORMAT_MAJOR, "minor": FORMAT_MINOR, "build": self.fingerprint},
-            use_bin_type=True,
-        )
-        write_atomic(path, header + b"".join(held))
-        self._file = open(path, "ab")  # noqa: SIM115 - appended to until close()
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise CheckpointError(f"{self.path} is not a regular file")
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise CheckpointError(f"{self.path} is in use by another build") from None
+            size = os.fstat(fd).st_size
+            if size and not self.resume:
+                raise CheckpointError(f"{self.path} exists: --resume goes on from it (or remove it)")
+            if size > BYTES_PER_ANSWER * len(ctx.words.answers) + SLACK_BYTES:
+                raise CheckpointError(f"{self.path} is larger than a checkpoint of this game can be")
+            if size:
+                end = self._read(os.pread(fd, size, 0))
+                if end < size:
+                    os.ftruncate(fd, end)
+            else:
+                header = {
+                    "format": FORMAT_NAME,
+                    "major": FORMAT_MAJOR,
+                    "minor": FORMAT_MINOR,
+                    "build": self.fingerprint,
+                }
+                _write_all(fd, msgpack.packb(header, use_bin_type=True))
+                os.fsync(fd)
+            os.lseek(fd, 0, os.SEEK_END)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
         self._synced = time.monotonic()
 
-    def _read(self, data: bytes) -> list[bytes]:
-        """The records of ``data`` (their packed bytes, kept as they were); the usable ones
-        also go to ``_records`` for :meth:`taken`."""
+    def _read(self, data: bytes) -> int:
+        """Where the readable records of ``data`` end (the rest a kill cut short, or not
+        msgpack); the usable ones go to ``_records`` for :meth:`taken`."""
         unpacker = msgpack.Unpacker(use_list=True, raw=False, strict_map_key=True, max_buffer_size=len(data) + 1)
         unpacker.feed(data)
         try:
@@ -151,9 +175,8 @@ class Checkpoint:
                 f"{self.path} holds the classes of another build ({header.get('build')!s:.200}); "
                 "remove it or name another file"
             )
-        held = []
+        end = unpacker.tell()
         while True:
-            start = unpacker.tell()
             try:
                 record = unpacker.unpack()
             except msgpack.OutOfData:
@@ -161,6 +184,7 @@ class Checkpoint:
             except ValueError:
                 self.set_aside += 1
                 break  # unreadable from here on
+            end = unpacker.tell()
             if not isinstance(record, dict) or set(record) != {"code", "cost", "tree", "check"}:
                 self.set_aside += 1
                 continue
@@ -176,8 +200,7 @@ class Checkpoint:
                 self.set_aside += 1
                 continue
             self._records.setdefault(code, []).append((cost, tree))
-            held.append(data[start : unpacker.tell()])
-        return held
+        return end
 
     def taken(self, ctx, tasks: list, depth: int, weights=None) -> dict[int, tuple[Node, int]]:
         """The classes of ``tasks`` ((code, answers, legal) each) the file proved, as
@@ -205,22 +228,29 @@ class Checkpoint:
         record["check"] = record_check(self.fingerprint, record["code"], record["cost"], tree)
         packed = msgpack.packb(record, use_bin_type=True)
         with self._lock:
-            if self._file is None:
+            if self._fd is None:
                 return
-            self._file.write(packed)
-            self._file.flush()
+            _write_all(self._fd, packed)
             if time.monotonic() - self._synced >= FSYNC_SECONDS:
-                os.fsync(self._file.fileno())
+                os.fsync(self._fd)
                 self._synced = time.monotonic()
 
     def close(self) -> None:
-        """Sync and close the file (again: nothing)."""
+        """Sync, unlock and close the file (again: nothing)."""
         with self._lock:
-            if self._file is not None:
-                self._file.flush()
-                os.fsync(self._file.fileno())
-                self._file.close()
-                self._file = None
+            if self._fd is not None:
+                try:
+                    os.fsync(self._fd)
+                finally:
+                    os.close(self._fd)
+                    self._fd = None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` at ``fd``'s position (one record, or the header)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def replayed_subtree(ctx, tree, answers, depth: int, weights=None) -> tuple[Node, int] | None:
