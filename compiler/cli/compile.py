@@ -239,6 +239,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
 @click.option(
     "--workers",
     type=PlainIntRange(1, 256),
+    metavar="N",
     help="optimal from --start: prove the classes below the first guess on a Dask LocalCluster "
     "of N worker processes, one class per task (instead of --jobs threads)",
 )
