@@ -80,7 +80,10 @@ def build_fingerprint(ctx, settings, first_word: str) -> str:
     from ..ranking.results import results_header
 
     game = ctx.game
-    return f"{results_header(ctx.words, settings)}; game {game.rule} {game.length} {game.alphabet}; first {first_word}"
+    # the ranking's own description of the lists and settings, without its file's title and version
+    fields = [f for f in results_header(ctx.words, settings).split("; ")[1:] if not f.startswith("version")]
+    fields += [f"game {game.rule} {game.length} {game.alphabet}", f"first {first_word}"]
+    return "; ".join(fields)
 
 
 def encode_subtree(node: Node) -> list:
