@@ -97,12 +97,6 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
         raise FailedError(str(exc)) from None
     except BuildError as exc:
         raise CliError(str(exc)) from None
-    except RuntimeError as exc:
-        from ..concurrency.cluster import ClusterLostError
-
-        if not isinstance(exc, ClusterLostError):
-            raise
-        raise CliError(str(exc)) from None
     finally:
         progress.close()
     return result

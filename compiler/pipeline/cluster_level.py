@@ -74,9 +74,9 @@ def solve_first_level_on_cluster(ctx, cfg, first: int, proving: Proving, progres
                     executor.submit(prove_class, cfg.settings, word, todo.pop(0), proving.memo_mb)
                 for result in executor.wait_any():
                     level.accept(*result[:4])
-    except ClusterLostError as exc:  # what is in flight goes down with the cluster
+    except ClusterLostError as exc:  # what is in flight goes down with the cluster: one line, exit 2
         kept = "; the classes proved so far are in the checkpoint" if proving.checkpoint is not None else ""
-        raise ClusterLostError(f"{exc}{kept}") from None
+        raise BuildError(f"{exc}{kept}") from None
     if level.refused is not None:
         raise refusal(ctx, first, level.tasks[level.refused], level.depth)
     root = Node(first, solved_here(ctx, first, ctx.all_answers))
