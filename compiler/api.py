@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_whole, settings_for
+from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_memo_mb, check_whole, settings_for
 
 if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
@@ -46,7 +46,9 @@ class CompileResult:
     ``data`` is the tree (``wordle_runtime.format.TreeData``), ``stats`` the measured
     stats also stored in ``data.meta["stats"]`` (answers, total_guesses, average,
     max_depth, histogram, ...), ``exceeding_max_depth`` the answers that need more than
-    ``max_depth`` guesses (empty for a tree that keeps the guarantee).
+    ``max_depth`` guesses (empty for a tree that keeps the guarantee).  An exact build
+    stopped by its ``time_limit`` has ``stopped`` ``"time limit"`` and ``lower_bound``, the
+    proved lower bound of the total (or of the weighted sum); both are None otherwise.
     """
 
     data: TreeData
@@ -56,6 +58,8 @@ class CompileResult:
     optimality: str
     exceeding_max_depth: list[str]
     seconds: float
+    stopped: str | None = None
+    lower_bound: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -75,6 +79,13 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     jobs: int = 1,
     stamp: bool = False,
     progress: Callable[..., object] | None = None,
+    memo_mb: float | None = None,
+    time_limit: float | None = None,
+    anytime: str | None = None,
+    checkpoint: PathLike | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
     game: str | Game | None = None,
     mode: str | None = None,
     answers: PathLike | None = None,
@@ -93,6 +104,16 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     Under ``weights`` or ``prior``, ``optimal`` minimises the expected guesses and the
     heuristics score with them.
 
+    The exact search's long runs (``optimal`` from one ``start``, objective ``"total"``):
+    ``memo_mb`` caps its memo (192 MB by default); ``time_limit`` (seconds, in the main
+    thread) stops it with the best tree so far (``anytime``: the heuristic of the quick tree
+    that stands in for the classes not proved, most-parts by default), its proved lower
+    bound in the result; ``checkpoint`` keeps each class below the first guess in a file as
+    it is proved, and ``resume=True`` goes on from that file; ``workers`` (a Dask
+    LocalCluster of that many processes) or ``scheduler`` (a running cluster's address)
+    prove the classes there, one class per task.  Ctrl-C raises ``KeyboardInterrupt`` as
+    usual, with the classes proved so far kept in the checkpoint.
+
     >>> result = compile_tree("minimax", start="salet")          # doctest: +SKIP
     >>> result.stats["total_guesses"], result.ok
     (8158, True)
@@ -108,6 +129,8 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     the JSON tree file); ``ValueError`` when it cannot be built (too many tuples, or under
     objective ``"total"`` a tuple that cannot be solved within ``max_depth``).
     """
+    from .pipeline.anytime import anytime_for
+    from .pipeline.checkpoint import proving_for
     from .pipeline.run import build, make_config
 
     chosen = settings_for(settings, **_given(locals()))
@@ -115,7 +138,13 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
         return _compile_boards(chosen, strategy, start, opening, candidates)
     cfg = make_config(strategy, chosen, start=start, opening=opening, seed=seed, width=width, candidates=candidates)
     check_whole("jobs", jobs, 1, MAX_JOBS)
-    result = build(cfg, jobs=jobs, progress=progress, stamp=stamp, words=chosen.load_words())
+    check_memo_mb("memo_mb", memo_mb)
+    stop = anytime_for(cfg, anytime, time_limit)
+    proving = proving_for(cfg, checkpoint, resume, scheduler, workers)
+    words = chosen.load_words()
+    result = build(cfg, jobs, progress, stamp, memo_mb=memo_mb, words=words, anytime=stop, proving=proving)
+    if stop is not None and stop.stopped == "interrupted" and stop.stop_exception is not None:
+        raise stop.stop_exception
     data = cast("TreeData", result.data)
     meta = data.meta
     return CompileResult(
@@ -126,6 +155,8 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
         result.optimality,
         list(result.report.exceeding_max_depth),
         result.seconds,
+        None if stop is None else stop.stopped,
+        None if stop is None or stop.stopped is None else stop.lower_bound,
     )
 
 

@@ -7,8 +7,6 @@ costs nothing; the file is written atomically by :mod:`..util.files`.
 
 from __future__ import annotations
 
-import math
-
 from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
 exit_on_interrupt_while_loading("wordle-compile")  # Ctrl-C while numpy imports: 130, one line
@@ -20,7 +18,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from ..core.config import BuildConfig
-    from ..core.settings import MODES, OBJECTIVES
+    from ..core.settings import MAX_JOBS, MEMO_MB_RANGE, MODES, OBJECTIVES, TIME_LIMIT_RANGE, check_memo_mb
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
     from ..util.files import check_folder
@@ -182,7 +180,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     "--jobs",
     default=1,
     show_default=True,
-    type=PlainIntRange(1, 256),
+    type=PlainIntRange(1, MAX_JOBS),
     help="optimal: search threads sharing one memo, each class's candidates split between them; "
     "heuristics: worker processes (output does not depend on it)",
 )
@@ -190,7 +188,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     "--threads",
     default=1,
     show_default=True,
-    type=PlainIntRange(1, 256),
+    type=PlainIntRange(1, MAX_JOBS),
     help="threads sharing the heuristic strategies' larger scoring passes (a pass never waits "
     "for a thread the machine has paused)",
 )
@@ -198,7 +196,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     "--memo-mb",
     default=192,
     show_default=True,
-    type=PlainFloatRange(1, 1 << 14),
+    type=PlainFloatRange(*MEMO_MB_RANGE),
     help="cap on the optimal search's memo (it starts small and grows only as needed)",
 )
 @click.option(
@@ -212,7 +210,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
 )
 @click.option(
     "--time-limit",
-    type=PlainFloatRange(0.001, 1e7),
+    type=PlainFloatRange(*TIME_LIMIT_RANGE),
     metavar="SECONDS",
     help="optimal from --start: stop the exact search after this long and write the best tree so far "
     "(implies --anytime)",
@@ -232,7 +230,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
 )
 @click.option(
     "--workers",
-    type=PlainIntRange(1, 256),
+    type=PlainIntRange(1, MAX_JOBS),
     metavar="N",
     help="optimal from --start: prove the classes below the first guess on a Dask LocalCluster "
     "of N worker processes, one class per task (instead of --jobs threads)",
@@ -346,8 +344,10 @@ def _checked_config(strategy: str, settings, objective: tuple, options: dict, we
 
 def _check_memo_and_destination(memo_mb: float, output, as_json: bool) -> None:
     """``--memo-mb`` and the place the tree file will go, checked before any work."""
-    if math.isnan(memo_mb):  # NaN passes click's range check
-        raise CliError("--memo-mb must be a number of megabytes from 1 to 16384")
+    try:
+        check_memo_mb("--memo-mb", memo_mb)  # NaN passes click's range check
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     if output is None:
         check_folder(".", "the current folder")  # for the default name
     else:

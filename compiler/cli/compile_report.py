@@ -106,52 +106,27 @@ def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = Tru
 
 
 def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None):
-    """The :class:`..pipeline.anytime.Anytime` of ``--anytime [HEURISTIC]``/``--time-limit``
-    (None without either), refused in one line unless the build is optimal from one
-    ``--start`` for the total."""
-    if not anytime and time_limit is None:
-        return None
-    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
-        raise CliError(
-            "--anytime and --time-limit need --strategy optimal with --start (not --opening), objective total"
-        )
-    from ..pipeline.anytime import Anytime
+    """:func:`..pipeline.anytime.anytime_for`, its refusal one CliError line."""
+    from ..pipeline.anytime import anytime_for as pipeline_anytime_for
 
-    return Anytime(time_limit=time_limit) if anytime is None else Anytime(time_limit=time_limit, strategy=anytime)
+    try:
+        return pipeline_anytime_for(cfg, anytime, time_limit)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def proving_for(
     cfg: BuildConfig, checkpoint: str | None, resume: bool, scheduler: str | None, workers: int | None, quiet: bool
 ):
-    """The :class:`..pipeline.checkpoint.Proving` of ``--checkpoint``/``--resume``/``--scheduler``/
-    ``--workers`` (None without them), refused in one line unless the build is optimal from one
-    ``--start`` for the total; the checkpoint's destination is checked before any work, and
-    a resume says in one line on stderr what it took (unless ``quiet``)."""
-    if checkpoint is None and scheduler is None and workers is None:
-        if resume:
-            raise CliError("--resume goes on from a --checkpoint FILE: name it")
-        return None
-    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
-        raise CliError(
-            "--checkpoint, --scheduler and --workers need --strategy optimal with --start (not --opening), "
-            "objective total"
-        )
-    if scheduler is not None and workers is not None:
-        raise CliError("--scheduler and --workers are two clusters: give one")
-    if resume and checkpoint is None:
-        raise CliError("--resume goes on from a --checkpoint FILE: name it")
-    from ..concurrency.cluster import scheduler_address
-    from ..pipeline.checkpoint import Checkpoint, CheckpointError, Proving
+    """:func:`..pipeline.checkpoint.proving_for`, its refusal one CliError line; a resume says
+    in one line on stderr what it took (unless ``quiet``)."""
+    from ..pipeline.checkpoint import proving_for as pipeline_proving_for
 
+    notify = None if quiet else lambda text: click.echo(f"wordle-compile: {text}", err=True)
     try:
-        address = None if scheduler is None else scheduler_address(scheduler)
-        notify = None if quiet else lambda text: click.echo(f"wordle-compile: {text}", err=True)
-        kept = None if checkpoint is None else Checkpoint(checkpoint, resume=resume, notify=notify)
-        if kept is not None:
-            kept.check_destination()
-    except (ValueError, CheckpointError) as exc:
+        return pipeline_proving_for(cfg, checkpoint, resume, scheduler, workers, notify)
+    except ValueError as exc:
         raise CliError(str(exc)) from None
-    return Proving(checkpoint=kept, scheduler=address, workers=workers or 0)
 
 
 def report_stop(prog: str, result: BuildResult, stop, quiet: bool, weights=None) -> None:

@@ -31,6 +31,8 @@ PathLike = str | os.PathLike[str]
 WeightsSpec = Weights | Mapping[str, float] | PathLike
 PRIORS = ("frequency",)
 MAX_JOBS = 256  # the most threads or processes a call takes, as the command lines' --jobs
+MEMO_MB_RANGE = (1, 1 << 14)  # the megabytes the exact search's memo may be capped at
+TIME_LIMIT_RANGE = (0.001, 1e7)  # the seconds an exact build's time limit takes: a millisecond to four months
 
 DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
@@ -67,6 +69,16 @@ def check_whole(name: str, value, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise ValueError(f"{name} must be a whole number {span}")
+
+
+def check_memo_mb(name: str, value) -> None:
+    """``value``: None (the engine's default) or megabytes in :data:`MEMO_MB_RANGE`, else
+    ``ValueError`` naming the option."""
+    low, high = MEMO_MB_RANGE
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high
+    ):
+        raise ValueError(f"{name} must be a number of megabytes from {low} to {high}")
 
 
 def check_objective(objective: str, deep, max_depth: int) -> None:

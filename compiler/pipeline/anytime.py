@@ -24,9 +24,11 @@ from dataclasses import dataclass, field, replace
 
 from wordle_runtime.meta import STOPPED_OPTIMALITY
 
+from ..core.errors import BuildError
 from ..core.partition import Node, class_tasks, solved_here, tree_total
+from ..core.settings import TIME_LIMIT_RANGE
 from ..search import InfeasibleError
-from ..strategies.heuristic import FALLBACK_STRATEGY
+from ..strategies.heuristic import FALLBACK_STRATEGIES, FALLBACK_STRATEGY
 
 
 class TimeLimitReached(Exception):
@@ -100,6 +102,27 @@ class Anytime:
     def label(self) -> str:
         """The tree's ``optimality`` after a stop (FORMAT.md: ``meta.optimality``)."""
         return f"{STOPPED_OPTIMALITY}{self.lower_bound}"
+
+
+def anytime_for(cfg, strategy: str | None, time_limit: float | None) -> Anytime | None:
+    """The :class:`Anytime` of ``--anytime [HEURISTIC]``/``--time-limit SECONDS`` (None
+    without either): a one-line BuildError unless the build is optimal from one ``--start``
+    for the total, the heuristic one the quick tree can use and the limit in
+    :data:`TIME_LIMIT_RANGE`."""
+    if strategy is None and time_limit is None:
+        return None
+    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
+        raise BuildError(
+            "--anytime and --time-limit need --strategy optimal with --start (not --opening), objective total"
+        )
+    if strategy is not None and strategy not in FALLBACK_STRATEGIES:
+        raise BuildError(f"--anytime takes one of {', '.join(FALLBACK_STRATEGIES)}, not {strategy!r}")
+    low, high = TIME_LIMIT_RANGE
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not low <= time_limit <= high:
+            raise BuildError(f"--time-limit takes seconds from {low:g} to {high:g}, not {time_limit!r}")
+        time_limit = float(time_limit)
+    return Anytime(time_limit=time_limit, strategy=strategy or FALLBACK_STRATEGY)
 
 
 def fitted_tree(ctx, cfg, solver, position, depth: int, quick=None) -> Node:

@@ -293,3 +293,43 @@ def replayed_subtree(ctx, tree, answers, depth: int, weights=None) -> tuple[Node
 
     root = walk(tree, np.asarray(answers), 1)
     return None if root is None else (root, total)
+
+
+def proving_for(
+    cfg,
+    checkpoint: str | os.PathLike | None,
+    resume: bool,
+    scheduler: str | None,
+    workers: int | None,
+    notify: Callable[[str], None] | None = None,
+) -> Proving | None:
+    """The :class:`Proving` of ``--checkpoint``/``--resume``/``--scheduler``/``--workers``
+    (None without them): a one-line ``ValueError`` unless the build is optimal from one
+    ``--start`` for the total, with at most one cluster and ``resume`` only with a file.
+    The checkpoint's destination is checked before any work; ``notify(text)`` hears in one
+    line what a resume took."""
+    from ..concurrency.cluster import scheduler_address
+    from ..core.settings import MAX_JOBS, check_whole
+
+    if not isinstance(resume, bool):
+        raise CheckpointError(f"resume must be True or False, not {resume!r}")
+    if checkpoint is None and scheduler is None and workers is None:
+        if resume:
+            raise CheckpointError("--resume goes on from a --checkpoint FILE: name it")
+        return None
+    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
+        raise CheckpointError(
+            "--checkpoint, --scheduler and --workers need --strategy optimal with --start (not --opening), "
+            "objective total"
+        )
+    if scheduler is not None and workers is not None:
+        raise CheckpointError("--scheduler and --workers are two clusters: give one")
+    if resume and checkpoint is None:
+        raise CheckpointError("--resume goes on from a --checkpoint FILE: name it")
+    if workers is not None:
+        check_whole("workers", workers, 1, MAX_JOBS)
+    address = None if scheduler is None else scheduler_address(scheduler)
+    kept = None if checkpoint is None else Checkpoint(Path(checkpoint), resume=resume, notify=notify)
+    if kept is not None:
+        kept.check_destination()
+    return Proving(checkpoint=kept, scheduler=address, workers=workers or 0)

@@ -38,7 +38,7 @@ def build(  # noqa: PLR0913 - the API's keywords, each optional
     progress: Callable | None = None,
     stamp: bool = False,
     notify: Callable[[str], None] | None = None,
-    memo_mb: int | None = None,
+    memo_mb: float | None = None,
     words: WordLists | None = None,
     anytime: Anytime | None = None,
     proving: Proving | None = None,
