@@ -134,6 +134,7 @@ cdef struct Memo:
     uint64_t* rows              # memo rows of three words (memo.pxd); the active prefix is work.stats[S_ROWS]
     int64_t cap                 # rows the table may use
     uint64_t* splits            # passes.some_answer_splits' table (SPLIT_ROWS words)
+    uint64_t* member_parts      # passes.members_most_parts' table (SPLIT_ROWS words)
 
 
 cdef struct Work:

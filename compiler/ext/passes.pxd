@@ -26,6 +26,11 @@ cdef enum:
     # 11784 (rione, soral, nuder, great) it answers 82% of the look-ups with 2^16 rows,
     # 85% with 2^18, 87% with 2^20
     SPLIT_ROWS = 1 << 18
+    # members_most_parts' words keep the count (at most MEMBER_PARTS_MAX) and the mark in
+    # their low bits; it is counted for sets of at most MEMBER_PARTS_MAX answers, whose
+    # n^2 cells cost less than the search it spares
+    MEMBER_PARTS_BITS = 16
+    MEMBER_PARTS_MAX = 128
     PAIRS_MAX_N = 96  # pairs win below ~96 answers, level to ~110 (m = 12972, benchmarks/passes.py)
     HIST_CHUNK = 64   # guesses per histogram chunk: 64 x 256 uint16 = 32 KB with one-byte codes
 
@@ -303,6 +308,34 @@ cdef inline bint some_answer_splits(const Ctx* c, const Node* node, uint8_t* see
     found = answer_splits_perfectly(c, node.S, 0, node.n, seen) >= 0
     store_word(slot, ((node.h1 >> 2) << 2) | (<uint64_t>found << 1) | 1)
     return found
+
+
+cdef inline int64_t members_most_parts(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """The most classes any of the node's own answers, played as a guess, makes of its set
+    (its all-correct class included), remembered per set like :func:`some_answer_splits`
+    (a word holds h1's high bits, the count shifted by one and a mark).  Where every guess
+    legal at the set is one of its answers, no guess there or below makes more."""
+    cdef uint64_t* slot = c.memo.member_parts + (node.h2 & (SPLIT_ROWS - 1))
+    cdef uint64_t word = load_word(slot)
+    cdef int64_t i, j, g, parts, most = 1
+    cdef code_t code
+    if word & 1 and (word ^ node.h1) >> MEMBER_PARTS_BITS == 0:
+        return <int64_t>((word & ((1 << MEMBER_PARTS_BITS) - 1)) >> 1)
+    for i in range(node.n):
+        g = c.lists.a2g[node.S[i]]
+        parts = 0
+        for j in range(node.n):
+            code = cell(c, node.S[j], g)
+            parts += 1 - seen[code]
+            seen[code] = 1
+        for j in range(node.n):
+            seen[cell(c, node.S[j], g)] = 0
+        if parts > most:
+            most = parts
+            if most == node.n:
+                break
+    store_word(slot, ((node.h1 >> MEMBER_PARTS_BITS) << MEMBER_PARTS_BITS) | (<uint64_t>most << 1) | 1)
+    return most
 
 
 cdef inline int64_t heaviest_answer_split(const Ctx* c, const int64_t* S, int64_t lo, int64_t hi, uint8_t* seen,

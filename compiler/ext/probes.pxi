@@ -129,3 +129,18 @@ def twin_guesses(Engine engine, answers, legal):
             flags[i] = twin[i]
         free(twin)
     return flags
+
+
+def class_floor_probe(Engine engine, answers, int64_t most_parts, bint members_only):
+    """The search's cheap bound on a class of ``answers`` (settle.class_bound, two guesses
+    left, so no memo entry is read), when no guess makes more than ``most_parts`` classes
+    of its parent; ``members_only``: the guesses legal there are its own answers."""
+    cdef Ctx c
+    cdef uint8_t seen[MAX_CODES]
+    S = np.sort(_indices(answers, engine.MT.shape[0], "answers"))
+    if engine.weighted or engine.deep_level or S.shape[0] < 1 or most_parts < 2:
+        raise ValueError("an unweighted engine, a set and at least two classes")
+    cdef Node node = _root(S, _hash_sum(engine.z1, S), _hash_sum(engine.z2, S), S, 0, 0, 2)
+    engine.setup(&c, None)
+    memset(seen, 0, sizeof(seen))
+    return class_bound(&c, &node, seen, most_parts, members_only)

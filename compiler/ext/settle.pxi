@@ -3,11 +3,16 @@
 # the 2n - 1 and 2n bounds, a perfect split by one of the set's own words, d <= 2).
 
 
-cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_parts) noexcept nogil:
+cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_parts,
+                         bint members_only) noexcept nogil:
     """Cheap lower bound on the cost of a class (as a node: its answers, hashes, its
     parent's list and d) (exact for 1-2 answers).  ``most_parts``: the most classes any
     legal guess makes of the parent set; no guess makes more of a subset, so s answers
-    cost at least 3s - most_parts - 1, and more beyond most_parts^2 (volume.pxd)."""
+    cost at least 3s - most_parts - 1, and more beyond most_parts^2 (volume.pxd).
+    ``members_only``: every guess legal at the class is one of its answers (possible mode
+    on a list of the answers alone), so the most classes its own answers make of it bounds
+    every guess there and below, and takes most_parts' place (at most MEMBER_PARTS_MAX
+    answers)."""
     cdef int64_t s = cls.n, d = cls.d, bound
     cdef uint64_t k1, k2, payload
     if c.objective.weights != NULL:
@@ -18,6 +23,8 @@ cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_pa
         return 1 + deep_charge(c, 1, 0, d)
     elif s == 2:
         return 3 + deep_charge(c, 2, 1, d)
+    elif members_only and s <= MEMBER_PARTS_MAX:
+        bound = volume_bound(s, members_most_parts(c, cls, seen))  # 2s - 1 exactly when one splits it
     elif s > most_parts + 1:
         bound = max(2 * s, volume_bound(s, most_parts))  # too big to split perfectly anyway
     else:
@@ -39,11 +46,14 @@ cdef int64_t class_bounds(Ctx* c, const Node* node, Split* split, Frame* f, int6
     cannot beat the limit then)."""
     cdef Classes* k = f.classes
     cdef int64_t rest_lb = 0, j, code
+    # the node's own list is its answers' words: each class's list is then its own answers'
+    # (a word left legal by the guess's feedback is an answer it leaves)
+    cdef bint members_only = c.game.mode == MODE_POSSIBLE and node.m == node.n
     cdef Node cls
     for j in range(split.n_cls):
         code = k.cls_codes[j]
         class_node(node, k, code, -1, &cls)
-        k.lb[code] = class_bound(c, &cls, f.seen, f.most_parts)
+        k.lb[code] = class_bound(c, &cls, f.seen, f.most_parts, members_only)
         rest_lb += k.lb[code]
         if rest_lb >= cap:
             break
