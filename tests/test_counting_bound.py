@@ -174,3 +174,4 @@ def test_coarse_weighted_sets_match_the_naive_minimiser(game, data, depth, seed)
     weights[0] = max(weights[0], 1)
     for mode in ("normal", "possible"):
         check_weighted_against_naive(game, answers, codes, depth, weights, mode)
+    check_weighted_against_naive(game, answers, answers, depth, weights, "possible")  # the members' bound

@@ -2,7 +2,8 @@
 list of the answers alone, every guess legal at a class is one of its answers, so the most
 classes its own answers make of it bounds every guess there and below, and the counting
 bound with that count is a lower bound on the class.  Checked against the naive minimiser
-where it binds, and by its counters where it should."""
+where it binds (under weights: test_counting_bound's coarse weighted sets), and by its
+counters where it should."""
 
 from __future__ import annotations
 

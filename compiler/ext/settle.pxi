@@ -12,11 +12,12 @@ cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_pa
     ``members_only``: every guess legal at the class is one of its answers (possible mode
     on a list of the answers alone), so the most classes its own answers make of it bounds
     every guess there and below, and takes most_parts' place (at most MEMBER_PARTS_MAX
-    answers)."""
+    answers; weighted too, so that uniform weights search as none)."""
     cdef int64_t s = cls.n, d = cls.d, bound
     cdef uint64_t k1, k2, payload
     if c.objective.weights != NULL:
-        bound = weighted_class_bound(c, cls, seen, most_parts)
+        bound = weighted_class_bound(c, cls, seen, members_most_parts(c, cls, seen)
+                                     if members_only and 3 <= s <= MEMBER_PARTS_MAX else most_parts)
         if s <= 2:
             return bound
     elif s == 1:
