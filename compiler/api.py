@@ -61,6 +61,23 @@ class CompileResult:
     stopped: str | None = None
     lower_bound: int | None = None
 
+    @classmethod
+    def of_build(cls, result: Any, stop: Any = None) -> CompileResult:
+        """The result of a pipeline build (``pipeline.BuildResult``) and its ``Anytime``, if any."""
+        data = cast("TreeData", result.data)
+        stopped = None if stop is None else stop.stopped
+        return cls(
+            data,
+            dict(data.meta["stats"]),
+            data.meta["config"]["start"],
+            result.proved_optimal,
+            result.optimality,
+            list(result.report.exceeding_max_depth),
+            result.seconds,
+            stopped,
+            None if stopped is None else stop.lower_bound,
+        )
+
     @property
     def ok(self) -> bool:
         """True when every answer is solved within ``max_depth`` guesses."""
@@ -145,19 +162,7 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     result = build(cfg, jobs, progress, stamp, memo_mb=memo_mb, words=words, anytime=stop, proving=proving)
     if stop is not None and stop.stopped == "interrupted" and stop.stop_exception is not None:
         raise stop.stop_exception
-    data = cast("TreeData", result.data)
-    meta = data.meta
-    return CompileResult(
-        data,
-        dict(meta["stats"]),
-        meta["config"]["start"],
-        result.proved_optimal,
-        result.optimality,
-        list(result.report.exceeding_max_depth),
-        result.seconds,
-        None if stop is None else stop.stopped,
-        None if stop is None or stop.stopped is None else stop.lower_bound,
-    )
+    return CompileResult.of_build(result, stop)
 
 
 def _compile_boards(
