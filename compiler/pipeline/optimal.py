@@ -127,7 +127,10 @@ def _least_total(ctx, cfg, solver, forced, jobs, progress, anytime=None):
     if forced:
         first, proved, label = forced[0], True, "proved optimal for the fixed first guess"
     elif cfg.candidates is None:
-        first, proved, label = _proved_best_first(ctx, cfg, jobs, progress), True, "global"
+        first, root = _proved_best_first(ctx, cfg, solver, jobs, progress)
+        if root is not None:  # the seed word won: its tree is proved already
+            return root, True, "global"
+        proved, label = True, "global"
     else:
         firsts = rank_first_guesses(ctx, initial_legal(ctx, cfg.settings.mode), cfg.candidates)
         first = _best_first_guess(ctx, cfg, solver, firsts)
@@ -214,20 +217,28 @@ def _best_first_guess(ctx, cfg, solver, firsts):
     return best_first
 
 
-def _proved_best_first(ctx, cfg, jobs, progress):
-    """The best first word over every guess, proved by the ranking (wordle-rank)."""
+def _proved_best_first(ctx, cfg, solver, jobs, progress):
+    """The best first word over every guess, proved by the ranking (wordle-rank), seeded
+    where the game's symmetry leaves few first words (:mod:`.seeded`): (its index, its tree
+    when the seeding built it, else None)."""
     from ..concurrency.cluster import executor_for
     from ..ranking.first_words import RankSpec, candidate_first_words, prove_best_first_word, use_context
+    from .seeded import seeded_best_first
 
-    spec = RankSpec(cfg.settings)  # the total objective: the others need a fixed first guess
-    use_context(spec, ctx)
-    if progress is not None and hasattr(progress, "start"):
-        progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
-    with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
-        word, _ = prove_best_first_word(spec, executor, progress)
-    if word is None:
+    seeded = seeded_best_first(ctx, cfg, solver, jobs, progress)
+    if seeded is not None:
+        first, root = seeded
+    else:
+        spec = RankSpec(cfg.settings)  # the total objective: the others need a fixed first guess
+        use_context(spec, ctx)
+        if progress is not None and hasattr(progress, "start"):
+            progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
+        with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
+            word, _ = prove_best_first_word(spec, executor, progress)
+        first, root = (-1 if word is None else ctx.guess_index[word]), None
+    if first < 0:
         raise InfeasibleError(f"no first word solves every answer within {_guesses(cfg.settings.max_depth)}")
-    return ctx.guess_index[word]
+    return first, root
 
 
 def _guesses(n: int) -> str:

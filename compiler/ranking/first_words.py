@@ -69,16 +69,23 @@ __all__ = [
 ]
 
 
-def prove_best_first_word(spec: RankSpec, executor, progress=None) -> tuple[str, int]:
+def prove_best_first_word(
+    spec: RankSpec, executor, progress=None, known: tuple[WordResult, ...] = (), order: list[str] | None = None
+) -> tuple[str, int]:
     """The best first word over the whole guess list, proved, and its total.
 
     ``progress(1)`` is called per decided word, and ``progress.note(text)``, if it
     exists, with the estimated time left.  Ties on the total go by the search's own
-    rule: shallower tree, a word that can be the answer, then alphabetical.
+    rule: shallower tree, a word that can be the answer, then alphabetical.  ``known``:
+    exact results already proved (their best is the cut-off from the start); ``order``:
+    the candidate words in the order to decide them (default :func:`heuristic_order`).
     """
     ctx = context_for(spec)
     ranking = Ranking(top=1)
-    words = heuristic_order(ctx, spec, candidate_first_words(ctx, spec))
+    for result in known:
+        ranking.add(result)
+    words = heuristic_order(ctx, spec, candidate_first_words(ctx, spec)) if order is None else order
+    words = [w for w in words if w not in ranking.results]
     early = sample_words(words)
     eta = RankingEta(words, early)
 
