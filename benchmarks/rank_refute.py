@@ -1,6 +1,6 @@
 """What refuting a first word costs under different raising schedules (not a test).
 
-    python benchmarks/rank_refute.py [--answers nyt-extended] [--mode normal]
+    python benchmarks/rank_refute.py [--answers nyt-extended] [--game en4] [--mode normal]
                                      [--cutoff 11340] [--words cheat,chore,...]
 
 Each schedule runs in a fresh process (its own memo), evaluating the same words in the
@@ -12,7 +12,9 @@ same order against the same cut-off, as one ranking worker would:
   mode (``RAISE_ROUNDS``) or in hard mode (``RAISE_ROUNDS_HARD``), whatever ``--mode``;
 - ``whole``: no rounds: each class, smallest first, asked at once for all that is missing
   (solved exactly unless that reaches the cut-off);
-- ``largest``: the same, largest class first.
+- ``largest``: the same, largest class first;
+- ``engine-raise``: the shipped rounds, but every class raised by the engine itself, never
+  one level down (``class_bounds.ROUNDS_MIN`` out of reach).
 
 The default words are 3158-list first words that the probes do not refute against the
 cut-off of a top-10 ranking there, so every one needs a search.  Prints words, refuted,
@@ -32,19 +34,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results" / "rank_refute.json"
 WORDS = "cheat,chore,riced,soler,luser,satem,coral,blast,onset,trois,taped,nodes"
-SCHEDULES = ("rounds", "whole", "largest")
+SCHEDULES = ("rounds", "engine-raise", "whole", "largest")
 
 CHILD = r"""
 import json, resource, sys, time
 from wordle_compiler.ranking import class_bounds, first_words
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word
-answers, mode, cutoff, words, schedule = sys.argv[1:6]
-if schedule == "normal-rounds":
+answers, mode, cutoff, words, schedule, game = sys.argv[1:7]
+if schedule == "engine-raise":
+    class_bounds.ROUNDS_MIN = 1 << 62
+elif schedule == "normal-rounds":
     class_bounds.RAISE_ROUNDS_HARD = class_bounds.RAISE_ROUNDS
 elif schedule == "hard-rounds":
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD
-elif schedule != "rounds":
+elif schedule not in ("rounds", "engine-raise"):
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD = ()
 if schedule == "largest":
     class Largest(class_bounds.ClassBounds):
@@ -54,7 +58,7 @@ if schedule == "largest":
             for name in ("tasks", "weights", "bounds", "exact"):
                 setattr(self, name, [getattr(self, name)[i] for i in order])
     first_words.ClassBounds = Largest
-spec = RankSpec(Settings(answers=answers, mode=mode))
+spec = RankSpec(Settings(game=game, mode=mode) if game else Settings(answers=answers, mode=mode))
 context_for(spec)
 began, passes, refuted = time.perf_counter(), 0, 0
 for word in words.split(","):
@@ -69,7 +73,7 @@ print(json.dumps({"seconds": time.perf_counter() - began, "passes": passes, "ref
 def run(args, schedule: str) -> dict:
     """One schedule in a fresh interpreter."""
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, args.answers, args.mode, str(args.cutoff), args.words, schedule],
+        [sys.executable, "-c", CHILD, args.answers, args.mode, str(args.cutoff), args.words, schedule, args.game],
         check=True,
         capture_output=True,
         text=True,
@@ -80,6 +84,7 @@ def run(args, schedule: str) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", default="nyt-extended")
+    parser.add_argument("--game", default="", help="a named game (its own lists), instead of --answers")
     parser.add_argument("--mode", default="normal")
     parser.add_argument("--cutoff", type=int, default=11340)
     parser.add_argument("--words", default=WORDS)
@@ -89,7 +94,8 @@ def main() -> None:
     rows = {schedule: run(args, schedule) for schedule in args.schedules.split(",")}
     base = rows.get("rounds")
     count = len(args.words.split(","))
-    print(f"# {args.answers} {args.mode}, cut-off {args.cutoff}, {count} words")
+    lists = args.game or args.answers
+    print(f"# {lists} {args.mode}, cut-off {args.cutoff}, {count} words")
     print(
         f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
         f"{'passes / rounds':>15}"
@@ -101,7 +107,7 @@ def main() -> None:
             f"{row['peak_mib']:>8.0f} {ratio:>15}"
         )
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    results[f"{args.answers} {args.mode} cutoff {args.cutoff}"] = {
+    results[f"{lists} {args.mode} cutoff {args.cutoff}"] = {
         "words": args.words,
         "rows": rows,
         "when": time.strftime("%Y-%m-%d %H:%M"),

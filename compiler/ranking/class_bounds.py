@@ -4,7 +4,10 @@ first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 
-from ..search import OrbitNode
+import numpy as np
+
+from ..core.partition import class_tasks
+from ..search import INF, OrbitNode
 
 # A word is refuted by raising its classes' lower bounds until their sum reaches the cut-off.
 # Proving that a class costs at least b is cheap well below its optimum and dear close to it,
@@ -21,6 +24,17 @@ RAISE_ROUNDS_HARD = (1, 3)
 # Classes of more answers than this search one guess per orbit of a symmetry, where the game
 # has one; smaller ones take microseconds either way.
 SYMMETRIC_CLASS = 24
+# A class of at least ROUNDS_RATIO times as many answers as its best guess makes classes (a
+# deep subtree: coarse feedback, as in four-letter English) is raised one level down
+# (raise_by_rounds): each guess there is refuted by raising its own classes in the same
+# rounds, not by the engine solving its largest class within all the limit leaves, which is
+# close to that class's optimum and so dear.  Where one guess splits the class finely (five
+# letters) the engine alone takes fewer passes (docs/ranking.md, benchmarks/rank_refute.py).
+# Classes of fewer than ROUNDS_MIN answers are never raised so: the calls from Python cost
+# more than they save.  Normal mode only: in hard mode each guess's legal list is its own, and
+# one level down took 1.4x the passes and 6x the time on the 3158 list's hard-mode words.
+ROUNDS_RATIO = 6.5
+ROUNDS_MIN = 100
 
 
 def raise_rounds(mode: str) -> tuple:
@@ -45,16 +59,26 @@ class ClassBounds:
         self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
         self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
+        self.passes: dict[int, tuple] = {}  # class index -> its full pass, for the large classes
 
     def raise_to(self, i: int, beta: int) -> None:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
         _, cls, follow = self.tasks[i]
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
             cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost
+        elif self.solver.mode_name == "normal" and len(cls) >= max(ROUNDS_MIN, ROUNDS_RATIO * self.one_pass(i)[3]):
+            cost = raise_by_rounds(self.solver, cls, follow, self.depth, beta, self.rounds, self.one_pass(i))
         else:
             cost = self.solver.solve(cls, follow, self.depth, beta).cost
         self.exact[i] = cost < beta
         self.bounds[i] = max(self.bounds[i], cost)
+
+    def one_pass(self, i: int) -> tuple:
+        """Class ``i``'s full pass (:meth:`..search.Solver.guess_bounds`), made once."""
+        if i not in self.passes:
+            _, cls, follow = self.tasks[i]
+            self.passes[i] = self.solver.guess_bounds(cls, follow)
+        return self.passes[i]
 
     def settle(self, counted: int, cutoff: int) -> int:
         """Raise the bounds until ``counted`` + their sum reaches ``cutoff`` or every class is
@@ -79,3 +103,36 @@ class ClassBounds:
                 share = need if factor is None else -(-int(factor * need * self.weights[i]) // open_weight)
                 self.raise_to(i, self.bounds[i] + max(1, min(need, share)))
         return counted + sum(self.bounds)
+
+
+def raise_by_rounds(
+    solver, answers, legal, depth: int, beta: int, rounds: tuple = RAISE_ROUNDS, one_pass: tuple | None = None
+) -> int:
+    """The least total of ``answers`` within ``depth`` guesses from ``legal`` when it is
+    below ``beta`` (exact), else a lower bound of at least ``beta``.
+
+    Each guess in the order of its one-pass bound, until that bound reaches the limit
+    (``beta``, then the best total so far): its classes are raised in ``rounds`` like a first word's
+    (:class:`ClassBounds`, which raises its own large classes the same way), so most guesses
+    are refuted by small raises of many classes.  The values are the engine's; the choice of
+    guess is not kept (a ranking needs totals only).  ``one_pass``: the answers' full pass
+    (:meth:`..search.Solver.guess_bounds` over ``legal``), when the caller has it."""
+    legal = np.asarray(legal, dtype=np.int64)
+    if depth < 2:
+        return INF  # one guess solves one answer, and a raised class has many
+    bounds, sumsq, _, most_parts = solver.guess_bounds(answers, legal) if one_pass is None else one_pass
+    here, limit, floor = solver.weight(answers), beta, INF
+    ctx, mode = solver.ctx, solver.mode_name
+    for i in np.lexsort((legal, sumsq, bounds)):
+        if bounds[i] >= limit:
+            floor = min(floor, int(bounds[i]))  # the later guesses' bounds are no lower
+            break
+        classes = ClassBounds(
+            solver, class_tasks(ctx, mode, int(legal[i]), answers, legal), depth - 1, most_parts, rounds
+        )
+        total = classes.settle(here, limit)
+        if total < limit and all(classes.exact):
+            limit = total
+        else:
+            floor = min(floor, total)
+    return limit if limit < beta else max(beta, min(floor, INF))

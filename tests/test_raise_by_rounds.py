@@ -1,0 +1,81 @@
+"""A large class raised one level down (ranking.class_bounds.raise_by_rounds): each guess
+refuted by raising its own classes in rounds.  Against the engine's own solve and ranking,
+on four-letter English (coarse feedback: 81 patterns), answers sampled."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from wordle_compiler.core.modes import initial_legal
+from wordle_compiler.core.partition import class_tasks
+from wordle_compiler.core.settings import Settings
+from wordle_compiler.ranking import class_bounds
+from wordle_compiler.ranking.class_bounds import raise_by_rounds
+from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word, heuristic_order
+from wordle_compiler.search import INF, forget_solvers, solver_for
+
+raising = raise_by_rounds  # the function itself, for the counting wrapper below
+
+GAMES = Path(__file__).resolve().parent.parent / "compiler" / "data" / "games"
+
+
+@pytest.fixture(scope="module")
+def en4_sample(tmp_path_factory):
+    """240 of en4's answers (a fixed draw) with every en4 guess."""
+    folder = tmp_path_factory.mktemp("en4")
+    answers = sorted(random.Random(4).sample((GAMES / "en4-answers.txt").read_text().split(), 240))
+    (folder / "answers.txt").write_text("\n".join(answers) + "\n")
+    return Settings(game="en4", answers=str(folder / "answers.txt"), guesses=str(GAMES / "en4-guesses.txt"))
+
+
+def _largest_class(ctx, word):
+    tasks = class_tasks(ctx, "normal", ctx.guess_index[word], ctx.all_answers, initial_legal(ctx, "normal"))
+    return max(tasks, key=lambda t: (len(t[1]), t[0]))
+
+
+@pytest.mark.parametrize("word", ["tale", "posh", "juju"])
+def test_below_beta_the_engine_s_value_above_it_a_true_bound(en4_sample, word):
+    forget_solvers()
+    spec = RankSpec(en4_sample)
+    ctx = context_for(spec)
+    _, cls, follow = _largest_class(ctx, word)
+    optimum = solver_for(ctx, "normal").solve(cls, follow, 5).cost
+    for beta in (optimum - 9, optimum - 1, optimum, optimum + 1, optimum + 25, INF):
+        forget_solvers()  # a fresh memo: nothing the engine proved before is reused
+        value = raise_by_rounds(solver_for(ctx, "normal"), cls, follow, 5, beta)
+        if optimum < beta:
+            assert value == optimum
+        else:
+            assert beta <= value <= optimum
+    assert raise_by_rounds(solver_for(ctx, "normal"), cls, follow, 1, INF) == INF  # one guess, many answers
+
+
+def test_words_ranked_with_every_class_raised_one_level_down_come_out_as_with_the_engine(en4_sample, monkeypatch):
+    """The same exact totals and the same refutations, against a cut-off one of them sets."""
+    spec = RankSpec(en4_sample)
+    ctx = context_for(spec)
+    words = heuristic_order(ctx, spec, list(ctx.words.guesses))
+    words = words[:4] + random.Random(5).sample(words[4:], 8)
+
+    calls = []
+    monkeypatch.setattr(class_bounds, "raise_by_rounds", lambda *args: calls.append(len(args[1])) or raising(*args))
+
+    def ranked(rounds_min, ratio):
+        forget_solvers()
+        calls.clear()
+        monkeypatch.setattr(class_bounds, "ROUNDS_MIN", rounds_min)
+        monkeypatch.setattr(class_bounds, "ROUNDS_RATIO", ratio)
+        first = evaluate_word(spec, words[0], INF)
+        assert first.exact
+        results = [evaluate_word(spec, w, first.value + 1) for w in words[1:]]
+        return [(r.word, r.exact, r.value if r.exact else None) for r in results], results
+
+    engine, _ = ranked(1 << 62, 6.5)
+    assert not calls
+    one_level_down, results = ranked(8, 0)
+    assert len(calls) > 50
+    assert max(calls) > 40
+    assert one_level_down == engine
+    assert any(not r.exact for r in results)
+    assert any(r.exact for r in results)
