@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordle_runtime.game import WORDLE
+
 from ..core.partition import class_tasks
 from ..search import INF, OrbitNode
 
@@ -34,6 +36,9 @@ SYMMETRIC_CLASS = 24
 # more than they save.  Normal mode only: in hard mode each guess's legal list is its own, and
 # one level down took 1.4x the passes and 6x the time on the 3158 list's hard-mode words.
 ROUNDS_RATIO = 6.5
+# Only in word games of at most this many feedback codes (four letters: 81).  Five-letter
+# Wordle (243) ranks its whole list in 1.8x the time with it (wordle-rank --jobs 2).
+ROUNDS_CODES = 81
 ROUNDS_MIN = 100
 
 
@@ -60,13 +65,15 @@ class ClassBounds:
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
         self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
         self.passes: dict[int, tuple] = {}  # class index -> its full pass, for the large classes
+        game = solver.ctx.game
+        self.coarse = solver.mode_name == "normal" and game.rule == WORDLE and game.n_codes <= ROUNDS_CODES
 
     def raise_to(self, i: int, beta: int) -> None:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
         _, cls, follow = self.tasks[i]
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
             cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost
-        elif self.solver.mode_name == "normal" and len(cls) >= max(ROUNDS_MIN, ROUNDS_RATIO * self.one_pass(i)[3]):
+        elif self.coarse and len(cls) >= max(ROUNDS_MIN, ROUNDS_RATIO * self.one_pass(i)[3]):
             cost = raise_by_rounds(self.solver, cls, follow, self.depth, beta, self.rounds, self.one_pass(i))
         else:
             cost = self.solver.solve(cls, follow, self.depth, beta).cost
