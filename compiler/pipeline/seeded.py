@@ -53,11 +53,12 @@ def seeded_best_first(ctx, cfg, solver, jobs: int, progress=None) -> tuple[int, 
     from ..ranking.first_words import RankSpec, WordResult, heuristic_order, prove_best_first_word, use_context
 
     settings = cfg.settings
-    if settings.weights is not None or first_guess_representatives(ctx.words, settings.mode, False) is None:
+    representatives = first_guess_representatives(ctx.words, settings.mode, settings.weights is not None)
+    if representatives is None:
         return None
     spec = RankSpec(settings)
     use_context(spec, ctx)
-    words = heuristic_order(ctx, spec, first_guess_representatives(ctx.words, settings.mode, False))
+    words = heuristic_order(ctx, spec, representatives)
     totals = heuristic_totals(ctx, cfg, words)
     order = sorted(words, key=lambda w: totals[w])  # stable: ties keep the root-bound order
     seed, root = order[0], None
