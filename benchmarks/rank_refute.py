@@ -14,7 +14,10 @@ same order against the same cut-off, as one ranking worker would:
   (solved exactly unless that reaches the cut-off);
 - ``largest``: the same, largest class first;
 - ``engine-raise``: the shipped rounds, but every class raised by the engine itself, never
-  one level down (``class_bounds.ROUNDS_MIN`` out of reach).
+  one level down (``class_bounds.ROUNDS_MIN`` out of reach);
+- ``ratio=X``: the shipped rounds, with a class raised one level down from X times as many
+  answers as its best guess makes classes (``class_bounds.ROUNDS_RATIO``; ``ratio=X/M``
+  also sets ``class_bounds.ROUNDS_MIN`` to M).
 
 The default words are 3158-list first words that the probes do not refute against the
 cut-off of a top-10 ranking there, so every one needs a search.  Prints words, refuted,
@@ -44,11 +47,15 @@ from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_
 answers, mode, cutoff, words, schedule, game = sys.argv[1:7]
 if schedule == "engine-raise":
     class_bounds.ROUNDS_MIN = 1 << 62
+elif schedule.startswith("ratio="):
+    ratio, _, least = schedule[6:].partition("/")
+    class_bounds.ROUNDS_RATIO = float(ratio)
+    class_bounds.ROUNDS_MIN = int(least or class_bounds.ROUNDS_MIN)
 elif schedule == "normal-rounds":
     class_bounds.RAISE_ROUNDS_HARD = class_bounds.RAISE_ROUNDS
 elif schedule == "hard-rounds":
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD
-elif schedule not in ("rounds", "engine-raise"):
+elif schedule not in ("rounds", "engine-raise") and not schedule.startswith("ratio="):
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD = ()
 if schedule == "largest":
     class Largest(class_bounds.ClassBounds):

@@ -30,14 +30,16 @@ SYMMETRIC_CLASS = 24
 # deep subtree: coarse feedback, as in four-letter English) is raised one level down
 # (raise_by_rounds): each guess there is refuted by raising its own classes in the same
 # rounds, not by the engine solving its largest class within all the limit leaves, which is
-# close to that class's optimum and so dear.  Where one guess splits the class finely (five
-# letters) the engine alone takes fewer passes (docs/ranking.md, benchmarks/rank_refute.py).
-# Classes of fewer than ROUNDS_MIN answers are never raised so: the calls from Python cost
-# more than they save.  Normal mode only: in hard mode each guess's legal list is its own, and
-# one level down took 1.4x the passes and 6x the time on the 3158 list's hard-mode words.
-ROUNDS_RATIO = 6.5
+# close to that class's optimum and so dear.  On en4 a ratio of 4 takes half the full passes
+# and time of 6.5, and 2 or 3 the same as 4 (docs/performance.md, "Four-letter English").
+# Classes of fewer than ROUNDS_MIN answers are never raised so: at 50, en4 took 0.95x the
+# full passes and 1.5x the time (the calls from Python cost more than they save).  Normal
+# mode only: in hard mode each guess's legal list is its own, and one level down took 1.4x
+# the passes and 6x the time on the 3158 list's hard-mode words.
+ROUNDS_RATIO = 4
 # Only in word games of at most this many feedback codes (four letters: 81).  Five-letter
-# Wordle (243) ranks its whole list in 1.8x the time with it (wordle-rank --jobs 2).
+# Wordle (243) ranks its whole list in 1.8x the time with it (wordle-rank --jobs 2), and its
+# classes are split finely: at a ratio of 5 the 3158 list's words took 1.85x the passes.
 ROUNDS_CODES = 81
 ROUNDS_MIN = 100
 
