@@ -41,6 +41,16 @@ def test_progress_to_a_pipe_is_plain_lines():
     assert "\x1b" not in result.stderr
 
 
+def test_the_seeded_proof_says_at_once_which_word_it_solved_and_what_is_left(tmp_path):
+    tree = tmp_path / "mm45.wtree"
+    built = run("wordle-compile", "--game", "mastermind:4x5", "--strategy", "optimal", "-o", tree)
+    assert built.returncode == 0, built.stderr
+    assert "total 2463" in built.stdout
+    ranking = [line for line in built.stderr.splitlines() if line.startswith("proving the best first word: ")]
+    assert ranking, built.stderr
+    assert ranking[0].endswith("1123 solved: 2,463; refuting the other 4"), ranking
+
+
 def test_mastermind_reports_leave_its_only_rules_unnamed(tmp_path):
     for mode in ("normal", "possible"):
         tree = tmp_path / f"{mode}.wtree"

@@ -100,6 +100,12 @@ class Progress:
         if self.bar is not None:
             self.bar.set_postfix_str(text, refresh=False)
 
+    def show(self, text: str) -> None:
+        """Show ``text`` after the bar and draw it at once, before the bar's first second is
+        out (a ranking whose next word may take an hour says where it stands now)."""
+        if self.bar is not None:
+            self.bar.set_postfix_str(text, refresh=True)
+
     def __call__(self, n: int) -> None:
         if self.bar is not None:
             self.bar.update(n)

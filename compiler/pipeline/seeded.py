@@ -71,6 +71,8 @@ def seeded_best_first(ctx, cfg, solver, jobs: int, progress=None) -> tuple[int, 
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(order), "proving the best first word", unit="words")
         progress(len(known))
+        if known and hasattr(progress, "show"):
+            progress.show(f"{seed} solved: {known[0].value:,}; refuting the other {len(order) - 1}")
     with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
         word, _ = prove_best_first_word(spec, executor, progress, known=known, order=order)
     if word is None:
