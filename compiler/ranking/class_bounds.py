@@ -75,12 +75,19 @@ class ClassBounds:
         _, cls, follow = self.tasks[i]
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
             cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost
-        elif self.coarse and len(cls) >= max(ROUNDS_MIN, ROUNDS_RATIO * self.one_pass(i)[3]):
+        elif self.one_level_down(i):
             cost = raise_by_rounds(self.solver, cls, follow, self.depth, beta, self.rounds, self.one_pass(i))
         else:
             cost = self.solver.solve(cls, follow, self.depth, beta).cost
         self.exact[i] = cost < beta
         self.bounds[i] = max(self.bounds[i], cost)
+
+    def one_level_down(self, i: int) -> bool:
+        """Whether class ``i`` is raised one level down (:func:`raise_by_rounds`): a coarse
+        game, and at least ROUNDS_MIN answers and ROUNDS_RATIO times its best guess's classes
+        (its full pass is made only for a class of ROUNDS_MIN answers or more)."""
+        size = len(self.tasks[i][1])
+        return self.coarse and size >= ROUNDS_MIN and size >= ROUNDS_RATIO * self.one_pass(i)[3]
 
     def one_pass(self, i: int) -> tuple:
         """Class ``i``'s full pass (:meth:`..search.Solver.guess_bounds`), made once."""
