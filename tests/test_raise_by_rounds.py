@@ -84,18 +84,30 @@ def test_words_ranked_with_every_class_raised_one_level_down_come_out_as_with_th
 def test_only_classes_of_rounds_min_answers_get_the_full_pass_that_decides(en4_sample, monkeypatch):
     """Whether a class is raised one level down needs its full pass; a small class never
     qualifies, so it is raised by the engine with no such pass (in a ranking most classes
-    raised are small, and the pass would cost more than their raise)."""
+    raised are small, and the pass would cost more than their raise).  With no cut-off every
+    class is solved by the engine: one level down refutes, it does not solve."""
     forget_solvers()
     spec = RankSpec(en4_sample)
     ctx = context_for(spec)
     monkeypatch.setattr(class_bounds, "ROUNDS_MIN", 30)
+    monkeypatch.setattr(class_bounds, "ROUNDS_RATIO", 0)
+    calls = []
+    monkeypatch.setattr(class_bounds, "raise_by_rounds", lambda *args: calls.append(len(args[1])) or raising(*args))
     solver = solver_for(ctx, "normal")
     tasks = class_tasks(ctx, "normal", ctx.guess_index["posh"], ctx.all_answers, initial_legal(ctx, "normal"))
-    classes = class_bounds.ClassBounds(solver, tasks, 5, 40)
-    assert classes.coarse
-    sizes = [len(cls) for _, cls, _ in classes.tasks]
+
+    solved = class_bounds.ClassBounds(solver, tasks, 5, 40)
+    assert solved.coarse
+    optimum = solved.settle(0, INF)
+    assert all(solved.exact)
+    assert not solved.passes
+    assert not calls
+
+    forget_solvers()
+    refuted = class_bounds.ClassBounds(solver_for(ctx, "normal"), tasks, 5, 40)
+    sizes = [len(cls) for _, cls, _ in refuted.tasks]
     assert min(sizes) < 30 < max(sizes)
-    classes.settle(0, INF)
-    assert all(classes.exact)
-    assert classes.passes
-    assert all(sizes[i] >= 30 for i in classes.passes), (sizes, sorted(classes.passes))
+    assert refuted.settle(0, optimum) >= optimum
+    assert calls
+    assert refuted.passes
+    assert all(sizes[i] >= 30 for i in refuted.passes), (sizes, sorted(refuted.passes))

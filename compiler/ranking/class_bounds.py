@@ -69,6 +69,7 @@ class ClassBounds:
         self.passes: dict[int, tuple] = {}  # class index -> its full pass, for the large classes
         game = solver.ctx.game
         self.coarse = solver.mode_name == "normal" and game.rule == WORDLE and game.n_codes <= ROUNDS_CODES
+        self.refuting = True  # against a cut-off (settle): with none, every class is solved by the engine
 
     def raise_to(self, i: int, beta: int) -> None:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
@@ -87,7 +88,7 @@ class ClassBounds:
         game, and at least ROUNDS_MIN answers and ROUNDS_RATIO times its best guess's classes
         (its full pass is made only for a class of ROUNDS_MIN answers or more)."""
         size = len(self.tasks[i][1])
-        return self.coarse and size >= ROUNDS_MIN and size >= ROUNDS_RATIO * self.one_pass(i)[3]
+        return self.refuting and self.coarse and size >= ROUNDS_MIN and size >= ROUNDS_RATIO * self.one_pass(i)[3]
 
     def one_pass(self, i: int) -> tuple:
         """Class ``i``'s full pass (:meth:`..search.Solver.guess_bounds`), made once."""
@@ -103,6 +104,8 @@ class ClassBounds:
 
         def missing() -> int:
             return cutoff - counted - sum(self.bounds)
+
+        self.refuting = cutoff < INF
 
         for i, weight in enumerate(self.weights):
             if missing() <= 0:
