@@ -84,9 +84,9 @@ class ClassBounds:
         self.bounds[i] = max(self.bounds[i], cost)
 
     def one_level_down(self, i: int) -> bool:
-        """Whether class ``i`` is raised one level down (:func:`raise_by_rounds`): a coarse
-        game, and at least ROUNDS_MIN answers and ROUNDS_RATIO times its best guess's classes
-        (its full pass is made only for a class of ROUNDS_MIN answers or more)."""
+        """Whether class ``i`` is raised one level down (:func:`raise_by_rounds`): against a
+        cut-off, in a coarse game, with at least ROUNDS_MIN answers and ROUNDS_RATIO times as
+        many as its best guess makes classes (that full pass is made only for such a size)."""
         size = len(self.tasks[i][1])
         return self.refuting and self.coarse and size >= ROUNDS_MIN and size >= ROUNDS_RATIO * self.one_pass(i)[3]
 
