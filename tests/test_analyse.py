@@ -12,11 +12,18 @@ import pytest
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from support.contexts import tiny_context
 from wordle_compiler.analysis.moves import analyse_move, score_move
-from wordle_compiler.analysis.position import analyse_position, best_moves, move_value, position_after
+from wordle_compiler.analysis.position import (
+    DepthLimitError,
+    analyse_position,
+    best_moves,
+    move_value,
+    position_after,
+)
 from wordle_compiler.analysis.review import review_game
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, evaluate_word
+from wordle_compiler.search import INF as SEARCH_INF
 from wordle_runtime.history import HistoryError
 
 
@@ -115,6 +122,12 @@ def test_move_at_the_opening_uses_the_table(ctx):
     assert analyse_move(ctx, Settings(), (), "crane", rank=True)[1] == score_move(
         analyse_position(ctx, Settings()), "crane"
     )
+
+
+def test_an_opening_table_with_no_exact_word_means_no_first_word_finishes(ctx):
+    """A table whose every first word is infeasible answers the opening with the depth error."""
+    with pytest.raises(DepthLimitError, match="no way to solve these 2315 answers within 6 more guesses"):
+        best_moves(position_after(ctx, Settings(), ()), table={"exact": {}, "cutoff": None})
 
 
 class Recorder:
@@ -239,16 +252,21 @@ def test_shipped_opening_table_spot_checks(index):
             weights=weights,
         )
     )
+    guesses = Settings(answers=table["answers"], guesses=table["guesses"]).load_words().guesses
+    infeasible = table.get("infeasible", [])
+    if not table["exact"]:  # no first word finishes within the depth
+        assert sorted(infeasible) == sorted(guesses)
+        assert table["cutoff"] is None
+        assert evaluate_word(spec, rng.choice(infeasible), SEARCH_INF).value >= SEARCH_INF
+        return
     best, value = next(iter(table["exact"].items()))
     assert evaluate_word(spec, best, 1 << 36).value == value
 
-    guesses = Settings(answers=table["answers"], guesses=table["guesses"]).load_words().guesses
     poor = [w for w in ("fuzzy", "jazzy", "mummy", "vivid") if w in guesses]  # English: a known poor word
     outside = rng.choice(poor or [w for w in guesses if w not in table["exact"]])
     assert outside not in table["exact"]
     result = evaluate_word(spec, outside, table["cutoff"])
     assert result.value >= table["cutoff"]
-    infeasible = table.get("infeasible", [])
     assert not set(infeasible) & set(table["exact"])
     if infeasible:
         assert evaluate_word(spec, rng.choice(infeasible), table["cutoff"]).value >= table["cutoff"]

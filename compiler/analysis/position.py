@@ -301,6 +301,8 @@ def best_moves(
     if position.depth_left <= 0:
         raise beyond_depth(position)
     if table is not None:  # the opening: proved over every first word by wordle-rank
+        if not table["exact"]:  # every first word proved unable to finish within the depth
+            raise beyond_depth(position)
         exact = sorted(table["exact"].items(), key=lambda kv: (kv[1], kv[0]))
         last = exact[min(top, len(exact)) - 1][1]  # ties at the last included, as below
         moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact if v <= last]
