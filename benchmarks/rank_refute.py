@@ -17,11 +17,14 @@ same order against the same cut-off, as one ranking worker would:
   one level down (``class_bounds.ROUNDS_MIN`` out of reach);
 - ``ratio=X``: the shipped rounds, with a class raised one level down from X times as many
   answers as its best guess makes classes (``class_bounds.ROUNDS_RATIO``; ``ratio=X/M``
-  also sets ``class_bounds.ROUNDS_MIN`` to M).
+  also sets ``class_bounds.ROUNDS_MIN`` to M);
+- ``fresh-guesses``: the shipped rounds, but a class raised one level down again starts each
+  guess's classes afresh (probed, partitioned, raised from their cheap bounds), instead of
+  going on from where the class's last raise left them.
 
 The default words are 3158-list first words that the probes do not refute against the
 cut-off of a top-10 ranking there, so every one needs a search.  Prints words, refuted,
-seconds, full passes and peak memory per schedule, and the passes as a ratio to ``rounds``.
+seconds, full passes, search nodes and peak memory per schedule, and the passes as a ratio to ``rounds``.
 Results go to benchmarks/results/rank_refute.json.
 """
 
@@ -55,6 +58,9 @@ elif schedule == "normal-rounds":
     class_bounds.RAISE_ROUNDS_HARD = class_bounds.RAISE_ROUNDS
 elif schedule == "hard-rounds":
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD
+elif schedule == "fresh-guesses":
+    keep = class_bounds.raise_by_rounds
+    class_bounds.raise_by_rounds = lambda *args: keep(*args[:7])
 elif schedule not in ("rounds", "engine-raise") and not schedule.startswith("ratio="):
     class_bounds.RAISE_ROUNDS = class_bounds.RAISE_ROUNDS_HARD = ()
 if schedule == "largest":
@@ -67,12 +73,13 @@ if schedule == "largest":
     first_words.ClassBounds = Largest
 spec = RankSpec(Settings(game=game, mode=mode) if game else Settings(answers=answers, mode=mode))
 context_for(spec)
-began, passes, refuted = time.perf_counter(), 0, 0
+began, passes, nodes, refuted = time.perf_counter(), 0, 0, 0
 for word in words.split(","):
     result = evaluate_word(spec, word, int(cutoff))
     passes += result.counters["full_passes"]
+    nodes += result.counters["nodes"]
     refuted += not result.exact
-print(json.dumps({"seconds": time.perf_counter() - began, "passes": passes, "refuted": refuted,
+print(json.dumps({"seconds": time.perf_counter() - began, "passes": passes, "nodes": nodes, "refuted": refuted,
                   "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -104,13 +111,15 @@ def main() -> None:
     lists = args.game or args.answers
     print(f"# {lists} {args.mode}, cut-off {args.cutoff}, {count} words")
     print(
-        f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'peak MiB':>8} "
+        f"{'schedule':<13} {'words':>5} {'refuted':>7} {'seconds':>8} {'full passes':>11} {'nodes':>11} "
+        f"{'peak MiB':>8} "
         f"{'passes / rounds':>15}"
     )
     for schedule, row in rows.items():
         ratio = f"{row['passes'] / base['passes']:.2f}" if base else "-"
         print(
             f"{schedule:<13} {count:>5} {row['refuted']:>7} {row['seconds']:>8.2f} {row['passes']:>11,} "
+            f"{row.get('nodes', 0):>11,} "
             f"{row['peak_mib']:>8.0f} {ratio:>15}"
         )
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}

@@ -111,3 +111,48 @@ def test_only_classes_of_rounds_min_answers_get_the_full_pass_that_decides(en4_s
     assert calls
     assert refuted.passes
     assert all(sizes[i] >= 30 for i in refuted.passes), (sizes, sorted(refuted.passes))
+
+
+def test_a_class_raised_again_resumes_each_guess_where_it_stopped(en4_sample):
+    """Raised step after step, a class keeps each guess's classes and their bounds: the values
+    are those of a fresh raise, and asking again for a bound already proved makes no search."""
+    forget_solvers()
+    spec = RankSpec(en4_sample)
+    ctx = context_for(spec)
+    _, cls, follow = _largest_class(ctx, "juju")  # 201 answers; most guesses' one-pass bounds 40 or more below
+    optimum = solver_for(ctx, "normal").solve(cls, follow, 5).cost
+    forget_solvers()
+    solver = solver_for(ctx, "normal")
+    one_pass = solver.guess_bounds(cls, follow)
+    states: dict = {}
+    for beta in (optimum - 40, optimum - 20, optimum - 5, optimum, optimum + 1):
+        value = raise_by_rounds(solver, cls, follow, 5, beta, one_pass=one_pass, states=states)
+        if optimum < beta:
+            assert value == optimum
+        else:
+            assert beta <= value <= optimum
+    assert states
+    before, kept = solver.stats(), dict(states)
+    assert raise_by_rounds(solver, cls, follow, 5, optimum - 20, one_pass=one_pass, states=states) >= optimum - 20
+    assert solver.stats() == before
+    assert states == kept
+
+
+def test_a_settle_resumed_with_a_higher_cut_off_does_not_probe_a_class_again(en4_sample, monkeypatch):
+    forget_solvers()
+    spec = RankSpec(en4_sample)
+    ctx = context_for(spec)
+    tasks = class_tasks(ctx, "normal", ctx.guess_index["posh"], ctx.all_answers, initial_legal(ctx, "normal"))
+    classes = class_bounds.ClassBounds(solver_for(ctx, "normal"), tasks, 5, 40)
+    asked = []
+    raise_to = class_bounds.ClassBounds.raise_to
+    monkeypatch.setattr(
+        class_bounds.ClassBounds, "raise_to", lambda self, i, beta: asked.append((i, beta)) or raise_to(self, i, beta)
+    )
+    probe = {i: 2 * w + 1 for i, w in enumerate(classes.weights)}
+    low = classes.settle(0, sum(classes.bounds) + 30)
+    probed = {i for i, beta in asked if beta == probe[i]}
+    assert probed
+    asked.clear()
+    assert classes.settle(0, low + 200) >= low
+    assert not [i for i, beta in asked if i in probed and beta == probe[i]]

@@ -67,6 +67,10 @@ class ClassBounds:
         self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
         self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
         self.passes: dict[int, tuple] = {}  # class index -> its full pass, for the large classes
+        # class index -> {guess: its ClassBounds}, for the classes raised one level down: each
+        # round raises them from where the last one left them
+        self.states_below: dict[int, dict[int, ClassBounds]] = {}
+        self.probed = [False] * len(self.tasks)
         game = solver.ctx.game
         self.coarse = solver.mode_name == "normal" and game.rule == WORDLE and game.n_codes <= ROUNDS_CODES
         self.refuting = True  # against a cut-off (settle): with none, every class is solved by the engine
@@ -77,7 +81,8 @@ class ClassBounds:
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
             cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost
         elif self.one_level_down(i):
-            cost = raise_by_rounds(self.solver, cls, follow, self.depth, beta, self.rounds, self.one_pass(i))
+            states = self.states_below.setdefault(i, {})
+            cost = raise_by_rounds(self.solver, cls, follow, self.depth, beta, self.rounds, self.one_pass(i), states)
         else:
             cost = self.solver.solve(cls, follow, self.depth, beta).cost
         self.exact[i] = cost < beta
@@ -110,8 +115,9 @@ class ClassBounds:
         for i, weight in enumerate(self.weights):
             if missing() <= 0:
                 break
-            if not self.exact[i]:
+            if not self.exact[i] and not self.probed[i]:
                 self.raise_to(i, 2 * weight + 1)
+                self.probed[i] = True
         for factor in (*self.rounds, None):
             open_classes = [i for i, exact in enumerate(self.exact) if not exact]
             open_weight = sum(self.weights[i] for i in open_classes)
@@ -125,7 +131,14 @@ class ClassBounds:
 
 
 def raise_by_rounds(
-    solver, answers, legal, depth: int, beta: int, rounds: tuple = RAISE_ROUNDS, one_pass: tuple | None = None
+    solver,
+    answers,
+    legal,
+    depth: int,
+    beta: int,
+    rounds: tuple = RAISE_ROUNDS,
+    one_pass: tuple | None = None,
+    states: dict | None = None,
 ) -> int:
     """The least total of ``answers`` within ``depth`` guesses from ``legal`` when it is
     below ``beta`` (exact), else a lower bound of at least ``beta``.
@@ -135,7 +148,10 @@ def raise_by_rounds(
     (:class:`ClassBounds`, which raises its own large classes the same way), so most guesses
     are refuted by small raises of many classes.  The values are the engine's; the choice of
     guess is not kept (a ranking needs totals only).  ``one_pass``: the answers' full pass
-    (:meth:`..search.Solver.guess_bounds` over ``legal``), when the caller has it."""
+    (:meth:`..search.Solver.guess_bounds` over ``legal``), when the caller has it.  ``states``:
+    guess -> its :class:`ClassBounds`, kept by the caller between raises of the same answers,
+    so that each guess's classes go on from the bounds they reached (no class probed or
+    partitioned again)."""
     legal = np.asarray(legal, dtype=np.int64)
     if depth < 2:
         return INF  # one guess solves one answer, and a raised class has many
@@ -146,9 +162,12 @@ def raise_by_rounds(
         if bounds[i] >= limit:
             floor = min(floor, int(bounds[i]))  # the later guesses' bounds are no lower
             break
-        classes = ClassBounds(
-            solver, class_tasks(ctx, mode, int(legal[i]), answers, legal), depth - 1, most_parts, rounds
-        )
+        guess = int(legal[i])
+        classes = states.get(guess) if states is not None else None
+        if classes is None:
+            classes = ClassBounds(solver, class_tasks(ctx, mode, guess, answers, legal), depth - 1, most_parts, rounds)
+            if states is not None:
+                states[guess] = classes
         total = classes.settle(here, limit)
         if total < limit and all(classes.exact):
             limit = total
