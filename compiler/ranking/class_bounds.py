@@ -158,16 +158,17 @@ def raise_by_rounds(
     bounds, sumsq, _, most_parts = solver.guess_bounds(answers, legal) if one_pass is None else one_pass
     here, limit, floor = solver.weight(answers), beta, INF
     ctx, mode = solver.ctx, solver.mode_name
+    states = {} if states is None else states
     for i in np.lexsort((legal, sumsq, bounds)):
         if bounds[i] >= limit:
             floor = min(floor, int(bounds[i]))  # the later guesses' bounds are no lower
             break
         guess = int(legal[i])
-        classes = states.get(guess) if states is not None else None
-        if classes is None:
-            classes = ClassBounds(solver, class_tasks(ctx, mode, guess, answers, legal), depth - 1, most_parts, rounds)
-            if states is not None:
-                states[guess] = classes
+        if guess not in states:
+            states[guess] = ClassBounds(
+                solver, class_tasks(ctx, mode, guess, answers, legal), depth - 1, most_parts, rounds
+            )
+        classes = states[guess]
         total = classes.settle(here, limit)
         if total < limit and all(classes.exact):
             limit = total
