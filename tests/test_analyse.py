@@ -207,6 +207,7 @@ SLOW_TABLES = {
     ("mastermind:4x7", "normal"),
     ("en7", "normal"),
     ("en7", "hard"),
+    ("en4", "normal"),
 }
 
 

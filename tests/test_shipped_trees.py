@@ -27,6 +27,7 @@ EXPECTED_TOTALS = {
     "de-optimal-normal.wtree": 6830,  # tarne
     "da-optimal-normal.wtree": 6806,  # sarte
     "ru-optimal-normal.wtree": 6043,  # сорте
+    "en4-optimal-normal.wtree": 9864,  # tale
     "en6-optimal-normal.wtree": 14486,  # carnet
     "en7-optimal-normal.wtree": 14873,  # saltine
     "es-optimal-hard.wtree": 6903,  # salce
@@ -36,8 +37,6 @@ EXPECTED_TOTALS = {
     "ru-optimal-hard.wtree": 6168,  # талое
     "en6-optimal-hard.wtree": 14838,  # cantle
     "en7-optimal-hard.wtree": 15040,  # saltire
-    # from the best first word decided so far (en4's best is not proved)
-    "en4-tale-optimal-normal.wtree": 9864,
     "nerdle-mini-optimal-normal.wtree": 544,  # 4*7=28
     "nerdle-optimal-normal.wtree": 53512,  # 54-36=18
     "mastermind-4x6-optimal-normal.wtree": 5625,  # 1123

@@ -129,7 +129,7 @@ def test_weights_change_the_tree_where_they_should():
 LONGEST_PROOFS = {
     "mastermind-5x8-optimal-possible.wtree",
     "bulls-and-cows-optimal-normal.wtree",
-    "en4-tale-optimal-normal.wtree",
+    "en4-optimal-normal.wtree",
 }
 EXACT_SHIPPED = [
     (name, config) for name, config in SHIPPED if config.strategy == "optimal" and name not in LONGEST_PROOFS

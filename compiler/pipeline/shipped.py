@@ -49,6 +49,7 @@ NAMED_GAME_STARTS = {
     "de": "tarne",
     "da": "sarte",
     "ru": "сорте",
+    "en4": "tale",
     "en6": "carnet",
     "en7": "saltine",
     "nerdle-mini": "4*7=28",
@@ -58,7 +59,8 @@ SHIPPED += [
     (f"{game}-optimal-normal.wtree", BuildConfig("optimal", Settings(answers=game), start=start))
     for game, start in NAMED_GAME_STARTS.items()
 ]
-# and in hard mode, which the word games' clones have
+# and in hard mode, which the word games' clones have (four-letter English has no tree within six
+# guesses in hard mode from any first word)
 NAMED_GAME_HARD_STARTS = {
     "es": "salce",
     "pt": "torce",
@@ -72,10 +74,6 @@ SHIPPED += [
     (f"{game}-optimal-hard.wtree", BuildConfig("optimal", Settings(answers=game, mode="hard"), start=start))
     for game, start in NAMED_GAME_HARD_STARTS.items()
 ]
-# Four-letter English, whose best first word is not proved here: from tale, the best of the
-# words the ranking decided, proved optimal for that first word (a tree within six guesses in
-# hard mode exists from no first word)
-SHIPPED.append(("en4-tale-optimal-normal.wtree", BuildConfig("optimal", Settings(answers="en4"), start="tale")))
 # Mastermind, from its best first code proved over every code (wordle-rank --game mastermind:4x6)
 MASTERMIND_STARTS = {"4x6": "1123", "4x7": "1123"}
 SHIPPED += [
