@@ -193,8 +193,8 @@ def _todo(
         if every_first_word
         else {}
     )
-    # a class's other words take its representative's result; one left undecided by a stopped
-    # run (its representative decided) is decided on its own
-    shared = {w for rep, others in classes.items() if rep not in ranking.results for w in others}
+    # a class's other words take its representative's result, also those a stopped run or one
+    # over --first-words left without it (rank_run: before the ranking starts)
+    shared = {w for others in classes.values() for w in others}
     todo = [w for w in heuristic_order(ctx, spec, [w for w in words if w not in shared]) if w not in ranking.results]
     return classes, todo

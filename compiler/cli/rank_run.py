@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, quiet: bool, verbose: bool) -> tuple:
     """Decide ``plan.todo`` on the executor, logging each word as it comes: (this run's
     results, summed counters, a contradicted kept claim or None, worker peaks, the log)."""
-    from dataclasses import replace
-
     from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.eta import RankingEta, sample_words
     from ..ranking.first_words import run_ranking, verify_claims
@@ -35,19 +33,19 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         for k, v in result.counters.items():
             counters[k] = counters.get(k, 0) + v
 
+    def add_twins(result):
+        for twin in class_twins(plan.classes, ranking, result):
+            log.append(twin)
+            fresh.append(twin)
+            if bar is not None:
+                bar.update(1)
+
     def on_result(result):
         log.append(result)
         fresh.append(result)
         count(result)
         note = eta.record(result.word, result.seconds)
-        for other in plan.classes.get(result.word, ()):  # equivalent by the game's symmetry: the same result
-            if other not in ranking.results:
-                twin = replace(result, word=other, seconds=0.0, counters={})
-                ranking.add(twin)
-                log.append(twin)
-                fresh.append(twin)
-                if bar is not None:
-                    bar.update(1)
+        add_twins(result)
         if bar is not None:
             best = ranking.best()
             if settings.objective == "depth":
@@ -70,6 +68,9 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
                 settings.weights is not None,
                 resume=plan.resume,
             )
+            for word in plan.classes:  # a representative decided before this run, its twins not all written
+                if word in ranking.results:
+                    add_twins(ranking.results[word])
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
@@ -85,6 +86,18 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         if bar is not None:
             bar.close()
     return fresh, counters, contradicted, peaks, log
+
+
+def class_twins(classes: dict, ranking, result) -> list:
+    """The rows of the codes the game's symmetry makes equal to ``result``'s word (its class
+    in ``classes``: same value, same status) not yet in ``ranking``, added to it."""
+    from dataclasses import replace
+
+    twins = [replace(result, word=other, seconds=0.0, counters={}) for other in classes.get(result.word, ())]
+    twins = [twin for twin in twins if twin.word not in ranking.results]
+    for twin in twins:
+        ranking.add(twin)
+    return twins
 
 
 def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
