@@ -193,8 +193,10 @@ def _todo(
         if every_first_word
         else {}
     )
-    # a class's other words take its representative's result, also those a stopped run or one
-    # over --first-words left without it (rank_run: before the ranking starts)
+    # a class's other words take its representative's result; a class with a word decided by an
+    # earlier run (one over --first-words, or one stopped before the class's rows were written)
+    # takes that word's, representative included (rank_run: before the ranking starts)
     shared = {w for others in classes.values() for w in others}
+    shared |= {rep for rep, others in classes.items() if any(w in ranking.results for w in others)}
     todo = [w for w in heuristic_order(ctx, spec, [w for w in words if w not in shared]) if w not in ranking.results]
     return classes, todo

@@ -33,8 +33,8 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         for k, v in result.counters.items():
             counters[k] = counters.get(k, 0) + v
 
-    def add_twins(result):
-        for twin in class_twins(plan.classes, ranking, result):
+    def add_twins(result, words):
+        for twin in class_twins(words, ranking, result):
             log.append(twin)
             fresh.append(twin)
             if bar is not None:
@@ -45,7 +45,7 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         fresh.append(result)
         count(result)
         note = eta.record(result.word, result.seconds)
-        add_twins(result)
+        add_twins(result, plan.classes.get(result.word, ()))
         if bar is not None:
             best = ranking.best()
             if settings.objective == "depth":
@@ -68,9 +68,10 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
                 settings.weights is not None,
                 resume=plan.resume,
             )
-            for word in plan.classes:  # a representative decided before this run, its twins not all written
-                if word in ranking.results:
-                    add_twins(ranking.results[word])
+            for rep, others in plan.classes.items():  # a class with a code decided before this run
+                known = next((ranking.results[w] for w in (rep, *others) if w in ranking.results), None)
+                if known is not None:
+                    add_twins(known, (rep, *others))
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
             run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
@@ -88,12 +89,12 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
     return fresh, counters, contradicted, peaks, log
 
 
-def class_twins(classes: dict, ranking, result) -> list:
-    """The rows of the codes the game's symmetry makes equal to ``result``'s word (its class
-    in ``classes``: same value, same status) not yet in ``ranking``, added to it."""
+def class_twins(words, ranking, result) -> list:
+    """The rows of ``words``, which the game's symmetry makes equal to ``result``'s word
+    (same value, same status), not yet in ``ranking``, added to it."""
     from dataclasses import replace
 
-    twins = [replace(result, word=other, seconds=0.0, counters={}) for other in classes.get(result.word, ())]
+    twins = [replace(result, word=other, seconds=0.0, counters={}) for other in words]
     twins = [twin for twin in twins if twin.word not in ranking.results]
     for twin in twins:
         ranking.add(twin)
