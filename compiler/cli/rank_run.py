@@ -94,8 +94,7 @@ def class_twins(words, ranking, result) -> list:
     (same value, same status), not yet in ``ranking``, added to it."""
     from dataclasses import replace
 
-    twins = [replace(result, word=other, seconds=0.0, counters={}) for other in words]
-    twins = [twin for twin in twins if twin.word not in ranking.results]
+    twins = [replace(result, word=other, seconds=0.0, counters={}) for other in words if other not in ranking.results]
     for twin in twins:
         ranking.add(twin)
     return twins
