@@ -209,6 +209,8 @@ def rank_command(  # noqa: PLR0913 - a click command takes its options as parame
     if contradicted is not None:
         refuse_contradicted(plan, fresh, log, contradicted)
     log.finish(ranking.final_rows())
+    if plan.journal is not None:
+        plan.journal.remove()  # every word is in the results file: no class bound is needed
     seconds = time.perf_counter() - began
     if objective == "depth":
         report_depth(ranking, plan, seconds, counters, peaks, as_json)

@@ -121,6 +121,7 @@ def plan_ranking(request: RankRequest, output: str) -> SimpleNamespace:
         path=path,
         header=header,
         ranking=ranking,
+        journal=None,  # the class bounds kept beside the results (rank_run.run_plan opens it)
         kept=claims,
         trusted=contents.trusted,
         todo=todo,

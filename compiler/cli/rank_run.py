@@ -72,9 +72,10 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
                 known = next((ranking.results[w] for w in (rep, *others) if w in ranking.results), None)
                 if known is not None:
                     add_twins(known, (rep, *others))
+            plan.journal = plan_journal(plan, scheduler)
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
-            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early)
+            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early, journal=plan.journal)
             contradicted = ranking.broken_floor(fresh) or (
                 verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None
             )
@@ -87,6 +88,15 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         if bar is not None:
             bar.close()
     return fresh, counters, contradicted, peaks, log
+
+
+def plan_journal(plan: SimpleNamespace, scheduler: str | None):
+    """The class bounds kept beside the results file (:mod:`..ranking.class_journal`), which
+    the workers append to only when they share this machine's files (no ``scheduler``)."""
+    from ..ranking.class_journal import journal_path, open_journal
+
+    kept_at = journal_path(str(plan.path)) if scheduler is None else None
+    return open_journal(kept_at, plan.header, plan.resume, plan.todo)
 
 
 def class_twins(words, ranking, result) -> list:

@@ -4,6 +4,8 @@ first the cheap probe, then the raising rounds."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from wordle_runtime.game import WORDLE
@@ -74,9 +76,25 @@ class ClassBounds:
         game = solver.ctx.game
         self.coarse = solver.mode_name == "normal" and game.rule == WORDLE and game.n_codes <= ROUNDS_CODES
         self.refuting = True  # against a cut-off (settle): with none, every class is solved by the engine
+        self.on_raise = None  # called (class index, seconds) after each raise (.class_journal)
+
+    def restore(self, kept) -> None:
+        """Start from bounds an earlier run proved (:class:`.class_journal.KeptBound` by class
+        index); one whose class has another code or size is not this word's and is ignored."""
+        for i, (code, cls, _) in enumerate(self.tasks):
+            k = kept.get(i)
+            if k is None or (k.code, k.size) != (int(code), len(cls)) or k.bound < self.bounds[i]:
+                continue
+            self.bounds[i], self.exact[i], self.probed[i] = k.bound, self.exact[i] or k.exact, True
 
     def raise_to(self, i: int, beta: int) -> None:
         """Solve class ``i`` below ``beta``: its exact cost, or a bound of at least ``beta``."""
+        began = time.perf_counter()
+        self._raise(i, beta)
+        if self.on_raise is not None:
+            self.on_raise(i, time.perf_counter() - began)
+
+    def _raise(self, i: int, beta: int) -> None:
         _, cls, follow = self.tasks[i]
         if self.orbits is not None and len(cls) > SYMMETRIC_CLASS:
             cost = OrbitNode(self.solver, cls, follow, self.depth, self.orbits, beta, self.below).solve()[0].cost

@@ -31,6 +31,7 @@ import numpy as np
 from ..core.modes import initial_legal
 from ..search import INF, classes_fit, solver_for
 from .class_bounds import ClassBounds, raise_rounds
+from .class_journal import ClassJournal, KeptBound
 from .eta import RankingEta, sample_words
 from .objectives import evaluate_fit, evaluate_long_games
 from .tasks import (
@@ -110,7 +111,7 @@ def prove_best_first_word(
     return min(tied, key=key), best.value
 
 
-def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
+def evaluate_word(spec: RankSpec, word: str, cutoff: int, journal: ClassJournal | None = None) -> WordResult:
     """Exact total for ``word`` when it is below ``cutoff``, else a bound >= cutoff
     (for ``objective`` "depth", :func:`evaluate_fit`: there is no cut-off).
 
@@ -118,6 +119,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     round while the word can still beat the cut-off (:class:`ClassBounds`).  With no
     cut-off yet the word would be solved exactly, so the depth-only search asks first
     whether it can finish at all (in hard mode most of the best-looking words cannot).
+    ``journal``: the classes start from the bounds it kept for ``word``, and each slow
+    raise is kept there (:mod:`.class_journal`).
     """
     if spec.settings.objective == "depth":
         return evaluate_fit(spec, word)
@@ -139,6 +142,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
         below = None if orbits is None else word_orbits_below(ctx, spec, word)
         rounds, parts = raise_rounds(spec.settings.mode), most_parts(ctx, spec)
         classes = ClassBounds(solver, tasks, depth, parts, rounds, orbits, below)
+        if journal is not None:
+            _keep_bounds(classes, journal, word)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the
@@ -147,6 +152,18 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int) -> WordResult:
     return WordResult(
         word, int(value), bool(exact), {k: after[k] - before[k] for k in after}, time.perf_counter() - began
     )
+
+
+def _keep_bounds(classes: ClassBounds, journal: ClassJournal, word: str) -> None:
+    """Start ``classes`` from ``journal``'s bounds for ``word`` and keep each slow raise there."""
+    classes.restore(journal.known.get(word, {}))
+
+    def keep(i: int, seconds: float) -> None:
+        code, cls, _ = classes.tasks[i]
+        kept = KeptBound(i, int(code), len(cls), int(classes.bounds[i]), bool(classes.exact[i]))
+        journal.record(word, kept, seconds)
+
+    classes.on_raise = keep
 
 
 class Ranking:
@@ -258,21 +275,23 @@ class Ranking:
         return sorted(rows, key=lambda row: (not row[2], row[1] if row[2] else 0, row[0]))
 
 
-def _submit(executor, spec: RankSpec, words: list[str], ranking: Ranking) -> None:
+def _submit(executor, spec: RankSpec, words: list[str], ranking: Ranking, journal: ClassJournal | None) -> None:
     """Evaluate ``words`` against the cut-off; a word with a resumed floor above it alone,
     against its floor (which it must reach again, or be exact at no less)."""
     cutoff = ranking.cutoff()
     plain = [w for w in words if ranking.floors.get(w, 0) <= cutoff]
     if plain:
-        executor.submit(evaluate_words, spec, plain, cutoff)
+        executor.submit(evaluate_words, spec, plain, cutoff, journal and journal.for_words(plain))
     for word in words:
         if ranking.floors.get(word, 0) > cutoff:
-            executor.submit(evaluate_words, spec, [word], ranking.floors[word])
+            executor.submit(evaluate_words, spec, [word], ranking.floors[word], journal and journal.for_words([word]))
 
 
-def evaluate_words(spec: RankSpec, words: list[str], cutoff: int) -> list[WordResult]:
+def evaluate_words(
+    spec: RankSpec, words: list[str], cutoff: int, journal: ClassJournal | None = None
+) -> list[WordResult]:
     """:func:`evaluate_word` for a batch (one Dask task: fewer round trips)."""
-    return [replace(evaluate_word(spec, word, cutoff), cutoff=cutoff) for word in words]
+    return [replace(evaluate_word(spec, word, cutoff, journal), cutoff=cutoff) for word in words]
 
 
 def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, executor, on_proved=None):
@@ -315,7 +334,13 @@ def verify_claims(spec: RankSpec, claims: list[WordResult], ranking: Ranking, ex
 
 
 def run_ranking(
-    spec: RankSpec, words: list[str], ranking: Ranking, executor, on_result=None, early: list[str] = ()
+    spec: RankSpec,
+    words: list[str],
+    ranking: Ranking,
+    executor,
+    on_result=None,
+    early: list[str] = (),
+    journal: ClassJournal | None = None,
 ) -> None:
     """Evaluate ``words`` in order on ``executor``; each task gets the cut-off known
     when it is submitted, so a better total reaches every later task.
@@ -328,7 +353,8 @@ def run_ranking(
     (``--top all``, or the depth objective) they go first, at no extra cost.
     Words go out one per task at first (the best-looking words are the expensive ones
     and set the cut-off), then in growing batches: most later words are refuted in
-    milliseconds, and a Dask round trip costs several.
+    milliseconds, and a Dask round trip costs several.  ``journal``: where the workers
+    keep their words' class bounds (:mod:`.class_journal`).
     """
     wanted = set(words)
     early = [w for w in dict.fromkeys(early) if w in wanted]
@@ -344,7 +370,7 @@ def run_ranking(
             early or position < len(pending)
         ):
             if early and (at_once or ranking.cutoff() < INF):
-                _submit(executor, spec, [early.pop(0)], ranking)
+                _submit(executor, spec, [early.pop(0)], ranking, journal)
                 continue
             if position == len(pending):
                 break  # only early words are left, and they wait for a cut-off
@@ -354,7 +380,7 @@ def run_ranking(
             size = 1 if alone else min(MAX_BATCH, 1 + position // (8 * executor.workers))
             batch = pending[position : position + size]
             position += size
-            _submit(executor, spec, batch, ranking)
+            _submit(executor, spec, batch, ranking, journal)
         if executor.in_flight() == 0:
             if early:  # no cut-off will come (every word so far infeasible): solve them anyway
                 pending, early = pending + early, []
