@@ -46,8 +46,22 @@ ROUNDS_CODES = 81
 ROUNDS_MIN = 100
 
 
-def raise_rounds(mode: str) -> tuple:
-    """The raising rounds' factors for ``mode``."""
+# A symmetric game (Mastermind) raises each large class one guess per orbit (OrbitNode), and
+# every round does that root's work again.  From SYMMETRIC_WHOLE_ANSWERS answers on, asking
+# each class at once for all that is missing is quicker: 0.59x and 0.62x the time of the
+# rounds (0.91x the pairs scored) on Mastermind 5x7 in possible mode, 0.48x (0.76x) on 5x6;
+# on 4x7 (2,401 codes) it is even, on 4x6 (1,296) 1.2x the time and twice the pairs
+# (benchmarks/rank_refute.py --schedules normal-rounds,whole; docs/performance.md,
+# "Refuting first words: raising rounds").
+RAISE_ROUNDS_SYMMETRIC = ()
+SYMMETRIC_WHOLE_ANSWERS = 5000
+
+
+def raise_rounds(mode: str, symmetric_answers: int = 0) -> tuple:
+    """The raising rounds' factors for ``mode``; ``symmetric_answers``: the answers of a game
+    whose large classes search one guess per orbit (0: none)."""
+    if symmetric_answers >= SYMMETRIC_WHOLE_ANSWERS:
+        return RAISE_ROUNDS_SYMMETRIC
     return RAISE_ROUNDS_HARD if mode == "hard" else RAISE_ROUNDS
 
 

@@ -140,7 +140,8 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int, journal: ClassJournal 
     elif not any(solver.refuted_by_endgame(cls, follow, depth) for _, cls, follow in tasks):  # else never in time
         orbits = word_orbits(ctx, spec, word)
         below = None if orbits is None else word_orbits_below(ctx, spec, word)
-        rounds, parts = raise_rounds(spec.settings.mode), most_parts(ctx, spec)
+        symmetric = 0 if orbits is None else len(ctx.all_answers)
+        rounds, parts = raise_rounds(spec.settings.mode, symmetric), most_parts(ctx, spec)
         classes = ClassBounds(solver, tasks, depth, parts, rounds, orbits, below)
         if journal is not None:
             _keep_bounds(classes, journal, word)
