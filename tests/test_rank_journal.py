@@ -44,6 +44,11 @@ def _again(journal: ClassJournal, word: str, cutoff: int):
     return evaluate_word(SPEC, word, cutoff, ClassJournal(None, journal.header, known))
 
 
+def _bounds_lines(journal: ClassJournal) -> list[str]:
+    """The journal's class bounds lines (not the words' totals, which only the bar reads)."""
+    return [line for line in Path(journal.path).read_text().splitlines(keepends=True) if line.startswith("bounds ")]
+
+
 @pytest.mark.parametrize("word, cutoff", [(BEST, INF), ("1234", TOTAL + 1), ("1122", TOTAL + 1)])
 def test_a_word_resumed_from_its_kept_bounds_gives_the_same_result_with_less_search(tmp_path, word, cutoff):
     first, journal = _kept(tmp_path, word, cutoff)
@@ -59,7 +64,7 @@ def test_a_word_resumed_from_bounds_below_its_classes_costs_is_solved_exactly_ag
     """Only the journal's bounds that are not exact (a run stopped before any class was
     solved): the resumed word still comes out exact, at its true total."""
     _, journal = _kept(tmp_path, BEST, INF)
-    lines = Path(journal.path).read_text().splitlines(keepends=True)
+    lines = _bounds_lines(journal)
     partial = [line for line in lines if line.split(" ")[6] == "0"]
     assert partial
     assert len(partial) < len(lines)
@@ -70,7 +75,7 @@ def test_a_word_resumed_from_bounds_below_its_classes_costs_is_solved_exactly_ag
 
 def test_a_line_that_fails_its_check_or_names_another_ranking_is_ignored(tmp_path):
     _, journal = _kept(tmp_path, BEST, INF)
-    lines = Path(journal.path).read_text().splitlines(keepends=True)
+    lines = _bounds_lines(journal)
     whole = read_journal(journal.path, journal.header, {BEST})
     assert sum(len(v) for v in whole.values()) >= 2
     fields = lines[0].split(" ")
@@ -115,3 +120,29 @@ def test_wordle_rank_resumes_from_the_journal_and_removes_it_when_finished(tmp_p
     assert (tmp_path / "kept.csv").read_bytes() == (tmp_path / "fresh.csv").read_bytes()
     nodes = [json.loads(done.stdout)["counters"]["nodes"] for done in (resumed, fresh)]
     assert nodes[0] < nodes[1] / 4
+
+
+def test_the_journal_tells_the_progress_bar_each_word_s_proved_total(tmp_path):
+    """Each kept raise also records the word's whole proved bound; the bar's note shows the
+    last one of each word not yet decided, and no line whose check fails."""
+    import io
+    import time
+
+    from tqdm import tqdm
+
+    from wordle_compiler.cli.rank_watch import InFlightNote
+    from wordle_compiler.ranking.class_journal import read_totals
+
+    _, journal = _kept(tmp_path, BEST, INF)
+    assert read_totals(journal.path, journal.header, {BEST}) == {BEST: (TOTAL, INF)}
+    refuted, _ = _kept(tmp_path, "1234", TOTAL + 1)
+    proved, cutoff = read_totals(journal.path, journal.header, {"1234"})["1234"]
+    assert (cutoff, proved) == (TOTAL + 1, refuted.value)
+    assert read_totals(journal.path, journal.header.replace("normal", "possible"), {BEST, "1234"}) == {}
+    bar = tqdm(total=2, file=io.StringIO())
+    with InFlightNote(bar, journal, {BEST}.__contains__, interval=0.01) as note:
+        note.set_base("best 1123 5625")
+        deadline = time.monotonic() + 10
+        while not note.flight and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert bar.postfix == f"best 1123 5625; 1234 >={refuted.value:,}/{TOTAL + 1:,}"

@@ -5,6 +5,7 @@ ranking's own estimate of the time left; and the claims kept from an earlier run
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from .common import CliError, split_long_games
@@ -23,11 +24,12 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
     from ..ranking.eta import RankingEta, sample_words
     from ..ranking.first_words import run_ranking, verify_claims
     from ..ranking.results_log import ResultsLog
+    from .rank_watch import InFlightNote
 
     ranking, path, settings = plan.ranking, plan.path, plan.spec.settings
     decided = sum(1 for word in plan.words if word in ranking.results)  # a symmetric game's twins come later
     bar = None if quiet else ranking_bar(len(plan.words), decided, plan.what)
-    counters, fresh, log, eta = {}, [], None, None
+    counters, fresh, log, eta, watch = {}, [], None, None, None
 
     def count(result):
         for k, v in result.counters.items():
@@ -46,13 +48,8 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         count(result)
         note = eta.record(result.word, result.seconds)
         add_twins(result, plan.classes.get(result.word, ()))
-        if bar is not None:
-            best = ranking.best()
-            if settings.objective == "depth":
-                bar.set_postfix_str(f"{ranking.exact_count()} fit, {note}", refresh=False)
-            else:
-                shown = best and " ".join(str(v) for v in split_long_games(best.value, settings.deep) if v is not None)
-                bar.set_postfix_str(f"best {best.word} {shown}, {note}" if best else note, refresh=False)
+        if watch is not None:
+            watch.set_base(bar_note(ranking, settings, note))
             bar.update(1)
 
     try:
@@ -75,7 +72,9 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
             plan.journal = plan_journal(plan, scheduler)
             early = sample_words(plan.todo)
             eta = RankingEta(plan.todo, early)  # its clock starts once the workers are up
-            run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early, journal=plan.journal)
+            watch = None if bar is None else InFlightNote(bar, plan.journal, ranking.results.__contains__)
+            with watch or contextlib.nullcontext():
+                run_ranking(plan.spec, plan.todo, ranking, executor, on_result, early=early, journal=plan.journal)
             contradicted = ranking.broken_floor(fresh) or (
                 verify_claims(plan.spec, plan.kept, ranking, executor, count) if plan.kept else None
             )
@@ -88,6 +87,18 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         if bar is not None:
             bar.close()
     return fresh, counters, contradicted, peaks, log
+
+
+def bar_note(ranking, settings, eta_note: str) -> str:
+    """The bar's note after a decided word: the best so far (how many fit, for the depth
+    objective) and the estimate of the time left."""
+    if settings.objective == "depth":
+        return f"{ranking.exact_count()} fit, {eta_note}"
+    best = ranking.best()
+    if best is None:
+        return eta_note
+    shown = " ".join(str(v) for v in split_long_games(best.value, settings.deep) if v is not None)
+    return f"best {best.word} {shown}, {eta_note}"
 
 
 def plan_journal(plan: SimpleNamespace, scheduler: str | None):

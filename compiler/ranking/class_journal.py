@@ -5,7 +5,8 @@ A hard first word is refuted by raising its classes' lower bounds in rounds
 (:class:`.class_bounds.ClassBounds`); on a coarse game one word may take hours.  Each raise
 that took at least :data:`KEEP_SECONDS` appends one line: the word, the class (its place
 among the word's classes, smallest first, its feedback code and size), the proved lower
-bound and whether it is the class's exact cost.  A bound is a fact about the class alone
+bound and whether it is the class's exact cost; and a second line, the word's whole proved
+bound and the cut-off, which only the progress bar reads (:func:`read_totals`).  A bound is a fact about the class alone
 (the least total of its answers within the depth left), so it holds for any cut-off and
 memo: a resumed run starts each class there, and the word's result is the one a fresh run
 would give (exact below the cut-off, else a bound the final rows write as ``>= cut-off``).
@@ -14,7 +15,7 @@ The file is read by the ranking's own process and trusted only line by line: eac
 carries a check over itself and the results file's first line (:func:`.results.row_check`:
 another ranking's line fails it), and a line that fails, names a word already decided or
 another class, or is not a possible bound is ignored, which costs only the work it held.
-Workers append (one ``write`` per line, ``O_APPEND``); a line a kill cut short has no
+Workers append (one ``write`` per raise, ``O_APPEND``); a line a kill cut short has no
 newline and is ignored.  A fresh run removes the file; a resumed one rewrites it atomically
 with the lines of the words still to decide; a finished ranking removes it.  Only workers
 that share this machine's files keep bounds (a ``--scheduler`` cluster does not).
@@ -38,6 +39,7 @@ KEEP_SECONDS_ENV = "WORDLE_TREE_BOUNDS_SECONDS"
 # A journal of a ranking over 40,000 words holds a few hundred lines per slow word at most.
 MAX_BYTES = 64 << 20
 ROW_PREFIX = "bounds"
+TOTAL_PREFIX = "proved"  # a word's whole bound, for the progress bar only
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,14 @@ class ClassJournal:
         known = {w: self.known[w] for w in words if w in self.known}
         return ClassJournal(self.path, self.header, known, self.keep_seconds)
 
-    def record(self, word: str, kept: KeptBound, seconds: float) -> None:
-        """Append ``kept`` for ``word`` when its raise took at least ``keep_seconds``."""
+    def record(self, word: str, kept: KeptBound, proved: int, cutoff: int, seconds: float) -> None:
+        """Append ``kept`` for ``word`` when its raise took at least ``keep_seconds``, with the
+        word's whole proved bound ``proved`` and the ``cutoff`` it is decided against (what the
+        progress bar shows: :func:`read_totals`)."""
         if self.path is None or seconds < self.keep_seconds:
             return
-        line = _line(self.header, word, kept).encode()
+        total = f"{TOTAL_PREFIX} {word} {proved} {cutoff}"
+        line = (_line(self.header, word, kept) + f"{total} {row_check(self.header, total)}\n").encode()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             os.write(fd, line)
@@ -140,6 +145,25 @@ def read_journal(path: str, header: str, words: set[str]) -> dict[str, dict[int,
     return known
 
 
+def read_totals(path: str, header: str, words) -> dict[str, tuple[int, int]]:
+    """The last checked (proved bound, cut-off) ``path`` holds for each of ``words`` (for the
+    progress bar: a resumed run does not rely on them); nothing when it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError:
+        return {}
+    totals = {}
+    for line in data[:MAX_BYTES].decode("utf-8", errors="replace").split("\n")[:-1]:
+        parts = line.split(" ")
+        if len(parts) != 5 or parts[0] != TOTAL_PREFIX or parts[1] not in words:
+            continue
+        numbers = parts[2:4]
+        if all(_number(n) for n in numbers) and parts[4] == row_check(header, " ".join(parts[:4])):
+            totals[parts[1]] = (int(numbers[0]), int(numbers[1]))
+    return totals
+
+
 def _stronger(a: KeptBound, b: KeptBound) -> bool:
     """Whether ``a`` says more than ``b`` about one class."""
     return (a.exact and not b.exact) or (a.exact == b.exact and a.bound > b.bound)
@@ -160,9 +184,14 @@ def _parse(line: str, header: str) -> tuple[str, KeptBound] | None:
     if parts[7] != row_check(header, row):
         return None
     numbers = parts[2:7]
-    if not all(n.isascii() and n.isdigit() and len(n) <= 20 for n in numbers):
+    if not all(_number(n) for n in numbers):
         return None
     index, code, size, bound, exact = (int(n) for n in numbers)
     if size < 1 or bound > INF or exact > 1 or (exact and bound >= INF):
         return None
     return parts[1], KeptBound(index, code, size, bound, bool(exact))
+
+
+def _number(text: str) -> bool:
+    """Whether ``text`` is a journal's number: ASCII digits, at most 20."""
+    return text.isascii() and text.isdigit() and len(text) <= 20

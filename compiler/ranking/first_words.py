@@ -144,7 +144,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int, journal: ClassJournal 
         rounds, parts = raise_rounds(spec.settings.mode, symmetric), most_parts(ctx, spec)
         classes = ClassBounds(solver, tasks, depth, parts, rounds, orbits, below)
         if journal is not None:
-            _keep_bounds(classes, journal, word)
+            _keep_bounds(classes, journal, word, counted, cutoff)
         value = classes.settle(counted, cutoff)
         exact = value < cutoff and all(classes.exact)
         if value >= INF:  # a class the search happened to find infeasible: that depends on the
@@ -155,14 +155,15 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int, journal: ClassJournal 
     )
 
 
-def _keep_bounds(classes: ClassBounds, journal: ClassJournal, word: str) -> None:
-    """Start ``classes`` from ``journal``'s bounds for ``word`` and keep each slow raise there."""
+def _keep_bounds(classes: ClassBounds, journal: ClassJournal, word: str, counted: int, cutoff: int) -> None:
+    """Start ``classes`` from ``journal``'s bounds for ``word`` and keep each slow raise there,
+    with the word's proved total (``counted`` + the bounds) against ``cutoff``."""
     classes.restore(journal.known.get(word, {}))
 
     def keep(i: int, seconds: float) -> None:
         code, cls, _ = classes.tasks[i]
         kept = KeptBound(i, int(code), len(cls), int(classes.bounds[i]), bool(classes.exact[i]))
-        journal.record(word, kept, seconds)
+        journal.record(word, kept, min(INF, counted + int(sum(classes.bounds))), cutoff, seconds)
 
     classes.on_raise = keep
 
