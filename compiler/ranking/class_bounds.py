@@ -48,8 +48,8 @@ ROUNDS_MIN = 100
 
 # A symmetric game (Mastermind) raises each large class one guess per orbit (OrbitNode), and
 # every round does that root's work again.  From SYMMETRIC_WHOLE_ANSWERS answers on, asking
-# each class at once for all that is missing is quicker: 0.59x and 0.62x the time of the
-# rounds (0.91x the pairs scored) on Mastermind 5x7 in possible mode, 0.48x (0.76x) on 5x6;
+# each class at once for all that is missing is quicker: 0.59x to 0.63x the time of the
+# rounds in four runs (0.91x the pairs scored) on Mastermind 5x7 in possible mode, 0.48x (0.76x) on 5x6;
 # on 4x7 (2,401 codes) it is even, on 4x6 (1,296) 1.2x the time and twice the pairs
 # (benchmarks/rank_refute.py --schedules normal-rounds,whole; docs/performance.md,
 # "Refuting first words: raising rounds").
