@@ -16,9 +16,8 @@ SHOWN_WORDS = 3
 
 class InFlightNote:
     """The bar's postfix: the ranking's own note (:meth:`set_base`), then the proved bound of
-        each word in flight against its cut-off (``11234 >=174,089/179,930``; no cut-off yet: the
-    bound alone), refreshed by a
-        daemon thread every ``interval`` seconds inside ``with``."""
+    each word in flight against its cut-off (``11234 >=174,089/179,930``; no cut-off yet: the
+    bound alone), refreshed by a daemon thread every ``interval`` seconds inside ``with``."""
 
     def __init__(self, bar, journal, decided: Callable[[str], bool], interval: float = WATCH_SECONDS):
         """``journal``: the ranking's :class:`..ranking.class_journal.ClassJournal`;

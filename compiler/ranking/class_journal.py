@@ -125,15 +125,8 @@ def open_journal(path: str | None, header: str, resume: bool, undecided) -> Clas
 def read_journal(path: str, header: str, words: set[str]) -> dict[str, dict[int, KeptBound]]:
     """The checked bounds ``path`` holds for ``words`` under ``header`` (the strongest per
     class); nothing when the file is missing or too large."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError:
-        return {}
-    if len(data) > MAX_BYTES:
-        return {}
     known: dict[str, dict[int, KeptBound]] = {}
-    for line in data.decode("utf-8", errors="replace").split("\n")[:-1]:  # the last piece: a cut line
+    for line in _complete_lines(path):
         parsed = _parse(line, header)
         if parsed is None or parsed[0] not in words:
             continue
@@ -148,13 +141,8 @@ def read_journal(path: str, header: str, words: set[str]) -> dict[str, dict[int,
 def read_totals(path: str, header: str, words) -> dict[str, tuple[int, int]]:
     """The last checked (proved bound, cut-off) ``path`` holds for each of ``words`` (for the
     progress bar: a resumed run does not rely on them); nothing when it cannot be read."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError:
-        return {}
     totals = {}
-    for line in data[:MAX_BYTES].decode("utf-8", errors="replace").split("\n")[:-1]:
+    for line in _complete_lines(path):
         parts = line.split(" ")
         if len(parts) != 5 or parts[0] != TOTAL_PREFIX or parts[1] not in words:
             continue
@@ -162,6 +150,19 @@ def read_totals(path: str, header: str, words) -> dict[str, tuple[int, int]]:
         if all(_number(n) for n in numbers) and parts[4] == row_check(header, " ".join(parts[:4])):
             totals[parts[1]] = (int(numbers[0]), int(numbers[1]))
     return totals
+
+
+def _complete_lines(path: str) -> list[str]:
+    """The lines of ``path`` that end in a newline (the last piece may be a line a kill cut
+    short); none when it cannot be read or is over :data:`MAX_BYTES`."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError:
+        return []
+    if len(data) > MAX_BYTES:
+        return []
+    return data.decode("utf-8", errors="replace").split("\n")[:-1]
 
 
 def _stronger(a: KeptBound, b: KeptBound) -> bool:
