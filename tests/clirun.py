@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+import string
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -67,3 +69,19 @@ def one_line_error(result, code: int, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
     return lines[0]
+
+
+def run_binary(prog: str, *args, stdin: bytes | None = None, **kwargs) -> subprocess.CompletedProcess:
+    """``prog args`` as a process with binary stdout (a tree file may come out of it)."""
+    return subprocess.run(
+        [sys.executable, "-m", MODULES[prog], *map(str, args)], input=stdin, capture_output=True, timeout=300, **kwargs
+    )
+
+
+def chain_list(folder: Path, n: int, duplicate: bool = False) -> Path:
+    """``n`` answers that differ only in the first letter: in hard mode with these words as the
+    guesses, each guess rules out one answer, so the best tree needs n guesses."""
+    words = [c + "bcde" for c in string.ascii_lowercase if c not in "bcde"][:n]
+    path = folder / f"chain{n}{'-dup' if duplicate else ''}.txt"
+    path.write_text("\n".join(words + words[:1] * duplicate) + "\n")
+    return path
