@@ -24,13 +24,13 @@ def class_tasks(ctx, mode, guess, answers, legal):
     """(code, class answers, legal guesses for the class) for the classes the guess does not
     solve (all but the game's all-correct code), increasing code."""
     codes, offsets, ordered = split_by_codes(ctx.codes(guess, answers), answers)
-    tasks, all_correct = [], ctx.game.all_correct
-    for j, code in enumerate(codes):
-        if code == all_correct:
-            continue
-        cls = ordered[offsets[j] : offsets[j + 1]]
-        tasks.append((int(code), cls, legal_after(ctx, mode, legal, guess, int(code))))
-    return tasks
+    all_correct, starts = ctx.game.all_correct, offsets.tolist()  # Python ints: a ranking calls this per guess
+    present = [(j, code) for j, code in enumerate(codes.tolist()) if code != all_correct]
+    if mode == "normal":  # every class keeps the same legal guesses
+        return [(code, ordered[starts[j] : starts[j + 1]], legal) for j, code in present]
+    return [
+        (code, ordered[starts[j] : starts[j + 1]], legal_after(ctx, mode, legal, guess, code)) for j, code in present
+    ]
 
 
 def solved_here(ctx, guess, answers) -> int:

@@ -79,9 +79,17 @@ class ClassBounds:
         the large classes below each guess searched (:class:`..search.OrbitNode`)."""
         self.solver, self.depth, self.rounds, self.orbits, self.below = solver, depth, rounds, orbits, below
         self.tasks = sorted(tasks, key=lambda t: (len(t[1]), t[0]))
-        self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
-        self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
-        self.exact = [len(cls) <= 2 for _, cls, _ in self.tasks]
+        sizes = [len(cls) for _, cls, _ in self.tasks]
+        if solver.weights is None:  # one floor per size (a ranking makes these per guess tried)
+            floors: dict[int, int] = {}
+            for (_, cls, _), size in zip(self.tasks, sizes, strict=True):
+                if size not in floors:
+                    floors[size] = solver.class_floor(cls, most_parts)
+            self.weights, self.bounds = sizes, [floors[size] for size in sizes]
+        else:
+            self.weights = [solver.weight(cls) for _, cls, _ in self.tasks]
+            self.bounds = [solver.class_floor(cls, most_parts) for _, cls, _ in self.tasks]
+        self.exact = [size <= 2 for size in sizes]
         self.passes: dict[int, tuple] = {}  # class index -> its full pass, for the large classes
         # class index -> {guess: its ClassBounds}, for the classes raised one level down: each
         # round raises them from where the last one left them

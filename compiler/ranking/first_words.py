@@ -134,6 +134,7 @@ def evaluate_word(spec: RankSpec, word: str, cutoff: int, journal: ClassJournal 
     if shape is None or (shape[2] < 1 and shape[1]):  # forbidden by the mode, or no guess left for a class
         return WordResult(word, INF, False, dict.fromkeys(before, 0), time.perf_counter() - began)
     counted, tasks, depth = shape
+    tasks = [(code, cls, solver.engine_legal(follow)) for code, cls, follow in tasks]
     value, exact = INF, False  # proved infeasible, unless a search follows
     if cutoff >= INF and not classes_fit(solver, tasks, depth):
         pass  # with no cut-off the word would be solved exactly: the depth-only search first

@@ -187,7 +187,7 @@ class Solver:
         several threads call at once.
         """
         workspace = self._workspace(lane, shared)
-        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        answers, h1, h2, legal, lh1, lh2 = self.node_keys(answers, legal)
         packed = self.engine.solve(
             answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace, shared is not None
         )
@@ -288,7 +288,7 @@ class Solver:
         "not refuted"."""
         if len(answers) <= max(MIN_GROUP - 1, depth) or depth < 2:
             return False  # a group of m members needs m > depth to be refused (and m >= MIN_GROUP)
-        answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal)
+        answers, _, _, legal, lh1, lh2 = self.node_keys(answers, legal)
         return self.engine.endgame_refutes(answers, legal, lh1, lh2, depth, self._workspace(None))
 
     def guess_value(
@@ -312,7 +312,7 @@ class Solver:
         asks about many guesses of one node.
         """
         workspace = self._workspace(lane)
-        answers, _, _, legal, lh1, lh2 = self._hashed(answers, legal) if keys is None else keys
+        answers, _, _, legal, lh1, lh2 = self.node_keys(answers, legal) if keys is None else keys
         most_parts = len(answers) if most_parts is None else int(most_parts)
         packed = self.engine.guess_value(
             answers, legal, lh1, lh2, int(guess), int(depth), int(min(beta, INF)), most_parts, workspace
@@ -323,7 +323,7 @@ class Solver:
         """A guess that starts a tree solving every answer within ``depth`` guesses from
         ``legal``, or -1 when no tree does (proved).  The depth-only question: it stops
         at the first guess whose classes all fit, with no total minimised."""
-        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        answers, h1, h2, legal, lh1, lh2 = self.node_keys(answers, legal)
         return int(self.engine.feasible(answers, h1, h2, legal, lh1, lh2, int(depth), self._workspace(lane)))
 
     def _workspace(self, lane: Lane | None, shared=None) -> Workspace:
@@ -344,7 +344,9 @@ class Solver:
         """The node's arrays as the engine takes them: answers with their hashes, legal guesses with theirs."""
         return self.engine.node_keys(answers, legal, self.mode != MODE_NORMAL)
 
-    _hashed = node_keys
+    def engine_legal(self, legal):
+        """``legal`` as the kernels take it: every guess in order becomes their own array (no copy on later calls)."""
+        return self.engine.legal_list(legal)
 
     def tree(
         self, answers, legal, depth: int, known: Outcome | None = None, lane: Lane | None = None
@@ -360,7 +362,7 @@ class Solver:
         return outcome.cost, self._rebuild(answers, legal, depth, outcome, lane)
 
     def _rebuild(self, answers, legal, depth, outcome: Outcome, lane: Lane | None = None) -> Node:
-        answers, h1, h2, legal, lh1, lh2 = self._hashed(answers, legal)
+        answers, h1, h2, legal, lh1, lh2 = self.node_keys(answers, legal)
         guesses, parents, codes, solved = self.engine.rebuild(
             answers, h1, h2, legal, lh1, lh2, depth, outcome.guess, self._workspace(lane)
         )
