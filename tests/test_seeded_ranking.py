@@ -15,6 +15,7 @@ from wordle_compiler.pipeline.first_level import solve_first_level
 from wordle_compiler.pipeline.optimal import InfeasibleError, compile_optimal
 from wordle_compiler.pipeline.seeded import SEED_STRATEGY, heuristic_totals, seeded_best_first
 from wordle_compiler.ranking.first_words import RankSpec, WordResult, prove_best_first_word, use_context
+from wordle_compiler.ranking.tasks import context_for
 from wordle_compiler.search import forget_solvers, solver_for
 
 
@@ -27,8 +28,8 @@ def _game(pegs: int, colours: int, mode: str, max_depth: int):
 def _plain_tree(ctx, cfg):
     """The unseeded ranking's word (root-bound order, no cut-off until a word is exact) and its tree."""
     spec = RankSpec(cfg.settings)
-    use_context(spec, ctx)
-    word, _ = prove_best_first_word(spec, SerialExecutor())
+    with use_context(spec, ctx):
+        word, _ = prove_best_first_word(spec, SerialExecutor())
     solver = solver_for(ctx, cfg.settings.mode)
     return solve_first_level(ctx, cfg, solver, ctx.guess_index[word], 1)
 
@@ -63,7 +64,6 @@ def test_a_known_result_that_is_not_the_best_only_sets_the_first_cut_off():
     """The worst class's exact total as the known result: the ranking still proves the best word."""
     ctx, cfg = _game(3, 4, "normal", 8)
     spec = RankSpec(cfg.settings)
-    use_context(spec, ctx)
     solver = solver_for(ctx, "normal")
     answers, legal = ctx.all_answers, initial_legal(ctx, "normal")
     words = first_guess_representatives(ctx.words, "normal", False)
@@ -71,7 +71,8 @@ def test_a_known_result_that_is_not_the_best_only_sets_the_first_cut_off():
     worst = max(words, key=lambda w: values[w])
     best = min(words, key=lambda w: (values[w], w))
     assert values[worst] > values[best]
-    word, total = prove_best_first_word(spec, SerialExecutor(), known=(WordResult(worst, values[worst], True),))
+    with use_context(spec, ctx):
+        word, total = prove_best_first_word(spec, SerialExecutor(), known=(WordResult(worst, values[worst], True),))
     assert (word, total) == (best, values[best])
 
 
@@ -105,3 +106,16 @@ def test_games_without_classes_of_first_guesses_are_not_seeded():
     wordle = BuildConfig(strategy="optimal", settings=Settings())
     words = Context.load(wordle.settings)
     assert seeded_best_first(words, wordle, solver_for(words, "normal"), 1) is None
+
+
+def test_a_borrowed_context_serves_its_block_only():
+    """A build lends its lists to the ranking inside the block, nested blocks included;
+    afterwards a spec loads the lists its settings name (not the last build's)."""
+    spec = RankSpec(Settings(game="mastermind:3x4"))
+    distinct = Context.load(Settings(game="mastermind:3x4:distinct"), use_cache=False)
+    with use_context(spec, distinct):
+        assert context_for(spec) is distinct
+        with use_context(spec, distinct):
+            assert context_for(spec) is distinct
+        assert context_for(spec) is distinct
+    assert len(context_for(spec).words.answers) == 4**3

@@ -56,27 +56,27 @@ def solve_first_level_on_cluster(ctx, cfg, first: int, proving: Proving, progres
     from ..concurrency.cluster import ClusterLostError, executor_for
     from ..ranking.tasks import RankSpec, use_context
 
-    use_context(RankSpec(cfg.settings), ctx)  # a task run in this process plays on the build's lists
-    level = _ClusterLevel(ctx, cfg.settings, first, proving.checkpoint, progress)
-    todo = sorted(
-        (i for i in range(len(level.tasks)) if i not in level.subtrees),
-        key=lambda i: (
-            level.size(i) > SMALL_CLASS,
-            -level.size(i) if level.size(i) > SMALL_CLASS else level.size(i),
-            i,
-        ),
-    )
-    word = ctx.words.guesses[first]
-    try:
-        with executor_for(proving.workers, proving.scheduler, preload=(__name__,)) as executor:
-            while (todo or executor.in_flight()) and level.refused is None:
-                while todo and executor.in_flight() < executor.window:
-                    executor.submit(prove_class, cfg.settings, word, todo.pop(0), proving.memo_mb)
-                for result in executor.wait_any():
-                    level.accept(*result[:4])
-    except ClusterLostError as exc:  # what is in flight goes down with the cluster: one line, exit 2
-        kept = "; the classes proved so far are in the checkpoint" if proving.checkpoint is not None else ""
-        raise BuildError(f"{exc}{kept}") from None
+    with use_context(RankSpec(cfg.settings), ctx):  # a task run in this process plays on the build's lists
+        level = _ClusterLevel(ctx, cfg.settings, first, proving.checkpoint, progress)
+        todo = sorted(
+            (i for i in range(len(level.tasks)) if i not in level.subtrees),
+            key=lambda i: (
+                level.size(i) > SMALL_CLASS,
+                -level.size(i) if level.size(i) > SMALL_CLASS else level.size(i),
+                i,
+            ),
+        )
+        word = ctx.words.guesses[first]
+        try:
+            with executor_for(proving.workers, proving.scheduler, preload=(__name__,)) as executor:
+                while (todo or executor.in_flight()) and level.refused is None:
+                    while todo and executor.in_flight() < executor.window:
+                        executor.submit(prove_class, cfg.settings, word, todo.pop(0), proving.memo_mb)
+                    for result in executor.wait_any():
+                        level.accept(*result[:4])
+        except ClusterLostError as exc:  # what is in flight goes down with the cluster: one line, exit 2
+            kept = "; the classes proved so far are in the checkpoint" if proving.checkpoint is not None else ""
+            raise BuildError(f"{exc}{kept}") from None
     if level.refused is not None:
         raise refusal(ctx, first, level.tasks[level.refused], level.depth)
     root = Node(first, solved_here(ctx, first, ctx.all_answers))

@@ -230,11 +230,11 @@ def _proved_best_first(ctx, cfg, solver, jobs, progress):
         first, root = seeded
     else:
         spec = RankSpec(cfg.settings)  # the total objective: the others need a fixed first guess
-        use_context(spec, ctx)
-        if progress is not None and hasattr(progress, "start"):
-            progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
-        with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
-            word, _ = prove_best_first_word(spec, executor, progress)
+        with use_context(spec, ctx):
+            if progress is not None and hasattr(progress, "start"):
+                progress.start(len(candidate_first_words(ctx, spec)), "proving the best first word", unit="words")
+            with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
+                word, _ = prove_best_first_word(spec, executor, progress)
         first, root = (-1 if word is None else ctx.guess_index[word]), None
     if first < 0:
         raise InfeasibleError(f"no first word solves every answer within {_guesses(cfg.settings.max_depth)}")

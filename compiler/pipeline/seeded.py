@@ -57,24 +57,24 @@ def seeded_best_first(ctx, cfg, solver, jobs: int, progress=None) -> tuple[int, 
     if representatives is None:
         return None
     spec = RankSpec(settings)
-    use_context(spec, ctx)
-    words = heuristic_order(ctx, spec, representatives)
-    totals = heuristic_totals(ctx, cfg, words)
-    order = sorted(words, key=lambda w: totals[w])  # stable: ties keep the root-bound order
-    seed, root = order[0], None
-    try:
-        root = solve_first_level(ctx, cfg, solver, ctx.guess_index[seed], max(1, jobs), progress)
-    except InfeasibleError:
-        known: tuple = ()  # the seed cannot finish within the depth limit: the ranking says so itself
-    else:
-        known = (WordResult(seed, tree_total(root), True),)
-    if progress is not None and hasattr(progress, "start"):
-        progress.start(len(order), "proving the best first word", unit="words")
-        progress(len(known))
-        if known and hasattr(progress, "show"):
-            progress.show(f"{seed} solved: {known[0].value:,}; refuting the other {len(order) - 1}")
-    with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
-        word, _ = prove_best_first_word(spec, executor, progress, known=known, order=order)
+    with use_context(spec, ctx):
+        words = heuristic_order(ctx, spec, representatives)
+        totals = heuristic_totals(ctx, cfg, words)
+        order = sorted(words, key=lambda w: totals[w])  # stable: ties keep the root-bound order
+        seed, root = order[0], None
+        try:
+            root = solve_first_level(ctx, cfg, solver, ctx.guess_index[seed], max(1, jobs), progress)
+        except InfeasibleError:
+            known: tuple = ()  # the seed cannot finish within the depth limit: the ranking says so itself
+        else:
+            known = (WordResult(seed, tree_total(root), True),)
+        if progress is not None and hasattr(progress, "start"):
+            progress.start(len(order), "proving the best first word", unit="words")
+            progress(len(known))
+            if known and hasattr(progress, "show"):
+                progress.show(f"{seed} solved: {known[0].value:,}; refuting the other {len(order) - 1}")
+        with executor_for(jobs, preload=(prove_best_first_word.__module__,)) as executor:
+            word, _ = prove_best_first_word(spec, executor, progress, known=known, order=order)
     if word is None:
         return -1, None
     return ctx.guess_index[word], root if word == seed else None

@@ -5,6 +5,8 @@ Shared by :mod:`.first_words` (the total) and :mod:`.objectives` (the other obje
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -68,22 +70,37 @@ def context_for(spec: RankSpec) -> Context:
     key = _lists_key(spec)
     with _cache_lock:
         if key not in _contexts:
-            _contexts.clear()
-            _most_parts.clear()
-            _first_classes.clear()
+            _forget_contexts()
             ctx = Context.load(spec.settings)
             ctx.matrix_by_answer()
             _contexts[key] = ctx
         return _contexts[key]
 
 
-def use_context(spec: RankSpec, ctx: Context) -> None:
-    """Rank with an already loaded context (in this process) instead of loading another."""
+@contextmanager
+def use_context(spec: RankSpec, ctx: Context) -> Iterator[None]:
+    """Within the block, rank with an already loaded context (in this process) instead of
+    loading another; after it, ``spec`` loads its own lists again (a build's lists may be
+    ones its settings do not name)."""
+    key = _lists_key(spec)
     with _cache_lock:
-        _contexts.clear()
-        _most_parts.clear()
-        _first_classes.clear()
-        _contexts[_lists_key(spec)] = ctx
+        before = dict(_contexts), dict(_most_parts), dict(_first_classes)
+        if _contexts.get(key) is not ctx:
+            _forget_contexts()
+            _contexts[key] = ctx
+    try:
+        yield
+    finally:
+        with _cache_lock:  # what the process held before the block (nested blocks unwind in order)
+            _forget_contexts()
+            for cache, held in zip((_contexts, _most_parts, _first_classes), before, strict=True):
+                cache.update(held)
+
+
+def _forget_contexts() -> None:
+    _contexts.clear()
+    _most_parts.clear()
+    _first_classes.clear()
 
 
 def _classes_of_first(ctx, spec: RankSpec) -> list:
