@@ -180,6 +180,37 @@ def naive_endgame_groups(answers):
     return groups
 
 
+def naive_endgame_count(answers, guesses, depth: int, all_answers, game=DEFAULT_GAME) -> bool:
+    """The endgame count's verdict (search/endgame.py) by its definition: the group (of
+    ``all_answers``' groups) with most members among ``answers``, ties to the lowest id; with
+    d - 1 = ``depth`` - 1 guesses before the last, refused when the d - 1 largest
+    D(t) = members - largest feedback class of the members under t, over every guess t,
+    sum to less than members - 1.  Not refused without a group, or when d - 1 guesses that
+    each split off one member would do, or beyond eight guesses remembered."""
+    groups = naive_endgame_groups(all_answers)
+    row = {word: groups[all_answers.index(word)] for word in answers}
+    counts = {}
+    for word in answers:
+        for group in row[word]:
+            if group >= 0:
+                counts[group] = counts.get(group, 0) + 1
+    left = depth - 1
+    if not counts:
+        return False
+    group = min(counts, key=lambda g: (-counts[g], g))
+    members = [word for word in answers if group in row[word]]
+    if left < 1 or len(members) - 1 <= left or left > 8:
+        return False
+    split_offs = []
+    for guess in guesses:
+        sizes = {}
+        for word in members:
+            code = naive_code(guess, word, game)
+            sizes[code] = sizes.get(code, 0) + 1
+        split_offs.append(len(members) - max(sizes.values()))
+    return sum(sorted(split_offs, reverse=True)[:left]) < len(members) - 1
+
+
 def naive_partition_stats(matrix, guesses, answers, game=DEFAULT_GAME):
     """Per guess, from the guess-major ``matrix`` one class at a time: (parts, largest class,
     sum of squared sizes, 1 if the guess is among the answers) and the entropy in bits,

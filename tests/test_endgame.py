@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from naive import INF, naive_endgame_groups, naive_optimal
+from naive import INF, naive_endgame_count, naive_endgame_groups, naive_optimal
 from support.contexts import tiny_context
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
@@ -88,6 +88,20 @@ def test_a_refusal_is_always_right(seed, depth, mode, data):
         assert naive_optimal(answers, guesses, mode, depth)[0] == INF
     if refuted_with_members_search(ctx, answers, guesses, depth, mode):
         assert naive_optimal(answers, guesses, mode, depth)[0] == INF
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10_000), every_guess=st.booleans(), data=st.data())
+def test_the_count_equals_its_definition(seed, every_guess, data):
+    """The kernel's count (which passes over guesses that cannot split off enough members
+    to matter) gives the verdict of its definition, guess by guess over the whole list, at
+    every depth up to the eight guesses it remembers."""
+    ctx = tiny_context(seed, n_answers=10 + seed % 12, n_extra=seed % 7, clustered=True)
+    answers = data.draw(st.lists(st.sampled_from(ctx.words.answers), min_size=3, unique=True))
+    guesses = ctx.words.guesses if every_guess else data.draw(st.lists(st.sampled_from(ctx.words.guesses), min_size=1))
+    for depth in range(2, 11):
+        expected = naive_endgame_count(sorted(answers), guesses, depth, list(ctx.words.answers))
+        assert refuted(ctx, answers, guesses, depth) == expected, depth
 
 
 def refuted_with_members_search(ctx, answers, guesses, depth, mode):

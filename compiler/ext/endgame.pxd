@@ -4,13 +4,25 @@
 # "split-offs" D(t) = m - |largest class of the members under t| over the legal guesses
 # sum to less than m - 1.
 
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memset
 
 from candidates cimport compare_keys
-from context cimport Ctx, Node, cell
-from rules cimport MAX_CODES, code_t
+from context cimport Ctx, Node, cell, symbols_of
+from rules cimport MAX_CODES, RULE_WORDLE, code_t
+
+cdef extern from *:
+    """
+    /* bit counting without a library call (no POPCNT instruction is assumed) */
+    static inline long long wordle_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (long long)((x * 0x0101010101010101ULL) >> 56);
+    }
+    """
+    int64_t popcount "wordle_popcount"(uint64_t x) noexcept nogil
 
 cdef enum:
     MIN_GROUP = 4  # a smaller group can never be why a set needs more than three guesses
@@ -43,6 +55,16 @@ cdef inline int64_t biggest_group(const Ctx* c, const int64_t* S, int64_t n, int
             best, count[0] = ids[j], run
     free(ids)
     return best
+
+
+cdef inline int64_t hit_bound(const Ctx* c, int64_t t, uint64_t open_symbols, int64_t count) noexcept nogil:
+    """An upper bound on D(t) for ``count`` members of one group, ``open_symbols`` the
+    symbols they hold at the group's open position (one each: the members differ only
+    there), Wordle's rule.  A member whose open symbol does not occur in t shows the same
+    code as every other such member (its greens are the shared ones, and each symbol of t
+    occurs as often in it as in the shared symbols), so the members t can split off are at
+    most those whose open symbol it holds, and never all of them."""
+    return min(popcount(c.game.symbol_sets[t] & open_symbols), count - 1)
 
 
 cdef enum:
@@ -106,7 +128,9 @@ cdef inline int endgame_verdict(const Ctx* c, const Node* node, int64_t close_wi
 
 cdef inline int group_verdict(const Ctx* c, const Node* node, int64_t close_within, int64_t group, int64_t count,
                               int64_t** members_out) noexcept nogil:
-    """:func:`endgame_verdict` for the group ``group`` with ``count`` members in S."""
+    """:func:`endgame_verdict` for the group ``group`` with ``count`` members in S.  A guess
+    whose :func:`hit_bound` cannot beat the ``left``-th largest D(t) so far is passed over
+    unscored: the verdict is the same, and most guesses cost one AND instead of a class count."""
     cdef const int64_t* S = node.S
     cdef const int64_t* L = node.L
     cdef int64_t n = node.n, m = node.m
@@ -116,6 +140,8 @@ cdef inline int group_verdict(const Ctx* c, const Node* node, int64_t close_with
     cdef int64_t i, p, j, t, largest, split_off, pos, total = 0, k = 0
     cdef int64_t* members
     cdef code_t code
+    cdef uint64_t open_symbols = 0  # the symbols the members hold at the group's open position
+    cdef bint by_symbols = c.game.rule == RULE_WORDLE
     members_out[0] = NULL
     if group < 0 or left < 1 or count - 1 <= left or left > MAX_LEFT:
         return ENDGAME_OPEN  # (the middle case: d - 1 guesses that each split off one member would do)
@@ -126,12 +152,15 @@ cdef inline int group_verdict(const Ctx* c, const Node* node, int64_t close_with
         for p in range(c.game.length):
             if c.lists.groups[S[i] * c.game.length + p] == group:
                 members[k] = S[i]
+                open_symbols |= (<uint64_t>1) << symbols_of(c, c.lists.a2g[S[i]])[p]
                 k += 1
                 break
     memset(top, 0, sizeof(top))
     memset(sizes, 0, sizeof(sizes))
     for j in range(m):
         t = L[j]
+        if by_symbols and hit_bound(c, t, open_symbols, count) <= top[left - 1]:
+            continue  # D(t) cannot enter the top
         largest = 0
         for i in range(count):
             code = cell(c, members[i], t)
