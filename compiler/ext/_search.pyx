@@ -64,7 +64,7 @@ from classes cimport (PARTITION_SLOTS, Classes, Frame, PairSet, Split, class_nod
 from context cimport (DEEP_COST, INF, MODE_HARD, MODE_NORMAL, MODE_POSSIBLE, N_STATS, SHARED_COUNT, SHARED_LIMIT,
                       SHARED_NEXT, SHARED_WORDS, STOP_INTERRUPTED, STOP_NO_MEMORY, S_BOUND_EXITS, S_CANDIDATES,
                       S_DUPLICATES, S_ENDGAME, S_HITS, S_NODES, S_PAIRS, S_PASSES, S_ROWS, S_TWINS, S_UNSPLITTABLE, Ctx,
-                      Node, candidate_deep, cell, deep_charge, key_depth, set_weight)
+                      Node, candidate_deep, cell, deep_charge, every_guess_in_order, key_depth, set_weight)
 from endgame cimport (ENDGAME_CLOSE, ENDGAME_CUT, MIN_GROUP, answers_split_group, biggest_group, endgame_infeasible,
                       endgame_verdict, group_infeasible)
 from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, list_hashes, node_list, node_rows_free,
@@ -72,7 +72,8 @@ from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, 
 from memo cimport (MEMO_PROBES, entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, MEMBER_PARTS_MAX, PAIRS_MAX_N, SPLIT_ROWS, Scores, answer_splits_perfectly,
-                     heaviest_answer_split, members_most_parts, score_by_histogram, score_by_pairs, some_answer_splits)
+                     heaviest_answer_split, load_word, members_most_parts, score_by_histogram, score_by_pairs,
+                     some_answer_splits, store_word)
 from rules cimport (CODE_BYTES, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_WORDLE,
                     code_t)
 from renaming cimport renaming_twins

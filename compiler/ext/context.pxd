@@ -135,6 +135,7 @@ cdef struct Memo:
     int64_t cap                 # rows the table may use
     uint64_t* splits            # passes.some_answer_splits' table (SPLIT_ROWS words)
     uint64_t* member_parts      # passes.members_most_parts' table (SPLIT_ROWS words)
+    uint64_t* class_verdicts    # guess.class_refused's table, normal mode (SPLIT_ROWS words; else NULL)
 
 
 cdef struct Work:

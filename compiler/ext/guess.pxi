@@ -7,8 +7,7 @@ cdef bint refused_by_endgame(Ctx* c, const Node* node, const Split* split, Class
     """Whether a class the split's guess leaves at the node (k, split_classes) is shown
     infeasible with the d - 1 guesses left after it, before any search (so a refused guess
     costs no full pass)."""
-    cdef int64_t d = node.d - 1, j, code, size, follow_m, refused, members, group
-    cdef int64_t* follow
+    cdef int64_t d = node.d - 1, j, code, size
     cdef Node cls
     if d < 2:
         return False
@@ -18,24 +17,52 @@ cdef bint refused_by_endgame(Ctx* c, const Node* node, const Split* split, Class
         if size < max(<int64_t>MIN_GROUP, d + 1):
             continue  # a group of m members needs m > d to be refused (and m >= MIN_GROUP)
         class_node(node, k, code, split.guess, &cls)
-        group = biggest_group(c, cls.S, cls.n, &members)
-        if members <= d:
-            continue  # the same test as group_verdict's first, before the class's list is made
-        if answers_split_group(c, &cls, group, members):
-            continue  # a few guesses settle it, before the class's list is made or scanned
-        if c.game.mode == MODE_NORMAL:
-            refused = group_infeasible(c, &cls, group, members)
-        else:
-            follow = filter_legal(c, node.L, node.m, split.guess, code, &follow_m)
-            if follow == NULL:
-                c.control.stopped = STOP_NO_MEMORY
-                return False
-            cls.L, cls.m = follow, follow_m
-            refused = group_infeasible(c, &cls, group, members)
-            free(follow)
-        if refused:
+        if class_refused(c, node, split, &cls):
             return True
     return False
+
+
+cdef bint class_refused(Ctx* c, const Node* node, const Split* split, Node* cls) noexcept nogil:
+    """:func:`refused_by_endgame` for one class (``cls``, class_node).  In normal mode with
+    every guess legal (the engine's own list) the verdict depends on the class's answers and d
+    alone, and the same class comes back in every round of raises and from many candidates:
+    it is kept in a table like passes.some_answer_splits' (a word holds the key's high bits,
+    the verdict and a mark), keyed by the class's hashes and d."""
+    cdef uint64_t key1 = cls.h1 ^ (<uint64_t>cls.d * <uint64_t>0x9E3779B97F4A7C15)
+    cdef uint64_t* slot = NULL
+    cdef uint64_t word
+    cdef bint refused
+    if c.memo.class_verdicts != NULL and every_guess_in_order(c, cls.L, cls.m):
+        slot = c.memo.class_verdicts + ((cls.h2 + <uint64_t>cls.d) & (SPLIT_ROWS - 1))
+        word = load_word(slot)
+        if word & 1 and (word ^ key1) >> 2 == 0:
+            return (word >> 1) & 1
+    refused = class_refused_now(c, node, split, cls)
+    if slot != NULL and not c.control.stopped:
+        store_word(slot, ((key1 >> 2) << 2) | (<uint64_t>refused << 1) | 1)
+    return refused
+
+
+cdef bint class_refused_now(Ctx* c, const Node* node, const Split* split, Node* cls) noexcept nogil:
+    """:func:`class_refused`, counted afresh."""
+    cdef int64_t d = cls.d, members, group, follow_m
+    cdef int64_t* follow
+    cdef bint refused
+    group = biggest_group(c, cls.S, cls.n, &members)
+    if members <= d:
+        return False  # the same test as group_verdict's first, before the class's list is made
+    if answers_split_group(c, cls, group, members):
+        return False  # a few guesses settle it, before the class's list is made or scanned
+    if c.game.mode == MODE_NORMAL:
+        return group_infeasible(c, cls, group, members)
+    follow = filter_legal(c, node.L, node.m, split.guess, cls.shown, &follow_m)
+    if follow == NULL:
+        c.control.stopped = STOP_NO_MEMORY
+        return False
+    cls.L, cls.m = follow, follow_m
+    refused = group_infeasible(c, cls, group, members)
+    free(follow)
+    return refused
 
 
 cdef int64_t guess_value(Ctx* c, const Node* node, int64_t g, int64_t most_parts) noexcept nogil:

@@ -66,6 +66,7 @@ cdef class Engine:
     cdef const int64_t[::1] every_guess  # 0, 1, ..., n_guesses - 1 (see legal_list)
     cdef uint64_t[::1] splits  # passes.some_answer_splits' table, shared by every call and thread
     cdef uint64_t[::1] member_parts  # passes.members_most_parts' table, likewise
+    cdef uint64_t[::1] class_verdicts  # guess.class_refused's table, likewise (normal mode)
     cdef bint weighted
     cdef const int32_t[::1] answer_swaps, guess_swaps  # renaming.pxd, when the lists are closed under it
     cdef bint renamed
@@ -81,6 +82,7 @@ cdef class Engine:
         self.every_guess = np.arange(n_guesses, dtype=np.int64)
         self.splits = np.zeros(SPLIT_ROWS, dtype=np.uint64)
         self.member_parts = np.zeros(SPLIT_ROWS if mode == MODE_POSSIBLE else 1, dtype=np.uint64)
+        self.class_verdicts = np.zeros(SPLIT_ROWS if mode == MODE_NORMAL else 1, dtype=np.uint64)
         if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_COST + 128) >= INF):
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
@@ -199,6 +201,7 @@ cdef class Engine:
         c.lists.every_guess = &self.every_guess[0] if self.every_guess.shape[0] else NULL
         c.memo.splits = &self.splits[0]
         c.memo.member_parts = &self.member_parts[0]
+        c.memo.class_verdicts = &self.class_verdicts[0] if self.mode == MODE_NORMAL else NULL
         c.lists.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
         c.lists.n_answers, c.lists.n_guesses = self.MT.shape[0], self.MT.shape[1]
         c.game.letters = &self.letters[0, 0] if self.letters.shape[0] else NULL
