@@ -136,6 +136,7 @@ cdef struct Memo:
     uint64_t* splits            # passes.some_answer_splits' table (SPLIT_ROWS words)
     uint64_t* member_parts      # passes.members_most_parts' table (SPLIT_ROWS words)
     uint64_t* class_verdicts    # guess.class_refused's table, normal mode (SPLIT_ROWS words; else NULL)
+    uint64_t* last_splitters    # settle.last_two_remembered's table, likewise
 
 
 cdef struct Work:

@@ -67,6 +67,7 @@ cdef class Engine:
     cdef uint64_t[::1] splits  # passes.some_answer_splits' table, shared by every call and thread
     cdef uint64_t[::1] member_parts  # passes.members_most_parts' table, likewise
     cdef uint64_t[::1] class_verdicts  # guess.class_refused's table, likewise (normal mode)
+    cdef uint64_t[::1] last_splitters  # settle.last_two_remembered's table, likewise (normal mode)
     cdef bint weighted
     cdef const int32_t[::1] answer_swaps, guess_swaps  # renaming.pxd, when the lists are closed under it
     cdef bint renamed
@@ -83,6 +84,7 @@ cdef class Engine:
         self.splits = np.zeros(SPLIT_ROWS, dtype=np.uint64)
         self.member_parts = np.zeros(SPLIT_ROWS if mode == MODE_POSSIBLE else 1, dtype=np.uint64)
         self.class_verdicts = np.zeros(SPLIT_ROWS if mode == MODE_NORMAL else 1, dtype=np.uint64)
+        self.last_splitters = np.zeros(SPLIT_ROWS if mode == MODE_NORMAL else 1, dtype=np.uint64)
         if not 0 <= deep_level < 128 or (deep_level and n_answers * (DEEP_COST + 128) >= INF):
             raise ValueError("deep_level must be 0-127, with fewer than 32,000 answers")
         if not 0 <= mode <= 2:
@@ -202,6 +204,7 @@ cdef class Engine:
         c.memo.splits = &self.splits[0]
         c.memo.member_parts = &self.member_parts[0]
         c.memo.class_verdicts = &self.class_verdicts[0] if self.mode == MODE_NORMAL else NULL
+        c.memo.last_splitters = &self.last_splitters[0] if self.mode == MODE_NORMAL else NULL
         c.lists.MT = &self.MT[0, 0] if self.MT.shape[0] else NULL
         c.lists.n_answers, c.lists.n_guesses = self.MT.shape[0], self.MT.shape[1]
         c.game.letters = &self.letters[0, 0] if self.letters.shape[0] else NULL

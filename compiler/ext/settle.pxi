@@ -2,6 +2,9 @@
 # search, and the sets settled with neither memo nor candidate loop (one or two answers,
 # the 2n - 1 and 2n bounds, a perfect split by one of the set's own words, d <= 2).
 
+cdef enum:
+    SPLITTER_BITS = 18  # last_two_remembered's words: the mark and the guess + 1 (< 2^17) below
+
 
 cdef int64_t class_bound(Ctx* c, const Node* cls, uint8_t* seen, int64_t most_parts,
                          bint members_only) noexcept nogil:
@@ -97,9 +100,28 @@ cdef int64_t settle_without_search(Ctx* c, const Node* node, uint8_t* seen, bint
         if rows != NULL:
             g = last_two_by_rows(c, node, rows, seen)
         else:
-            g = last_two_guesses(c, node, seen)
+            g = last_two_remembered(c, node, seen)
         if g >= 0:
             return pack(2 * n + deep_charge(c, n, n, d), 2, g)
         hopeless[0] = g == -1
         return pack(INF, 0, -1)
     return -1
+
+
+cdef int64_t last_two_remembered(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
+    """legal.last_two_guesses for a node with valid hashes.  In normal mode with every guess
+    legal the answer depends on the set alone (the first guess that splits it), and the same
+    set comes back in every round of a ranking's raises: it is kept in a table like
+    passes.some_answer_splits' (a word holds h1's high bits, the guess + 1 and a mark)."""
+    cdef uint64_t* slot
+    cdef uint64_t word
+    cdef int64_t g
+    if c.memo.last_splitters == NULL or node.played >= 0 or not every_guess_in_order(c, node.L, node.m):
+        return last_two_guesses(c, node, seen)
+    slot = c.memo.last_splitters + (node.h2 & (SPLIT_ROWS - 1))
+    word = load_word(slot)
+    if word & 1 and (word ^ node.h1) >> SPLITTER_BITS == 0:
+        return <int64_t>((word & ((1 << SPLITTER_BITS) - 1)) >> 1) - 1
+    g = last_two_guesses(c, node, seen)
+    store_word(slot, ((node.h1 >> SPLITTER_BITS) << SPLITTER_BITS) | (<uint64_t>(g + 1) << 1) | 1)
+    return g
