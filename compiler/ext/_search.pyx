@@ -72,8 +72,8 @@ from legal cimport (NodeRows, filter_legal, last_two_by_rows, last_two_guesses, 
 from memo cimport (MEMO_PROBES, entry_depth, entry_exact, entry_guess, entry_value, memo_find, memo_key, memo_store,
                    rehash)
 from passes cimport (HIST_CHUNK, MEMBER_PARTS_MAX, PAIRS_MAX_N, SPLIT_ROWS, Scores, answer_splits_perfectly,
-                     heaviest_answer_split, load_word, members_most_parts, score_by_histogram, score_by_pairs,
-                     some_answer_splits, store_word)
+                     heaviest_answer_split, members_most_parts, recalled, remember, score_by_histogram,
+                     score_by_pairs, some_answer_splits)
 from rules cimport (CODE_BYTES, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, RULE_WORDLE,
                     code_t)
 from renaming cimport renaming_twins

@@ -26,20 +26,19 @@ cdef bint class_refused(Ctx* c, const Node* node, const Split* split, Node* cls)
     """:func:`refused_by_endgame` for one class (``cls``, class_node).  In normal mode with
     every guess legal (the engine's own list) the verdict depends on the class's answers and d
     alone, and the same class comes back in every round of raises and from many candidates:
-    it is kept in a table like passes.some_answer_splits' (a word holds the key's high bits,
-    the verdict and a mark), keyed by the class's hashes and d."""
+    it is kept in a table of passes.recalled's words keyed by the class's hashes and d."""
     cdef uint64_t key1 = cls.h1 ^ (<uint64_t>cls.d * <uint64_t>0x9E3779B97F4A7C15)
     cdef uint64_t* slot = NULL
-    cdef uint64_t word
+    cdef int64_t known
     cdef bint refused
     if c.memo.class_verdicts != NULL and every_guess_in_order(c, cls.L, cls.m):
         slot = c.memo.class_verdicts + ((cls.h2 + <uint64_t>cls.d) & (SPLIT_ROWS - 1))
-        word = load_word(slot)
-        if word & 1 and (word ^ key1) >> 2 == 0:
-            return (word >> 1) & 1
+        known = recalled(slot, key1, 2)
+        if known >= 0:
+            return known
     refused = class_refused_now(c, node, split, cls)
     if slot != NULL and not c.control.stopped:
-        store_word(slot, ((key1 >> 2) << 2) | (<uint64_t>refused << 1) | 1)
+        remember(slot, key1, 2, refused)
     return refused
 
 

@@ -131,6 +131,24 @@ cdef extern from *:
     void store_word "wordle_store_word"(uint64_t* p, uint64_t v) noexcept nogil
 
 
+cdef inline int64_t recalled(uint64_t* slot, uint64_t key, int value_bits) noexcept nogil:
+    """The value a per-set table's word holds for ``key``, or -1 when it holds another key or
+    nothing.  Every per-set table (:func:`some_answer_splits`, :func:`members_most_parts`,
+    guess.class_refused, settle.last_two_remembered) has words of one layout: the key's bits
+    above ``value_bits``, the value shifted by one below them, and a mark in bit 0.  A word is
+    one atomic load or store, so threads share a table safely; a clash costs a recount."""
+    cdef uint64_t word = load_word(slot)
+    if word & 1 and (word ^ key) >> value_bits == 0:
+        return <int64_t>((word & ((<uint64_t>1 << value_bits) - 1)) >> 1)
+    return -1
+
+
+cdef inline void remember(uint64_t* slot, uint64_t key, int value_bits, uint64_t value) noexcept nogil:
+    """Store ``value`` (below 2^(value_bits - 1)) for ``key`` in a per-set table's word
+    (:func:`recalled`)."""
+    store_word(slot, ((key >> value_bits) << value_bits) | (value << 1) | 1)
+
+
 cdef inline uint64_t symbols_of_set(const Ctx* c, const int64_t* S, int64_t n) noexcept nogil:
     """The symbols the answers S[:n] use, as a mask (bit s: symbol s)."""
     cdef uint64_t present = 0
@@ -296,31 +314,29 @@ cdef inline int64_t answer_splits_perfectly(const Ctx* c, const int64_t* S, int6
 
 cdef inline bint some_answer_splits(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
     """Whether :func:`answer_splits_perfectly` finds an answer for the node's set,
-    remembered per set (by its hashes): the same class comes from many candidates of a
-    node, and the answer depends on the set alone.  Each word of the table is one atomic
-    store of h1's high bits, the answer (bit 1) and a mark (bit 0), so threads share it
-    safely."""
+    remembered per set (by its hashes, in a table of :func:`recalled`'s words): the same
+    class comes from many candidates of a node, and the answer depends on the set alone."""
     cdef uint64_t* slot = c.memo.splits + (node.h2 & (SPLIT_ROWS - 1))
-    cdef uint64_t word = load_word(slot)
+    cdef int64_t known = recalled(slot, node.h1, 2)
     cdef bint found
-    if word & 1 and (word ^ node.h1) >> 2 == 0:
-        return (word >> 1) & 1
+    if known >= 0:
+        return known
     found = answer_splits_perfectly(c, node.S, 0, node.n, seen) >= 0
-    store_word(slot, ((node.h1 >> 2) << 2) | (<uint64_t>found << 1) | 1)
+    remember(slot, node.h1, 2, found)
     return found
 
 
 cdef inline int64_t members_most_parts(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
     """The most classes any of the node's own answers, played as a guess, makes of its set
-    (its all-correct class included), remembered per set like :func:`some_answer_splits`
-    (a word holds h1's high bits, the count shifted by one and a mark).  Where every guess
-    legal at the set is one of its answers, no guess there or below makes more."""
+    (its all-correct class included), remembered per set like :func:`some_answer_splits`.
+    Where every guess legal at the set is one of its answers, no guess there or below makes
+    more."""
     cdef uint64_t* slot = c.memo.member_parts + (node.h2 & (SPLIT_ROWS - 1))
-    cdef uint64_t word = load_word(slot)
-    cdef int64_t i, j, g, parts, most = 1
+    cdef int64_t i, j, g, parts, most = recalled(slot, node.h1, MEMBER_PARTS_BITS)
     cdef code_t code
-    if word & 1 and (word ^ node.h1) >> MEMBER_PARTS_BITS == 0:
-        return <int64_t>((word & ((1 << MEMBER_PARTS_BITS) - 1)) >> 1)
+    if most >= 0:
+        return most
+    most = 1
     for i in range(node.n):
         g = c.lists.a2g[node.S[i]]
         parts = 0
@@ -334,7 +350,7 @@ cdef inline int64_t members_most_parts(const Ctx* c, const Node* node, uint8_t* 
             most = parts
             if most == node.n:
                 break
-    store_word(slot, ((node.h1 >> MEMBER_PARTS_BITS) << MEMBER_PARTS_BITS) | (<uint64_t>most << 1) | 1)
+    remember(slot, node.h1, MEMBER_PARTS_BITS, most)
     return most
 
 

@@ -111,17 +111,16 @@ cdef int64_t settle_without_search(Ctx* c, const Node* node, uint8_t* seen, bint
 cdef int64_t last_two_remembered(const Ctx* c, const Node* node, uint8_t* seen) noexcept nogil:
     """legal.last_two_guesses for a node with valid hashes.  In normal mode with every guess
     legal the answer depends on the set alone (the first guess that splits it), and the same
-    set comes back in every round of a ranking's raises: it is kept in a table like
-    passes.some_answer_splits' (a word holds h1's high bits, the guess + 1 and a mark)."""
+    set comes back in every round of a ranking's raises: it is kept in a table of
+    passes.recalled's words (the guess + 1)."""
     cdef uint64_t* slot
-    cdef uint64_t word
     cdef int64_t g
     if c.memo.last_splitters == NULL or node.played >= 0 or not every_guess_in_order(c, node.L, node.m):
         return last_two_guesses(c, node, seen)
     slot = c.memo.last_splitters + (node.h2 & (SPLIT_ROWS - 1))
-    word = load_word(slot)
-    if word & 1 and (word ^ node.h1) >> SPLITTER_BITS == 0:
-        return <int64_t>((word & ((1 << SPLITTER_BITS) - 1)) >> 1) - 1
+    g = recalled(slot, node.h1, SPLITTER_BITS)
+    if g >= 0:
+        return g - 1
     g = last_two_guesses(c, node, seen)
-    store_word(slot, ((node.h1 >> SPLITTER_BITS) << SPLITTER_BITS) | (<uint64_t>(g + 1) << 1) | 1)
+    remember(slot, node.h1, SPLITTER_BITS, <uint64_t>(g + 1))
     return g
