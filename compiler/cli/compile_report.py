@@ -4,13 +4,12 @@ human-readable summary, the ``--json`` document and the one line about answers d
 
 from __future__ import annotations
 
-import re
 import shlex
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from ..core.games import file_name_part, games_file_name
 from ..core.wordlists import paired_guesses
 from ..treefiles.metaview import mode_label
 from .common import CliError, shorten
@@ -153,28 +152,24 @@ def report_stop(prog: str, result: BuildResult, stop, quiet: bool, weights=None)
         raise stop.stop_exception
 
 
-def _slug(spec: str) -> str:
-    """A word list spec as a file-name part: a name as is, a path by its stem."""
-    stem = Path(spec).stem if ("/" in spec or "." in spec) else spec
-    return re.sub(r"[^A-Za-z0-9_.]+", "_", stem) or "list"
-
-
 def default_output(cfg: BuildConfig, start: str) -> str:
     """A name that encodes every setting that changes the tree, so a build never
-    overwrites a different tree: strategy, start (or opening), best-of-K for optimal
-    without a start, mode, lists when not the defaults, and depth when not 6."""
+    overwrites a different tree: the named game first (as the shipped trees' names), then
+    strategy, start (or opening), best-of-K for optimal without a start, mode, lists when
+    not the game's own, and depth when not 6."""
     settings = cfg.settings
-    parts = [cfg.strategy, *(cfg.opening or (start,))]
+    answers, guesses = settings.lists()
+    game = games_file_name(answers)
+    parts = [*([game] if game else []), cfg.strategy, *(cfg.opening or (start,))]
     if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
         parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
     if settings.objective != "total":
         parts.append(f"objective-{settings.objective}" + (f"-{settings.deep}" if settings.deep is not None else ""))
     parts.append(settings.mode)
-    answers, guesses = settings.lists()
-    if answers != "original":
-        parts.append(f"answers-{_slug(answers)}")
+    if game is None and answers != "original":
+        parts.append(f"answers-{file_name_part(answers)}")
     if guesses and guesses != paired_guesses(answers):
-        parts.append(f"guesses-{_slug(guesses)}")
+        parts.append(f"guesses-{file_name_part(guesses)}")
     if settings.max_depth != 6:
         parts.append(f"depth-{settings.max_depth}")
     if settings.weights is not None:

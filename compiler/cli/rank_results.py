@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, NoReturn
 
 from wordle_runtime.boards import guess_limit
 
+from ..core.games import file_name_part, games_file_name
 from ..core.settings import DEFAULT_MAX_DEPTH
+from ..core.wordlists import paired_guesses
 from .common import CliError, split_long_games
 
 if TYPE_CHECKING:
@@ -26,8 +28,10 @@ def default_output(request: RankRequest) -> str:
     the depth, what is ranked (the whole list, a first-words or pairs file, second words
     after W), the objective and the weights, so two different rankings never share it."""
     settings = request.settings
-    answers, guesses = str(settings.answers), settings.guesses
-    lists = Path(answers).stem if guesses is None else f"{Path(answers).stem}-{Path(guesses).stem}"
+    answers, guesses = settings.lists()
+    lists = games_file_name(answers) or file_name_part(answers)
+    if guesses is not None and guesses != paired_guesses(answers):
+        lists += f"-{file_name_part(guesses)}"
     parts = [lists, settings.mode]
     if settings.boards > 1:
         parts.append(f"boards{settings.boards}")

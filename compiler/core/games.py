@@ -11,8 +11,10 @@ not named here; ``bulls-and-cows`` is another name for ``mastermind:4x10:distinc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from wordle_runtime.game import (
     DISTINCT,
@@ -245,3 +247,29 @@ def language_of_lists(answers_name: str, guesses_name: str) -> str | None:
         if found is not None:
             return found.language
     return DEFAULT_LANGUAGE
+
+
+def games_file_name(answers: object) -> str | None:
+    """The game an ``answers`` spec plays, as a file-name part, or None when it names no game:
+    a named game by its name (``en4``), Bulls and Cows as ``bulls-and-cows``, any other
+    Mastermind with ``-`` for ``:`` (``mastermind-4x6``, ``mastermind-5x8-distinct``): no
+    colon, which ``scp`` reads as a host and Windows refuses."""
+    spec = str(answers).strip().lower()
+    if spec in NAMED_GAMES:
+        return spec
+    alias = next((name for name, target in ALIASES.items() if target == spec), None)
+    if alias is not None:
+        return alias
+    return spec.replace(":", "-") if spec.startswith(MASTERMIND + ":") else None
+
+
+def file_name_part(spec: object) -> str:
+    """A word list spec as a file-name part: a game by :func:`games_file_name`, a shipped
+    list by its name, a path by its stem; anything but letters, digits, ``.`` and ``_``
+    becomes ``_`` (``/tmp/my list.txt`` -> ``my_list``)."""
+    game = games_file_name(spec)
+    if game is not None:
+        return game
+    text = str(spec)
+    stem = Path(text).stem if ("/" in text or "." in text) else text
+    return re.sub(r"[^A-Za-z0-9_.]+", "_", stem) or "list"
