@@ -19,7 +19,7 @@ def _ranking_name(settings: Settings) -> str:
 
 
 @pytest.mark.parametrize(
-    ("game", "tree", "ranking"),
+    "game, tree, ranking",
     [
         ("mastermind:4x7", "mastermind-4x7-optimal-1123-normal.wtree", "ranking-mastermind-4x7-normal.csv"),
         (
