@@ -38,9 +38,13 @@ def board_count(game: str | None, boards: int | None) -> int:
     """The boards ``--game`` or ``--boards`` asks for (:func:`.boards.boards_of`);
     :class:`HistoryError` when they clash or ``--game`` names no multi-board game."""
     if game is not None and game.strip().lower() not in BOARD_GAMES:
+        from .listing import suggest_trees
+
+        trees = suggest_trees(game)
+        named = f"--tree {' or --tree '.join(trees)}" if trees else "--tree, see --list-trees"
         raise HistoryError(
             f"wordle-next --game names a multi-board game ({', '.join(BOARD_GAMES)}), not {game!r}; "
-            "a single-board game is its tree's (--tree)"
+            f"a single-board game is its tree's ({named})"
         )
     problem = None if boards is None else boards_problem(boards)
     if problem:

@@ -147,24 +147,11 @@ def as_json(position: Position) -> str:
 
 
 def _list_trees() -> int:
-    """One line per shipped tree: its name and stats in columns as wide as their widest entry."""
-    from .tree import default_tree_path, load, shipped_trees
+    """A header, then one line per shipped tree: name, game, mode, first guess and stats."""
+    from .listing import table_lines, tree_rows
 
-    default = os.path.basename(default_tree_path())
-    rows = []
-    for name in shipped_trees():
-        stats = load(name).stats
-        weighted = (
-            "" if stats.get("expected_guesses") is None else f"  expected {stats['expected_guesses']} under its weights"
-        )
-        cells = [name[:-6], *(str(stats.get(key)) for key in ("total_guesses", "average", "max_depth"))]
-        rows.append((cells, weighted + ("  (default)" if name == default else "")))
-    widths = [max(len(cells[i]) for cells, _ in rows) for i in range(4)] if rows else [0] * 4
-    for (name, total, average, depth), tail in rows:
-        print(
-            f"{name:{widths[0]}}  total {total:>{widths[1]}}  average {average:<{widths[2]}}  "
-            f"max {depth:>{widths[3]}}{tail}"
-        )
+    for line in table_lines(tree_rows()):
+        print(line)
     return EXIT_OK
 
 
@@ -181,11 +168,23 @@ def _check_tree_exists(source: str | None) -> None:
     try:
         os.lstat(resolve_tree(source))
     except FileNotFoundError:
-        raise TreeFormatError(
-            f"no shipped tree or tree file named '{source}': {PROG} --list-trees lists the shipped trees"
-        ) from None
+        raise TreeFormatError(f"no shipped tree or tree file named '{source}'{_did_you_mean(source)}") from None
     except (OSError, ValueError):  # unreadable, or a NUL in the name: the loader says why
         return
+
+
+def _did_you_mean(source: str) -> str:
+    """The end of the line for a ``--tree`` that names nothing: the shipped trees it probably
+    meant, then where the whole list is."""
+    from .listing import suggest_trees
+
+    names = suggest_trees(source)
+    meant = f": did you mean {' or '.join(names)}?" if names else ""
+    return (
+        f"{meant} ({PROG} --list-trees lists the shipped trees)"
+        if meant
+        else f": {PROG} --list-trees lists the shipped trees"
+    )
 
 
 def _run(argv: list[str]) -> int:

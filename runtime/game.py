@@ -45,6 +45,8 @@ MAX_LENGTH = 10  # 3**10 codes fit the engine's 16-bit feedback matrix
 MAX_SYMBOLS = 64  # hard mode's letter masks are 64 bits wide
 MAX_PEGS, MAX_COLOURS = 8, 10  # colours are the digits 1-9, ten colours the digits 0-9
 DISTINCT = "distinct"  # mastermind:PxC:distinct: codes of P different colours
+# Other names of generated games: Bulls and Cows is Mastermind over four different digits of ten.
+GAME_ALIASES = {"bulls-and-cows": f"{MASTERMIND}:4x10:{DISTINCT}"}
 BYTE_CODES = 256  # a game with at most this many codes keeps one byte per matrix cell
 
 _WORDLE_DIGITS = "byg"  # gray, yellow, green

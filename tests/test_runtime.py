@@ -147,7 +147,7 @@ def test_shipped_trees_by_name(capsys):
     assert hard.first_guess == "salet"
     assert load("plate-optimal-normal.wtree").first_guess == "plate"
     assert next_main(["--list-trees"]) == 0
-    listed = capsys.readouterr().out.splitlines()
+    listed = capsys.readouterr().out.splitlines()[1:]
     assert len(listed) == len(shipped_trees())
     assert any(line.startswith("salet-optimal-normal") and line.endswith("(default)") for line in listed)
     assert next_main(["--tree", "no-such-tree"]) == 2

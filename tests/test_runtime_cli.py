@@ -62,8 +62,9 @@ def test_version():
             ["--tree", "mastermind-5x8-optimal-normal"],
             2,
             (
-                "no shipped tree or tree file named 'mastermind-5x8-optimal-normal': "
-                "wordle-next --list-trees lists the shipped trees"
+                "no shipped tree or tree file named 'mastermind-5x8-optimal-normal': did you mean "
+                "mastermind-4x7-optimal-normal or mastermind-4x6-optimal-normal or mastermind-5x8-optimal-possible "
+                "or mastermind-5x8-rollout-normal? (wordle-next --list-trees lists the shipped trees)"
             ),
         ),
         (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),
@@ -197,9 +198,47 @@ def test_list_trees_columns_line_up_whatever_the_names():
 
     result = _next("--list-trees")
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    header, *lines = result.stdout.splitlines()
+    assert header.split("  ")[0].strip() == "name"
     assert [line.split()[0] for line in lines] == [name.removesuffix(".wtree") for name in shipped_trees()]
-    longest = max(len(line.split()[0]) for line in lines)
-    for label in ("total", "average", "max"):
-        assert {line.index(f"  {label} ") for line in lines} == {lines[0].index(f"  {label} ")}, label
-    assert lines[0].index("  total ") == longest
+    starts = [header.index(label) for label in ("game/list", "mode", "first guess", "average")]
+    for line in lines:
+        assert all(line[start - 2 : start] == "  " and line[start] != " " for start in starts), line
+    ends = [header.index(label) + len(label) for label in ("total", "max")]
+    for line in lines:
+        assert all(line[end - 1] != " " and line[end : end + 1] in ("", " ") for end in ends), line
+
+
+@pytest.mark.parametrize(
+    "name, game, mode, first",
+    [
+        ("salet-optimal-hard", "wordle", "hard", "salet"),
+        ("es-optimal-normal", "es", "normal", "terco"),
+        ("bulls-and-cows-optimal-normal", "bulls-and-cows", "normal", "0123"),
+        ("mastermind-4x6-optimal-normal", "mastermind:4x6", "normal", "1123"),
+        ("tarse-optimal-hard-nyt-extended", "nyt-extended", "hard", "tarse"),
+    ],
+)
+def test_list_trees_shows_game_mode_and_first_guess(name, game, mode, first):
+    rows = {line.split()[0]: line.split()[1:4] for line in _next("--list-trees").stdout.splitlines()[1:]}
+    assert rows[name] == [game, mode, first]
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("es", "did you mean es-optimal-hard or es-optimal-normal?"),
+        ("ES.wtree", "did you mean es-optimal-hard or es-optimal-normal?"),
+        ("salet-optimal-harf", "did you mean salet-optimal-hard"),
+        ("possible", "did you mean mastermind-5x8-optimal-possible or plate-optimal-possible?"),
+    ],
+)
+def test_a_tree_name_that_names_nothing_suggests_the_shipped_ones(typed, meant):
+    line = _one_line_error(_next("--tree", typed, "salet", "bbbbb"), 2)
+    assert meant in line
+    assert line.endswith("(wordle-next --list-trees lists the shipped trees)")
+
+
+def test_a_single_board_game_named_to_game_points_to_its_trees():
+    line = _one_line_error(_next("--game", "es"), 2)
+    assert line.endswith("a single-board game is its tree's (--tree es-optimal-hard or --tree es-optimal-normal)")

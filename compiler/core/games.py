@@ -19,6 +19,7 @@ from pathlib import Path
 from wordle_runtime.game import (
     DISTINCT,
     ENGLISH_ALPHABET,
+    GAME_ALIASES,
     MASTERMIND,
     WORDLE,
     Game,
@@ -73,8 +74,7 @@ NAMED_GAMES: dict[str, NamedGame] = {
     )
 }
 
-# Other names of generated games: Bulls and Cows is Mastermind over four different digits of ten.
-ALIASES = {"bulls-and-cows": f"{MASTERMIND}:4x10:{DISTINCT}"}
+ALIASES = GAME_ALIASES  # the runtime's: a tree file's player reads them too
 
 # What pages and pictures call each named game, before its name: "Spanish Wordle (es)".
 TITLES = {
