@@ -177,8 +177,9 @@ class Game:
         """A pasted feedback pattern as its code; ValueError naming the accepted notations.
 
         Wordle: one symbol per position, ``g``/``y``/``b`` (any case), ``2``/``1``/``0``,
-        ``_ . -`` for gray or the emoji 🟩 🟨 ⬛ ⬜.  Mastermind: ``B2W1`` (any case) or
-        ``2,1`` (blacks, whites); a score no guess can get is refused."""
+        ``_ . -`` for gray or the emoji 🟩 🟨 ⬛ ⬜.  Mastermind: ``B2W1`` (any case),
+        ``2,1`` (blacks, whites) or ``2A1B`` (Bulls and Cows' bulls and cows); a score no
+        guess can get is refused."""
         if not isinstance(text, str):
             raise ValueError(f"a pattern must be text, not {type(text).__name__}")
         if self.rule == MASTERMIND:
@@ -192,15 +193,17 @@ class Game:
         return code
 
     def _parse_pegs(self, text: str) -> int:
-        """``B2W1`` or ``2,1`` as a Mastermind code."""
+        """``B2W1``, ``2,1`` or Bulls and Cows' ``2A1B`` (bulls A, cows B) as a Mastermind code."""
         raw = text.strip().upper().replace(" ", "")
         black = white = None
         if raw.startswith("B") and "W" in raw:
             black, _, white = raw[1:].partition("W")
         elif raw.count(",") == 1:
             black, _, white = raw.partition(",")
+        elif raw.endswith("B") and raw.count("A") == 1:
+            black, _, white = raw[:-1].partition("A")
         if not (black and white and black.isascii() and black.isdigit() and white.isascii() and white.isdigit()):
-            raise ValueError(f"bad feedback pattern {text!r}: expected black and white pegs as B2W1 or 2,1")
+            raise ValueError(f"bad feedback pattern {text!r}: expected black and white pegs as B2W1, 2,1 or 2A1B")
         code = int(black) * (self.length + 1) + int(white)
         if int(black) > self.length or int(white) > self.length or not self.possible_code(code):
             raise ValueError(

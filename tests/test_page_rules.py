@@ -265,6 +265,8 @@ def targeted(tree, words: list[str], rng: random.Random) -> list[str]:
     found.append(" ".join([f"{tree.first_guess} {blank}"] * 256))  # one step more than a game may have
     if game.rule == MASTERMIND:  # a score no guess can get: all but one black, and one white
         found += [f"{tree.first_guess} B{game.length - 1}W1", f"{tree.first_guess} {game.length - 1},1"]
+        found += [f"{tree.first_guess} {game.length - 1}A1B", f"{tree.first_guess} 1a1b"]
+        found += [f"{tree.first_guess} {bad}" for bad in ("A1B", "1AB", "1A1A1B", "1A2")]
     codes = [c for c in range(game.n_codes) if game.possible_code(c)]
     for _ in range(10):  # any pattern for any word: impossible ones too (and, in a small alphabet,
         # words holding every symbol, which leave no symbol to fill an answer with)

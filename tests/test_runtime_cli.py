@@ -242,3 +242,10 @@ def test_a_tree_name_that_names_nothing_suggests_the_shipped_ones(typed, meant):
 def test_a_single_board_game_named_to_game_points_to_its_trees():
     line = _one_line_error(_next("--game", "es"), 2)
     assert line.endswith("a single-board game is its tree's (--tree es-optimal-hard or --tree es-optimal-normal)")
+
+
+def test_bulls_and_cows_takes_the_players_notation():
+    written = _next("--tree", "bulls-and-cows-optimal-normal", "0123", "1A2B")
+    pegs = _next("--tree", "bulls-and-cows-optimal-normal", "0123", "B1W2")
+    assert written.returncode == 0, written.stderr
+    assert written.stdout == pegs.stdout

@@ -53,7 +53,14 @@ def test_mastermind_histories_in_both_notations(mastermind_tree):
     secret = "321"
     code = game.score_code(first, secret)
     black, white = divmod(code, game.length + 1)
-    for written in (f"{first} B{black}W{white}", f"{first} {black},{white}", f"{first}:{black},{white}"):
+    notations = (
+        f"{first} B{black}W{white}",
+        f"{first} {black},{white}",
+        f"{first}:{black},{white}",
+        f"{first} {black}A{white}B",
+        f"{first} {black}a{white}b",
+    )
+    for written in notations:
         position = mastermind_tree.position(written)
         assert secret in position.candidates
         assert position.on_tree
@@ -68,6 +75,10 @@ def test_mastermind_histories_in_both_notations(mastermind_tree):
 def test_mastermind_refuses_an_impossible_score(mastermind_tree):
     with pytest.raises(HistoryError, match="no guess of 3 pegs scores 2 black and 1 white"):
         mastermind_tree.position(f"{mastermind_tree.first_guess} B2W1")
+    with pytest.raises(HistoryError, match="no guess of 3 pegs scores 2 black and 1 white"):
+        mastermind_tree.position(f"{mastermind_tree.first_guess} 2A1B")
+    with pytest.raises(HistoryError, match="expected black and white pegs as B2W1, 2,1 or 2A1B"):
+        mastermind_tree.position(f"{mastermind_tree.first_guess} 2A1")
     with pytest.raises(HistoryError, match=r"is not 3 symbols long|not in the game's alphabet"):
         mastermind_tree.position("1111 B0W0")
 

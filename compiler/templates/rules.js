@@ -100,15 +100,16 @@ function makeRules(tree) {
       throw new Error(`bad feedback pattern ${repr(text)}: expected ${L} of ${ACCEPTED}`);
     return codeOf(symbols.map((ch) => SYMBOLS.get(ch)));
   }
-  function parsePegs(text) { // B2W1 or 2,1 (game.py's _parse_pegs)
+  function parsePegs(text) { // B2W1, 2,1 or 2A1B (game.py's _parse_pegs)
     const raw = text.replace(STRIP, "").toUpperCase().replace(/ /g, "");
     let black = "", white = "";
     if (raw.startsWith("B") && raw.includes("W")) {
       const cut = raw.indexOf("W", 1);
       [black, white] = [raw.slice(1, cut), raw.slice(cut + 1)];
     } else if (raw.split(",").length === 2) [black, white] = raw.split(",");
+    else if (raw.endsWith("B") && raw.split("A").length === 2) [black, white] = raw.slice(0, -1).split("A");
     if (!(/^[0-9]+$/.test(black) && /^[0-9]+$/.test(white)))
-      throw new Error(`bad feedback pattern ${repr(text)}: expected black and white pegs as B2W1 or 2,1`);
+      throw new Error(`bad feedback pattern ${repr(text)}: expected black and white pegs as B2W1, 2,1 or 2A1B`);
     const b = BigInt(black), w = BigInt(white), pegs = BigInt(L);
     if (b > pegs || w > pegs || !possibleCode(Number(b * (pegs + 1n) + w)))
       throw new Error(`bad feedback pattern ${repr(text)}: no guess of ${L} pegs scores ${b} black and ${w} white`);
