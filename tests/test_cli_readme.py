@@ -53,6 +53,15 @@ def fenced_commands() -> list[str]:
 
 
 CHEAP = [c for c in fenced_commands() if c not in SLOW_OR_EXTERNAL and not _is_synopsis(c)]
+# The common tasks that do not end by themselves: the server (tests/test_serve.py starts it).
+LONG_LIVED = {"wordle-tree serve": "a server runs until stopped"}
+
+
+def common_tasks() -> list[str]:
+    """The commands of the README's "Common tasks" table (its rows that name one)."""
+    section = TEXT.split("\n## Common tasks\n", 1)[1].split("\n## ", 1)[0]
+    cells = re.findall(r"^\|[^|]+\| `([^`]+)` \|$", section, re.MULTILINE)
+    return [cell for cell in cells if cell.startswith(PROGRAMS)]
 
 
 def test_every_fenced_command_is_run_or_skipped_by_name():
@@ -78,6 +87,19 @@ def _runs(command, folder):
 
 @pytest.mark.parametrize("command", CHEAP)
 def test_readme_command_runs(command, tmp_path):
+    _runs(command, tmp_path)
+
+
+def test_the_common_tasks_table_names_runnable_commands():
+    tasks = common_tasks()
+    assert len(tasks) >= 8
+    assert not [task for task in tasks if _is_synopsis(task)], "a common task is a command to copy, not a synopsis"
+
+
+@pytest.mark.parametrize(
+    "command", [task for task in common_tasks() if task not in SLOW_OR_EXTERNAL and task not in LONG_LIVED]
+)
+def test_common_task_runs(command, tmp_path):
     _runs(command, tmp_path)
 
 
