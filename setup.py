@@ -90,6 +90,8 @@ class StampedBuild(build_ext):
 
 FINGERPRINT = kernel_fingerprint()
 TRANSLATE = not translated_already(FINGERPRINT)
+if TRANSLATE:  # until this build ends well, the C files may be newer than any recorded build
+    STAMP.unlink(missing_ok=True)
 StampedBuild.fingerprint = FINGERPRINT
 setup(
     ext_modules=[module for suffix, bits in WIDTHS.items() for module in modules_of_width(suffix, bits, TRANSLATE)],
