@@ -88,9 +88,12 @@ def boards_of(game: object, boards: object) -> tuple[object, int]:
 def parse_board_history(tokens: Sequence[str], game: Game, boards: int) -> list[Step]:
     """The steps of a ``boards``-board history given as tokens (``salet bbygb,gbbyb``, or
     ``salet:bbygb,gbbyb``); :class:`HistoryError` (one line naming the step) when malformed."""
+    if any(not str(token).strip() for token in tokens):
+        raise HistoryError("the history has an empty word or pattern")
     raw: list[tuple[str, str]] = []
     pending: str | None = None
-    for token in " ".join(tokens).split():
+    flat = " ".join(tokens).split()
+    for token in flat:
         word, sep, patterns = token.partition(":")
         if sep:
             if pending is not None:
@@ -102,10 +105,15 @@ def parse_board_history(tokens: Sequence[str], game: Game, boards: int) -> list[
             raw.append((pending, token))
             pending = None
     if pending is not None:
+        _refuse_patterns_as_guesses(flat, game, boards)
         raise HistoryError(f"step {len(raw) + 1}: guess {pending!r} has no patterns after it")
     if len(raw) > guess_limit(boards):
         raise HistoryError(f"the history has {len(raw)} steps; a {boards}-board game allows {guess_limit(boards)}")
-    return _steps(raw, game, boards)
+    try:
+        return _steps(raw, game, boards)
+    except HistoryError:
+        _refuse_patterns_as_guesses(flat, game, boards)
+        raise
 
 
 def _steps(raw: list[tuple[str, str]], game: Game, boards: int) -> list[Step]:
@@ -125,6 +133,54 @@ def _steps(raw: list[tuple[str, str]], game: Game, boards: int) -> list[Step]:
         steps.append((_word(word, number, game), codes))
         open_boards -= sum(code == game.all_correct for code in codes)
     return steps
+
+
+def _refuse_patterns_as_guesses(tokens: list[str], game: Game, boards: int) -> None:
+    """A malformed history of ``word pattern`` tokens whose guess is a pattern (the boards'
+    patterns written apart, not joined by commas): the line that says so, with the first step
+    as it should be written."""
+    if any(":" in token for token in tokens):
+        return
+    for index in range(2, len(tokens), 2):
+        try:
+            game.parse_code(tokens[index])
+        except ValueError:
+            continue
+        example = f"{tokens[0]} {','.join(tokens[1 : 1 + boards])}"
+        raise HistoryError(
+            f"step {index // 2 + 1}: {tokens[index]!r} is a pattern where a guess should be: a step's "
+            f"{boards} patterns are joined by commas ({example})"
+        )
+
+
+def crowded_boards(candidates: Sequence[Sequence[str]]) -> tuple[list[int], set[str]] | None:
+    """None when each board can have its own answer among its candidates, no two the same
+    (a matching of boards to words, by augmenting paths); else boards that cannot (indices
+    into ``candidates``) and the fewer words they share between them."""
+    owner: dict[str, int] = {}
+
+    def place(board: int, seen: set[str]) -> bool:
+        for word in candidates[board]:
+            if word in seen:
+                continue
+            seen.add(word)
+            if word not in owner or place(owner[word], seen):
+                owner[word] = board
+                return True
+        return False
+
+    for board in range(len(candidates)):
+        seen: set[str] = set()
+        if not place(board, seen):
+            return sorted({board, *(owner[word] for word in seen)}), seen
+    return None
+
+
+def answers_problem(boards: int, answers: Sequence[str]) -> str | None:
+    """Why ``boards`` boards cannot be played over the answer list (one line), or None."""
+    if len(set(answers)) < boards:
+        return f"{boards} boards need {boards} different answers; the answer list has {len(set(answers))}"
+    return None
 
 
 class BoardsPosition:
@@ -164,13 +220,22 @@ def board_position(answers: Sequence[str], steps: Sequence[Step], game: Game, bo
             candidates[b] = [a for a in candidates[b] if game.score_code(word, a) == code]
             if code == game.all_correct:
                 if not candidates[b]:
-                    raise NoAnswerError(f"step {number}: board {b + 1} cannot be {word!r}, which is not an answer")
+                    why = "it does not fit the board's earlier patterns" if word in answers else "it is not an answer"
+                    raise NoAnswerError(f"step {number}: board {b + 1} cannot be {word!r}: {why}")
                 solved_by[b] = word
                 candidates[b] = []
     _exclude_known(candidates, solved_by)
     for b in range(boards):
         if solved_by[b] is None and not candidates[b]:
             raise NoAnswerError(f"no answer fits board {b + 1} (the boards' answers are distinct words)")
+    still_open = [b for b in range(boards) if solved_by[b] is None]
+    crowded = crowded_boards([candidates[b] for b in still_open])
+    if crowded is not None:
+        named = [str(still_open[i] + 1) for i in crowded[0]]
+        raise NoAnswerError(
+            f"no answers fit: boards {', '.join(named[:-1])} and {named[-1]} have only {len(crowded[1])} "
+            f"candidates between them ({', '.join(sorted(crowded[1]))}; the boards' answers are distinct words)"
+        )
     return BoardsPosition(boards, candidates, solved_by, len(steps))
 
 

@@ -12,6 +12,7 @@ from .boards import (
     DONE,
     LAST_CANDIDATE,
     BoardsPosition,
+    answers_problem,
     board_position,
     boards_of,
     boards_problem,
@@ -58,7 +59,9 @@ def board_count(game: str | None, boards: int | None) -> int:
 def answer_boards(tree: Tree, history: list[str], boards: int) -> tuple[BoardsPosition, str | None, str]:
     """The position ``history`` leads to on ``boards`` boards of ``tree``'s game, the next
     guess and the rule that chose it."""
-    problem = boards_problem(boards, tree.game)
+    problem = boards_problem(boards, tree.game) or answers_problem(boards, tree.answers)
+    if tree.meta.get("mode", "normal") != "normal":
+        problem = problem or f"multi-board games are played in normal mode; this tree plays {tree.meta['mode']} mode"
     if problem:
         raise HistoryError(problem)
     steps = parse_board_history(history, tree.game, boards)

@@ -72,7 +72,7 @@ def test_bad_multi_board_input_is_one_line_and_exit_2(args, fragments):
 
 def test_an_impossible_history_is_exit_1():
     one_line_error(_next("--boards", "2", "cigar", "ggggg,ggggg"), 1, "cannot solve two boards")
-    one_line_error(_next("--boards", "2", "zymic", "ggggg,bbbbb"), 1, "'zymic', which is not an answer")
+    one_line_error(_next("--boards", "2", "zymic", "ggggg,bbbbb"), 1, "board 1 cannot be 'zymic': it is not an answer")
 
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]

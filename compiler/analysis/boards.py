@@ -14,7 +14,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from wordle_runtime.boards import board_position, boards_problem, parse_board_history
+from wordle_runtime.boards import answers_problem, board_position, boards_problem, parse_board_history
+from wordle_runtime.history import NoAnswerError
 
 from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsAnalysis, BoardsGame, analyse_position, move_value
 
@@ -34,6 +35,10 @@ def analyse_boards(
     problem = boards_problem(settings.boards, played.game)
     if problem:
         raise ValueError(problem)
+    problem = answers_problem(settings.boards, played.answers)
+    if problem:
+        raise ValueError(problem)
+    move = None if move is None else move.strip().lower()
     if move is not None and move not in played.guesses:
         raise ValueError(f"--move {move!r} is not in the guess list")
     steps = parse_board_history(list(history), played.game, settings.boards)
@@ -41,6 +46,11 @@ def analyse_boards(
     if position.solved:
         raise ValueError("every board is solved by this history: there is no move left to analyse")
     left = settings.max_depth - position.guesses_used
+    if left <= 0:
+        raise NoAnswerError(
+            f"the game is over: the history used {position.guesses_used} of its {settings.max_depth} guesses "
+            f"with {len(position.open_boards)} board{'s' if len(position.open_boards) != 1 else ''} open"
+        )
     analysis = analyse_position(position, played, top, left)
     value = move_value(position, played, move, left) if move is not None and analysis.exact else None
     return replace(
@@ -80,7 +90,10 @@ def analysis_lines(doc: dict, move: str | None = None) -> list[str]:
         ]
     tuples = doc["tuples"]
     lines = [
-        f"{tuples:,} tuples of distinct answers, {left}, {doc['guesses_left']} guesses left",
+        (
+            f"{tuples:,} tuples of distinct answers, {left}, {doc['guesses_left']} "
+            f"guess{'es' if doc['guesses_left'] != 1 else ''} left"
+        ),
         "best moves (exact: guesses in all over the tuples, this one included; tuples unsolved in time):",
     ]
     for rank, best in enumerate(doc["moves"], start=1):

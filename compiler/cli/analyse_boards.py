@@ -9,8 +9,9 @@ import click
 
 from .common import CliError, FailedError, game_settings, given_max_depth, refuse_given
 
-# Options of single-board analyses that a multi-board one refuses when given.
-SINGLE_BOARD_OPTIONS = ("with_rank", "review", "deep", "weights_file", "prior")
+# What a multi-board analysis takes; every other option given is refused in one line (exit 2).
+BOARD_OPTIONS = ("history", "top", "move", "mode", "objective", "game", "boards", "answers", "guesses", "max_depth")
+BOARD_OPTIONS += ("as_json", "quiet")
 
 
 def boards_asked(ctx: click.Context) -> int:
@@ -33,7 +34,7 @@ def analyse_boards(ctx: click.Context) -> None:
     from ..analysis.boards import analysis_lines
 
     params = ctx.params
-    refuse_given(ctx, SINGLE_BOARD_OPTIONS, "single-board analyses")
+    refuse_given(ctx, [name for name in params if name not in BOARD_OPTIONS], "single-board analyses")
     if params["mode"] != "normal" or params["objective"] != "total":
         raise CliError("a multi-board position is analysed in normal mode, objective total")
     lists = (params["answers"], params["guesses"])
@@ -45,4 +46,5 @@ def analyse_boards(ctx: click.Context) -> None:
     except (HistoryError, ValueError) as exc:
         raise CliError(str(exc)) from None
     doc = analysis.to_json()
-    click.echo(json.dumps(doc) if params["as_json"] else "\n".join(analysis_lines(doc, params["move"])))
+    move = None if params["move"] is None else params["move"].strip().lower()
+    click.echo(json.dumps(doc) if params["as_json"] else "\n".join(analysis_lines(doc, move)))

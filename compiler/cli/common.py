@@ -265,8 +265,15 @@ def refuse_given(ctx: click.Context, names, what: str) -> None:
     gives, which ``what`` does not take."""
     for name in names:
         if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
-            option = name.replace("with_", "").replace("weights_file", "weights").replace("_", "-")
-            raise CliError(f"--{option} is for {what}")
+            raise CliError(f"{option_name(ctx, name)} is for {what}")
+
+
+def option_name(ctx: click.Context, name: str) -> str:
+    """The option a parameter is given as on the command line (``show_stats`` -> ``--stats``)."""
+    for param in ctx.command.params:
+        if param.name == name and param.opts:
+            return max(param.opts, key=lambda opt: (opt.startswith("--"), len(opt)))
+    return "--" + name.replace("_", "-")
 
 
 def split_long_games(value: int, deep: int | None) -> tuple[int | None, int]:

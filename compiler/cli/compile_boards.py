@@ -17,13 +17,27 @@ from typing import TYPE_CHECKING
 import click
 
 from .common import CliError, FailedError, refuse_given
+from .streams import STDIO, check_tree_destination, write_output
 
 if TYPE_CHECKING:
     from ..core.settings import Settings
 
 PROG = "wordle-compile"
-# Options of single-board builds that a multi-board build refuses when given.
-SINGLE_BOARD_OPTIONS = ("opening", "deep", "weights_file", "prior", "anytime", "time_limit", "memo_mb")
+# What a multi-board build takes; every other option given is refused in one line (exit 2).
+BOARD_OPTIONS = (
+    "strategy",
+    "start",
+    "objective",
+    "mode",
+    "game",
+    "boards",
+    "answers",
+    "guesses",
+    "max_depth",
+    "output",
+    "as_json",
+    "quiet",
+)
 
 
 def run_boards(ctx: click.Context, settings: Settings) -> None:
@@ -39,18 +53,18 @@ def run_boards(ctx: click.Context, settings: Settings) -> None:
         )
     if params["objective"] not in BOARD_OBJECTIVES:
         raise CliError(f"a multi-board objective is one of {', '.join(BOARD_OBJECTIVES)}, not {params['objective']}")
-    refuse_given(ctx, SINGLE_BOARD_OPTIONS, "single-board builds")
+    refuse_given(ctx, [name for name in params if name not in BOARD_OPTIONS], "single-board builds")
     settings = replace(settings, objective=params["objective"])
     compile_boards(settings, params["start"], params["output"], params["as_json"], params["quiet"])
 
 
 def compile_boards(settings: Settings, start: str | None, output: str | None, as_json: bool, quiet: bool) -> None:
-    """Build the exact tree, print its figures (or the ``--json`` document), write ``-o``."""
+    """Build the exact tree, print its figures (or the ``--json`` document), write ``-o``
+    (``-o -``: the tree to standard output, the figures to stderr)."""
     from ..multiboard.build import BoardsInfeasibleError, build_for
-    from ..util.files import check_destination, write_atomic
 
     if output is not None:
-        check_destination(output)
+        check_tree_destination(output, as_json)
     try:
         result = build_for(settings, start)
     except BoardsInfeasibleError as exc:
@@ -59,12 +73,12 @@ def compile_boards(settings: Settings, start: str | None, output: str | None, as
         raise CliError(str(exc)) from None
     doc = result.figures()
     if output is not None:
-        write_atomic(output, (json.dumps(result.document(), separators=(",", ":")) + "\n").encode())
+        write_output(output, (json.dumps(result.document(), separators=(",", ":")) + "\n").encode())
         doc["output"] = str(output)
     if as_json:
         click.echo(json.dumps(doc))
     elif not quiet or output is None:
-        click.echo("\n".join(_summary(doc)))
+        click.echo("\n".join(_summary(doc)), err=output == STDIO)
 
 
 def _summary(doc: dict) -> list[str]:
@@ -77,5 +91,5 @@ def _summary(doc: dict) -> list[str]:
         "guesses: " + ", ".join(f"{k}: {v:,}" for k, v in doc["histogram"].items()),
     ]
     if "output" in doc:
-        lines.append(f"wrote {doc['output']}")
+        lines.append(f"wrote {'the tree to standard output' if doc['output'] == STDIO else doc['output']}")
     return lines
