@@ -27,6 +27,7 @@ class Server:
         )
         line = self.proc.stdout.readline()
         assert line.startswith("serving "), (line, self.proc.stderr.read() if self.proc.poll() is not None else "")
+        self.banner = line.rstrip("\n")  # the line serve prints when it is ready
         self.url = line.split()[4]
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 

@@ -1,6 +1,10 @@
+import json
+import os
+
 import numpy as np
 import pytest
 
+from clirun import run
 from wordle_compiler.core import matrix as fm
 from wordle_compiler.core import matrix_cache
 from wordle_compiler.core.wordlists import WordLists
@@ -132,3 +136,40 @@ def test_the_checksum_is_the_same_from_the_kernel_and_from_numpy(size):
     for flag in (True, False):
         data.flags.writeable = flag
         assert matrix_cache.checksum(data) == reference
+
+
+@pytest.mark.parametrize(
+    "chosen, source, said",
+    [
+        (
+            {"WORDLE_TREE_CACHE": "{tmp}/own", "XDG_CACHE_HOME": "{tmp}/xdg"},
+            "WORDLE_TREE_CACHE",
+            "from $WORDLE_TREE_CACHE",
+        ),
+        (
+            {"WORDLE_TREE_CACHE": "", "XDG_CACHE_HOME": "{tmp}/xdg"},
+            "XDG_CACHE_HOME",
+            "under $XDG_CACHE_HOME; set $WORDLE_TREE_CACHE to move it",
+        ),
+        ({"XDG_CACHE_HOME": "{tmp}/xdg"}, "XDG_CACHE_HOME", "under $XDG_CACHE_HOME; set $WORDLE_TREE_CACHE to move it"),
+        ({"XDG_CACHE_HOME": ""}, "default", "default; set $WORDLE_TREE_CACHE to move it"),
+        ({}, "default", "default; set $WORDLE_TREE_CACHE to move it"),
+    ],
+)
+def test_the_cache_command_says_where_its_location_came_from(tmp_path, chosen, source, said):
+    """``wordle-tree cache`` as a real process names the variable that chose its folder (an empty
+    one chooses nothing), the text and the JSON alike; with none, the default under ~/.cache."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WORDLE_TREE_CACHE", "XDG_CACHE_HOME")}
+    env.update({key: value.format(tmp=tmp_path) for key, value in chosen.items()}, HOME=str(tmp_path / "home"))
+    folder = {
+        "WORDLE_TREE_CACHE": tmp_path / "own",
+        "XDG_CACHE_HOME": tmp_path / "xdg" / "wordle-tree",
+        "default": tmp_path / "home" / ".cache" / "wordle-tree",
+    }[source]
+    text = run("wordle-tree", "cache", env=env, timeout=60)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.splitlines()[0].split(None, 1)[1] == f"{folder} ({said})"
+    doc = json.loads(run("wordle-tree", "cache", "--json", env=env, timeout=60).stdout)
+    assert (doc["location"], doc["source"]) == (str(folder), source)
+    cleared = json.loads(run("wordle-tree", "cache", "--clear", "--json", env=env, timeout=60).stdout)
+    assert (cleared["location"], cleared["source"]) == (str(folder), source)

@@ -4,14 +4,17 @@ time limit is stopped, and Ctrl-C or SIGTERM ends it in one line with no worker 
 
 from __future__ import annotations
 
+import re
 import signal
+import socket
 import threading
 import time
+from pathlib import Path
 from urllib.parse import quote_plus
 
 import pytest
 
-from clirun import invoke
+from clirun import invoke, one_line_error, run
 from serving import Server, running, serving
 
 
@@ -263,9 +266,49 @@ def test_a_killed_server_takes_its_workers_with_it():
     assert not any(running(pid) for pid in workers)
 
 
-def test_a_busy_port_and_a_bad_tree_are_one_line():
-    from clirun import one_line_error, run
+def test_the_line_docs_serving_md_shows_is_the_line_serve_prints(server):
+    """docs/serving.md quotes the line ``wordle-tree serve`` prints at the default address;
+    the fixture's server serves every shipped tree too, at a port of its own."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "serving.md").read_text(encoding="utf-8")
+    quoted = re.findall(r"prints\s+`(serving [^`]*)`", doc)
+    assert len(quoted) == 1, quoted
+    assert " ".join(quoted[0].split()).replace(":8000/", f":{server.port}/") == server.banner
 
+
+def _an_address_of_another_machine() -> str:
+    """An address from the documentation ranges (RFC 5737) that this machine does not have."""
+    for address in ("192.0.2.1", "198.51.100.1", "203.0.113.1"):
+        with socket.socket() as probe:
+            try:
+                probe.bind((address, 0))
+            except OSError:
+                return address
+    pytest.skip("this machine has every documentation address (RFC 5737)")
+
+
+def test_a_host_that_names_no_address_or_another_machine_is_one_line():
+    unknown = "x" * 64 + ".invalid"  # a label past DNS's 63 bytes: refused before any query is sent
+    tree = "salet-optimal-normal"
+    line = one_line_error(
+        run("wordle-tree", "serve", tree, "--host", unknown, "--port", "0", timeout=60),
+        2,
+        f"cannot listen on --host {unknown}: no address is known for that name",
+        "--host takes an address of this machine",
+    )
+    assert "choose another --port" not in line
+    for spelled in ("[::1]", "127.0.0.1:8000"):
+        result = run("wordle-tree", "serve", tree, "--host", spelled, "--port", "0", timeout=60)
+        one_line_error(result, 2, f"--host {spelled}: no address", "the address alone, the port goes in --port")
+    elsewhere = _an_address_of_another_machine()
+    line = one_line_error(
+        run("wordle-tree", "serve", tree, "--host", elsewhere, "--port", "0", timeout=60),
+        2,
+        f"cannot listen on --host {elsewhere}: it is not an address of this machine",
+    )
+    assert "choose another --port" not in line
+
+
+def test_a_busy_port_and_a_bad_tree_are_one_line():
     with serving() as first:
         result = run("wordle-tree", "serve", "--port", str(first.port), timeout=60)
     one_line_error(result, 2, f"cannot listen on 127.0.0.1:{first.port}", "choose another --port")

@@ -8,7 +8,10 @@ stops it as every command stops (one line, 130 or 143), and no worker outlives i
 
 from __future__ import annotations
 
+import errno
 import math
+import re
+import socket
 import sys
 from functools import partial
 from pathlib import Path
@@ -50,6 +53,25 @@ def served_trees(sources: tuple[str, ...]) -> list:
         seen.add(name)
         trees.append(ServedTree(name, data, blob))
     return trees
+
+
+def listen_failure(host: str, port: int, error: OSError) -> str:
+    """The error line for a server that could not listen on ``host``:``port``: a name that
+    resolves to no address, an address that is not this machine's, a port in use or reserved."""
+    reason = error.strerror or str(error)
+    if isinstance(error, socket.gaierror):
+        alone = host.startswith("[") or re.fullmatch(r"[^:]+:[0-9]+", host)
+        hint = "the address alone, the port goes in --port" if alone else "an address of this machine or a name for one"
+        return f"cannot listen on --host {host}: no address is known for that name ({reason}); --host takes {hint}"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"cannot listen on --host {host}: it is not an address of this machine ({reason}); "
+            "give one of its addresses, as 127.0.0.1"
+        )
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    if error.errno == errno.EADDRINUSE or (error.errno == errno.EACCES and port < 1024):
+        return f"cannot listen on {shown}: {reason}; choose another --port (0: any free port)"
+    return f"cannot listen on {shown}: {reason}"
 
 
 @click.command(name="serve", short_help="The explorer for any tree in a browser, with exact analyses.")
@@ -120,9 +142,7 @@ def serve_command(trees, host, port, workers, time_limit, request_timeout, worke
     try:
         server = WordleServer((host, port), site, log=not quiet, request_seconds=request_timeout)
     except OSError as exc:
-        raise CliError(
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port (0: any free port)"
-        ) from None
+        raise CliError(listen_failure(host, port, exc)) from None
     try:
         pool.start()
         if not server.loopback:

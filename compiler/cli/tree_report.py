@@ -217,20 +217,26 @@ class CacheClearError(Exception):
 
 
 def cache_lines(clear: bool) -> tuple[list[str], dict]:
-    """``wordle-tree cache``: where the matrix cache is, what is in it; ``--clear`` empties it."""
-    from ..core.matrix_cache import CACHE_ENV, cache_dir, cache_entries, clear_cache
+    """``wordle-tree cache``: where the matrix cache is and what chose it (the JSON's
+    ``source``: ``WORDLE_TREE_CACHE``, ``XDG_CACHE_HOME`` or ``default``), what is in it;
+    ``--clear`` empties it."""
+    from ..core.matrix_cache import CACHE_ENV, XDG_ENV, cache_entries, cache_location, clear_cache
 
-    folder = cache_dir()
-    origin = f"from ${CACHE_ENV}" if os.environ.get(CACHE_ENV) else f"default; set ${CACHE_ENV} to move it"
+    folder, source = cache_location()
+    origin = {
+        CACHE_ENV: f"from ${CACHE_ENV}",
+        XDG_ENV: f"under ${XDG_ENV}; set ${CACHE_ENV} to move it",
+        "default": f"default; set ${CACHE_ENV} to move it",
+    }[source]
     if clear:
         removed, freed, failures = clear_cache()
         line = f"removed {removed} file(s), {_megabytes(freed)}, from {folder}"
         if failures:
             raise CacheClearError(f"{line}; could not remove {len(failures)} file(s): {failures[0]}")
-        return [line], {"location": str(folder), "removed_files": removed, "freed_bytes": freed}
+        return [line], {"location": str(folder), "source": source, "removed_files": removed, "freed_bytes": freed}
     entries = cache_entries()
     total = sum(e["bytes"] for e in entries)
-    doc = {"location": str(folder), "bytes": total, "entries": entries}
+    doc = {"location": str(folder), "source": source, "bytes": total, "entries": entries}
     lines = [
         _line("location", f"{folder} ({origin})"),
         _line("size", f"{_megabytes(total)} in {len(entries)} matrix file{'' if len(entries) == 1 else 's'}"),

@@ -28,18 +28,27 @@ from .wordlists import WordLists, sha256
 # earlier kernel wrote may hold wrong cells, so that no such file is ever read.
 KERNEL_VERSION = 2
 CACHE_ENV = "WORDLE_TREE_CACHE"
+XDG_ENV = "XDG_CACHE_HOME"
 BY_ANSWER = "-by-answer"  # the file name's mark of the answers × guesses layout
 _SPOT_CHECKS = 256
 
 
-def cache_dir() -> Path:
-    """Folder of cached matrices: ``$WORDLE_TREE_CACHE`` if set, else ``wordle-tree`` under
-    ``$XDG_CACHE_HOME`` (default ``~/.cache``)."""
+def cache_location() -> tuple[Path, str]:
+    """The folder of cached matrices and what chose it: ``$WORDLE_TREE_CACHE`` if set
+    (:data:`CACHE_ENV`), else ``wordle-tree`` under ``$XDG_CACHE_HOME`` (:data:`XDG_ENV`), else
+    under ``~/.cache`` (``"default"``)."""
     env = os.environ.get(CACHE_ENV)
     if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "wordle-tree"
+        return Path(env), CACHE_ENV
+    xdg = os.environ.get(XDG_ENV)
+    if xdg:
+        return Path(xdg) / "wordle-tree", XDG_ENV
+    return Path(os.path.expanduser("~")) / ".cache" / "wordle-tree", "default"
+
+
+def cache_dir() -> Path:
+    """Folder of cached matrices (:func:`cache_location`)."""
+    return cache_location()[0]
 
 
 def cache_path(words: WordLists, by_answer: bool = False) -> Path:

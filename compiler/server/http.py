@@ -8,9 +8,13 @@ every request bounded (docs/serving.md says why this stack, and what each bound 
   connection closes); a reply has as long again to be taken;
 - size: the request line is at most 65,536 bytes and the headers at most 100 (http.server's
   own limits, answered in JSON here); a body over :data:`MAX_BODY_BYTES` is refused unread;
+- the request line: ``METHOD TARGET HTTP/1.x`` or a 400 (505 for another major version), with
+  a status line and headers like every answer (:mod:`.reading`); the answers are HTTP/1.1,
+  one request per connection (``Connection: close``);
 - methods: GET and HEAD only; a query holds at most :data:`MAX_FIELDS` fields;
-- headers: a Content-Length that is not plain digits, or given twice with two values, and a
-  second Host header are refused (400), a chunked body too (411);
+- headers: a Content-Length that is not plain digits, or given twice with two values, a
+  second Host header and an HTTP/1.1 request without one are refused (400), a chunked body
+  too (411);
 - names: a page or a tree is looked up by name in the :class:`.site.Site`, never in the file
   system; bound to a loopback address (by address: 127.0.0.0/8, ::1, ::ffff:127.x, whatever
   name was given for it), the server answers only requests addressed to a loopback address,
@@ -35,12 +39,14 @@ from wordle_runtime.messages import one_line
 
 from .. import __version__
 from .limits import CLIENT_SECONDS, MAX_BODY_BYTES, MAX_CONNECTIONS, MAX_FIELDS
+from .reading import LINE_LIMIT, DeadlineReader, read_request_line, request_line_problem
 from .site import PAGE_POLICY, Reply, Site, error_reply
 
 ROUTES_HINT = (
     "the pages are /, /tree/NAME, /dordle, /quordle and /octordle; "
     "the API is /api/trees, /api/analyse, /api/review and /api/boards"
 )
+PROTOCOL = "HTTP/1.1"
 PLAIN_LENGTH = re.compile(r"[0-9]{1,18}", re.ASCII)
 HANG_UPS = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
 
@@ -50,7 +56,7 @@ def raw_reply(status: str, message: str, extra: str = "") -> bytes:
     code and reason, ``extra``: more header lines)."""
     body = json.dumps({"error": message}).encode()
     head = (
-        f"HTTP/1.0 {status}\r\nContent-Type: application/json; charset=utf-8\r\n{extra}"
+        f"{PROTOCOL} {status}\r\nContent-Type: application/json; charset=utf-8\r\n{extra}"
         f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n"
     )
     return head.encode() + body
@@ -63,59 +69,79 @@ BUSY_RESPONSE = raw_reply(
 )
 
 
-class DeadlineReader(io.RawIOBase):
-    """The reading side of a connection, every read bounded by one deadline for the whole
-    request: a client that trickles a byte at a time still has only until then."""
-
-    def __init__(self, sock: socket.socket, deadline: float):
-        self.sock, self.deadline, self.expired = sock, deadline, False
-
-    def readable(self) -> bool:
-        """It is."""
-        return True
-
-    def readinto(self, buffer) -> int:
-        """Read what the client sent so far, waiting at most until the deadline."""
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            self.expired = True
-            raise TimeoutError("the request's time is up")
-        self.sock.settimeout(left)
-        try:
-            return self.sock.recv_into(buffer)
-        except TimeoutError:
-            self.expired = True
-            raise
-
-
 class Handler(BaseHTTPRequestHandler):
     """One request: checked, routed by name, answered with a page or JSON."""
 
     server_version = f"wordle-tree/{__version__}"
     sys_version = ""
-    protocol_version = "HTTP/1.0"  # one request per connection: nothing lingers
+    protocol_version = PROTOCOL  # one request per connection, every answer Connection: close
+    default_request_version = "HTTP/1.0"  # never HTTP/0.9: every refusal has a status line
     timeout = CLIENT_SECONDS
     error_content_type = "application/json; charset=utf-8"
     server: WordleServer
     _replied = False
+
+    def version_string(self) -> str:
+        """The Server header: the program and its version."""
+        return self.server_version
 
     def setup(self) -> None:
         """The connection's streams, its reading side bounded by the request's deadline."""
         super().setup()
         self.rfile.close()
         self._reader = DeadlineReader(self.connection, time.monotonic() + self.server.request_seconds)
-        self.rfile = io.BufferedReader(self._reader)
+        self._buffered = io.BufferedReader(self._reader)
+        self.rfile = self._buffered
 
     def handle(self) -> None:
         """The request; a 408 when its time ran out before it all arrived, and no word about a
         client that hung up."""
         try:
-            super().handle()
+            self.handle_one_request()
             if self._reader.expired and not self._replied:
                 self.connection.settimeout(1.0)
                 self.connection.sendall(self.server.late_response)
         except OSError:  # a hang-up, or a reply the client never took
             self.close_connection = True
+
+    def handle_one_request(self) -> None:
+        """The connection's one request: its line read and checked, its headers parsed, its
+        method answered; a read that ran out of time leaves the 408 to :meth:`handle`."""
+        self.close_connection = True
+        try:
+            self.raw_requestline = read_request_line(self._buffered)
+            if len(self.raw_requestline) > LINE_LIMIT:
+                self.requestline, self.request_version, self.command = "", self.default_request_version, ""
+                self.send_error(414)
+            elif self.raw_requestline and self.parse_request():
+                method = getattr(self, f"do_{self.command}", None)
+                if method is None:
+                    self.send_error(501)
+                else:
+                    method()
+            self.wfile.flush()
+        except TimeoutError:
+            self.close_connection = True
+
+    def parse_request(self) -> bool:
+        """The request line checked (:func:`.reading.request_line_problem`: a refusal with a
+        status line), then http.server's parsing of it and the headers; the time of the
+        request noted for the log line."""
+        self._began = time.perf_counter()
+        self.command, self.request_version = "", self.default_request_version
+        self.requestline = str(self.raw_requestline, "iso-8859-1").rstrip("\r\n")
+        problem = request_line_problem(self.requestline)
+        if problem is not None:
+            self.send_error(*problem)
+            return False
+        parsed = super().parse_request()
+        self.close_connection = True
+        return parsed
+
+    def handle_expect_100(self) -> bool:
+        """``Expect: 100-continue``: a 100 only for a body this server reads (a small one); a
+        body it refuses gets the refusal at once, the body unread."""
+        return self._body_problem() is not None or super().handle_expect_100()
 
     def do_GET(self) -> None:
         """Answer a GET."""
@@ -156,29 +182,34 @@ class Handler(BaseHTTPRequestHandler):
 
     def _body_refusal(self) -> Reply | None:
         """A refusal for a body this server will not take; a small one is read and dropped."""
+        refusal = self._body_problem()
+        length = int(self.headers.get("Content-Length") or 0) if refusal is None else 0
+        if length:
+            self.rfile.read(length)
+        return refusal
+
+    def _body_problem(self) -> Reply | None:
+        """A refusal for a body this server will not take, nothing read."""
         if self.headers.get("Transfer-Encoding"):
-            self.close_connection = True
             return error_reply(411, "a chunked body is not taken here: the API takes no body")
         lengths = {value.strip() for value in self.headers.get_all("Content-Length") or ["0"]}
         length = lengths.pop()
         if lengths or not PLAIN_LENGTH.fullmatch(length):
-            self.close_connection = True
             return error_reply(400, "the Content-Length header is not one number of bytes (digits 0-9)")
-        if int(length) > MAX_BODY_BYTES:
-            self.close_connection = True  # left unread: the connection closes
+        if int(length) > MAX_BODY_BYTES:  # left unread: the connection closes
             return error_reply(
                 413,
                 f"the request body is over the {MAX_BODY_BYTES:,}-byte limit "
                 "(the API takes no body: the history goes in the query)",
             )
-        if int(length):
-            self.rfile.read(int(length))
         return None
 
     def _host_refusal(self) -> Reply | None:
         hosts = self.headers.get_all("Host") or []
         if len(hosts) > 1:
             return error_reply(400, "the request has more than one Host header")
+        if not hosts and self.request_version != "HTTP/1.0":
+            return error_reply(400, "the request has no Host header, which HTTP/1.1 requires")
         host = hosts[0].strip() if hosts else ""
         if not self.server.loopback or not host or self.server.answers_to(host):
             return None
@@ -233,9 +264,8 @@ class Handler(BaseHTTPRequestHandler):
             "Referrer-Policy": "no-referrer",
             "Cache-Control": "no-store",
             **reply.headers,
+            "Connection": "close",
         }
-        if self.close_connection:
-            headers["Connection"] = "close"
         for key, value in headers.items():
             self.send_header(key, value)
         self.end_headers()
@@ -251,11 +281,6 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - http.server's signature
         """http.server's other messages (timeouts, errors) are not shown: the refusal says it."""
-
-    def parse_request(self) -> bool:
-        """http.server's parsing, with the time of the request noted for the log line."""
-        self._began = time.perf_counter()
-        return super().parse_request()
 
 
 class _Slot:
