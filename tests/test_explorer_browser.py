@@ -184,6 +184,30 @@ def test_fragment_opens_a_shared_position(browser, page):
 
 
 @pytest.mark.integration
+def test_the_status_says_when_the_move_shown_is_proved_best(browser, page):
+    """With one answer left, on the tree or off it, playing it is proved best; with two off
+    the tree, the rule's guess (one of them) is, when both are equally likely; else it is not."""
+    open_page(browser, page, "#salet:bbybb,courd:gyybg")
+    assert (
+        text(browser, "status")
+        == "Play CLOUD: 1 answer left, so CLOUD is proved best: solved in 1 more guess. on the tree"
+    )
+    open_page(browser, page, "#salet:bbybb,crony:gbgbb,clock:gggbb")
+    assert (
+        text(browser, "status")
+        == "Play CLOUD: 1 answer left, so CLOUD is proved best: solved in 1 more guess. off the tree"
+    )
+    open_page(browser, page, "#salet:bbybb,crony:gbgbb")
+    assert text(browser, "status") == (
+        "Play CLOCK: 2 answers left (the off-tree rule guesses one of them: proved best when both are equally likely). "
+        "off the tree"
+    )
+    open_page(browser, page, "#salet:bbbbb,crane:bbbbb")
+    assert "not a proved best move" in text(browser, "status")
+    assert console_errors(browser) == []
+
+
+@pytest.mark.integration
 def test_own_guesses_undo_restart_and_share(browser, page):
     """An own guess typed and coloured by tapping its tiles takes the game off the tree, as
     wordle-next plays it; a guess the game refuses gets the runtime's reason; undo, restart."""

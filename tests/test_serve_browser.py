@@ -127,6 +127,40 @@ def test_the_exact_value_of_a_position_and_of_an_own_move(server, desktop):
     assert console_errors(desktop) == []
 
 
+def test_one_answer_left_is_the_proved_best_move_not_thousands_of_ties(server, desktop):
+    """Off the tree with only cloud left: the status and the panel say cloud is proved best;
+    the guesses that cannot be the answer are one line, an own one's loss as for any move."""
+    desktop.get("about:blank")
+    desktop.get(server.url + "#salet:bbybb,crony:gbgbb,clock:gggbb")
+    wait_ready(desktop)
+    assert text(desktop, "status").startswith(
+        "Play CLOUD: 1 answer left, so CLOUD is proved best: solved in 1 more guess."
+    )
+    box = by_id(desktop, "guess-input")
+    box.clear()
+    box.send_keys("crane")
+    by_id(desktop, "analyse-button").click()
+    wait_for(desktop, "document.getElementById('move-value')")
+    assert text(desktop, "analysis-value") == "1 answer left: CLOUD. Playing it is proved best: solved in 1 more guess."
+    moves = [r.get_attribute("data-word") for r in desktop.find_elements("css selector", "#best-moves tbody tr")]
+    assert moves == ["cloud"]
+    assert (
+        text(desktop, "other-guesses")
+        == "The other 12,971 guesses cannot be the answer: each needs 2.0000 guesses on average."
+    )
+    assert text(desktop, "move-value") == "CRANE: 2.0000 guesses on average, loses 1.0000 guesses against the best."
+    desktop.get("about:blank")
+    desktop.get(server.url + "#salet:bbybb,crony:gbgbb")  # two left: both listed, the rest summed up
+    wait_ready(desktop)
+    by_id(desktop, "analyse-button").click()
+    wait_for(desktop, "document.getElementById('other-guesses')")
+    assert text(desktop, "analysis-value").startswith("2 answers left; best play: 1.5000 guesses on average")
+    moves = [r.get_attribute("data-word") for r in desktop.find_elements("css selector", "#best-moves tbody tr")]
+    assert moves == ["clock", "cloud"]
+    assert "the best of them needs 2.0000 guesses on average" in text(desktop, "other-guesses")
+    assert console_errors(desktop) == []
+
+
 def test_on_a_phone_touch_plays_the_game_and_nothing_scrolls_sideways(server, phone, tmp_path):
     phone.get(server.url)
     wait_ready(phone)

@@ -75,6 +75,16 @@ class MoveValue:
     worst: int | None = None  # --objective depth: the move's least worst case (this guess included)
 
 
+@dataclass(frozen=True)
+class OtherGuesses:
+    """With one or two answers left, the legal guesses that cannot be the answer, summed up
+    instead of listed (:mod:`.few_answers`): how many there are and the least total among
+    them (with one answer left, every one of them has that total)."""
+
+    count: int
+    total: int  # under fewest-deep, search.DEEP_COST * (answers needing K or more) + total
+
+
 class DepthLimitError(NoAnswerError):
     """No play solves every answer left within the depth limit: a valid request that has no
     answer (exit 1 on the command line, as a build that no tree within the depth satisfies)."""
@@ -123,6 +133,7 @@ class Analysis:
     from_table: bool = False
     worst: int | None = None  # --objective depth: the least worst case from here (this guess included)
     report: MoveReport | None = None  # the move asked about (``analyse(move=...)``), else None
+    others: OtherGuesses | None = None  # one or two answers left: the guesses that cannot be the answer
 
     @property
     def n(self) -> int:
@@ -142,7 +153,9 @@ class Analysis:
     def as_json(self) -> dict[str, Any]:
         """What ``wordle-tree analyse --json`` prints (but its ``seconds``): the answers left
         (listed when 20 or fewer), the best value, every best move with its ties, and the move
-        asked about; averages are over the answers' weight, long games and worst cases apart."""
+        asked about; averages are over the answers' weight, long games and worst cases apart.
+        With one or two answers left only they are listed, and ``other_guesses`` sums up the
+        rest: how many, and the least total among them."""
         per = self.weight
         best_long, best_total = self.split(self.best_total)
         doc: dict[str, Any] = {
@@ -156,6 +169,14 @@ class Analysis:
         if self.position.weights is not None:
             doc["weights"] = {**self.position.weights.summary(), "weight_left": per}
         doc.update({k: v for k, v in (("best_long_games", best_long), ("best_worst", self.worst)) if v is not None})
+        if self.others is not None:
+            long, total = self.split(self.others.total)
+            doc["other_guesses"] = {
+                "moves": self.others.count,
+                "total": total,
+                "average": round(total / per if per else 0.0, 5),
+                **({} if long is None else {"long_games": long}),
+            }
         if self.report is not None:
             loss = (self.split(self.report.move.total)[1] - best_total) / max(per, 1)
             doc["move"] = {
@@ -272,8 +293,9 @@ def move_value(position: Position, word: str, beta: int = INF, lane=None, most_p
     ctx = position.ctx
     guess = ctx.guess_index[word]
     possible = guess in position.answer_guesses
-    if possible and len(position.answers) == 1:
-        return MoveValue(word, position.weight, True, True)
+    if possible and len(position.answers) == 1:  # solved with this guess: a long game if it is the K-th or later
+        long = 0 < position.depth_left <= position.deep_level
+        return MoveValue(word, position.weight + DEEP_COST * long, True, True)
     outcome = position.solver().guess_value(
         guess, position.answers, position.legal, position.depth_left, beta, lane=lane, most_parts=most_parts
     )
@@ -296,7 +318,8 @@ def best_moves(
 
     ``known``: a move already valued exactly here.  It takes part as if found first, so
     once ``top`` moves are known its total caps every later search (with ``top`` 1 the
-    search only looks for moves at least as good as it); the result is the same."""
+    search only looks for moves at least as good as it); the result is the same.  With one
+    or two answers left no search is needed: the best moves are answers (:mod:`.few_answers`)."""
     ctx = position.ctx
     if position.depth_left <= 0:
         raise beyond_depth(position)
@@ -307,6 +330,11 @@ def best_moves(
         last = exact[min(top, len(exact)) - 1][1]  # ties at the last included, as below
         moves = [MoveValue(w, v, True, w in ctx.words.answers) for w, v in exact if v <= last]
         return Analysis(position, exact[0][1], moves, from_table=True)
+    from .few_answers import answers_only
+
+    settled = answers_only(position, top, known)
+    if settled is not None:
+        return settled
     solver = position.solver()
     bound, sumsq, in_set, most_parts = solver.guess_bounds(position.answers, position.legal)
     order = np.lexsort((position.legal, 1 - in_set, sumsq, bound))

@@ -44,12 +44,42 @@ def _value_text(value, n, deep, worst=None, weighted=False):
     the worst case (depth) that come first; under weights, the expected guesses (``n``: the
     answers' weight)."""
     long, total = split_long_games(value, deep)
-    said = f"needs {total} guesses in all, {_avg(total, n):.4f} on average"
+    said = f"needs {_guesses(total)} in all, {_avg(total, n):.4f} on average"
     if weighted:
         return f"expects {_avg(total, n):.4f} guesses under the weights (weighted total {total})"
     if long is not None:
         return f"has {long} long game{'s' if long != 1 else ''} ({deep} or more guesses in the whole game), then {said}"
-    return said if worst is None else f"needs at most {worst} guesses for any answer, then {said[6:]}"
+    return said if worst is None else f"needs at most {_guesses(worst)} for any answer, then {said[6:]}"
+
+
+def _guesses(k: int) -> str:
+    """``k`` guesses in words: 1 guess, 2 guesses."""
+    return f"{k} guess{'es' if k != 1 else ''}"
+
+
+def _tie_value(total: int, per: int, deep) -> str:
+    """A value as the lines after the list say it: the total, its average, the long games first."""
+    long, guesses = split_long_games(total, deep)
+    value = f"{guesses} ({_avg(guesses, per):.4f} on average)"
+    return value if long is None else f"{long} long game{'s' if long != 1 else ''}, then {value}"
+
+
+def _only_answer_line(analysis) -> list[str]:
+    """With one answer left: that guessing it is proved best (nothing else can be the answer)."""
+    if analysis.n != 1 or not analysis.moves or not analysis.moves[0].possible:
+        return []
+    return [f"play {analysis.moves[0].word}, the only answer left: proved best, solved in 1 more guess"]
+
+
+def _others_line(analysis, deep) -> list[str]:
+    """With one or two answers left: the guesses that cannot be the answer in one line
+    (``analysis.others``: how many, the best of them) instead of listed as ties."""
+    others = analysis.others
+    if others is None:
+        return []
+    each = "each needs" if analysis.n == 1 else "the best of them needs"
+    which = f"the other {others.count:,} guess{'es' if others.count != 1 else ''}"
+    return [f"  {which} cannot be the answer: {each} {_tie_value(others.total, analysis.weight, deep)}"]
 
 
 def _position_lines(analysis, seconds, deep=None, shown_moves=None):
@@ -66,6 +96,7 @@ def _position_lines(analysis, seconds, deep=None, shown_moves=None):
             f"{where}: best play {_value_text(analysis.best_total, per, deep, analysis.worst, weighted)} "
             "from here (this guess included)"
         ),
+        *_only_answer_line(analysis),
         f"best moves ({kind}; * = can be the answer):",
     ]
     moves = analysis.moves[:shown_moves]
@@ -76,10 +107,9 @@ def _position_lines(analysis, seconds, deep=None, shown_moves=None):
             f"{total:>6}  {_avg(total, per):.4f}"
         )
     if len(analysis.moves) > len(moves):
-        long, total = split_long_games(moves[-1].total, deep)
-        value = f"{total} ({_avg(total, per):.4f} on average)"
-        value = value if long is None else f"{long} long game{'s' if long != 1 else ''}, then {value}"
+        value = _tie_value(moves[-1].total, per, deep)
         lines.append(f"  … and {len(analysis.moves) - len(moves):,} more tied at {value}; --json lists every tie")
+    lines += _others_line(analysis, deep)
     lines.append(f"({seconds:.2f} s)")
     return lines
 

@@ -31,6 +31,20 @@ function makeAnalysis(page) {
 
   function unit(doc) { return doc.weights ? "expected guesses under the tree's weights" : "guesses on average"; }
 
+  function valueText(doc) { // the position's value; with one answer left, that answer is the move
+    const only = doc.answers_left === 1 && doc.moves.length === 1 && doc.moves[0].possible;
+    if (only) return `1 answer left: ${doc.moves[0].word.toUpperCase()}. Playing it is proved best: solved in 1 more guess.`;
+    return `${fmt(doc.answers_left)} answer${doc.answers_left === 1 ? "" : "s"} left; best play: ${avg(doc.best_average)} ` +
+      `${unit(doc)} from here (this guess included)${doc.from_table ? ", from the proved opening ranking" : ""}.`;
+  }
+
+  function othersLine(doc) { // one or two answers left: the guesses that cannot be the answer, summed up, not listed
+    const o = doc.other_guesses, n = o.moves;
+    return el("p", { id: "other-guesses", class: "hint", "data-moves": n, "data-total": o.total, "data-average": o.average },
+      `The other ${fmt(n)} guess${n === 1 ? "" : "es"} cannot be the answer: ` +
+      `${doc.answers_left === 1 ? "each needs" : "the best of them needs"} ${avg(o.average)} ${unit(doc)}.`);
+  }
+
   async function analyse() {
     const { steps, at, entry } = page.state();
     if (at.solved) return review();
@@ -47,13 +61,13 @@ function makeAnalysis(page) {
       el("td", { class: "num" }, fmt(m.total)), el("td", { class: "num" }, avg(m.average))));
     const parts = [
       el("p", { id: "analysis-value", "data-best-total": doc.best_total, "data-best-average": doc.best_average },
-        `${fmt(doc.answers_left)} answer${doc.answers_left === 1 ? "" : "s"} left; best play: ${avg(doc.best_average)} ` +
-        `${unit(doc)} from here (this guess included)${doc.from_table ? ", from the proved opening ranking" : ""}.`),
+        valueText(doc)),
       el("div", { class: "scroll" }, el("table", { id: "best-moves" },
         el("thead", {}, el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "move (* may be the answer)"),
           el("th", { class: "num" }, doc.weights ? "weighted total" : "total"), el("th", { class: "num" }, "average"))),
         el("tbody", {}, ...rows)))];
     if (more) parts.push(el("p", { class: "hint" }, `… and ${fmt(more)} more move${more === 1 ? "" : "s"} tied with the last.`));
+    if (doc.other_guesses) parts.push(othersLine(doc));
     if (doc.move) {
       parts.push(el("p", { id: "move-value", "data-loss": doc.move.loss, "data-average": doc.move.average },
         `${doc.move.word.toUpperCase()}: ${avg(doc.move.average)} ${unit(doc)}, ` +

@@ -163,10 +163,16 @@
       status.textContent = `Solved: ${at.candidates[0].toUpperCase()} in ${steps.length} guesses.`;
     } else {
       const left = at.candidates.length, guess = at.guess.toUpperCase();
-      status.replaceChildren(`Play ${guess}: ${plural(left, "answer")} left` +
-        (at.onTree ? (solves(at.node) ? ` (${guess} may itself be the answer). ` : ". ")
-          : " (the runtime's simple off-tree rule, not a proved best move). "), badge);
+      status.replaceChildren(`Play ${guess}: ${plural(left, "answer")} left${playedWhy(left)}`, badge);
     }
+  }
+  function playedWhy(left) { // why the guess shown is played, and whether it is proved best
+    const guess = at.guess.toUpperCase();
+    if (left === 1 && at.candidates[0] === at.guess) return `, so ${guess} is proved best: solved in 1 more guess. `;
+    if (at.onTree) return solves(at.node) ? ` (${guess} may itself be the answer). ` : ". ";
+    if (left === 2) // the off-tree rule guesses one of the two: the likelier one is best, and unweighted both are
+      return ` (the off-tree rule guesses one of them: proved best when both are equally likely). `;
+    return " (the runtime's simple off-tree rule, not a proved best move). ";
   }
 
   function drawBreadcrumb() {
