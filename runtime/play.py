@@ -264,7 +264,9 @@ def play(tree: Tree, history: History, inp: TextIO, out: TextIO) -> int:
         if position.solved:
             io.say(f"solved in {len(game.steps)}: {position.candidates[0]}")
             return 0
-        if on_tree and not position.on_tree:
+        if on_tree and not position.on_tree and len(position.candidates) == 1:
+            io.say(f"you left the tree; one answer is left, {position.candidates[0]}: proved best, solved in 1 more")
+        elif on_tree and not position.on_tree:
             io.say("you left the tree: from here the runtime's simple off-tree rule chooses (not a proved best move)")
             hint = compiler_hint(game.steps, tree)
             if hint:

@@ -344,3 +344,13 @@ def test_plain_files_get_each_prompt_once_and_ten_words_a_line():
     listed = text.split("102 answers possible:\n", 1)[1].split("\nfeedback for brond")[0].splitlines()
     assert [len(line.split()) for line in listed] == [10] * 10 + [2]
     assert listed[0].split() == load().candidates([("salet", parse_pattern("bybbb"))])[:10]
+
+
+def test_leaving_the_tree_with_one_answer_left_says_it_is_proved_best():
+    child = _spawn("salet", "bbybb", "crony", "bbggb")
+    try:
+        child.expect_exact("you left the tree; one answer is left, blond: proved best, solved in 1 more")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
