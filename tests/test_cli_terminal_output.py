@@ -35,7 +35,8 @@ def test_progress_to_a_pipe_is_plain_lines():
     result = run("wordle-tree", "bench", "--strategies", "first,most-parts", "--start", "own")
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()
-    assert lines  # the bar was shown, as lines
+    # a bench of a few seconds writes none (the first line comes five seconds in:
+    # tests/test_cli_progress.py); a slower machine's, only the bar's lines
     assert all(line.startswith("bench: ") for line in lines), lines
     assert "\r" not in result.stderr
     assert "\x1b" not in result.stderr

@@ -76,27 +76,29 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
 
 
 class ProgressBar:
-    """The ranking's bar on stderr, counting first words valued (none when ``quiet``)."""
+    """The ranking's bar on stderr, counting first words valued, its time left at the rate
+    so far (every word is valued whole, in the guess list's order); none when ``quiet``."""
 
     def __init__(self, quiet: bool):
-        self.quiet, self.bar = quiet, None
+        from .progress import Progress
+
+        self.bar, self.done = Progress(quiet), None
 
     def tick(self, done: int, total: int) -> None:
         """One more first word valued (of ``total``)."""
-        if self.quiet:
-            return
-        if self.bar is None:
-            from .progress import stderr_bar
-
-            self.bar = stderr_bar(total=total, unit="word", desc="wordle-rank", leave=False, delay=1.0)
-        self.bar.update(done - self.bar.n)
+        if self.done is None:  # the first word took its time before the bar's clock started
+            self.bar.start(total, "wordle-rank", "words")
+            self.bar.weigh([total - done], power=1.0)
+            self.bar(done, work=0)
+        else:
+            self.bar(done - self.done)
+        self.done = done
 
     def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.bar is not None:  # cleared, whatever ended the ranking
-            self.bar.close()
+        self.bar.close()  # cleared, whatever ended the ranking
 
 
 def write_results(path, header: str, ranking: BoardsRanking) -> None:

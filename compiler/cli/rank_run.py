@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 from .common import CliError, split_long_games
 from .rank_report import plural
 
+# the bar's note until the ranking's first estimate
+ESTIMATING = "estimating the time left"
+
 if TYPE_CHECKING:
     from types import SimpleNamespace
 
@@ -123,12 +126,13 @@ def class_twins(words, ranking, result) -> list:
 
 def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
     """The bar of ``total`` words (pairs when ``what`` is "pair") on stderr, ``done`` of them
-    decided before this run."""
+    decided before this run; its note says the time left is being estimated until the
+    ranking's first estimate (:func:`bar_note`)."""
     from ..ranking.eta import BAR_FORMAT
     from .progress import stderr_bar
 
     unit = "pairs" if what == "pair" else "words"
-    return stderr_bar(
+    bar = stderr_bar(
         total=total,
         initial=done,
         unit=unit,
@@ -136,3 +140,5 @@ def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
         desc=f"ranking {plural(what)}",
         bar_format=BAR_FORMAT,
     )
+    bar.set_postfix_str(ESTIMATING, refresh=False)
+    return bar

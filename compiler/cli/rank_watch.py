@@ -23,7 +23,7 @@ class InFlightNote:
         """``journal``: the ranking's :class:`..ranking.class_journal.ClassJournal`;
         ``decided(word)``: whether the ranking already holds the word's result."""
         self.bar, self.journal, self.decided, self.interval = bar, journal, decided, interval
-        self.base, self.flight = "", ""
+        self.base, self.flight = bar.postfix or "", ""  # the bar's own note until the first set_base
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

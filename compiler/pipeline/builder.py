@@ -83,6 +83,8 @@ def build_from_root(ctx, cfg, root_guess, solve_class, jobs=1, progress=None) ->
     tasks = class_tasks(ctx, cfg.settings.mode, root_guess, answers, legal)
     if progress is not None and hasattr(progress, "start"):
         progress.start(sum(len(cls) for _, cls, _ in tasks), f"{cfg.strategy} from {ctx.words.guesses[root_guess]}")
+    if progress is not None and hasattr(progress, "weigh"):  # a heuristic's class costs about its size
+        progress.weigh([len(cls) for _, cls, _ in tasks], power=1.0)
     subtrees = parallel.map_ordered(
         lambda task: solve_class(task[1], task[2]),
         tasks,

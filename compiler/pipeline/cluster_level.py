@@ -98,7 +98,11 @@ class _ClusterLevel:
         self.refused: int | None = None  # a class that cannot finish in time
         if progress is not None and hasattr(progress, "start"):
             progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
-        if progress is not None and taken:
+        if progress is not None and hasattr(progress, "weigh"):  # each class at its size squared
+            progress.weigh([self.size(i) for i in range(len(self.tasks)) if i not in taken])
+            if taken:  # proved before this run: no time spent on them
+                progress(sum(self.size(i) for i in taken), work=0)
+        elif progress is not None and taken:
             progress(sum(self.size(i) for i in taken))
 
     def size(self, index: int) -> int:

@@ -70,10 +70,7 @@ def solve_first_level(
     # Mastermind's proofs fill far more of the memo than a Wordle build: threads get all of it
     with solver.lanes(jobs, rows=solver.memo.shape[0] if level.orbits is not None else 0) as lanes:
         level.lanes = lanes
-        if progress is not None and hasattr(progress, "start"):
-            progress.start(len(ctx.all_answers), f"optimal from {ctx.words.guesses[first]}")
-        if progress is not None and taken:
-            progress(sum(len(level.tasks[i][1]) for i in taken))
+        report = level.show_progress(progress, [i for i, _ in todo], taken, anytime)
         try:
             with time_limit(anytime.time_limit if anytime is not None else None):
                 parallel.map_threads(
@@ -81,7 +78,7 @@ def solve_first_level(
                     batches,
                     jobs,
                     weights=[sum(len(level.tasks[i][1]) for i in b) for b in batches],
-                    progress=progress,
+                    progress=report,
                     in_order=True,
                     assist=level.join,
                 )
@@ -128,6 +125,34 @@ class _FirstLevel:
         self.running = dict.fromkeys(range(len(self.tasks)), 0)  # participants now searching
         self.subtrees: dict = {}
         self.checkpoint = None  # a checkpoint.Checkpoint each rebuilt class is added to
+        self.work_done = 0  # Σ size² of the classes rebuilt so far (the bar's time left)
+
+    def show_progress(self, progress, todo: list[int], taken, anytime: Anytime | None):
+        """Start ``progress``'s bar, count the classes ``taken`` from a checkpoint, and return
+        what :func:`..concurrency.parallel.map_threads` reports each batch's answers to.  A bar
+        that prices its parts (``weigh``: the CLI's) is given the classes ``todo`` at their
+        size squared (an exact search's cost grows about so) and, with each batch, the work of
+        the classes rebuilt since the last report; the taken ones cost this run nothing."""
+        if progress is None:
+            return None
+        if hasattr(progress, "start"):
+            progress.start(len(self.ctx.all_answers), f"optimal from {self.ctx.words.guesses[self.first]}")
+        if not hasattr(progress, "weigh"):
+            if taken:
+                progress(sum(len(self.tasks[i][1]) for i in taken))
+            return progress
+        progress.weigh([len(self.tasks[i][1]) for i in todo], 2.0, None if anytime is None else anytime.time_limit)
+        if taken:
+            progress(sum(len(self.tasks[i][1]) for i in taken), work=0)
+        reported = [0]
+
+        def report(answers: int) -> None:
+            with self.lock:
+                done = self.work_done
+            progress(answers, work=done - reported[0])
+            reported[0] = done
+
+        return report
 
     def run_batch(self, batch, lane: int) -> None:
         """Solve the classes of ``batch`` in turn on this thread (a shared one as one of
@@ -200,6 +225,8 @@ class _FirstLevel:
         node = self.orbit_nodes.get(index)
         choices = None if node is None else node.children(best.guess)
         self.subtrees[index] = rebuild(self.solver, cls, follow, self.depth, best, choices, self.lanes[lane])
+        with self.lock:
+            self.work_done += len(cls) ** 2
         if self.checkpoint is not None:
             self.checkpoint.add(self.tasks[index][0], self.subtrees[index], best.cost)
         if self.anytime is not None:

@@ -173,11 +173,15 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
     ``first`` leaves: each class ``second`` leaves in turn is solved exactly (within
     ``--max-depth`` - 2 further guesses) and rebuilt from the engine's choices."""
     words, answers = ctx.words.guesses, ctx.all_answers
+    classes = _opening_classes(ctx, cfg.settings.mode, first, second)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(answers), f"optimal after {words[first]}, {words[second]}")
+    weighed = progress is not None and hasattr(progress, "weigh")
+    if weighed:  # each class the second guess leaves at its size squared
+        progress.weigh([len(sub) for *_, second_tasks in classes for _, sub, _ in second_tasks])
     root = Node(first, solved_here(ctx, first, answers))
     max_depth = cfg.settings.max_depth
-    for code, cls, _, second_tasks in _opening_classes(ctx, cfg.settings.mode, first, second):
+    for code, cls, _, second_tasks in classes:
         after = f"after {words[first]} {ctx.game.format_code(int(code))}"
         node = Node(second, solved_here(ctx, second, cls))
         for code2, sub, follow2 in second_tasks:
@@ -193,7 +197,9 @@ def _opening_tree(ctx, cfg, solver, first: int, second: int, progress=None) -> N
                     f"than {_guesses(max(max_depth - 2, 0))}"
                 ) from None
         root.children.append((code, node))
-        if progress is not None:
+        if weighed:
+            progress(len(cls), work=sum(len(sub) ** 2 for _, sub, _ in second_tasks))
+        elif progress is not None:
             progress(len(cls))
     return root
 
