@@ -242,8 +242,9 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
     """Analyse HISTORY exactly (e.g. salet bbybb crony bybbg, or salet:bbybb, salet=00100, emoji).
 
     With no HISTORY: the opening.  Totals count every guess from the position on
-    (this one included); the average is total / answers left.  A search that takes
-    over a second shows its progress on stderr (--quiet: none).  With --weights or
+    (this one included); the average is total / answers left.  A long search shows
+    its progress on stderr (on a terminal after a second, into a file or pipe after
+    five; --quiet: none).  With --weights or
     --prior, totals are Σ weight × guesses and averages the expected guesses.
     """
     from wordle_runtime.history import HistoryError, NoAnswerError
