@@ -18,6 +18,7 @@ from wordle_runtime.boards import answers_problem, board_position, boards_proble
 from wordle_runtime.history import NoAnswerError
 
 from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsAnalysis, BoardsGame, analyse_position, move_value
+from .one_board import analyse_one_board, board_context
 
 if TYPE_CHECKING:
     from wordle_runtime.game import Game
@@ -51,11 +52,15 @@ def analyse_boards(
             f"the game is over: the history used {position.guesses_used} of its {settings.max_depth} guesses "
             f"with {len(position.open_boards)} board{'s' if len(position.open_boards) != 1 else ''} open"
         )
-    analysis = analyse_position(position, played, top, left)
-    value = move_value(position, played, move, left) if move is not None and analysis.exact else None
+    analysis = None
+    if len(position.open_boards) == 1:  # a single-board position: the single-board engine values it
+        analysis = analyse_one_board(board_context(*settings.lists(), settings.game), position, top, left, move)
+    if analysis is None:
+        analysis = analyse_position(position, played, top, left)
+        value = move_value(position, played, move, left) if move is not None and analysis.exact else None
+        analysis = replace(analysis, played=value)
     return replace(
         analysis,
-        played=value,
         open_boards=tuple(b + 1 for b in position.open_boards),
         candidates=tuple(len(position.candidates[b]) for b in position.open_boards),
     )

@@ -1,0 +1,54 @@
+"""A multi-board position with one board open is valued by the single-board engine: its
+values equal the multi-board exact search's on the same position."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clirun import run
+from sampled_lists import write_sampled_lists
+from wordle_compiler.analysis.boards import analyse_boards, played_lists
+from wordle_compiler.core.settings import Settings
+from wordle_compiler.multiboard.position import analyse_position, move_value
+from wordle_runtime.boards import board_position, parse_board_history
+
+
+def _one_open_histories(played, rng, count):
+    """Dordle histories whose first guess solves board 1, board 2 showing what it shows."""
+    found = []
+    while len(found) < count:
+        first, second = rng.sample(played.answers, 2)
+        shown = played.game.format_code(played.game.score_code(first, second))
+        found.append([first, f"{played.game.format_code(played.game.all_correct)},{shown}"])
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_one_open_board_equals_the_multi_board_search(tmp_path, seed):
+    answers, guesses, rng = write_sampled_lists(tmp_path, seed, n_answers=60, n_drawn=400, n_extra=120)
+    for max_depth in (7, 3, 2):
+        settings = Settings(answers=str(answers), guesses=str(guesses), boards=2, max_depth=max_depth)
+        played = played_lists(*settings.lists(), settings.game)
+        for history in _one_open_histories(played, rng, 4):
+            ours = analyse_boards(settings, history, top=3)
+            steps = parse_board_history(history, played.game, 2)
+            position = board_position(played.answers, steps, played.game, 2)
+            left = max_depth - 1
+            theirs = analyse_position(position, played, 3, left)
+            assert ours.tuples == theirs.tuples == len(position.candidates[1])
+            assert (ours.moves[0].guesses, ours.moves[0].lost) == (theirs.moves[0].guesses, theirs.moves[0].lost)
+            for move in ours.moves:
+                assert move_value(position, played, move.word, left) == move, (history, max_depth)
+
+
+def test_a_solved_board_leaves_the_single_board_analysis():
+    """``wordle-tree analyse --game dordle lymph ggggg,bybbb`` answers as ``analyse lymph bybbb``."""
+    boards = run("wordle-tree", "analyse", "--game", "dordle", "lymph", "ggggg,bybbb", "--top", "3", "--json")
+    single = run("wordle-tree", "analyse", "lymph", "bybbb", "--top", "3", "--json")
+    assert boards.returncode == 0, boards.stderr
+    ours, theirs = json.loads(boards.stdout), json.loads(single.stdout)
+    assert ours["exact"]
+    assert ours["tuples"] == 182
+    assert [(m["word"], m["guesses"]) for m in ours["moves"]] == [(m["word"], m["total"]) for m in theirs["moves"][:3]]
