@@ -69,6 +69,17 @@ class Server:
         return self.proc.returncode, err
 
 
+def read_until_closed(sock: socket.socket) -> bytes:
+    """Everything the server sends on ``sock`` until it closes the connection (a reset ends it too)."""
+    chunks = []
+    try:
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    except ConnectionResetError:
+        pass
+    return b"".join(chunks)
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` is a live process (a zombie waiting to be reaped is not)."""
     try:

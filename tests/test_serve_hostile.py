@@ -16,7 +16,7 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from serving import Server, running, serving
+from serving import Server, read_until_closed, running, serving
 
 TREE = "salet-optimal-normal"  # one tree: the server starts in a second
 
@@ -52,13 +52,8 @@ def _trickle(port: int, head: bytes, pieces: list[bytes], every: float) -> tuple
                 break
         select.select([sock], [], [], 30)
         took = time.monotonic() - began
-        chunks = []
-        try:
-            while chunk := sock.recv(65536):
-                chunks.append(chunk)
-        except ConnectionResetError:
-            pass
-    return took, b"".join(chunks)
+        answer = read_until_closed(sock)
+    return took, answer
 
 
 def test_a_request_trickled_in_is_cut_off_by_its_whole_deadline():

@@ -13,7 +13,7 @@ import socket
 
 import pytest
 
-from serving import Server
+from serving import Server, read_until_closed
 
 TREE = "salet-optimal-normal"  # one tree: the server starts in a second
 HOST = b"Host: 127.0.0.1\r\n"
@@ -30,13 +30,7 @@ def ask(port: int, data: bytes, hang_up: bool = True) -> bytes:
                 sock.shutdown(socket.SHUT_WR)
         except (BrokenPipeError, ConnectionResetError):
             pass  # refused before it was all read: the answer is still there
-        chunks = []
-        try:
-            while chunk := sock.recv(65536):
-                chunks.append(chunk)
-        except ConnectionResetError:
-            pass
-    return b"".join(chunks)
+        return read_until_closed(sock)
 
 
 def parse(answer: bytes) -> tuple[int, dict[str, str], bytes]:
