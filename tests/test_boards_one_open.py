@@ -52,3 +52,32 @@ def test_a_solved_board_leaves_the_single_board_analysis():
     assert ours["exact"]
     assert ours["tuples"] == 182
     assert [(m["word"], m["guesses"]) for m in ours["moves"]] == [(m["word"], m["total"]) for m in theirs["moves"][:3]]
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_single_board_engine_below_equals_the_multi_board_search(tmp_path, seed):
+    """Positions of two and three open boards: the search that values its one-board positions
+    with the single-board engine finds the same costs as the one that searches them itself."""
+    from wordle_compiler.analysis.one_board import board_context, one_board_values
+
+    answers, guesses, rng = write_sampled_lists(tmp_path, seed, n_answers=40, n_drawn=300, n_extra=80)
+    compared = 0
+    for boards, max_depth in ((2, 7), (2, 3), (3, 8)):
+        settings = Settings(answers=str(answers), guesses=str(guesses), boards=boards, max_depth=max_depth)
+        played = played_lists(*settings.lists(), settings.game)
+        one_board = one_board_values(board_context(*settings.lists(), settings.game))
+        for _ in range(6):
+            first = rng.choice(played.guesses)
+            secret = rng.sample(played.answers, boards)
+            shown = ",".join(played.game.format_code(played.game.score_code(first, a)) for a in secret)
+            steps = parse_board_history([first, shown], played.game, boards)
+            position = board_position(played.answers, steps, played.game, boards)
+            if len(position.open_boards) < 2:
+                continue
+            plain = analyse_position(position, played, 3, max_depth - 1)
+            if not plain.exact:
+                continue
+            helped = analyse_position(position, played, 3, max_depth - 1, one_board)
+            assert helped.moves == plain.moves, (first, shown, max_depth)
+            compared += 1
+    assert compared >= 6

@@ -18,7 +18,7 @@ from wordle_runtime.boards import answers_problem, board_position, boards_proble
 from wordle_runtime.history import NoAnswerError
 
 from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsAnalysis, BoardsGame, analyse_position, move_value
-from .one_board import analyse_one_board, board_context
+from .one_board import analyse_one_board, board_context, one_board_values
 
 if TYPE_CHECKING:
     from wordle_runtime.game import Game
@@ -52,13 +52,15 @@ def analyse_boards(
             f"the game is over: the history used {position.guesses_used} of its {settings.max_depth} guesses "
             f"with {len(position.open_boards)} board{'s' if len(position.open_boards) != 1 else ''} open"
         )
+    ctx = board_context(*settings.lists(), settings.game)
     analysis = None
     if len(position.open_boards) == 1:  # a single-board position: the single-board engine values it
-        analysis = analyse_one_board(board_context(*settings.lists(), settings.game), position, top, left, move)
+        analysis = analyse_one_board(ctx, position, top, left, move)
     if analysis is None:
-        analysis = analyse_position(position, played, top, left)
-        value = move_value(position, played, move, left) if move is not None and analysis.exact else None
-        analysis = replace(analysis, played=value)
+        one_board = one_board_values(ctx)
+        analysis = analyse_position(position, played, top, left, one_board)
+        exact = move is not None and analysis.exact
+        analysis = replace(analysis, played=move_value(position, played, move, left, one_board) if exact else None)
     return replace(
         analysis,
         open_boards=tuple(b + 1 for b in position.open_boards),

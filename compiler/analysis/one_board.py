@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..multiboard.position import BoardsAnalysis, BoardsMove
+from ..search import INF, solver_for
 from .position import DepthLimitError, Position, best_moves
 from .position import move_value as single_move_value
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from wordle_runtime.game import Game
 
     from ..core.config import Context
+    from ..multiboard.exact import OneBoard
 
 
 @lru_cache(maxsize=2)
@@ -61,3 +63,18 @@ def analyse_one_board(
         played = BoardsMove(move, value.total, 0)
     moves = tuple(BoardsMove(m.word, m.total, 0) for m in analysis.moves[:top])
     return BoardsAnalysis(len(single.answers), left, True, moves, played)
+
+
+def one_board_values(ctx: Context) -> OneBoard:
+    """The multi-board search's value of a position with one board open (its answer indices,
+    the guesses left, beta): the single-board engine's exact total below beta (a bound at or
+    above it otherwise), or None when no play solves the board within the guesses left."""
+    solver = solver_for(ctx, "normal")
+    legal = ctx.all_guesses
+
+    def value(answers: np.ndarray, guesses_left: int, beta: int | None) -> int | None:
+        ordered = np.sort(answers).astype(np.int32)
+        outcome = solver.solve(ordered, legal, guesses_left, INF if beta is None else min(beta, INF))
+        return None if outcome.cost >= INF else int(outcome.cost)
+
+    return value

@@ -15,16 +15,25 @@ Lower bound (admissible; ``tests/naive.py`` checks the values): a guess closes a
 board of a tuple (the boards' answers are distinct), so a tuple with k open boards needs k
 more guesses, k + 1 unless the next guess is one of its answers; and the next guess is one
 of the answers of at most ``max_hits`` tuples (the most tuples holding one word).
+
+One board open: a position's rows are then distinct answers (a part keeps only rows whose
+closed boards showed the same guess, so their open answers differ), a single-board position
+with every guess legal.  A problem given ``one_board`` (the analyses: the compiled
+single-board engine) values it so, exactly below beta; only where no play solves it within
+the guesses left does this search count its lost tuples.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 # A lost tuple outweighs every guess count of the positions this search takes on.
 LOST = 1 << 40
+# The value of a one-board position (its answers, the guesses left, beta), or None: see Problem.
+OneBoard = Callable[[np.ndarray, int, "int | None"], "int | None"]
 # The most tuples an exact search takes on (a position is searched whole, in memory).
 MAX_EXACT_TUPLES = 200_000
 # The pattern cells (guesses × tuples × boards) scored at once when ordering the guesses.
@@ -41,6 +50,9 @@ class Problem:
     memo: dict = field(default_factory=dict)
     nodes: int = 0
     base: int = 256  # a pattern row's codes as digits in this base (Wordle: all correct is the largest code)
+    # The value of a position with one board open (its answers, the guesses left, beta) by the
+    # single-board engine, or None when no play solves it in time: see :func:`solve`.
+    one_board: OneBoard | None = None
 
     def __post_init__(self) -> None:
         self.codes = self.codes.view(np.ndarray)  # a cached matrix is a memmap: index it as an array
@@ -177,6 +189,10 @@ def solve(problem: Problem, tuples: np.ndarray, guesses_left: int, beta: int | N
     n, k = tuples.shape
     if k > guesses_left:
         return n * tuple_cost(k, guesses_left)
+    if k == 1 and problem.one_board is not None:  # a set of distinct answers: a single-board position
+        value = problem.one_board(tuples[:, 0], guesses_left, beta)
+        if value is not None:
+            return value
     bound = lower_bound(tuples, guesses_left)
     if beta is not None and bound >= beta:
         return bound

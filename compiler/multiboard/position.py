@@ -16,7 +16,7 @@ import numpy as np
 from wordle_runtime.boards import BoardsPosition, next_move
 from wordle_runtime.game import Game
 
-from .exact import LOST, Problem, _guess_cost, guess_order, solve
+from .exact import LOST, OneBoard, Problem, _guess_cost, guess_order, solve
 
 MAX_ANALYSED_TUPLES = 300  # a Quordle position of 144 tuples: about 10 s
 
@@ -85,16 +85,19 @@ class BoardsGame:
     opening: str
 
 
-def analyse_position(position: BoardsPosition, played: BoardsGame, top: int, left: int | None = None) -> BoardsAnalysis:
+def analyse_position(
+    position: BoardsPosition, played: BoardsGame, top: int, left: int | None = None, one_board: OneBoard | None = None
+) -> BoardsAnalysis:
     """The best ``top`` moves of ``position`` by exact cost (fewest lost, then fewest
     guesses; ties in the search's guess order), or the policy's move when it has too many
-    tuples; ``left``: the guesses left (default: the game's)."""
+    tuples; ``left``: the guesses left (default: the game's); ``one_board``: the value of a
+    position with one board open (:class:`.exact.Problem`)."""
     tuples = position_tuples(position, played.answers)
     left = position.guesses_left if left is None else left
     if tuples is None:
         guess, _ = next_move(position, played.guesses, played.game, played.opening)
         return BoardsAnalysis(-1, left, False, (BoardsMove(str(guess), -1, -1),))
-    problem = Problem(played.codes, played.game.all_correct)
+    problem = Problem(played.codes, played.game.all_correct, one_board=one_board)
     solve(problem, tuples, left)
     best: list[tuple[int, int, int]] = []
     for rank, guess in enumerate(guess_order(problem, tuples)):
@@ -106,13 +109,15 @@ def analyse_position(position: BoardsPosition, played: BoardsGame, top: int, lef
     return BoardsAnalysis(len(tuples), left, True, moves)
 
 
-def move_value(position: BoardsPosition, played: BoardsGame, word: str, left: int | None = None) -> BoardsMove | None:
+def move_value(
+    position: BoardsPosition, played: BoardsGame, word: str, left: int | None = None, one_board: OneBoard | None = None
+) -> BoardsMove | None:
     """The exact cost of playing ``word`` now (None when the position has too many tuples);
-    ``left``: the guesses left (default: the game's)."""
+    ``left``: the guesses left (default: the game's); ``one_board`` as for :func:`analyse_position`."""
     tuples = position_tuples(position, played.answers)
     if tuples is None:
         return None
-    problem = Problem(played.codes, played.game.all_correct)
+    problem = Problem(played.codes, played.game.all_correct, one_board=one_board)
     left = position.guesses_left if left is None else left
     cost = _guess_cost(problem, tuples, played.guesses.index(word), left, None)
     return _move(word, cost)
