@@ -35,6 +35,7 @@ from array import array
 
 import msgpack
 
+from .digests import answers_problem
 from .fields import decode, game_words, le_bytes, payload_of, read_array, reject_ext, sorted_keys, word_list
 from .game import DEFAULT_GAME, GameError, game_from_fields
 from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
@@ -87,6 +88,9 @@ def pack_tree(data: TreeData) -> bytes:
     ``data.guess_list`` (a :class:`GuessList` or words), else the tree's own words.
     """
     stats = check_structure(data)
+    problem = answers_problem(data.answers, data.meta)  # the loader would refuse it
+    if problem:
+        _fail(problem)
     if stats.depth[0] > MAX_DEPTH:
         _fail(f"the tree is {stats.depth[0]} guesses deep; the format stores at most {MAX_DEPTH}")
     mode = data.mode or data.meta.get("mode") or "normal"
@@ -330,6 +334,9 @@ def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
         answers, guesses = (word_list(blob, top.get(key), key) for key in ("answers", "guesses"))
     else:
         answers, guesses = (game_words(blob, top.get(key), key, game) for key in ("answers", "guesses"))
+    problem = answers_problem(answers, meta)  # before the structure: an edited word is named as such
+    if problem:
+        _fail(problem)
     arrays = (node_guess, node_answer, child_start, edge_pattern, edge_child)
     data = TreeData(answers, guesses, *arrays, meta=meta, format_version=(major, minor), game=game)
     rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats

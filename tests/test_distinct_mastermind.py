@@ -160,6 +160,36 @@ def test_a_distinct_tree_plays_every_answer_through_wordle_next(tmp_path):
     expected = [c for c in words.answers if len(set(c) & set(first)) == 1 and all(map(str.__ne__, c, first))]
     assert json.loads(shown.stdout)["candidates"] == expected
     one_line_error(run("wordle-next", "--tree", tree, "112", "B1W0"), 2, "not in this tree's guess list")
+    info = run("wordle-tree", "info", tree).stdout
+    assert "game        mastermind:3x5:distinct (mastermind, 3 different symbols over 12345)" in info
+
+
+def test_info_names_the_shipped_bulls_and_cows_tree_as_players_know_it():
+    """By the name --game takes and its title, not as the file's ``game`` alone (every code of
+    Mastermind 4×10); plain Mastermind keeps its own name."""
+    result = run("wordle-tree", "info", "bulls-and-cows-optimal-normal")
+    assert result.returncode == 0, result.stderr
+    game = next(line for line in result.stdout.splitlines() if line.startswith("game "))
+    assert game.split(None, 1)[1] == (
+        "bulls-and-cows (Bulls and Cows: mastermind:4x10:distinct, 4 different symbols over 0123456789)"
+    )
+    doc = json.loads(run("wordle-tree", "info", "bulls-and-cows-optimal-normal", "--json").stdout)["game"]
+    assert doc == {
+        "name": "bulls-and-cows",
+        "title": "Bulls and Cows",
+        "codes": "mastermind:4x10:distinct",
+        "distinct": True,
+        "rule": "mastermind",
+        "length": 4,
+        "alphabet": "0123456789",
+    }
+    every = json.loads(run("wordle-tree", "info", "mastermind-4x6-optimal-normal", "--json").stdout)["game"]
+    assert (every["name"], every["title"], every["codes"], every["distinct"]) == (
+        "mastermind:4x6",
+        "Mastermind 4×6",
+        "mastermind:4x6",
+        False,
+    )
 
 
 def test_bulls_and_cows_compiles_and_plays_from_its_alias(tmp_path):

@@ -45,6 +45,18 @@ def _load(path):
     return load_tree_arg(path)[1]
 
 
+def _load_checked(path):
+    """:func:`load_tree_arg`, refusing (exit 2, as any corrupt file) a tree whose own answers
+    or full guess list do not hash to the sha256 its ``meta.word_lists`` stores."""
+    from ..treefiles.verification import word_lists_problem
+
+    source, data, size = load_tree_arg(path)
+    problem = word_lists_problem(data)
+    if problem:
+        raise CliError(f"{path}: {problem}")
+    return source, data, size
+
+
 class SectionedGroup(click.Group):
     """A group whose ``--help`` lists its commands by purpose, one line each."""
 
@@ -97,19 +109,21 @@ def group():
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of labelled lines")
 def info(file, as_json):
     """Settings, word lists, stats and histogram of a tree file (meta's claims, as stored;
-    verify checks them).  Only the settings that apply to the tree's strategy are shown.
+    verify checks them).  A file whose answers or guess list do not hash to the sha256 its
+    meta stores is refused as corrupt (exit 2).  Only the settings that apply to the tree's strategy are shown.
     A tree built under answer weights also shows them: the source meta names, and the
     fingerprint and expected guesses computed from the file's own weights."""
     from .tree_report import info_doc, info_lines, printable
 
-    source, data, size = load_tree_arg(file)
+    source, data, size = _load_checked(file)
     doc = info_doc(file, source, data, size)
     click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(map(printable, info_lines(doc))))
 
 
 @group.command(
     short_help="Replay every answer; check guesses, depth and meta's claims.",
-    epilog=TREE_ARG_HELP + " Exit 1 when any check fails.",
+    epilog=TREE_ARG_HELP + " Exit 1 when any check fails; 2 for a file that is not a valid tree, one whose "
+    "answers or guess list do not hash to the sha256 its meta stores included.",
 )
 @click.argument("file")
 @max_depth_option("depth limit to check [default: the file's own, else 6]", default=None)
@@ -125,8 +139,9 @@ def info(file, as_json):
 def verify(  # noqa: PLR0913 - a click command takes its options as parameters
     file, max_depth, mode, guesses, weights_file, weight_missing, prior, prior_width, prior_common, as_json, quiet
 ):
-    """Replay every answer with the reference score, check every guess against the guess
-    list and the mode's rules, check the depth, and compare every stat claimed in meta
+    """Check the file's answers and guess list against the sha256 its meta stores, replay
+    every answer with the reference score, check every guess against the guess list and the
+    mode's rules, check the depth, and compare every stat claimed in meta
     (for a tree built under weights, also meta's fingerprint of them).  Also the expected
     guesses when answers are as likely as --weights or --prior say, else as the tree's own
     weights say, if it has them."""
@@ -135,7 +150,7 @@ def verify(  # noqa: PLR0913 - a click command takes its options as parameters
     from ..treefiles.weighted import tree_weights
     from .tree_report import verify_failure, verify_lines, weighted_line
 
-    data = _load(file)
+    data = _load_checked(file)[1]
     problem = mode_problem(data.game, mode) if mode is not None else None
     if problem:
         raise CliError(problem)

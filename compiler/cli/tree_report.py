@@ -42,16 +42,20 @@ def _strategy_settings(meta) -> dict:
 
 
 def info_doc(shown_path: str, source: str, data, size: int) -> dict:
-    """Everything ``info`` reports, as one JSON-ready map (meta values type-checked)."""
+    """Everything ``info`` reports, as one JSON-ready map (meta values type-checked).  The
+    ``info`` command has refused a file whose own lists do not hash to the sha256 its meta
+    stores; ``checked`` says which of them it could compare (a 1.0 file has no guess list)."""
     meta = data.meta
     guess_list = getattr(data, "guess_list", None)
     word_lists = {}
     for role in ("answers", "guesses"):
         entry = metaview.get(meta, "word_lists", role, kind=dict, default={})
+        sha256 = metaview.get(entry, "sha256", kind=str)
         word_lists[role] = {
             "name": metaview.get(entry, "name", kind=str),
             "count": metaview.get(entry, "count", kind=int),
-            "sha256": metaview.get(entry, "sha256", kind=str),
+            "sha256": sha256,
+            "checked": sha256 is not None and (role == "answers" or guess_list is not None),
         }
     return {
         "file": shown_path,
@@ -77,16 +81,54 @@ def info_doc(shown_path: str, source: str, data, size: int) -> dict:
 
 
 def _game_doc(data) -> dict:
-    """``{"game": …}`` for a tree of another game than five-letter Wordle over a-z (a 2.0 file)."""
-    from wordle_runtime.game import DEFAULT_GAME
+    """``{"game": …}`` for a tree of another game than five-letter Wordle over a-z (a 2.0 file):
+    its ``name`` and the file's ``game`` fields.  For Mastermind the name is the one ``--game``
+    takes, with the ``title`` people know (:func:`game_title`), ``codes``, the spec of the codes
+    played, and ``distinct``, whether the file's guess list is exactly the codes of different
+    colours: Bulls and Cows is ``bulls-and-cows``, codes ``mastermind:4x10:distinct``, where the
+    file's ``game`` alone says ``mastermind:4x10``."""
+    from wordle_runtime.game import DEFAULT_GAME, GAME_ALIASES, MASTERMIND, mastermind_name
+
+    from ..core.games import game_title
 
     game = getattr(data, "game", DEFAULT_GAME)
-    return {} if game is DEFAULT_GAME else {"game": {"name": game.name, **game.to_fields()}}
+    if game is DEFAULT_GAME:
+        return {}
+    if game.rule != MASTERMIND:
+        return {"game": {"name": game.name, **game.to_fields()}}
+    distinct = _distinct_codes(data)
+    spec = mastermind_name(game, distinct)
+    name = next((alias for alias, named in GAME_ALIASES.items() if named == spec), spec)
+    doc = {"name": name, "title": game_title(game, [spec]), "codes": spec, "distinct": distinct}
+    return {"game": {**doc, **game.to_fields()}}
+
+
+def _distinct_codes(data) -> bool:
+    """Whether a Mastermind tree's full guess list holds exactly its codes of different colours."""
+    from wordle_runtime.game import code_count
+
+    guess_list = getattr(data, "guess_list", None)
+    if guess_list is None or len(guess_list) != code_count(data.game, distinct=True):
+        return False
+    return all(len(set(code)) == len(code) for code in guess_list)
+
+
+def _game_text(game: dict) -> str:
+    """The ``game`` line of ``info``: ``mastermind:4x6 (mastermind, 4 symbols over 123456)``;
+    a game ``--game`` names by an alias also by its title and codes (``bulls-and-cows (Bulls
+    and Cows: mastermind:4x10:distinct, 4 different symbols over 0123456789)``)."""
+    kind = game["rule"]
+    if game.get("codes", game["name"]) != game["name"]:
+        kind = f"{game['title']}: {game['codes']}"
+    different = "different " if game.get("distinct") else ""
+    return f"{game['name']} ({kind}, {game['length']} {different}symbols over {metaview.shown(game['alphabet'])})"
 
 
 def _list_text(entry: dict) -> str:
     name = metaview.shown(entry["name"], 40) if entry["name"] else "unnamed"
     sha = f", sha256 {entry['sha256'][:16]}…" if entry["sha256"] else ""
+    if entry["sha256"] and not entry["checked"]:
+        sha += " (not checked: the file holds no full guess list)"
     return f"list {name}{sha}"
 
 
@@ -104,10 +146,7 @@ def info_lines(doc: dict) -> list[str]:
     if doc["optimality"]:
         strategy += f" ({shown(doc['optimality'])})"
     if "game" in doc:
-        game = doc["game"]
-        lines.append(
-            _line("game", f"{game['name']} ({game['rule']}, {game['length']} symbols over {shown(game['alphabet'])})")
-        )
+        lines.append(_line("game", _game_text(doc["game"])))
     rules = SimpleNamespace(rule=doc.get("game", {}).get("rule", "wordle"))
     lines += [_line("strategy", strategy), _line("mode", mode_label(rules, doc["mode"]) or "any code at every step")]
     for key, value in doc["settings"].items():

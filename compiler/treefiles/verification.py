@@ -305,12 +305,26 @@ def verify_data(
     return Verdict(not problems and not report.exceeding_max_depth, mode, max_depth, report, problems, notes)
 
 
+def word_lists_problem(data: TreeData) -> str | None:
+    """Why the tree's own answers or full guess list do not hash to the sha256 its
+    ``meta.word_lists`` stores (FORMAT.md), or None; the answers first, as the loader
+    checks them too.  A list without a stored hash, or a file without a full guess list
+    (format 1.0), is not checked."""
+    from wordle_runtime.digests import answers_problem, guess_list_problem
+
+    guess_list = getattr(data, "guess_list", None)
+    if guess_list is not None and not isinstance(guess_list, GuessList):  # a writer's words
+        guess_list = GuessList.from_words(guess_list, getattr(data, "game", DEFAULT_GAME))
+    return answers_problem(data.answers, data.meta) or guess_list_problem(guess_list, data.meta)
+
+
 def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     """:func:`verify_data` for a path or shipped tree name, file bytes, ``TreeData`` or
-    anything with a ``data`` attribute (a compile result); bad arguments raise ValueError."""
+    anything with a ``data`` attribute (a compile result); bad arguments raise ValueError,
+    a tree whose word lists do not match their stored sha256 :class:`TreeFormatError`."""
     import os
 
-    from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
+    from wordle_runtime.format import MAX_FILE_BYTES, TreeFormatError, unpack_tree
     from wordle_runtime.tree import resolve_tree
 
     from ..core.games import mode_problem
@@ -331,4 +345,7 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
         raise ValueError(problem)
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1):
         raise ValueError("max_depth must be a whole number of at least 1")
+    problem = word_lists_problem(data)
+    if problem:
+        raise TreeFormatError(problem)
     return verify_data(data, mode, max_depth, guesses)
