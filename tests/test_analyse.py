@@ -11,11 +11,10 @@ import pytest
 
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from support.contexts import tiny_context
+from wordle_compiler.analysis.best import analyse_position, best_moves
 from wordle_compiler.analysis.moves import analyse_move, score_move
 from wordle_compiler.analysis.position import (
     DepthLimitError,
-    analyse_position,
-    best_moves,
     move_value,
     position_after,
 )

@@ -12,7 +12,7 @@ import pytest
 from clirun import run
 from naive import INF, naive_allowed, naive_optimal, naive_score
 from support.contexts import tiny_context
-from wordle_compiler.analysis.position import analyse_position
+from wordle_compiler.analysis.best import analyse_position
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import integer_weights
 from wordle_compiler.search import DEEP_COST

@@ -9,8 +9,8 @@ import pytest
 
 from naive import naive_optimal, naive_score
 from support.contexts import tiny_context
+from wordle_compiler.analysis.best import analyse_position
 from wordle_compiler.analysis.moves import analyse_move
-from wordle_compiler.analysis.position import analyse_position
 from wordle_compiler.analysis.review import review_game
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import integer_weights

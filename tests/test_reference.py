@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from wordle_compiler.analysis.position import analyse_position, move_value
+from wordle_compiler.analysis.best import analyse_position
+from wordle_compiler.analysis.position import move_value
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.ranking.first_words import RankSpec, context_for, evaluate_word, heuristic_order

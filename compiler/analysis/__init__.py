@@ -1,3 +1,5 @@
-"""Position analysis: the exact value of a position and its best moves (``position``), of one
-move against the best with its exact rank (``moves``), and a review of a played game, move by
-move (``review``); the least worst case first (``worst_case``, ``--objective depth``)."""
+"""Position analysis: a position and a move's exact value (``position``), its best moves
+(``best``; with one or two answers left ``few_answers``), one move against the best with its
+exact rank (``moves``), and a review of a played game, move by move (``review``); the least
+worst case first (``worst_case``, ``--objective depth``); several boards (``boards``, with
+one board open ``one_board``)."""

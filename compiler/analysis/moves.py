@@ -1,7 +1,7 @@
 """A move at a position, reported against the best (``--move``): its exact value, the guesses
 it loses on average, and with ``rank`` its exact rank, every strictly better move counted on
 threads sharing one memo.  The move is valued first, so the search for the position's best
-needs only look for moves at least as good (:func:`.position.best_moves`)."""
+needs only look for moves at least as good (:func:`.best.best_moves`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ..concurrency import parallel
 from ..core.config import Context
 from ..core.settings import Settings
 from ..search import DEEP_COST
+from .best import best_moves
 from .position import (
     SILENT,
     Analysis,
@@ -22,7 +23,6 @@ from .position import (
     MoveValue,
     Position,
     Progress,
-    best_moves,
     beyond_depth,
     is_legal,
     move_value,

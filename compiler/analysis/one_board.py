@@ -15,7 +15,8 @@ import numpy as np
 
 from ..multiboard.position import BoardsAnalysis, BoardsMove
 from ..search import INF, solver_for
-from .position import DepthLimitError, Position, best_moves
+from .best import best_moves
+from .position import DepthLimitError, Position
 from .position import move_value as single_move_value
 
 if TYPE_CHECKING:

@@ -170,8 +170,9 @@ class LoadedGame:
         """The position ``history`` reaches, by the least search the objective allows: the
         least worst case (objective ``depth``), the move against the best (``move``), or the
         best moves; with ``move``, ``Analysis.report`` holds the move's value and loss."""
+        from .best import analyse_position
         from .moves import analyse_move
-        from .position import SILENT, analyse_position
+        from .position import SILENT
         from .worst_case import analyse_worst_case
 
         shown = progress or SILENT

@@ -13,7 +13,8 @@ from wordle_runtime.history import HistoryError, parse_history
 
 from ..core.config import Context
 from ..core.settings import Settings
-from .position import SILENT, Progress, best_moves, is_legal, move_value, opening_table, position_after
+from .best import best_moves
+from .position import SILENT, Progress, is_legal, move_value, opening_table, position_after
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ move, then the least total among the trees that reach it.
 
 The depth-only search (:func:`wordle_compiler.search.classes_fit`) finds the smallest
 number of guesses that solves every answer from here; the position's best moves are then
-the least-total moves within exactly that many (:func:`.position.best_moves` on the
+the least-total moves within exactly that many (:func:`.best.best_moves` on the
 position with its depth narrowed).  A move is valued the same way: its own least worst
 case, then its least total within it.
 """
@@ -17,6 +17,7 @@ from wordle_runtime.history import HistoryError
 from ..core.partition import class_tasks
 from ..core.settings import Settings
 from ..search import classes_fit
+from .best import best_moves
 from .position import (
     SILENT,
     Analysis,
@@ -24,7 +25,6 @@ from .position import (
     MoveValue,
     Position,
     Progress,
-    best_moves,
     beyond_depth,
     is_legal,
     move_value,
