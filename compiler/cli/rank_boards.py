@@ -1,8 +1,11 @@
 """``wordle-rank --boards K`` (or ``--game dordle|quordle|octordle``): every first guess of a
 multi-board game valued exactly (:mod:`..multiboard.rank`), reported as ``wordle-rank``
-reports a ranking: the table (or ``--json``) and the results file (``-o``), written at the
-end.  Lists whose tuples are more than the ranking takes are refused in one line, exit 2
-(an oversized game, as ``wordle-compile --boards`` refuses one), before any work."""
+reports a ranking: the table (or ``--json``) and the results file (``-o``).  The file is the
+single-board ranking's log (:mod:`..ranking.results_log`): a row appended as each first word
+is valued, the canonical file written at the end, and ``--resume`` going on from it (the
+words whose rows check are not valued again; the others are).  Lists whose tuples are more
+than the ranking takes are refused in one line, exit 2 (an oversized game, as
+``wordle-compile --boards`` refuses one), before any work."""
 
 from __future__ import annotations
 
@@ -15,8 +18,11 @@ import click
 from .common import CliError, FailedError, refuse_given
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..core.settings import Settings
-    from ..multiboard.rank import BoardsRankedWord, BoardsRanking
+    from ..multiboard.rank import BoardsRankedWord, BoardsRanker, BoardsRanking
+    from ..ranking.tasks import WordResult
 
 # Options of single-board rankings that a multi-board one refuses when given.
 SINGLE_BOARD_OPTIONS = (
@@ -26,7 +32,6 @@ SINGLE_BOARD_OPTIONS = (
     "deep",
     "jobs",
     "scheduler",
-    "resume",
     "recheck",
     "weights_file",
     "prior",
@@ -36,10 +41,8 @@ SINGLE_BOARD_OPTIONS = (
 def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     """Rank the first guesses of the multi-board game ``settings`` hold (several boards) as
     ``wordle-rank``'s options ask."""
-    from .. import __version__
     from ..core.wordlists import read_word_file
-    from ..multiboard.rank import rank_boards
-    from ..ranking.results import results_header
+    from ..multiboard.rank import BoardsRanker
     from ..util.files import check_destination
     from .rank_plan import RankRequest
     from .rank_results import default_output, refuse_replacing
@@ -48,21 +51,23 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     refuse_given(ctx, SINGLE_BOARD_OPTIONS, "single-board rankings")
     if params["fmt"] != "csv":
         raise CliError("--format selby is for single-board rankings: use csv")
+    if params["force"] and params["resume"]:
+        raise CliError("--force starts over and --resume goes on: give one")
     try:
         settings = replace(settings, objective=params["objective"])
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    start = "force" if params["force"] else "new"
+    start = "resume" if params["resume"] else "force" if params["force"] else "new"
     request = RankRequest(settings, params["first_words"], None, None, params["top"], None, "csv", start, True, None)
     path = check_destination(params["output"] or default_output(request), "results")
-    refuse_replacing(path, start)
+    if start != "resume":
+        refuse_replacing(path, start)
     words = read_word_file(params["first_words"]) if params["first_words"] is not None else None
-    with ProgressBar(params["quiet"]) as bar:
-        try:
-            ranking = rank_boards(settings, words, bar.tick)
-        except ValueError as exc:  # BoardsTooLargeError among them: an oversized game
-            raise CliError(str(exc)) from None
-    write_results(path, results_header(ranking.words, settings, __version__), ranking)
+    try:
+        ranker = BoardsRanker(settings, words)
+    except ValueError as exc:  # BoardsTooLargeError among them: an oversized game
+        raise CliError(str(exc)) from None
+    ranking = logged_ranking(ranker, path, start, params["quiet"])
     if params["as_json"]:
         click.echo(json.dumps(ranking_doc(ranking, str(path))))
     else:
@@ -73,6 +78,61 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
             f"no first word solves every tuple within {within} "
             f"({len(ranking.rows)} proved infeasible; results in {path})"
         )
+
+
+def logged_ranking(ranker: BoardsRanker, path: Path, start: str, quiet: bool) -> BoardsRanking:
+    """Run ``ranker`` with the results file at ``path`` as its log: with ``start`` "resume",
+    the words whose rows check are taken from it (a file of another ranking, or not a
+    possible one, refused in one line); each word valued is appended as it comes, and the
+    finished ranking rewrites the file canonically."""
+    from .. import __version__
+    from ..ranking.results import results_header
+    from ..ranking.results_log import ResultsLog
+    from .rank_results import starting_contents
+
+    settings = ranker.settings
+    objective, limit = settings.objective, settings.max_depth
+    header = results_header(ranker.words, settings, __version__)
+    decided: dict[str, BoardsRankedWord] = {}
+    if start == "resume":
+        contents = starting_contents(path, start, header, ranker.first_words, ranker.tuples, limit, objective, False)
+        read = (ranked_word(result, objective) for result in contents.trusted)
+        decided = {row.word: row for row in read if row is not None}
+    log = ResultsLog(path, "csv", ranker.tuples, header, objective, limit, resume=start == "resume")
+    try:
+        with ProgressBar(quiet) as bar:
+            ranking = ranker.run(bar.tick, decided, lambda row: log.append(word_result(row)))
+    finally:
+        log.close()
+    log.finish([(result.word, result.value, result.exact) for result in map(word_result, ranking.rows)])
+    return ranking
+
+
+def word_result(row: BoardsRankedWord) -> WordResult:
+    """A ranked first guess as the results file's rows hold it: an exact row's value is
+    ``DEEP_COST`` × its lost tuples (0 under objective total) + its total, as a
+    fewest-deep row's; an infeasible row's is ``INF``."""
+    from ..ranking.tasks import WordResult
+    from ..search import DEEP_COST, INF
+
+    if row.total is None:
+        return WordResult(row.word, INF, False)
+    return WordResult(row.word, (row.lost or 0) * DEEP_COST + row.total, True)
+
+
+def ranked_word(result: WordResult, objective: str) -> BoardsRankedWord | None:
+    """A row read back from the results file as a ranked first guess (:func:`word_result`
+    undone; an infeasible word's lost tuples are not in the file), or None for a row this
+    ranking does not write (a bound; infeasible under objective win): its word is valued."""
+    from ..multiboard.rank import EXACT, INFEASIBLE, BoardsRankedWord
+    from ..search import DEEP_COST, INF
+
+    if result.value >= INF:
+        return BoardsRankedWord(result.word, None, None, INFEASIBLE) if objective == "total" else None
+    if not result.exact:
+        return None
+    lost, total = divmod(result.value, DEEP_COST)
+    return BoardsRankedWord(result.word, total, lost, EXACT)
 
 
 class ProgressBar:
@@ -99,27 +159,6 @@ class ProgressBar:
 
     def __exit__(self, *exc_info: object) -> None:
         self.bar.close()  # cleared, whatever ended the ranking
-
-
-def write_results(path, header: str, ranking: BoardsRanking) -> None:
-    """The results file: the first line (a finished ranking's), the csv columns and one
-    checked row per first guess, best first, written atomically."""
-    from ..ranking.results import COMPLETE_FIELD, checked_row, csv_columns
-    from ..util.files import write_atomic
-
-    lines = [header + COMPLETE_FIELD, csv_columns(ranking.objective)]
-    lines += [checked_row(header, _csv_row(row, ranking), "csv") for row in ranking.rows]
-    write_atomic(path, ("\n".join(lines) + "\n").encode())
-
-
-def _csv_row(row: BoardsRankedWord, ranking: BoardsRanking) -> str:
-    """One row as the results file holds it (no check)."""
-    if row.total is None:
-        return f"{row.word},,,infeasible"
-    average = f"{row.total / ranking.tuples:.6f}"
-    if ranking.objective == "win":
-        return f"{row.word},{row.lost},{row.total},{average},{row.status}"
-    return f"{row.word},{row.total},{average},{row.status}"
 
 
 def _value(row: BoardsRankedWord, ranking: BoardsRanking) -> dict:

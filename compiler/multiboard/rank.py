@@ -7,7 +7,13 @@ position.  Every first guess is valued exactly, one search memo shared by all of
 positions below two first guesses are often the same).  The ranking is best first: the
 fewest lost tuples, then the fewest guesses, then the guess list's order (alphabetical), the
 tie rule of ``wordle-rank``.  Under objective ``total`` a first guess that leaves a tuple
-unsolved within the limit is *infeasible*.
+unsolved within the limit is *infeasible*: every infeasible guess comes after the others,
+in the guess list's order (what a results file says of a word, ``infeasible``, is all the
+order reads, as for a single-board ranking's infeasible words).
+
+A ranking may start from rows decided before (``wordle-rank --boards K --resume``, the
+results file read back): those words are not valued again, and the ranking is the one a
+run that valued them all gives.
 
 A ranking runs one exact search per first guess, so it takes at most
 :data:`MAX_RANKED_TUPLES` tuples, refused before any work beyond.
@@ -15,6 +21,7 @@ A ranking runs one exact search per first guess, so it takes at most
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -23,7 +30,7 @@ from .build import BoardsError, all_tuples, board_words
 from .exact import LOST, Problem, _guess_cost
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Mapping
 
     from ..core.settings import Settings
     from ..core.wordlists import WordLists
@@ -40,12 +47,13 @@ class BoardsRankedWord:
     """One first guess of a multi-board ranking (``wordle_compiler.rank_first_words`` with
     ``boards`` > 1).  ``total``: the guesses in all over every tuple, this one included (a
     lost tuple counts every guess of the limit); ``lost``: the tuples it leaves unsolved
-    within the limit; ``status``: ``"exact"``, or ``"infeasible"`` under objective ``"total"``
-    when ``lost`` is not 0 (``total`` is then None)."""
+    within the limit (None for an infeasible word read back from a results file, which keeps
+    no count); ``status``: ``"exact"``, or ``"infeasible"`` under objective ``"total"`` when
+    ``lost`` is not 0 (``total`` is then None)."""
 
     word: str
     total: int | None
-    lost: int
+    lost: int | None
     status: str
 
     @property
@@ -72,41 +80,84 @@ class BoardsRanking:
         return self.rows[0] if self.rows and self.rows[0].exact else None
 
 
+class BoardsRanker:
+    """A multi-board ranking with its lists and first words checked, ready to :meth:`run`:
+    ``words``, the lists it ranks over; ``first_words``, the guesses it values, in the guess
+    list's order as given; ``tuples``, how many tuples each is valued over."""
+
+    def __init__(self, settings: Settings, first_words: Iterable[str] | None = None):
+        """:class:`BoardsError` (one line) for more than :data:`MAX_RANKED_TUPLES` tuples
+        (before the matrix is made), too few answers or a first word not in the guess list."""
+        self.began = time.perf_counter()
+        self.settings = settings
+        self.words: WordLists = board_words(settings, MAX_RANKED_TUPLES, "ranking")
+        n_answers = len(self.words.answers)
+        if n_answers < settings.boards:
+            raise BoardsError(
+                f"{settings.boards} boards need {settings.boards} distinct answers; the list has {n_answers}"
+            )
+        self.index = {word: i for i, word in enumerate(self.words.guesses)}
+        given = None if first_words is None else dict.fromkeys(w.strip().lower() for w in first_words)
+        self.first_words: list[str] = list(self.index if given is None else given)
+        unknown = [w for w in self.first_words if w not in self.index]
+        if unknown:
+            raise BoardsError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
+        self.tuples = math.perm(n_answers, settings.boards)
+
+    def run(
+        self,
+        progress: Callable[[int, int], object] | None = None,
+        decided: Mapping[str, BoardsRankedWord] | None = None,
+        on_row: Callable[[BoardsRankedWord], object] | None = None,
+    ) -> BoardsRanking:
+        """Value every first word not in ``decided`` (rows decided before, taken as they
+        are), calling ``on_row(row)`` as each is valued, then ``progress(done, all)``; the
+        ranking, best first (module docstring)."""
+        settings = self.settings
+        decided = decided or {}
+        rows = {word: decided[word] for word in self.first_words if word in decided}
+        todo = [word for word in self.first_words if word not in rows]
+        nodes = self._value(todo, rows, progress, on_row) if todo else 0
+        ranked = tuple(sorted(rows.values(), key=lambda row: (*_order(row), self.index[row.word])))
+        seconds = time.perf_counter() - self.began
+        return BoardsRanking(
+            ranked, settings.boards, self.tuples, settings.max_depth, settings.objective, seconds, self.words, nodes
+        )
+
+    def _value(self, todo: list[str], rows: dict[str, BoardsRankedWord], progress, on_row) -> int:
+        """Value ``todo`` in order into ``rows`` (:meth:`run`); the search nodes it took."""
+        from ..core.matrix import compute_matrix
+
+        settings, words = self.settings, self.words
+        problem = Problem(compute_matrix(list(words.guesses), list(words.answers), words.game), words.game.all_correct)
+        tuples = all_tuples(len(words.answers), settings.boards)
+        for word in todo:
+            cost = _guess_cost(problem, tuples, self.index[word], settings.max_depth, None)
+            rows[word] = _ranked(word, cost, settings.objective)
+            if on_row is not None:
+                on_row(rows[word])
+            if progress is not None:
+                progress(len(rows), len(self.first_words))
+        return problem.nodes
+
+
 def rank_boards(
     settings: Settings,
     first_words: Iterable[str] | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> BoardsRanking:
     """Every first guess of ``settings``' multi-board game (or only ``first_words``) valued
-    exactly and ranked best first (module docstring).  :class:`BoardsError` (one line) for
-    more than :data:`MAX_RANKED_TUPLES` tuples (before the matrix is made), too few answers
-    or a first word not in the guess list; ``progress(done, all)`` after each word."""
-    from ..core.matrix import compute_matrix
+    exactly and ranked best first (module docstring; errors: :class:`BoardsRanker`);
+    ``progress(done, all)`` after each word."""
+    return BoardsRanker(settings, first_words).run(progress)
 
-    began = time.perf_counter()
-    words = board_words(settings, MAX_RANKED_TUPLES, "ranking")
-    answers, guesses = list(words.answers), list(words.guesses)
-    if len(answers) < settings.boards:
-        raise BoardsError(
-            f"{settings.boards} boards need {settings.boards} distinct answers; the list has {len(answers)}"
-        )
-    index = {word: i for i, word in enumerate(guesses)}
-    chosen = list(index) if first_words is None else list(dict.fromkeys(w.strip().lower() for w in first_words))
-    unknown = [w for w in chosen if w not in index]
-    if unknown:
-        raise BoardsError(f"{len(unknown)} first word(s) are not in the guess list: {', '.join(unknown[:5])}")
-    problem = Problem(compute_matrix(guesses, answers, words.game), words.game.all_correct)
-    tuples = all_tuples(len(answers), settings.boards)
-    costs = []
-    for done, word in enumerate(chosen, start=1):
-        costs.append((_guess_cost(problem, tuples, index[word], settings.max_depth, None), index[word], word))
-        if progress is not None:
-            progress(done, len(chosen))
-    rows = tuple(_ranked(word, cost, settings.objective) for cost, _, word in sorted(costs))
-    seconds = time.perf_counter() - began
-    return BoardsRanking(
-        rows, settings.boards, len(tuples), settings.max_depth, settings.objective, seconds, words, problem.nodes
-    )
+
+def _order(row: BoardsRankedWord) -> tuple[bool, int, int]:
+    """What ranks a row before the guess list's order: exact first, by its lost tuples and
+    total; every infeasible row alike."""
+    if not row.exact:
+        return True, 0, 0
+    return False, row.lost or 0, row.total or 0
 
 
 def _ranked(word: str, cost: int, objective: str) -> BoardsRankedWord:

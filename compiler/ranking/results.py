@@ -12,7 +12,9 @@ or the reference solver's style (``--format selby``): ``salet 3.42117 7920 1f0c9
 depth`` (csv only) each word either solves every answer within max-depth or is proved
 not to (``word,max_guesses,status,check``: ``salet,5,feasible,…``), and with
 ``--objective fewest-deep`` the answers needing K or more guesses come first
-(``word,long_games,total,average,status,check``).
+(``word,long_games,total,average,status,check``); a multi-board ranking's ``--objective
+win`` has rows of the same shape, the tuples left unsolved first
+(``word,lost,total,average,status,check``).
 
 **Checks.**  The last field of a row is :func:`row_check`: the first 8 hex digits of the
 sha256 of the first line (without ``; complete yes``) and the row.  The first line names
@@ -39,6 +41,9 @@ DEPTH_CSV_HEADER = "word,max_guesses,status"  # --objective depth: fits or not, 
 LONG_CSV_HEADER = "word,long_games,total,average,status"  # --objective fewest-deep
 WEIGHTED_CSV_HEADER = "word,weighted_total,expected_guesses,status"  # --weights / --prior
 WIN_CSV_HEADER = "word,lost,total,average,status"  # --boards K --objective win: tuples unsolved first
+# The objectives whose rows give a count that orders first (long games, lost tuples), then the
+# total: the value is DEEP_COST * count + total.
+COUNT_FIRST_OBJECTIVES = ("fewest-deep", "win")
 CHECK_COLUMN = "check"  # the last column of every row: row_check
 CHECK_DIGITS = 8
 _CHECKED_ROW = re.compile(rf"(?P<row>.+)[, ](?P<check>[0-9a-f]{{{CHECK_DIGITS}}})")
@@ -132,7 +137,7 @@ def format_row(
     average is then the expected guesses)."""
     if objective == "depth":
         return f"{word},{max_depth},{FITS if exact and value < INF else INFEASIBLE}"
-    if objective == "fewest-deep":
+    if objective in COUNT_FIRST_OBJECTIVES:
         if value >= INF:
             return f"{word},,,,infeasible"
         long, total = divmod(value, DEEP_COST)
@@ -155,7 +160,7 @@ def parse_line(line: str, objective: str = OBJECTIVE, max_depth: int = 0) -> Wor
         if len(fields) != 3 or fields[1] != str(max_depth) or fields[2] not in (FITS, INFEASIBLE):
             return None
         return WordResult(fields[0], max_depth, True) if fields[2] == FITS else WordResult(fields[0], INF, False)
-    if objective == "fewest-deep":
+    if objective in COUNT_FIRST_OBJECTIVES:
         return _parse_long_games(line)
     try:
         if "," in line:
@@ -184,7 +189,7 @@ def _whole(text: str) -> int:
 
 
 def _parse_long_games(line: str) -> WordResult | None:
-    """A fewest-deep row: ``word,long,total,average,status`` (value DEEP_COST * long + total)."""
+    """A fewest-deep or win row: ``word,count,total,average,status`` (value DEEP_COST * count + total)."""
     fields = line.split(",")
     if len(fields) != 5:
         return None

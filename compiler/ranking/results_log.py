@@ -32,6 +32,7 @@ from ..search import DEEP_COST, INF
 from ..util.files import write_atomic
 from .results import (
     COMPLETE_FIELD,
+    COUNT_FIRST_OBJECTIVES,
     OBJECTIVE,
     ResultsFileError,
     check_header,
@@ -81,7 +82,7 @@ def _value_range(n_answers: int, max_depth: int, objective: str, weighted: bool)
         lowest = n_answers
     elif objective == "depth":
         lowest = highest = max_depth
-    elif objective == "fewest-deep":
+    elif objective in COUNT_FIRST_OBJECTIVES:
         highest += n_answers * DEEP_COST
     return lowest, highest
 
