@@ -1,7 +1,8 @@
-"""Dordle, Quordle and Octordle played by the multi-board policies over a seeded sample of
-answer tuples: win rate, average guesses and the share solved within a few guesses.
+"""Dordle, Quordle, Octordle, Sedecordle and Duotrigordle played by the multi-board policies
+over a seeded sample of answer tuples: win rate, average guesses and the share solved within
+a few guesses.
 
-    python benchmarks/multiboard.py [--games dordle,quordle,octordle] [--tuples 10000]
+    python benchmarks/multiboard.py [--games dordle,quordle,octordle,sedecordle,duotrigordle] [--tuples 10000]
         [--policies entropy,most-parts,minimax] [--seed 0] [--start salet]
 
 Each game plays the original five-letter lists (2,315 answers, 12,972 guesses) on K boards
@@ -9,7 +10,8 @@ with K + 5 guesses; the tuples are drawn once per game (distinct answers, ``--se
 every policy plays the same ones.  ``entropy`` is the policy ``wordle-next --game``
 plays (``wordle_runtime.boards``; ``compiler/multiboard/policy.py`` plays it over the matrix,
 tested move for move against the runtime).  A lost game counts every guess of the limit in
-the average over all games.  Results go to benchmarks/results/multiboard.json.
+the average over all games.  Results go to benchmarks/results/multiboard.json: the rows of
+the games and policies played replace their earlier rows, the others stay.
 """
 
 from __future__ import annotations
@@ -59,7 +61,10 @@ def main() -> int:
             out.append(row)
             print(_line(row), flush=True)
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=1) + "\n")
+    played = {(row["game"], row["policy"]) for row in out}
+    kept = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
+    kept = [row for row in kept if (row["game"], row["policy"]) not in played]
+    RESULTS.write_text(json.dumps(kept + out, indent=1) + "\n")
     return 0
 
 

@@ -1,9 +1,10 @@
-"""Multi-board games: one guess played on K boards at once (Dordle, Quordle, Octordle).
+"""Multi-board games: one guess played on K boards at once (Dordle, Quordle, Octordle,
+Sedecordle, Duotrigordle: :data:`BOARD_GAMES`).
 
 Each board hides its own answer (the boards' answers are distinct words of one answer list);
 every guess is played on every board still open, and a board closes when a guess is its
-answer.  A game allows :func:`guess_limit` guesses (K + 5: Dordle 7, Quordle 9, Octordle 13)
-and is won when every board is solved within them.
+answer.  A game allows :func:`guess_limit` guesses (K + 5: Dordle 7, Quordle 9, Octordle 13,
+Sedecordle 21, Duotrigordle 37) and is won when every board is solved within them.
 
 The notation of a history: each step is a guess followed by one pattern per board still
 open, in board order, joined by commas (``salet bbygb,gbbyb,bbbbb,ybbbb``, or
@@ -28,6 +29,8 @@ Standard library only: ``wordle-next`` reads it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .game import MASTERMIND, Game
 from .history import HistoryError, NoAnswerError, _code, _word
 
@@ -35,9 +38,11 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of th
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-MIN_BOARDS, MAX_BOARDS = 2, 8
+MIN_BOARDS, MAX_BOARDS = 2, 32  # the one home of the range: the compiler and the server import it
 EXTRA_GUESSES = 5  # a K-board game allows K + 5 guesses
-BOARD_GAMES = {"dordle": 2, "quordle": 4, "octordle": 8}  # over the original five-letter lists
+# The named games, over the original five-letter lists (the one home of the list: the compiler,
+# the server and its pages read it; a page's title is the name capitalised).
+BOARD_GAMES = {"dordle": 2, "quordle": 4, "octordle": 8, "sedecordle": 16, "duotrigordle": 32}
 WORK_BUDGET = 250_000  # pattern evaluations a move may score (about a third of a second)
 OPENING, LAST_CANDIDATE, MOST_INFORMATION, DONE = "opening", "last candidate", "most information", "solved"
 # c·log2(c) in fixed point: integer sums, the same bits here and in the compiler's numpy twin.
@@ -49,7 +54,8 @@ Step = tuple[str, tuple[int, ...]]
 
 
 def guess_limit(boards: int) -> int:
-    """The guesses a ``boards``-board game allows: K + 5 (Dordle 7, Quordle 9, Octordle 13)."""
+    """The guesses a ``boards``-board game allows: K + 5 (Dordle 7, Quordle 9, Octordle 13,
+    Sedecordle 21, Duotrigordle 37)."""
     return boards + EXTRA_GUESSES
 
 
@@ -64,8 +70,8 @@ def boards_problem(boards: object, game: Game | None = None) -> str | None:
 
 def boards_of(game: object, boards: object) -> tuple[object, int]:
     """Which boards a request means: (the single-board game they play, the boards; 1 is one
-    board).  ``game``: a multi-board game's name (``dordle``, ``quordle``, ``octordle``: the
-    original lists' Wordle game, returned as None) or any other game, returned as it is;
+    board).  ``game``: a multi-board game's name (one of :data:`BOARD_GAMES`: the original
+    lists' Wordle game, returned as None) or any other game, returned as it is;
     ``boards``: None (the named game's, else 1) or a whole number from 1 to
     :data:`MAX_BOARDS`.  ``ValueError`` (one line) when ``boards`` is out of range or
     contradicts the named game."""
@@ -216,8 +222,9 @@ def board_position(answers: Sequence[str], steps: Sequence[Step], game: Game, bo
         if sum(code == game.all_correct for code in codes) > 1:
             raise NoAnswerError(f"{word!r} cannot solve two boards: the boards' answers are distinct words")
         open_boards = [b for b in range(boards) if solved_by[b] is None]
+        shown = codes_of(word, set().union(*(candidates[b] for b in open_boards)), game)  # each word once
         for b, code in zip(open_boards, codes, strict=True):
-            candidates[b] = [a for a in candidates[b] if game.score_code(word, a) == code]
+            candidates[b] = [a for a in candidates[b] if shown[a] == code]
             if code == game.all_correct:
                 if not candidates[b]:
                     why = "it does not fit the board's earlier patterns" if word in answers else "it is not an answer"
@@ -237,6 +244,25 @@ def board_position(answers: Sequence[str], steps: Sequence[Step], game: Game, bo
             f"candidates between them ({', '.join(sorted(crowded[1]))}; the boards' answers are distinct words)"
         )
     return BoardsPosition(boards, candidates, solved_by, len(steps))
+
+
+def codes_of(word: str, answers: Iterable[str], game: Game) -> dict[str, int]:
+    """``word``'s code against each of ``answers`` (words of ``game``), each scored once: by
+    :meth:`Game.score_code`, or for a Wordle-rule guess of distinct symbols by the same rule
+    made short (such a guess's symbol that is not green is yellow exactly when the answer
+    holds it: no other symbol of the guess can use its copies up)."""
+    if game.rule == MASTERMIND or len(set(word)) < len(word):
+        score = game.score_code
+        return {answer: score(word, answer) for answer in answers}
+    words = list(answers)
+    codes = [0] * len(words)
+    for i, symbol in enumerate(word):  # a position at a time, over every answer
+        yellow, green = 3**i, 2 * 3**i
+        codes = [
+            code + green if answer[i] == symbol else code + yellow if symbol in answer else code
+            for code, answer in zip(codes, words, strict=True)
+        ]
+    return dict(zip(words, codes, strict=True))
 
 
 def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> None:
@@ -334,17 +360,11 @@ def information_score(part_sizes: Sequence[Iterable[int]], board_sizes: Sequence
 def _most_information(open_sets: list[list[str]], guesses: Sequence[str], game: Game) -> str:
     """Rule 3: the least information score, then a candidate, then the earlier word."""
     candidates = set().union(*open_sets)
-    code = game.score_code
     board_sizes = [len(words) for words in open_sets]
     best, best_key = "", (float("inf"), True)
     for word in scoring_pool(open_sets, guesses):
-        part_sizes = []
-        for words in open_sets:
-            counts: dict[int, int] = {}
-            for answer in words:
-                shown = code(word, answer)
-                counts[shown] = counts.get(shown, 0) + 1
-            part_sizes.append(counts.values())
+        shown = codes_of(word, candidates, game).__getitem__  # each candidate once, for every board
+        part_sizes = [Counter(map(shown, words)).values() for words in open_sets]
         key = (information_score(part_sizes, board_sizes), word not in candidates)
         if key < best_key:
             best, best_key = word, key

@@ -65,15 +65,15 @@ def answer_boards(tree: Tree, history: list[str], boards: int) -> tuple[BoardsPo
     if problem:
         raise HistoryError(problem)
     steps = parse_board_history(history, tree.game, boards)
-    allowed = set(tree.guess_list) if tree.guess_list is not None else None
+    listed = tree.guess_list
     for number, (word, _) in enumerate(steps, start=1):
-        if allowed is not None and word not in allowed:
+        if listed is not None and word not in listed:
             raise HistoryError(f"step {number}: {word!r} is not in the guess list")
     position = board_position(tree.answers, steps, tree.game, boards)
     if not position.solved and position.guesses_left <= 0:
         raise NoAnswerError(f"the {guess_limit(boards)} guesses are spent with {len(position.open_boards)} boards open")
     opening = tree.next_guess([])
-    guesses = list(tree.guess_list) if tree.guess_list is not None else list(tree.answers)
+    guesses = list(listed) if listed is not None else list(tree.answers)  # decoded once
     guess, rule = next_move(position, guesses, tree.game, opening or tree.answers[0])
     return position, guess, rule
 

@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
             super().__init__(prog, width=100, max_help_position=30)
 
     from . import __version__
+    from .boards import BOARD_GAMES, EXTRA_GUESSES, MAX_BOARDS, MIN_BOARDS
     from .format import FORMAT_VERSION
 
     parser = Parser(
@@ -95,8 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object (on failure: {\"error\": ..., \"exit_code\": ...})"
     )
-    parser.add_argument("--game", help="a multi-board game: dordle, quordle or octordle (over the tree's lists)")
-    parser.add_argument("--boards", type=int, help="K boards at once over the tree's game (2-8; K + 5 guesses)")
+    games = ", ".join(BOARD_GAMES)
+    parser.add_argument("--game", help=f"a multi-board game: {games} (over the tree's lists)")
+    parser.add_argument(
+        "--boards",
+        type=int,
+        help=f"K boards at once over the tree's game ({MIN_BOARDS}-{MAX_BOARDS}; K + {EXTRA_GUESSES} guesses)",
+    )
     parser.add_argument(
         "-i", "--interactive", action="store_true", help="play a whole game; you may type your own guesses"
     )

@@ -1,4 +1,4 @@
-"""The multi-board pages of ``wordle-tree serve`` (``/dordle``, ``/quordle``, ``/octordle``) and
+"""The multi-board pages of ``wordle-tree serve`` (``/dordle`` to ``/duotrigordle``) and
 ``/api/boards``, against a real server: the API answers what ``wordle-tree analyse --game GAME
 --json`` prints (the command line run as a subprocess), hostile queries get one-line JSON
 refusals, a slow position is stopped at the time limit; in headless Chromium, a seeded game is
@@ -24,7 +24,7 @@ from wordle_runtime.feedback import format_pattern, score_code
 
 TREE = "salet-optimal-normal"  # one tree: the server starts faster
 ANSWERS = load_word_lists("original").answers
-BOARDS = {"dordle": 2, "quordle": 4, "octordle": 8}
+BOARDS = {"dordle": 2, "quordle": 4, "octordle": 8, "sedecordle": 16, "duotrigordle": 32}
 PHONE = 390
 
 
@@ -72,11 +72,15 @@ def cli_boards(game: str, history: str, **options) -> tuple[int, dict]:
 QUORDLE_1 = "salet bybbb,bbbyg,gbbbb,bbbbb"
 QUORDLE_2 = f"{QUORDLE_1} crony gybbb,bybbb,bbbbg,bbbbb"
 QUORDLE_3 = f"{QUORDLE_2} limbo bgbbb,bbbyb,bgbbb,bbgbb"
+SEDECORDLE_1 = "salet ybbyb,gbbgy,gbbgb,bbybb,gybyb,bbbbg,gbbbg,bybyb,gybbb,ybbbg,bbgyb,bbybb,bybbb,bybyb,bbbby,bgbgb"
 SAME = [
     ("dordle", "salet bbygb,gbbyb rhino bbbbb,bbbgb", {}),  # exact
     ("quordle", QUORDLE_1, {"top": 3}),  # too many tuples: the policy's move
     ("quordle", QUORDLE_3, {"top": 3, "move": "rebut"}),  # exact, with a move's value
     ("octordle", "", {}),  # the opening
+    ("sedecordle", SEDECORDLE_1, {"top": 3}),  # sixteen boards: the policy's move, guess 2 of 21
+    ("duotrigordle", "", {}),
+    ("sedecordle", "salet bbbbb,bbbbb", {}),
     ("quordle", "salet:bybbb,bbbyg,gbbbb,bbbbb", {"move": "zzzzz"}),  # refusals, in the command line's words
     ("dordle", "salet bbygb,gbbyb rhino bbbbb,bbbgb spend ggggg,bbbbb", {}),
     ("quordle", "salet bbbbb", {}),
@@ -107,6 +111,7 @@ HOSTILE = [
     ({"game": "quordle", "history": "salet bbbbb,bbbbb,bbbbb,bbbbq"}, "step 1"),
     ({"game": "quordle", "history": "sal\x00t bbbbb,bbbbb,bbbbb,bbbbb"}, "step 1"),
     ({"game": "quordle", "history": "salet:bbbbb,bbbbb,bbbbb,bbbbb " * 300}, "a 4-board game allows 9"),
+    ({"game": "sedecordle", "history": f"salet:{','.join(['bbbbb'] * 16)} " * 22}, "a 16-board game allows 21"),
     ({"game": "dordle", "history": "salet ggggg,ggggg"}, "cannot solve two boards"),
     ({"game": "dordle", "history": "salet bybbb,bbbyg cigar ggggg,bbbby rebut ggggg"}, "every board is solved"),
     ({"game": "quordle", "tree": TREE}, "unknown field 'tree'"),
@@ -145,7 +150,7 @@ def test_the_pages_are_served_with_their_policy_and_linked_from_the_index(server
         assert "connect-src 'self'" in headers["Content-Security-Policy"]
         assert f'"game":"{game}","boards":{boards},"limit":{boards + 5}' in page
     status, page, _ = server.get("/")
-    assert '"games":["dordle","quordle","octordle"]' in page
+    assert '"games":["dordle","quordle","octordle","sedecordle","duotrigordle"]' in page
 
 
 def test_a_slow_position_is_stopped_at_the_time_limit_as_an_analysis_is():
@@ -272,18 +277,37 @@ def test_quordle_on_a_phone_by_keyboard_and_by_taps_to_a_win(server, phone):
     assert console_errors(phone) == []
 
 
+MANY = [
+    ("octordle", 12345, 2),
+    ("sedecordle", 16, 4),
+    pytest.param("duotrigordle", 32, 4, marks=pytest.mark.slow),  # 34 guesses of 32 boards drawn: several seconds
+]
+
+
 @pytest.mark.integration
-def test_octordle_on_a_phone_scrolls_only_downwards(server, phone):
-    answers = seeded_answers(12345, 8)
-    open_game(phone, server, "octordle", 12345)
+@pytest.mark.parametrize("game, seed, abreast", MANY)
+def test_many_boards_on_a_phone_scroll_only_downwards_to_a_win(server, phone, game, seed, abreast):
+    boards = BOARDS[game]
+    answers = seeded_answers(seed, boards)
+    open_game(phone, server, game, seed)
     type_guesses(phone, "salet", "crony")
-    boards = shown_boards(phone)
-    assert len(boards) == 8
-    assert all(b["left"] >= 0 and b["right"] <= PHONE for b in boards), boards
-    assert [b["rows"][0] for b in boards] == [format_pattern(score_code("salet", a)) for a in answers]
+    shown = shown_boards(phone)
+    assert len(shown) == boards
+    assert all(b["left"] >= 0 and b["right"] <= PHONE for b in shown), shown
+    assert len({round(b["left"]) for b in shown}) == abreast
+    assert [b["rows"][0] for b in shown] == [format_pattern(score_code("salet", a)) for a in answers]
     assert_no_sideways_scroll(phone)
     assert history_shown(phone) == history_of(answers, ["salet", "crony"])
-    assert round_trip("octordle", history_shown(phone)).returncode == 0
+    played = round_trip(game, history_shown(phone))
+    assert played.returncode == 0, played.stderr
+    assert f"; guess 3 of {boards + 5}" in played.stdout
+    type_guesses(phone, *(a for a in answers if a not in ("salet", "crony")))
+    guesses = 2 + sum(a not in ("salet", "crony") for a in answers)
+    assert by_id(phone, "status").text == f"Won: all {boards} boards solved in {guesses} guesses."
+    assert_no_sideways_scroll(phone)
+    played = round_trip(game, history_shown(phone))
+    assert (played.returncode, played.stdout.strip()) == (0, "solved: " + " ".join(answers))
+    assert console_errors(phone) == []
 
 
 @pytest.mark.integration

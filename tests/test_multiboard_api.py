@@ -57,7 +57,7 @@ def test_boards_of_any_wordle_game():
     "given, fragment",
     [
         ({"game": "quordle", "boards": 2}, "quordle has 4 boards, not 2"),
-        ({"boards": 9}, "boards must be a whole number from 1 to 8"),
+        ({"boards": 33}, "boards must be a whole number from 1 to 32"),
         ({"boards": 0}, "boards must be a whole number"),
         ({"boards": True}, "boards must be a whole number"),
         ({"boards": "2"}, "boards must be a whole number"),

@@ -58,9 +58,9 @@ def test_the_last_answers_are_played_and_said_to_be_proved():
     "args, fragments",
     [
         (("--game", "quordle", "salet", "bbbbb,bbbbb"), ["2 patterns for 4 open boards"]),
-        (("--game", "sixordle"), ["dordle, quordle, octordle"]),
+        (("--game", "sixordle"), ["dordle, quordle, octordle, sedecordle, duotrigordle"]),
         (("--game", "quordle", "--boards", "2"), ["quordle has 4 boards, not 2"]),
-        (("--boards", "9"), ["2 to 8 boards"]),
+        (("--boards", "33"), ["2 to 32 boards"]),
         (("--boards", "2", "zzzzz", "bbbbb,bbbbb"), ["not in the guess list"]),
         (("--boards", "2", "-i"), ["interactive play is single-board"]),
         (("--boards", "2", "--tree", "mastermind-4x6-optimal-normal"), ["not Mastermind"]),

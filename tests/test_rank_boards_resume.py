@@ -79,7 +79,7 @@ def row_lines(path: Path) -> list[str]:
 
 
 def _no_process_left(proc: subprocess.Popen) -> None:
-    """The command's process group (its own session) is gone."""
+    """No process of the command's own group (it starts a new one) is left."""
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)
 

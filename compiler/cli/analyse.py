@@ -13,6 +13,7 @@ from ..core.settings import MODES, OBJECTIVES
 from .common import (
     CliError,
     FailedError,
+    boards_option,
     game_option,
     game_settings,
     json_option,
@@ -192,7 +193,7 @@ def _review_lines(rows, seconds):
     help="game rules: hard and possible mode positions allow only the moves the rules allow",
 )
 @game_option
-@click.option("--boards", type=PlainIntRange(2, 8), metavar="K", help="K boards at once (dordle, quordle, octordle)")
+@boards_option()
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))
 @click.option("--guesses", default=None, help=_lists_help("guesses") + " [default: goes with --answers]")
 @max_depth_option("every answer must be solved within this many guesses")

@@ -320,6 +320,21 @@ def game_option(command):
     )(command)
 
 
+def boards_option(purpose: str = ""):
+    """``--boards K``: K boards at once, K from :data:`wordle_runtime.boards.MIN_BOARDS` to
+    :data:`~wordle_runtime.boards.MAX_BOARDS` (out of range: one line, exit 2); the help names
+    the range and the multi-board games (``purpose``: what the command does with them)."""
+    from wordle_runtime.boards import BOARD_GAMES, EXTRA_GUESSES, MAX_BOARDS, MIN_BOARDS
+
+    games = ", ".join(f"{name} {boards}" for name, boards in BOARD_GAMES.items())
+    return click.option(
+        "--boards",
+        type=PlainIntRange(MIN_BOARDS, MAX_BOARDS),
+        metavar="K",
+        help=f"K boards at once, {MIN_BOARDS} to {MAX_BOARDS}, K + {EXTRA_GUESSES} guesses (--game {games}){purpose}",
+    )
+
+
 def game_settings(
     game: str | None,
     mode: str,
@@ -332,7 +347,7 @@ def game_settings(
 ):
     """The :class:`..core.settings.Settings` a command's options make: ``--game`` and
     ``--boards`` resolved once, to the game the command plays (a named game's lists where
-    none are given, Mastermind's codes, the boards of ``dordle``, ``quordle``, ``octordle``),
+    none are given, Mastermind's codes, the boards of a multi-board game: ``quordle``),
     with the lists, mode, depth limit (None: the game's own) and objective.  One line in
     the command line's words when the game is unknown, has no such ``mode``, has more codes
     than the limits take (counted, never made), lists are given with Mastermind, or the

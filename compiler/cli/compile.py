@@ -26,6 +26,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         CONTEXT,
         CliError,
         FailedError,
+        boards_option,
         exit_after,
         game_option,
         game_settings,
@@ -143,7 +144,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)",
 )
 @game_option
-@click.option("--boards", type=PlainIntRange(2, 8), metavar="K", help="K boards at once (dordle, quordle, octordle)")
+@boards_option(": the exact tree, for small lists")
 @click.option(
     "--answers", default="original", show_default=True, help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"])
 )

@@ -1,4 +1,4 @@
-"""``wordle-compile --boards K`` (or ``--game dordle|quordle|octordle``): the exact
+"""``wordle-compile --boards K`` (or ``--game quordle``, any multi-board game): the exact
 multi-board tree over lists small enough to hold every tuple of distinct answers.
 
 The tree is written as JSON (``-o FILE``; FORMAT.md's msgpack file holds single-board trees):

@@ -18,6 +18,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         CONTEXT,
         CliError,
         FailedError,
+        boards_option,
         exit_after,
         game_option,
         game_settings,
@@ -57,12 +58,7 @@ class TopType(click.ParamType):
     "--mode", default="normal", show_default=True, type=click.Choice(MODES), help="game rules the trees must follow"
 )
 @game_option
-@click.option(
-    "--boards",
-    type=PlainIntRange(2, 8),
-    metavar="K",
-    help="K boards at once (dordle, quordle, octordle): every first guess exact, for small lists",
-)
+@boards_option(": every first guess exact, for small lists")
 @click.option(
     "--answers", default="original", show_default=True, help="original | nyt | nyt-extended | improved | all | PATH"
 )

@@ -125,8 +125,9 @@ def serve_command(trees, host, port, workers, time_limit, request_timeout, worke
     engine for the exact value of any position and move, or a review of a finished game.
     The API: /api/trees, /api/analyse and /api/review answer what wordle-tree analyse
     [--review] --json prints (the query's fields are its options, with history and tree).
-    /dordle, /quordle and /octordle play several boards at once, and /api/boards answers
-    what wordle-tree analyse --game quordle --json prints.  Ctrl-C stops it."""
+    /dordle, /quordle, /octordle, /sedecordle and /duotrigordle play 2, 4, 8, 16 and 32
+    boards at once, and /api/boards answers what wordle-tree analyse --game quordle --json
+    prints.  Ctrl-C stops it."""
     from ..server.http import WordleServer
     from ..server.jobs import JOB_MODULE, setup_for
     from ..server.query import answer

@@ -1,2 +1,2 @@
-"""Multi-board games (Dordle, Quordle, Octordle): the exact search over tuples of answers,
+"""Multi-board games (Dordle to Duotrigordle): the exact search over tuples of answers,
 its trees, and the policy for lists too large for it."""

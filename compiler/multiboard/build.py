@@ -94,8 +94,9 @@ def tuples_problem(answers: int, boards: int, most: int = MAX_EXACT_TUPLES, what
     for an exact multi-board ``what`` that takes at most ``most`` (one line), or None."""
     count = math.perm(answers, boards)
     if count > most:
+        shown = f"{count:,}" if count < 10**15 else f"about {count:.1e}".replace("e+", "e")  # Duotrigordle: 3.7e107
         return (
-            f"{count:,} tuples of {boards} distinct answers out of {answers}: an exact multi-board "
+            f"{shown} tuples of {boards} distinct answers out of {answers}: an exact multi-board "
             f"{what} takes at most {most:,}"
         )
     return None

@@ -35,6 +35,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from wordle_runtime.boards import BOARD_GAMES
 from wordle_runtime.messages import one_line
 
 from .. import __version__
@@ -43,7 +44,7 @@ from .reading import LINE_LIMIT, DeadlineReader, read_request_line, request_line
 from .site import PAGE_POLICY, Reply, Site, error_reply
 
 ROUTES_HINT = (
-    "the pages are /, /tree/NAME, /dordle, /quordle and /octordle; "
+    f"the pages are /, /tree/NAME, {', '.join(f'/{game}' for game in BOARD_GAMES)}; "
     "the API is /api/trees, /api/analyse, /api/review and /api/boards"
 )
 PROTOCOL = "HTTP/1.1"

@@ -1,4 +1,5 @@
-"""The multi-board pages ``wordle-tree serve`` serves at ``/dordle``, ``/quordle`` and ``/octordle``.
+"""The multi-board pages ``wordle-tree serve`` serves, one per game of ``BOARD_GAMES``: ``/dordle``,
+``/quordle``, ``/octordle``, ``/sedecordle``, ``/duotrigordle``.
 
 Each page is ``templates/boards.html`` with the scripts ``rules.js`` (the runtime's Wordle
 scoring) and ``boards.js`` (the game) inlined and its data embedded as JSON, rendered once when
@@ -24,7 +25,7 @@ SCRIPTS = ("rules.js", "boards.js")  # inlined in this order
 
 
 def boards_data(game: str) -> dict:
-    """The JSON-able document the page of ``game`` (``dordle``, ``quordle``, ``octordle``) embeds."""
+    """The JSON-able document the page of ``game`` (a name of ``BOARD_GAMES``) embeds."""
     from ..core.wordlists import load_word_lists
 
     words = load_word_lists("original")

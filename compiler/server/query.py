@@ -7,8 +7,8 @@ worker taken for a bad one), run by a worker (:mod:`.jobs`) under the pool's bou
 A query's fields are the command's options (``top``, ``move``, ``rank``, ``review``,
 ``max_depth``, ``objective``, ``deep``) and the ``history``; the word lists, the mode and the
 weights are the tree's (the fields ``mode``, ``answers``, ``guesses``, ``prior`` may only repeat
-them).  ``/api/boards`` takes ``game`` (dordle, quordle, octordle), ``history``, ``top`` and
-``move``.  A refusal is worded as the command line words the same mistake in its options.
+them).  ``/api/boards`` takes ``game`` (a name of :data:`wordle_runtime.boards.BOARD_GAMES`),
+``history``, ``top`` and ``move``.  A refusal is worded as the command line words the same mistake in its options.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What ``wordle-tree serve`` serves: the named trees, each tree's page, the list of trees, and
-the multi-board pages (``/dordle``, ``/quordle``, ``/octordle``: :mod:`.pages`).
+the multi-board pages (``/quordle`` and one per game of
+:data:`wordle_runtime.boards.BOARD_GAMES`: :mod:`.pages`).
 
 Everything is read and rendered once, when the server starts; a request only looks names up
 in :class:`Site`, so nothing outside the named trees can ever be read or served.

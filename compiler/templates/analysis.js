@@ -129,10 +129,10 @@ function makeAnalysis(page) {
     picker.value = DATA.server.tree;
     picker.hidden = DATA.server.trees.length < 2;
     picker.addEventListener("change", () => { location.href = `/tree/${encodeURIComponent(picker.value)}`; });
-    const names = { dordle: "Dordle", quordle: "Quordle", octordle: "Octordle" };
+    const title = (g) => g.charAt(0).toUpperCase() + g.slice(1);
     if ((DATA.server.games || []).length) // the multi-board pages the server serves
       picker.after(el("nav", { id: "board-games", class: "hint" }, "Several boards:",
-        ...DATA.server.games.flatMap((g) => [" ", el("a", { href: `/${g}` }, names[g] || g)])));
+        ...DATA.server.games.flatMap((g) => [" ", el("a", { href: `/${g}` }, title(g))])));
   }
   return { moved, analyse, review };
 }

@@ -1,4 +1,4 @@
-// A multi-board game (Dordle, Quordle, Octordle) over the original lists: K boards, each hiding its own
+// A multi-board game (Dordle to Duotrigordle) over the original lists: K boards, each hiding its own
 // answer (distinct words), every guess scored on every open board by the runtime's Wordle rule
 // (makeRules, rules.js), K + 5 guesses.  The address holds the game: ?seed=N chooses the answers, the
 // fragment the guesses played (#salet,crony), so a reload or a shared link is the same game.
@@ -13,7 +13,8 @@
   const ANSWERS = Array.from({ length: DATA.answers.length / L }, (_, i) => DATA.answers.substr(L * i, L));
   const ALLOWED = new Set(ANSWERS);
   for (let i = 0; i < DATA.allowed.length; i += L) ALLOWED.add(DATA.allowed.substr(i, L));
-  const NAMES = { dordle: "Dordle", quordle: "Quordle", octordle: "Octordle" };
+  const title = (game) => game.charAt(0).toUpperCase() + game.slice(1); // the games: DATA.games, as the server names them
+  const STRIPES = Math.min(K, 8); // a key's colours per board: up to 8 boards a row, as many rows as needed
   const COLOURS = "byg", KEY_ROWS = ["qwertyuiop", "asdfghjkl", "<zxcvbnm>"]; // < Enter, > Backspace
   const oneLine = (text) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text);
 
@@ -102,13 +103,18 @@
   }
   function drawKeyboard() {
     const { states, open } = keyStates(), colour = ["var(--grey)", "var(--yellow)", "var(--green)"];
+    const rows = Math.ceil(K / STRIPES);
     for (const key of document.querySelectorAll(".key[data-letter]")) {
       const per = states.get(key.dataset.letter), live = per.filter((_, b) => open[b]);
-      const stops = per.map((s, b) => {
-        const c = open[b] && s >= 0 ? colour[s] : "var(--key)";
-        return `${c} ${(100 * b) / K}% ${(100 * (b + 1)) / K}%`;
-      });
-      key.style.background = live.some((s) => s >= 0) ? `linear-gradient(to right, ${stops.join(", ")})` : "";
+      const layers = [];
+      for (let r = 0; r < rows; r++) {
+        const stops = per.slice(r * STRIPES, (r + 1) * STRIPES).map((s, j) => {
+          const c = open[r * STRIPES + j] && s >= 0 ? colour[s] : "var(--key)";
+          return `${c} ${(100 * j) / STRIPES}% ${(100 * (j + 1)) / STRIPES}%`;
+        });
+        layers.push(`linear-gradient(to right, ${stops.join(", ")}) 0 ${rows > 1 ? (100 * r) / (rows - 1) : 0}% / 100% ${100 / rows}% no-repeat`);
+      }
+      key.style.background = live.some((s) => s >= 0) ? layers.join(", ") : "";
       key.classList.toggle("out", live.length > 0 && live.every((s) => s === 0));
     }
   }
@@ -147,10 +153,19 @@
       entry = "";
       keep();
       analysis.moved();
-    } else if (key === "Backspace") entry = Array.from(entry).slice(0, -1).join("");
+      draw();
+      return;
+    }
+    if (key === "Backspace") entry = Array.from(entry).slice(0, -1).join("");
     else if (/^[a-z]$/i.test(key) && Array.from(entry).length < L && !over()) entry += key.toLowerCase();
     else return;
-    draw();
+    drawEntry();
+  }
+  function drawEntry() { // a letter typed or erased: only the open boards' entry rows change
+    const typed = Array.from(entry);
+    for (const row of document.querySelectorAll("#boards .brow.entry")) {
+      Array.from(row.children).forEach((t, i) => { t.className = typed[i] ? "t typed" : "t"; t.textContent = typed[i] || ""; });
+    }
   }
   function buildKeyboard() {
     const label = { "<": "Enter", ">": "⌫" }, name = { "<": "Enter", ">": "Backspace" };
@@ -257,13 +272,14 @@
     $("message").textContent = note;
   }
 
-  document.title = `${NAMES[DATA.game]}: ${K} boards, ${LIMIT} guesses`;
+  document.title = `${title(DATA.game)}: ${K} boards, ${LIMIT} guesses`;
   $("title").textContent = document.title;
   document.querySelector("main").classList.toggle("pair", K === 2);
   document.querySelector("main").classList.toggle("eight", K > 4);
-  document.documentElement.style.setProperty("--cols", String(Math.min(K, 4)));
+  document.querySelector("main").classList.toggle("many", K > 8); // Sedecordle, Duotrigordle: 8 abreast, a phone 4
+  document.documentElement.style.setProperty("--cols", String(K > 8 ? 8 : Math.min(K, 4)));
   $("games").replaceChildren(el("a", { href: "/" }, "Trees"), ...DATA.games.map((g) =>
-    el("a", g === DATA.game ? { href: `/${g}`, "aria-current": "page" } : { href: `/${g}` }, NAMES[g])));
+    el("a", g === DATA.game ? { href: `/${g}`, "aria-current": "page" } : { href: `/${g}` }, title(g))));
   $("history-hint").replaceChildren("The game in the notation that ", el("code", {}, `wordle-next --game ${DATA.game}`),
     " and ", el("code", {}, `wordle-tree analyse --game ${DATA.game}`), " take: each guess, then one pattern per board " +
     "still open, in board order, joined by commas.");
