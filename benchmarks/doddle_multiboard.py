@@ -1,6 +1,6 @@
 """Doddle's multi-board solver on the seeded answer tuples that benchmarks/multiboard.py plays.
 
-    python benchmarks/doddle_multiboard.py --doddle-python PATH [--games dordle,quordle,octordle]
+    python benchmarks/doddle_multiboard.py --doddle-python PATH [--games dordle,quordle,octordle,...]
         [--tuples 1000] [--solvers minimax,entropy] [--seed 0] [--start salet] [--workers 2]
 
 ``--doddle-python`` is the interpreter of a virtualenv with ``pip install doddle==1.6.0

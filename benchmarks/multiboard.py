@@ -89,7 +89,7 @@ def _row(game: str, boards: int, policy: str, games: list, limit: int) -> dict:
 def _line(row: dict) -> str:
     within = "  ".join(f"<= {k}: {100 * v:.2f}%" for k, v in row["within"].items())
     return (
-        f"{row['game']:9} {row['policy']:11} {row['tuples']:>6} tuples  won {100 * row['win_rate']:.2f}%  "
+        f"{row['game']:12} {row['policy']:11} {row['tuples']:>6} tuples  won {100 * row['win_rate']:.2f}%  "
         f"average {row['average']:.4f}  worst {row['worst']}  {within}  ({row['seconds']} s)"
     )
 

@@ -1,13 +1,15 @@
 """How long ``wordle-next --game G HISTORY`` takes, as a process, at every position of seeded
 games: the opening, mid-game and the end.
 
-    python benchmarks/multiboard_next.py [--games dordle,quordle,octordle] [--plays 20] [--seed 1]
+    python benchmarks/multiboard_next.py [--games dordle,quordle,octordle,sedecordle,duotrigordle] [--plays 20]
+        [--seed 1]
 
 Each game plays ``--plays`` tuples (drawn as benchmarks/multiboard.py draws them, seed
 ``--seed``) with the compiler's numpy player of the same policy; at each position the
 command runs once as a whole process and its wall time is kept (start-up included), and its
 move is checked against the player's.  Prints the median and the slowest per game; results
-go to benchmarks/results/multiboard_next.json.  A benchmark: run it on a quiet machine.
+go to benchmarks/results/multiboard_next.json (the rows of the games played replace their
+earlier rows, the others stay).  A benchmark: run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -75,9 +77,11 @@ def main() -> int:
         }
         out.append(row)
         timing = f"median {row['median_s']:.3f} s  slowest {row['slowest_s']:.3f} s"
-        print(f"{game:9} {row['positions']:>4} positions  {timing}")
+        print(f"{game:12} {row['positions']:>4} positions  {timing}")
     RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=1) + "\n")
+    played = {row["game"] for row in out}
+    kept = json.loads(RESULTS.read_text()) if RESULTS.exists() else []
+    RESULTS.write_text(json.dumps([row for row in kept if row["game"] not in played] + out, indent=1) + "\n")
     return 0
 
 
