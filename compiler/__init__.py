@@ -17,11 +17,12 @@ __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use (below)
-    from .api import CompileResult, analyse, compile_tree, rank_first_words, review, save, verify
+    from .api import analyse, compile_tree, rank_first_words, review, save, verify
     from .core.settings import PathLike, Settings
     from .multiboard.build import BoardsResult
     from .multiboard.position import BoardsAnalysis
     from .multiboard.rank import BoardsRankedWord
+    from .pipeline.compile_result import CompileResult
     from .pipeline.optimal import InfeasibleError
     from .ranking.ranked import RankedWord
 
@@ -53,7 +54,7 @@ _LAZY = {
     "analyse": ("api", "analyse"),
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
-    "CompileResult": ("api", "CompileResult"),
+    "CompileResult": ("pipeline.compile_result", "CompileResult"),
     "BoardsResult": ("multiboard.build", "BoardsResult"),
     "BoardsAnalysis": ("multiboard.position", "BoardsAnalysis"),
     "BoardsRankedWord": ("multiboard.rank", "BoardsRankedWord"),

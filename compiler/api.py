@@ -8,11 +8,13 @@ same keywords; each function returns one type.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_memo_mb, check_whole, settings_for
+from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_whole, settings_for
+from .kinds import kind_of
+from .pipeline.compile_result import CompileResult
 
 if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
@@ -37,51 +39,6 @@ def _given(names: dict[str, Any]) -> dict[str, Any]:
     """The settings among a function's arguments ``names`` (its ``locals()``), for
     :func:`settings_for`: each of :class:`Settings`' fields the function takes as a keyword."""
     return {name: names[name] for name in SETTING_NAMES if name in names}
-
-
-@dataclass
-class CompileResult:
-    """A compiled, verified tree: pass it to :func:`save`, or read its numbers.
-
-    ``data`` is the tree (``wordle_runtime.format.TreeData``), ``stats`` the measured
-    stats also stored in ``data.meta["stats"]`` (answers, total_guesses, average,
-    max_depth, histogram, ...), ``exceeding_max_depth`` the answers that need more than
-    ``max_depth`` guesses (empty for a tree that keeps the guarantee).  An exact build
-    stopped by its ``time_limit`` has ``stopped`` ``"time limit"`` and ``lower_bound``, the
-    proved lower bound of the total (or of the weighted sum); both are None otherwise.
-    """
-
-    data: TreeData
-    stats: dict[str, Any]
-    start: str
-    proved_optimal: bool
-    optimality: str
-    exceeding_max_depth: list[str]
-    seconds: float
-    stopped: str | None = None
-    lower_bound: int | None = None
-
-    @classmethod
-    def of_build(cls, result: Any, stop: Any = None) -> CompileResult:
-        """The result of a pipeline build (``pipeline.BuildResult``) and its ``Anytime``, if any."""
-        data = cast("TreeData", result.data)
-        stopped = None if stop is None else stop.stopped
-        return cls(
-            data,
-            dict(data.meta["stats"]),
-            data.meta["config"]["start"],
-            result.proved_optimal,
-            result.optimality,
-            list(result.report.exceeding_max_depth),
-            result.seconds,
-            stopped,
-            None if stopped is None else stop.lower_bound,
-        )
-
-    @property
-    def ok(self) -> bool:
-        """True when every answer is solved within ``max_depth`` guesses."""
-        return not self.exceeding_max_depth
 
 
 def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
@@ -144,38 +101,12 @@ def compile_tree(  # noqa: PLR0913 - the API takes each Settings field as a keyw
     (``start`` may fix the first guess), as ``wordle-compile --boards K``: a ``BoardsResult``
     (``lost``, ``total_guesses``, ``average``, ``histogram``, ``tree``; ``document()`` is
     the JSON tree file); ``ValueError`` when it cannot be built (too many tuples, or under
-    objective ``"total"`` a tuple that cannot be solved within ``max_depth``).
+    objective ``"total"`` a tuple that cannot be solved within ``max_depth``).  A keyword
+    of single-board builds given with several boards is refused: ``ValueError("jobs is for
+    single-board builds")`` (``wordle_compiler.kinds`` lists what each kind takes).
     """
-    from .pipeline.anytime import anytime_for
-    from .pipeline.checkpoint import proving_for
-    from .pipeline.run import build, make_config
-
     chosen = settings_for(settings, **_given(locals()))
-    if chosen.multiboard:
-        return _compile_boards(chosen, strategy, start, opening, candidates)
-    cfg = make_config(strategy, chosen, start=start, opening=opening, seed=seed, width=width, candidates=candidates)
-    check_whole("jobs", jobs, 1, MAX_JOBS)
-    check_memo_mb("memo_mb", memo_mb)
-    stop = anytime_for(cfg, anytime, time_limit)
-    proving = proving_for(cfg, checkpoint, resume, scheduler, workers)
-    words = chosen.load_words()
-    result = build(cfg, jobs, progress, stamp, memo_mb=memo_mb, words=words, anytime=stop, proving=proving)
-    if stop is not None and stop.stopped == "interrupted" and stop.stop_exception is not None:
-        raise stop.stop_exception
-    return CompileResult.of_build(result, stop)
-
-
-def _compile_boards(
-    chosen: Settings, strategy: str, start: str | None, opening: object, candidates: int | None
-) -> BoardsResult:
-    """:func:`compile_tree` on several boards: the exact tree, or one ``ValueError`` line."""
-    from .multiboard.build import build_for
-
-    if strategy != "optimal":
-        raise ValueError(f"a multi-board build is exact: strategy 'optimal', not {strategy!r}")
-    if opening is not None or candidates is not None:
-        raise ValueError("opening and candidates are for single-board builds (start fixes a multi-board first guess)")
-    return build_for(chosen, start)
+    return cast("CompileResult | BoardsResult", _entry("build", chosen, locals(), compile_tree))
 
 
 def save(tree: CompileResult | TreeData, path: PathLike) -> int:
@@ -249,40 +180,12 @@ def analyse(  # noqa: PLR0913 - the API takes each Settings field as a keyword t
     notation (``"salet bbygb,gbbyb,bbbbb,ybbbb"``, or steps as (word, patterns) pairs) and a
     ``BoardsAnalysis``, as ``wordle-tree analyse --game quordle``: the ``top`` best moves
     exactly (``exact``) when the position's tuples are few enough, else the policy's move,
-    labelled heuristic (``exact`` False); ``played``: ``move``'s exact value."""
-    from .analysis.request import LoadedGame
-    from .core.config import Context
-
+    labelled heuristic (``exact`` False); ``played``: ``move``'s exact value; ``rank`` and
+    ``jobs`` are refused (single-board analyses)."""
     chosen = settings_for(settings, **_given(locals()))
     check_whole("top", top, 1)
     check_whole("jobs", jobs, 1, MAX_JOBS)
-    if chosen.multiboard:
-        return _analyse_boards(chosen, history, top, move, rank)
-    if chosen.objective != "total" and not history:
-        raise ValueError(
-            f"the opening under objective {chosen.objective!r} is a ranking of every first word: "
-            "rank_first_words(objective=...)"
-        )
-    if rank and (move is None or chosen.objective == "depth"):
-        raise ValueError("rank needs a move, and counts better moves by their total (not with objective 'depth')")
-    if chosen.weighted and chosen.objective != "total":
-        raise ValueError("weights value moves by expected guesses: objective 'total' only")
-    words = chosen.load_words()
-    loaded = LoadedGame(Context.from_words(words), chosen.weighed(words))
-    return loaded.analyse(history, top=top, move=move, rank=rank, jobs=jobs)
-
-
-def _analyse_boards(chosen: Settings, history: History, top: int, move: str | None, rank: bool) -> BoardsAnalysis:
-    """:func:`analyse` on several boards."""
-    from .analysis.boards import analyse_boards
-
-    if rank:
-        raise ValueError("rank is for single-board analyses")
-    if isinstance(history, str):
-        tokens = history.split()
-    else:
-        tokens = [step if isinstance(step, str) else ":".join(map(str, step)) for step in history]
-    return analyse_boards(chosen, tokens, top, move)
+    return cast("Analysis | BoardsAnalysis", _entry("analyse", chosen, locals(), analyse))
 
 
 def review(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
@@ -302,18 +205,8 @@ def review(  # noqa: PLR0913 - the API takes each Settings field as a keyword to
     (under ``weights``/``prior``, in expected guesses; ``weight_before`` divides the totals).
     ``settings`` and the keywords after it: as for :func:`compile_tree` (objective "total",
     one board)."""
-    from .analysis.request import LoadedGame
-    from .core.config import Context
-
     chosen = settings_for(settings, **_given(locals()))
-    if chosen.multiboard:
-        raise ValueError("review is for single-board games: analyse values a multi-board position")
-    if chosen.objective != "total":
-        raise ValueError(
-            f"review values moves by their total guesses: objective 'total' only, not {chosen.objective!r}"
-        )
-    words = chosen.load_words()
-    return LoadedGame(Context.from_words(words), chosen.weighed(words)).review(history).rows
+    return cast("list[ReviewRow]", _entry("review", chosen, locals(), review))
 
 
 def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a keyword too, made into one Settings at once
@@ -353,52 +246,24 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     ``first_words``) valued exactly, as ``wordle-rank --boards K``: one ``BoardsRankedWord``
     (``word``, ``total``, ``lost``, ``status``) each, the fewest tuples lost first, then the
     fewest guesses, then the guess list's order; ``ValueError`` for lists of more tuples
-    than the exact ranking takes (``multiboard.rank.MAX_RANKED_TUPLES``)."""
-    from .concurrency.cluster import executor_for
-    from .ranking.first_words import Ranking, RankSpec, context_for, heuristic_order, run_ranking, split_pair
-    from .ranking.ranked import check_rank_options, pair_keys, ranked_words
+    than the exact ranking takes (``multiboard.rank.MAX_RANKED_TUPLES``), and for any of
+    ``margin``, ``jobs``, ``scheduler``, ``second_after`` and ``pairs`` (single-board rankings)."""
+    from .ranking.ranked import check_rank_options
 
     chosen = settings_for(settings, **_given(locals()))
     second_after = check_rank_options(chosen, first_words, top, margin, jobs, scheduler, second_after)
-    if chosen.multiboard:
-        return _rank_boards(chosen, first_words, (margin, jobs, scheduler, second_after, pairs))
-    if scheduler is not None:
-        from .concurrency.cluster import scheduler_address
-
-        scheduler = scheduler_address(scheduler)
-    played = chosen.weighed(chosen.load_words()) if chosen.weighted else chosen
-    spec = RankSpec(played, first=second_after)
-    ctx = context_for(spec)
-    if second_after is not None and second_after not in ctx.guess_index:
-        raise ValueError(f"second_after: {second_after!r} is not in the guess list")
-    if pairs is not None:
-        if first_words is not None or second_after is not None:
-            raise ValueError("pairs names both words of each opening: not with first_words or second_after")
-        first_words = pair_keys(pairs)
-    words = (
-        [w.strip().lower() for w in first_words]
-        if first_words is not None
-        else [w for w in ctx.words.guesses if w != second_after]
-    )
-    unknown = [w for w in words if any(part not in ctx.guess_index for part in split_pair(w, ctx.game.length) or (w,))]
-    if unknown:
-        raise ValueError(f"first_words: {len(unknown)} not in the guess list: {', '.join(unknown[:5])}")
-    if second_after in words:
-        raise ValueError(f"first_words holds {second_after!r}, the fixed first guess: a second guess must differ")
-    count = top if isinstance(top, int) and chosen.objective != "depth" else max(1, len(words))
-    ranking = Ranking(top=None if margin is not None else count, margin=margin)
-    with executor_for(jobs, scheduler, preload=(run_ranking.__module__,)) as executor:
-        run_ranking(spec, heuristic_order(ctx, spec, list(dict.fromkeys(words))), ranking, executor)
-    return ranked_words(ranking.final_rows(), chosen.objective)
+    return cast("list[RankedWord] | list[BoardsRankedWord]", _entry("rank", chosen, locals(), rank_first_words))
 
 
-def _rank_boards(
-    chosen: Settings, first_words: Iterable[str] | None, others: tuple[object, ...]
-) -> list[BoardsRankedWord]:
-    """:func:`rank_first_words` on several boards (``others``: margin, jobs, scheduler,
-    second_after and pairs, which it does not take)."""
-    from .multiboard.rank import rank_boards
-
-    if others != (None, 1, None, None, None):
-        raise ValueError("margin, jobs, scheduler, second_after and pairs are for single-board rankings")
-    return list(rank_boards(chosen, first_words).rows)
+def _entry(what: str, chosen: Settings, names: dict[str, Any], function: Callable[..., Any]) -> Any:
+    """Entry ``what`` of the kind of game ``chosen`` plays, called with ``function``'s other
+    arguments (``names``: its ``locals()``); ``ValueError`` (one line) for an option that
+    kind does not take."""
+    kind = kind_of(chosen)
+    params = inspect.signature(function).parameters
+    options = {name: names[name] for name in params if name not in SETTING_NAMES and name != "settings"}
+    given = [name for name, value in options.items() if value != params[name].default]
+    refusal = kind.refusal(what, given)
+    if refusal:
+        raise ValueError(refusal)
+    return kind.entry(what)(chosen, **options)

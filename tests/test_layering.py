@@ -41,9 +41,10 @@ LAYERS = {
     "ranking": 5,
     "analysis": 5,
     "pipeline": 6,
-    "api": 7,
-    "server": 8,  # a front end over the API's typed requests, as the command line is
-    "cli": 9,
+    "kinds": 7,  # one board or several: the entries of each kind, above what they run
+    "api": 8,
+    "server": 9,  # a front end over the API's typed requests, as the command line is
+    "cli": 10,
 }
 TOP_LEVEL_MODULES = {"__init__", "api"}
 

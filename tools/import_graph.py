@@ -45,6 +45,7 @@ CAPTIONS = {
     "wordle_compiler.treefiles.export": "pictures, pages, text formats",
     "wordle_compiler.search": "the exact engine's Python face",
     "wordle_compiler.multiboard": "Dordle, Quordle, Octordle",
+    "wordle_compiler.kinds": "one board or several",
     "wordle_compiler.strategies": "the heuristics",
     "wordle_compiler.core": "lists, matrix, modes, partitions",
     "wordle_compiler.concurrency": "threads, workers, Dask",

@@ -250,9 +250,9 @@ def analyse_command(  # noqa: PLR0913 - a click command takes its options as par
     """
     from wordle_runtime.history import HistoryError, NoAnswerError
 
-    from .analyse_boards import analyse_boards, boards_asked
+    from .analyse_boards import analyse_boards, kind_asked
 
-    if boards_asked(click.get_current_context()) > 1:
+    if kind_asked(click.get_current_context()).several:
         analyse_boards(click.get_current_context())
         return
     from ..analysis.request import AnalysisRequest, LoadedGame, RequestError

@@ -7,21 +7,17 @@ import json
 
 import click
 
-from .common import CliError, FailedError, game_settings, given_max_depth, refuse_given
-
-# What a multi-board analysis takes; every other option given is refused in one line (exit 2).
-BOARD_OPTIONS = ("history", "top", "move", "mode", "objective", "game", "boards", "answers", "guesses", "max_depth")
-BOARD_OPTIONS += ("as_json", "quiet")
+from ..kinds import SEVERAL_BOARDS, Kind, kind_for
+from .common import CliError, FailedError, game_settings, given_max_depth, refuse_other_kind
 
 
-def boards_asked(ctx: click.Context) -> int:
-    """The boards ``--game``/``--boards`` ask for (1: a single-board analysis), decided as
-    every front door decides them (``wordle_runtime.boards.boards_of``, which ``Settings``
-    calls)."""
+def kind_asked(ctx: click.Context) -> Kind:
+    """The kind of game ``--game``/``--boards`` ask for, their boards decided as every front
+    door decides them (``wordle_runtime.boards.boards_of``, which ``Settings`` calls)."""
     from wordle_runtime.boards import boards_of
 
     try:
-        return boards_of(ctx.params["game"], ctx.params["boards"])[1]
+        return kind_for(boards_of(ctx.params["game"], ctx.params["boards"])[1])
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
@@ -34,7 +30,7 @@ def analyse_boards(ctx: click.Context) -> None:
     from ..analysis.boards import analysis_lines
 
     params = ctx.params
-    refuse_given(ctx, [name for name in params if name not in BOARD_OPTIONS], "single-board analyses")
+    refuse_other_kind(ctx, SEVERAL_BOARDS, "analyse")
     if params["mode"] != "normal" or params["objective"] != "total":
         raise CliError("a multi-board position is analysed in normal mode, objective total")
     lists = (params["answers"], params["guesses"])

@@ -31,6 +31,7 @@ import os
 import sys
 import warnings
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
@@ -52,6 +53,9 @@ from ..util.files import OutputError
 from . import interrupts
 from .numbers import PlainIntRange
 from .startup import EXIT_INTERRUPTED, EXIT_TERMINATED, exit_process, no_collection_at_exit, single_threaded_blas
+
+if TYPE_CHECKING:
+    from ..kinds import Kind
 
 single_threaded_blas()  # every command line imports this module before numpy: see startup
 
@@ -266,6 +270,16 @@ def refuse_given(ctx: click.Context, names, what: str) -> None:
     for name in names:
         if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
             raise CliError(f"{option_name(ctx, name)} is for {what}")
+
+
+def refuse_other_kind(ctx: click.Context, kind: Kind, what: str) -> None:
+    """One line naming the first option the command line gives that entry ``what`` of the
+    kind of game ``kind`` does not take (``wordle_compiler.kinds``)."""
+    defaults = (None, click.core.ParameterSource.DEFAULT)
+    given = [name for name in ctx.params if ctx.get_parameter_source(name) not in defaults]
+    refusal = kind.refusal(what, given, lambda name: option_name(ctx, name))
+    if refusal:
+        raise CliError(refusal)
 
 
 def option_name(ctx: click.Context, name: str) -> str:

@@ -20,6 +20,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from ..core.config import BuildConfig
     from ..core.settings import MAX_JOBS, MEMO_MB_RANGE, MODES, OBJECTIVES, TIME_LIMIT_RANGE, check_memo_mb
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
+    from ..kinds import kind_of
     from ..strategies.heuristic import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
     from ..util.files import check_folder
     from .common import (
@@ -290,7 +291,7 @@ def compile_command(  # noqa: PLR0913 - a click command takes its options as par
     With --weights or --prior, answers are not equally likely: optimal minimises the
     expected guesses under those weights, and the heuristics score with them."""
     settings = game_settings(game, mode, answers, guesses, given_max_depth(click.get_current_context()), boards=boards)
-    if settings.boards > 1:
+    if kind_of(settings).several:
         run_boards(click.get_current_context(), settings)
         return
     if objective == "win":

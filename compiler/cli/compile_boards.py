@@ -16,28 +16,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import CliError, FailedError, refuse_given
+from ..kinds import SEVERAL_BOARDS
+from .common import CliError, FailedError, refuse_other_kind
 from .streams import STDIO, check_tree_destination, write_output
 
 if TYPE_CHECKING:
     from ..core.settings import Settings
 
 PROG = "wordle-compile"
-# What a multi-board build takes; every other option given is refused in one line (exit 2).
-BOARD_OPTIONS = (
-    "strategy",
-    "start",
-    "objective",
-    "mode",
-    "game",
-    "boards",
-    "answers",
-    "guesses",
-    "max_depth",
-    "output",
-    "as_json",
-    "quiet",
-)
 
 
 def run_boards(ctx: click.Context, settings: Settings) -> None:
@@ -53,7 +39,7 @@ def run_boards(ctx: click.Context, settings: Settings) -> None:
         )
     if params["objective"] not in BOARD_OBJECTIVES:
         raise CliError(f"a multi-board objective is one of {', '.join(BOARD_OBJECTIVES)}, not {params['objective']}")
-    refuse_given(ctx, [name for name in params if name not in BOARD_OPTIONS], "single-board builds")
+    refuse_other_kind(ctx, SEVERAL_BOARDS, "build")
     settings = replace(settings, objective=params["objective"])
     compile_boards(settings, params["start"], params["output"], params["as_json"], params["quiet"])
 

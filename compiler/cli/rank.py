@@ -175,7 +175,9 @@ def rank_command(  # noqa: PLR0913 - a click command takes its options as parame
     """
     ctx = click.get_current_context()
     settings = game_settings(game, mode, answers, guesses, given_max_depth(ctx), boards=boards)
-    if settings.boards > 1:
+    from ..kinds import kind_of
+
+    if kind_of(settings).several:
         from .rank_boards import run_boards_ranking
 
         run_boards_ranking(ctx, settings)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import CliError, FailedError, refuse_given
+from ..kinds import SEVERAL_BOARDS
+from .common import CliError, FailedError, refuse_other_kind
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,19 +24,6 @@ if TYPE_CHECKING:
     from ..core.settings import Settings
     from ..multiboard.rank import BoardsRankedWord, BoardsRanker, BoardsRanking
     from ..ranking.tasks import WordResult
-
-# Options of single-board rankings that a multi-board one refuses when given.
-SINGLE_BOARD_OPTIONS = (
-    "second_after",
-    "pairs",
-    "margin",
-    "deep",
-    "jobs",
-    "scheduler",
-    "recheck",
-    "weights_file",
-    "prior",
-)
 
 
 def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
@@ -48,7 +36,7 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     from .rank_results import default_output, refuse_replacing
 
     params = ctx.params
-    refuse_given(ctx, SINGLE_BOARD_OPTIONS, "single-board rankings")
+    refuse_other_kind(ctx, SEVERAL_BOARDS, "rank")
     if params["fmt"] != "csv":
         raise CliError("--format selby is for single-board rankings: use csv")
     if params["force"] and params["resume"]:

@@ -8,11 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from wordle_runtime.boards import guess_limit
-
 from ..core.games import file_name_part, games_file_name
-from ..core.settings import DEFAULT_MAX_DEPTH
+from ..core.settings import default_max_depth
 from ..core.wordlists import paired_guesses
+from ..kinds import kind_of
 from .common import CliError, split_long_games
 
 if TYPE_CHECKING:
@@ -33,9 +32,9 @@ def default_output(request: RankRequest) -> str:
     if guesses is not None and guesses != paired_guesses(answers):
         lists += f"-{file_name_part(guesses)}"
     parts = [lists, settings.mode]
-    if settings.boards > 1:
+    if kind_of(settings).several:
         parts.append(f"boards{settings.boards}")
-    if settings.max_depth != (DEFAULT_MAX_DEPTH if settings.boards == 1 else guess_limit(settings.boards)):
+    if settings.max_depth != default_max_depth(settings.boards):
         parts.append(f"depth{settings.max_depth}")
     if request.second_after:
         parts.append(f"after-{request.second_after.strip().lower()}")

@@ -115,6 +115,18 @@ def _weights_spec(value):
     )
 
 
+def several_boards(boards: int) -> bool:
+    """Whether a game on ``boards`` boards is a multi-board game: the one comparison of a
+    board count that chooses between the two kinds of game (``wordle_compiler.kinds``)."""
+    return boards > 1
+
+
+def default_max_depth(boards: int) -> int:
+    """The guesses a game on ``boards`` boards allows unless told: K + 5
+    (``wordle_runtime.boards.guess_limit``), which on one board is :data:`DEFAULT_MAX_DEPTH`."""
+    return guess_limit(boards)
+
+
 @dataclass(frozen=True)
 class Settings:
     """The game played and how it is valued, checked once (``ValueError`` naming the setting).
@@ -172,9 +184,9 @@ class Settings:
         set_(self, "guesses", chosen.guesses)
         set_(self, "boards", boards)
         if self.max_depth is None:
-            set_(self, "max_depth", DEFAULT_MAX_DEPTH if boards == 1 else guess_limit(boards))
+            set_(self, "max_depth", default_max_depth(boards))
         check_whole("max_depth", self.max_depth, 1, MAX_DEPTH_LIMIT)
-        if boards > 1:
+        if several_boards(boards):
             self._check_boards()
             return
         if self.objective == "win":
@@ -210,7 +222,7 @@ class Settings:
     @property
     def multiboard(self) -> bool:
         """Whether several boards are played at once (``boards`` > 1)."""
-        return (self.boards or 1) > 1
+        return several_boards(self.boards or 1)
 
     @property
     def weighted(self) -> bool:

@@ -110,7 +110,7 @@ def results_header(words, settings: Settings, version: str = "", second_after: s
         "mode": settings.mode,
         "max-depth": str(settings.max_depth),
     }
-    if settings.boards > 1:
+    if settings.multiboard:
         fields["boards"] = str(settings.boards)
     if second_after is not None:
         fields["second-after"] = second_after

@@ -152,10 +152,12 @@ def run(job: Job | BoardsJob) -> tuple[int, str]:
 
 def _boards_doc(job: BoardsJob) -> dict:
     """The analysis document of a multi-board position."""
-    from ..analysis.boards import analyse_boards
     from ..core.settings import Settings
+    from ..kinds import kind_of
 
-    return analyse_boards(Settings(boards=job.boards), job.history, job.top, job.move).to_json()
+    settings = Settings(boards=job.boards)
+    analysed = kind_of(settings).entry("analyse")(settings, job.history, top=job.top, move=job.move)
+    return analysed.to_json()  # type: ignore[no-any-return]
 
 
 def _answered(compute: Callable[[], dict], bad_input: tuple[type[Exception], ...]) -> tuple[int, str]:
