@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .game import MASTERMIND, Game
-from .history import HistoryError, NoAnswerError, _code, _word
+from .history import HistoryError, NoAnswerError, step_code, step_word
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:
@@ -135,8 +135,8 @@ def _steps(raw: list[tuple[str, str]], game: Game, boards: int) -> list[Step]:
                 f"step {number}: {len(parts)} pattern{'s' if len(parts) != 1 else ''} for "
                 f"{open_boards} open board{'s' if open_boards != 1 else ''} (one per open board, joined by commas)"
             )
-        codes = tuple(_code(part, number, game) for part in parts)
-        steps.append((_word(word, number, game), codes))
+        codes = tuple(step_code(part, number, game) for part in parts)
+        steps.append((step_word(word, number, game), codes))
         open_boards -= sum(code == game.all_correct for code in codes)
     return steps
 

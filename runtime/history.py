@@ -34,7 +34,9 @@ class NoAnswerError(HistoryError):
     """The history is well formed but no answer fits it (``wordle-next`` exits 1)."""
 
 
-def _word(text: object, step: int, game: Game = DEFAULT_GAME) -> str:
+def step_word(text: object, step: int, game: Game = DEFAULT_GAME) -> str:
+    """The guess of history step ``step`` (numbered from 1) as ``game``'s word, or one
+    :class:`HistoryError` line."""
     if game is DEFAULT_GAME:
         if not (isinstance(text, str) and len(text) == WORD_LENGTH and text.isascii() and text.isalpha()):
             raise HistoryError(f"step {step}: {text!r} is not a five-letter word")
@@ -46,7 +48,9 @@ def _word(text: object, step: int, game: Game = DEFAULT_GAME) -> str:
     return word
 
 
-def _code(pattern: object, step: int, game: Game = DEFAULT_GAME) -> int:
+def step_code(pattern: object, step: int, game: Game = DEFAULT_GAME) -> int:
+    """The pattern of history step ``step`` (a code, or any text form ``game`` reads) as
+    ``game``'s code, or one :class:`HistoryError` line."""
     if isinstance(pattern, int) and not isinstance(pattern, bool):
         if game.possible_code(pattern):
             return pattern
@@ -159,7 +163,7 @@ def parse_history(history: History, game: Game = DEFAULT_GAME) -> list[tuple[str
                 f"step {step}: the game ended at step {step - 1} "
                 f"({last} {_shown(done, game)}), so nothing may follow it"
             )
-        steps.append((_word(word, step, game), _code(pattern, step, game)))
+        steps.append((step_word(word, step, game), step_code(pattern, step, game)))
     return steps
 
 

@@ -103,7 +103,7 @@ def _forget_contexts() -> None:
     _first_classes.clear()
 
 
-def _classes_of_first(ctx, spec: RankSpec) -> list:
+def classes_of_first(ctx, spec: RankSpec) -> list:
     """(answers, legal guesses) of each class the fixed first guess leaves: the same for
     every second word ranked after it, so computed once per process."""
     return [(cls, follow) for cls, follow, _ in _first_classes_with_masks(ctx, spec)]

@@ -8,7 +8,7 @@ import numpy as np
 from ..core.guess_stats import IN_SET, PARTS, SUMSQ, partition_stats
 from ..core.symmetry import first_guess_representatives
 from ..search import solver_for
-from .tasks import RankSpec, _classes_of_first, split_pair
+from .tasks import RankSpec, classes_of_first, split_pair
 
 
 def candidate_first_words(ctx, spec: RankSpec) -> list[str]:
@@ -46,4 +46,4 @@ def _opening_sets(ctx, spec: RankSpec) -> list:
     """The answer sets a ranked word is played on: all answers, or each class of the fixed first guess."""
     if spec.first is None:
         return [ctx.all_answers]
-    return [cls for cls, _ in _classes_of_first(ctx, spec)]
+    return [cls for cls, _ in classes_of_first(ctx, spec)]
