@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from types import FrameType
     from typing import NoReturn, TextIO
 
+    from .boards_tree import BoardsTree
     from .tree import Position, Tree
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -122,10 +123,8 @@ def describe(position: Position) -> list[str]:
     n = len(position.candidates)
     tail = f": {' '.join(position.candidates)}" if n <= 10 else ""
     if position.on_tree:
-        from .weights import expected_note
-
         note = (
-            f" (on the tree: {position.expected_guesses:.2f} guesses expected{expected_note(position)}, "
+            f" (on the tree: {position.expected_guesses:.2f} guesses expected{position.expected_note}, "
             f"at most {position.max_guesses})"
         )
     else:
@@ -198,13 +197,15 @@ def _run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.list_trees:
         return _list_trees()
+    from .boards_tree import BoardsTree, load_any
     from .history import HistoryError, parse_history
-    from .tree import load
 
     if any(not token.strip() for token in args.history):
         raise HistoryError("the history has an empty word or pattern")
     _check_tree_exists(args.tree)
-    tree = load(args.tree)
+    tree = load_any(args.tree)
+    if isinstance(tree, BoardsTree):
+        return _run_boards_tree(args, tree)
     if args.game is not None or args.boards is not None:
         return _run_boards(args, tree)
     history = parse_history(args.history, tree.game)
@@ -231,6 +232,28 @@ def _run_boards(args: argparse.Namespace, tree: Tree) -> int:
         print(json.dumps(boards_json(position, guess, rule)))
     else:
         print("\n".join(describe_boards(position, guess, rule)))
+    return EXIT_OK
+
+
+def _run_boards_tree(args: argparse.Namespace, tree: BoardsTree) -> int:
+    """The next guess on a multi-board tree file: the tree's move, or the policy's off it
+    (``--game`` and ``--boards``, when given, must name the tree's boards)."""
+    from .boards_cli import board_count, describe_tree_position, tree_position_json
+    from .history import HistoryError
+
+    if args.interactive:
+        raise HistoryError("interactive play is single-board; give a multi-board history instead")
+    if args.game is not None or args.boards is not None:
+        asked = board_count(args.game, args.boards)
+        if asked != tree.boards:
+            raise HistoryError(f"the tree plays {tree.boards} boards, not {asked}")
+    position = tree.position(args.history)
+    if args.json:
+        import json
+
+        print(json.dumps(tree_position_json(position)))
+    else:
+        print("\n".join(describe_tree_position(position, tree.limit)))
     return EXIT_OK
 
 

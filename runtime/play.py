@@ -228,10 +228,8 @@ def _show(position: Position, io: _Console) -> None:
     if len(position.candidates) <= 10:
         left += ": " + " ".join(position.candidates)
     if position.on_tree:
-        from .weights import expected_note
-
         left += (
-            f"; {position.expected_guesses:.2f} guesses expected from here{expected_note(position)} "
+            f"; {position.expected_guesses:.2f} guesses expected from here{position.expected_note} "
             f"(at most {position.max_guesses})"
         )
     io.say(left)

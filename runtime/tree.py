@@ -59,6 +59,16 @@ class Position:
         self.guess, self.candidates, self.on_tree, self.solved = guess, candidates, on_tree, solved
         self.expected_guesses, self.max_guesses, self.weighted = expected_guesses, max_guesses, weighted
 
+    @property
+    def expected_note(self) -> str:
+        """What a printed ``expected_guesses`` is, to append after it: nothing for a tree
+        without weights, "under the tree's weights", or why the answers were counted equally."""
+        if self.weighted is None:
+            return ""
+        if self.weighted:
+            return " under the tree's weights"
+        return " with the answers left counted equally, as the tree's weights give them all 0"
+
     def __repr__(self) -> str:
         return (
             f"Position(guess={self.guess!r}, remaining={len(self.candidates)}, "

@@ -24,13 +24,12 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .structure import TreeData
-    from .tree import Position
 
 WEIGHTS_VERSION = (1, 2)  # the first format version with ``weights``
 MAX_WEIGHT_SUM = 2**32 - 1
 _ITEM = 4  # bytes per weight (uint32)
 
-__all__ = ["MAX_WEIGHT_SUM", "WEIGHTS_VERSION", "expected_note", "pack_weights", "read_weights", "weighted_sums"]
+__all__ = ["MAX_WEIGHT_SUM", "WEIGHTS_VERSION", "pack_weights", "read_weights", "weighted_sums"]
 
 
 def _check(values: array[int], n_answers: int) -> array[int]:
@@ -117,13 +116,3 @@ def weighted_sums(data: TreeData) -> tuple[array[int], array[int]]:
         weight[node] = below
         total[node] = below_total + below  # every answer below pays this node's guess
     return weight, total
-
-
-def expected_note(position: Position) -> str:
-    """What a printed expected-guesses figure is, appended after it: nothing for a tree
-    without weights, "under the tree's weights", or why the answers were counted equally."""
-    if position.weighted is None:
-        return ""
-    if position.weighted:
-        return " under the tree's weights"
-    return " with the answers left counted equally, as the tree's weights give them all 0"

@@ -6,7 +6,7 @@ import pytest
 
 from clirun import run
 from wordle_compiler.cli.compile import default_output
-from wordle_compiler.cli.rank_results import default_output as ranking_output
+from wordle_compiler.cli.rank_plan import default_output as ranking_output
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.settings import Settings
 

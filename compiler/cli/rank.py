@@ -28,9 +28,9 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         version_option,
     )
     from .numbers import PlainIntRange
-    from .rank_plan import ALL, RankRequest, plan_ranking
+    from .rank_plan import ALL, RankRequest, default_output, plan_ranking
     from .rank_report import report, report_depth
-    from .rank_results import default_output, refuse_contradicted
+    from .rank_results import refuse_contradicted
     from .rank_run import run_plan
     from .streams import file_only
     from .weights import check_weight_numbers, weights_asked, weights_options

@@ -32,8 +32,8 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     from ..core.wordlists import read_word_file
     from ..multiboard.rank import BoardsRanker
     from ..util.files import check_destination
-    from .rank_plan import RankRequest
-    from .rank_results import default_output, refuse_replacing
+    from .rank_plan import RankRequest, default_output
+    from .rank_results import refuse_replacing
 
     params = ctx.params
     refuse_other_kind(ctx, SEVERAL_BOARDS, "rank")

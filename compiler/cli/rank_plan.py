@@ -6,11 +6,16 @@ ranking with any results kept from an earlier run, and the words still to decide
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import click
 
+from ..core.games import file_name_part, games_file_name
+from ..core.settings import default_max_depth
+from ..core.wordlists import paired_guesses
+from ..kinds import kind_of
 from ..util.files import check_destination
 from .common import CliError
 from .progress import announce_matrix
@@ -201,3 +206,31 @@ def _todo(
     shared |= {rep for rep, others in classes.items() if any(w in ranking.results for w in others)}
     todo = [w for w in heuristic_order(ctx, spec, [w for w in words if w not in shared]) if w not in ranking.results]
     return classes, todo
+
+
+def default_output(request: RankRequest) -> str:
+    """The results name made of every setting that changes the file: the lists, the mode,
+    the depth, what is ranked (the whole list, a first-words or pairs file, second words
+    after W), the objective and the weights, so two different rankings never share it."""
+    settings = request.settings
+    answers, guesses = settings.lists()
+    lists = games_file_name(answers) or file_name_part(answers)
+    if guesses is not None and guesses != paired_guesses(answers):
+        lists += f"-{file_name_part(guesses)}"
+    parts = [lists, settings.mode]
+    if kind_of(settings).several:
+        parts.append(f"boards{settings.boards}")
+    if settings.max_depth != default_max_depth(settings.boards):
+        parts.append(f"depth{settings.max_depth}")
+    if request.second_after:
+        parts.append(f"after-{request.second_after.strip().lower()}")
+    if request.pairs is not None:
+        parts.append(f"pairs-{Path(request.pairs).stem}")
+    elif request.first_words is not None:
+        parts.append(f"words-{Path(request.first_words).stem}")
+    if settings.objective != "total":
+        parts.append(settings.objective + (f"{settings.deep}" if settings.deep else ""))
+    if request.weight_options is not None:
+        parts.append("weighted")
+    name = "-".join(part for part in parts if part)
+    return f"ranking-{name}.{'csv' if request.fmt == 'csv' else 'txt'}"

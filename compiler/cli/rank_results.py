@@ -1,5 +1,5 @@
 """The results file of ``wordle-rank`` as the command line handles it (click definition in
-:mod:`.rank`): its default name, made of every setting that changes the file; what an earlier
+:mod:`.rank`; its default name is :func:`.rank_plan.default_output`): what an earlier
 run left in it (``--resume``), or the refusal to replace its rows without ``--force``; and the
 one line that stops a resumed run whose file claims what the search disproves."""
 
@@ -8,10 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ..core.games import file_name_part, games_file_name
-from ..core.settings import default_max_depth
-from ..core.wordlists import paired_guesses
-from ..kinds import kind_of
 from .common import CliError, split_long_games
 
 if TYPE_CHECKING:
@@ -19,35 +15,6 @@ if TYPE_CHECKING:
 
     from ..ranking.results_log import LogContents, ResultsLog
     from ..ranking.tasks import WordResult
-    from .rank_plan import RankRequest
-
-
-def default_output(request: RankRequest) -> str:
-    """The results name made of every setting that changes the file: the lists, the mode,
-    the depth, what is ranked (the whole list, a first-words or pairs file, second words
-    after W), the objective and the weights, so two different rankings never share it."""
-    settings = request.settings
-    answers, guesses = settings.lists()
-    lists = games_file_name(answers) or file_name_part(answers)
-    if guesses is not None and guesses != paired_guesses(answers):
-        lists += f"-{file_name_part(guesses)}"
-    parts = [lists, settings.mode]
-    if kind_of(settings).several:
-        parts.append(f"boards{settings.boards}")
-    if settings.max_depth != default_max_depth(settings.boards):
-        parts.append(f"depth{settings.max_depth}")
-    if request.second_after:
-        parts.append(f"after-{request.second_after.strip().lower()}")
-    if request.pairs is not None:
-        parts.append(f"pairs-{Path(request.pairs).stem}")
-    elif request.first_words is not None:
-        parts.append(f"words-{Path(request.first_words).stem}")
-    if settings.objective != "total":
-        parts.append(settings.objective + (f"{settings.deep}" if settings.deep else ""))
-    if request.weight_options is not None:
-        parts.append("weighted")
-    name = "-".join(part for part in parts if part)
-    return f"ranking-{name}.{'csv' if request.fmt == 'csv' else 'txt'}"
 
 
 def starting_contents(

@@ -129,9 +129,9 @@ def serve_command(trees, host, port, workers, time_limit, request_timeout, worke
     boards at once, and /api/boards answers what wordle-tree analyse --game quordle --json
     prints.  Ctrl-C stops it."""
     from ..server.http import WordleServer
-    from ..server.jobs import JOB_MODULE, setup_for
+    from ..server.jobs import JOB_MODULE
     from ..server.query import answer
-    from ..server.site import Site
+    from ..server.site import Site, setup_for
     from ..server.workers import AnalysisPool
 
     for option, value in (("--time-limit", time_limit), ("--request-timeout", request_timeout)):

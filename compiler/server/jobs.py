@@ -34,11 +34,8 @@ from wordle_runtime.messages import one_line
 from ..analysis.request import AnalysisRequest, LoadedGame, RequestError, Steps, answer_json
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from ..core.settings import Settings
     from ..core.wordlists import WordLists
-    from .site import ServedTree
 
 JOB_MODULE = __name__  # what the worker processes import (:mod:`.worker`)
 
@@ -67,12 +64,6 @@ class BoardsJob:
     history: tuple[str, ...]
     top: int
     move: str | None
-
-
-def setup_for(trees: Sequence[ServedTree]) -> dict[str, Any]:
-    """What a worker is handed first: every tree's bytes, and the tree it loads at once (the
-    first, the default)."""
-    return {"trees": {tree.name: tree.blob for tree in trees}, "default": trees[0].name}
 
 
 def tree_mode(data: TreeData) -> str:

@@ -9,8 +9,9 @@ in :class:`Site`, so nothing outside the named trees can ever be read or served.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordle_runtime.boards import BOARD_GAMES
 from wordle_runtime.format import TreeData
@@ -123,3 +124,9 @@ class Site:
         """The refusal for a tree name this server does not have."""
         shown = name if len(name) <= 60 else name[:60] + "…"
         return error_reply(404, f"no tree {shown!r} here: this server has {', '.join(self.trees)}")
+
+
+def setup_for(trees: Sequence[ServedTree]) -> dict[str, Any]:
+    """What a worker is handed first: every tree's bytes, and the tree it loads at once (the
+    first, the default)."""
+    return {"trees": {tree.name: tree.blob for tree in trees}, "default": trees[0].name}
