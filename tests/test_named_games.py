@@ -175,4 +175,4 @@ def test_the_frequency_prior_ranks_in_the_game_s_language():
 
 def test_an_unknown_game_is_one_line_listing_the_choices():
     result = run("wordle-compile", "--game", "klingon", "--strategy", "minimax")
-    one_line_error(result, 2, "unknown game 'klingon'", "en4", "nerdle-mini", "mastermind:PxC")
+    one_line_error(result, 2, "unknown game 'klingon'", "en4", "nerdle-mini", "mastermind:PxC", "quordle, octordle")

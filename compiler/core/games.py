@@ -131,7 +131,12 @@ def named_game(name: str) -> NamedGame | None:
 
 def game_choices() -> str:
     """Every ``--game`` value, for a one-line message."""
-    return f"wordle, mastermind:PxC[:{DISTINCT}] (e.g. mastermind:4x6), " + ", ".join([*ALIASES, *NAMED_GAMES])
+    from wordle_runtime.boards import BOARD_GAMES
+
+    single = ", ".join([*ALIASES, *NAMED_GAMES])
+    return f"wordle, mastermind:PxC[:{DISTINCT}] (e.g. mastermind:4x6), {single}; several boards: " + ", ".join(
+        BOARD_GAMES
+    )
 
 
 def mastermind_named(text: str) -> tuple[Game, bool] | None:
