@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from wordle_compiler.core.guess_stats import LARGEST, PARTS, SUMSQ, first_perfect_splitter, partition_stats
 from wordle_compiler.core.modes import legal_after
-from wordle_compiler.strategies.heuristic import STRATEGIES, _least_sumsq, _pick, _possible
+from wordle_compiler.strategies.heuristic import _least_sumsq, _pick, _possible
+from wordle_compiler.strategies.table import node_rule
 
 # each partition strategy's score, as the full pass computes it (lowest wins)
 FULL_PASS_SCORES = {
@@ -45,7 +46,7 @@ def test_partition_strategies_pick_what_a_full_pass_picks(ctx, mode, played, ans
         return  # one answer: the builder plays it without asking a strategy
     stats, bits = partition_stats(ctx.matrix_by_answer(), legal, answers)
     for name, score in FULL_PASS_SCORES.items():
-        assert STRATEGIES[name](ctx, answers, legal, None) == _pick(ctx, legal, answers, score(stats, bits)), name
+        assert node_rule(name)(ctx, answers, legal, None) == _pick(ctx, legal, answers, score(stats, bits)), name
 
 
 @settings(max_examples=60, deadline=None)

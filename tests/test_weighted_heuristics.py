@@ -24,9 +24,10 @@ from wordle_compiler.core.weights import Weights, integer_weights
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.ext import _kernels
 from wordle_compiler.pipeline.compile import compile_tree
-from wordle_compiler.strategies.heuristic import STRATEGIES, _pick, _stats, possible_splitter
+from wordle_compiler.strategies.heuristic import _pick, _stats, possible_splitter
 from wordle_compiler.strategies.letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 from wordle_compiler.strategies.prior import prior_for
+from wordle_compiler.strategies.table import NODE_RULES, node_rule
 
 N_GUESSES, N_ANSWERS = 12972, 2315
 PARTITION = ("minimax", "entropy", "expected-size", "most-parts")
@@ -224,7 +225,7 @@ def test_weighted_choices_are_the_naive_ones(position):
     for name in SCORED:
         cfg = weighted(weights, name, width=3)
         expected = naive_pick(ctx, name, answers, legal, weights, width=3)
-        assert STRATEGIES[name](ctx, answers, legal, cfg) == expected, name
+        assert node_rule(name)(ctx, answers, legal, cfg) == expected, name
 
 
 @settings(max_examples=25, deadline=None)
@@ -233,7 +234,7 @@ def test_weighted_lookahead_in_hard_mode_is_the_naive_one(position, width):
     ctx, answers, _, weights = position
     cfg = weighted(weights, "lookahead", width=width, mode="hard")
     expected = naive_pick(ctx, "lookahead", answers, ctx.all_guesses, weights, "hard", width)
-    assert STRATEGIES["lookahead"](ctx, answers, ctx.all_guesses, cfg) == expected
+    assert node_rule("lookahead")(ctx, answers, ctx.all_guesses, cfg) == expected
 
 
 @settings(max_examples=40, deadline=None)
@@ -242,10 +243,10 @@ def test_equal_weights_choose_as_no_weights(position, weight):
     """Exact for every strategy, entropy included: its bits are the same to the bit."""
     ctx, answers, legal, _ = position
     weight = min(weight, (1 << 31) // len(ctx.words.answers))
-    for name in STRATEGIES:
-        plain = STRATEGIES[name](ctx, answers, legal, BuildConfig(strategy=name, width=3))
+    for name in NODE_RULES:
+        plain = node_rule(name)(ctx, answers, legal, BuildConfig(strategy=name, width=3))
         assert (
-            STRATEGIES[name](ctx, answers, legal, weighted([weight] * len(ctx.words.answers), name, width=3)) == plain
+            node_rule(name)(ctx, answers, legal, weighted([weight] * len(ctx.words.answers), name, width=3)) == plain
         ), name
 
 
@@ -254,9 +255,9 @@ def test_equal_weights_choose_as_no_weights(position, weight):
 def test_a_set_that_weighs_nothing_is_chosen_for_as_without_weights(position):
     ctx, answers, legal, weights = position
     weights = [0 if a in set(answers.tolist()) else w for a, w in enumerate(weights)]
-    for name in STRATEGIES:
-        plain = STRATEGIES[name](ctx, answers, legal, BuildConfig(strategy=name, width=3))
-        assert STRATEGIES[name](ctx, answers, legal, weighted(weights, name, width=3)) == plain, name
+    for name in NODE_RULES:
+        plain = node_rule(name)(ctx, answers, legal, BuildConfig(strategy=name, width=3))
+        assert node_rule(name)(ctx, answers, legal, weighted(weights, name, width=3)) == plain, name
 
 
 def _real_position(ctx, mode, played, answer, keep):
@@ -292,8 +293,8 @@ def test_on_the_real_lists_the_shortcut_picks_what_a_full_pass_picks(ctx, mode, 
     for name, score in FULL_PASS_SCORES.items():
         rule = None if name == "most-parts" else prior  # most-parts does not weigh
         by_score = _pick(ctx, legal, answers, score(*_stats(ctx, answers, legal, rule)), rule)
-        assert STRATEGIES[name](ctx, answers, legal, cfg) == by_score, name
-        assert STRATEGIES[name](ctx, answers, legal, uniform) == STRATEGIES[name](ctx, answers, legal, None), name
+        assert node_rule(name)(ctx, answers, legal, cfg) == by_score, name
+        assert node_rule(name)(ctx, answers, legal, uniform) == node_rule(name)(ctx, answers, legal, None), name
 
 
 @pytest.mark.parametrize(
@@ -317,7 +318,7 @@ def test_where_weights_make_the_shortcut_wrong_the_full_pass_decides(ctx, name, 
     assert ctx.words.guesses[possible_splitter(ctx, answers, ctx.all_guesses, prior)] == splitter
     stats, bits = _stats(ctx, answers, ctx.all_guesses, prior)
     assert ctx.words.guesses[_pick(ctx, ctx.all_guesses, answers, FULL_PASS_SCORES[name](stats, bits), prior)] == pick
-    assert ctx.words.guesses[STRATEGIES[name](ctx, answers, ctx.all_guesses, cfg)] == pick
+    assert ctx.words.guesses[node_rule(name)(ctx, answers, ctx.all_guesses, cfg)] == pick
 
 
 def test_of_two_answers_the_likelier_is_played_first(ctx):
@@ -325,7 +326,7 @@ def test_of_two_answers_the_likelier_is_played_first(ctx):
     values = np.ones(N_ANSWERS, dtype=np.int64)
     values[answers] = (1, 5)
     for name in (*PARTITION, "lookahead"):
-        chosen = STRATEGIES[name](ctx, answers, ctx.all_guesses, weighted(values, name))
+        chosen = node_rule(name)(ctx, answers, ctx.all_guesses, weighted(values, name))
         assert ctx.words.guesses[chosen] == ("fight" if name == "most-parts" else "light"), name
 
 
@@ -344,7 +345,7 @@ def _tree(result):
     return [list(a) for a in (data.node_guess, data.node_answer, data.child_start, data.edge_pattern, data.edge_child)]
 
 
-@pytest.mark.parametrize("name", sorted(STRATEGIES))
+@pytest.mark.parametrize("name", sorted(NODE_RULES))
 def test_weighted_builds_solve_every_answer(sampled, name):
     """Every heuristic under a skewed prior with zero weights: a verified tree that solves
     every answer; under equal weights, the very tree built without weights."""

@@ -21,7 +21,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     from ..core.settings import MAX_JOBS, MEMO_MB_RANGE, MODES, OBJECTIVES, TIME_LIMIT_RANGE, check_memo_mb
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
     from ..kinds import kind_of
-    from ..strategies.heuristic import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
+    from ..strategies.table import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
     from ..util.files import check_folder
     from .common import (
         CONTEXT,

@@ -1,11 +1,15 @@
 """``wordle-compile --boards K`` (or ``--game quordle``, any multi-board game): the exact
 multi-board tree over lists small enough to hold every tuple of distinct answers.
 
-The tree is written as JSON (``-o FILE``; FORMAT.md's msgpack file holds single-board trees):
-``{"boards", "limit", "objective", "answers", "guesses", "figures", "tree"}``, the tree as
-nested maps ``{"guess": word, "next": {"pattern,pattern": subtree | "solved" | "lost"}}``
-with one pattern per board still open, in board order (the history notation of
-``wordle-next --boards``).
+``-o FILE`` writes the tree file, format 3.0 (FORMAT.md, "Changes in 3.0"), packed by the
+runtime and replayed first (every tuple, as ``wordle-tree verify`` does); ``-o -`` writes its
+bytes to standard output (never to a terminal; the figures then go to stderr).
+``wordle-next --tree FILE`` walks it, ``wordle-tree info``, ``verify`` and ``export`` read it.
+
+A name ending in ``.json`` gets the JSON document instead: ``{"boards", "limit",
+"objective", "answers", "guesses", figures…, "tree"}``, the tree as nested maps ``{"guess":
+word, "next": {"pattern,pattern": subtree | "solved" | "lost"}}`` with one pattern per board
+still open, in board order (the history notation of ``wordle-next --boards``).
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from wordle_runtime.format import TreeData
+
 from ..kinds import SEVERAL_BOARDS
 from .common import CliError, FailedError, refuse_other_kind
 from .streams import STDIO, check_tree_destination, write_output
 
 if TYPE_CHECKING:
     from ..core.settings import Settings
+    from ..multiboard.build import BoardsResult
 
 PROG = "wordle-compile"
 
@@ -30,9 +37,10 @@ def run_boards(ctx: click.Context, settings: Settings) -> None:
     """Run the multi-board build ``wordle-compile``'s options ask for (``settings``: the game
     they make, several boards)."""
     from ..core.settings import BOARD_OBJECTIVES
+    from ..strategies.table import strategy_named
 
     params = ctx.params
-    if params["strategy"] != "optimal":
+    if not strategy_named(params["strategy"]).exact:
         raise CliError(
             "a multi-board build is exact: --strategy optimal "
             "(wordle-next --game quordle plays the policy for large lists)"
@@ -59,12 +67,32 @@ def compile_boards(settings: Settings, start: str | None, output: str | None, as
         raise CliError(str(exc)) from None
     doc = result.figures()
     if output is not None:
-        write_output(output, (json.dumps(result.document(), separators=(",", ":")) + "\n").encode())
+        write_output(output, _payload(result, settings, start, output))
         doc["output"] = str(output)
     if as_json:
         click.echo(json.dumps(doc))
     elif not quiet or output is None:
         click.echo("\n".join(_summary(doc)), err=output == STDIO)
+
+
+def _payload(result: BoardsResult, settings: Settings, start: str | None, output: str) -> bytes:
+    """What ``-o`` writes: the JSON document for a name ending in ``.json``, else the tree
+    file, whose every tuple is replayed before it is written (a failure is exit 1)."""
+    if output != STDIO and output.lower().endswith(".json"):
+        return (json.dumps(result.document(), separators=(",", ":")) + "\n").encode()
+    from wordle_runtime.boards_format import pack_boards_tree
+    from wordle_runtime.format import unpack_any
+
+    from ..multiboard.treefile import boards_tree_data
+    from ..treefiles.boards_verification import verify_boards
+
+    payload = pack_boards_tree(boards_tree_data(result, settings.load_words(), settings, start))
+    loaded = unpack_any(payload)
+    verdict = verify_boards(loaded) if not isinstance(loaded, TreeData) else None
+    if verdict is None or not verdict.ok:
+        first = "not a multi-board tree" if verdict is None else (verdict.problems or ["too deep"])[0]
+        raise FailedError(f"the tree failed its replay, so it was not written: {first}")
+    return payload
 
 
 def _summary(doc: dict) -> list[str]:

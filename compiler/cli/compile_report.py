@@ -11,6 +11,7 @@ import click
 
 from ..core.games import file_name_part, games_file_name
 from ..core.wordlists import paired_guesses
+from ..strategies.table import strategy_named
 from ..treefiles.metaview import mode_label
 from .common import CliError, shorten
 from .streams import STDIO
@@ -96,7 +97,7 @@ def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = Tru
     text = f"{len(deep)} answer(s) need more than {cfg.settings.max_depth} guesses: {shorten(deep)}"
     if not hint:
         return text
-    if cfg.strategy == "optimal":
+    if strategy_named(cfg.strategy).exact:
         return f"{text}; use --max-depth {result.report.max_depth} or --allow-deeper"
     return (
         f"{text}; try --strategy optimal (the fewest guesses within {cfg.settings.max_depth}), "
@@ -161,7 +162,8 @@ def default_output(cfg: BuildConfig, start: str) -> str:
     answers, guesses = settings.lists()
     game = games_file_name(answers)
     parts = [*([game] if game else []), cfg.strategy, *(cfg.opening or (start,))]
-    if cfg.strategy == "optimal" and not cfg.start and not cfg.opening:
+    entry = strategy_named(cfg.strategy)
+    if entry.exact and not cfg.start and not cfg.opening:
         parts.append("global" if cfg.candidates is None else f"best-of-{cfg.candidates}")
     if settings.objective != "total":
         parts.append(f"objective-{settings.objective}" + (f"-{settings.deep}" if settings.deep is not None else ""))
@@ -174,8 +176,8 @@ def default_output(cfg: BuildConfig, start: str) -> str:
         parts.append(f"depth-{settings.max_depth}")
     if settings.weights is not None:
         parts.append(f"weights-{settings.weights.sha256[:8]}")
-    if cfg.strategy == "random" and cfg.seed:
+    if entry.seeded and cfg.seed:
         parts.append(f"seed-{cfg.seed}")
-    if cfg.strategy in ("lookahead", "rollout") and cfg.width != 50:
+    if entry.width and cfg.width != 50:
         parts.append(f"width-{cfg.width}")
     return "-".join(parts) + ".wtree"

@@ -109,10 +109,10 @@ def _row_text(r: dict) -> str:
 
 def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
     """(strategy, start) pairs in table order; names checked before anything is built."""
-    from ..strategies.heuristic import STRATEGIES, canonical_name
+    from ..strategies.table import NODE_RULES, STRATEGY_TABLE, canonical_name
 
-    known = list(STRATEGIES) + (["optimal"] if "optimal" not in STRATEGIES else [])
-    names = list(STRATEGIES) if strategies.strip() == "all" else [s.strip() for s in strategies.split(",")]
+    known = [name for name, entry in STRATEGY_TABLE.items() if entry.choose is not None or entry.exact]
+    names = list(NODE_RULES) if strategies.strip() == "all" else [s.strip() for s in strategies.split(",")]
     for name in names:
         if canonical_name(name) not in known:
             raise CliError(f"unknown strategy {name!r} in --strategies: use all, or some of {', '.join(known)}")
@@ -123,7 +123,7 @@ def _bench_plan(strategies: str, starts: str) -> list[tuple[str, str]]:
         (canonical_name(name), start)
         for start in words
         for name in names
-        if not (canonical_name(name) == "optimal" and start == "own")
+        if not (STRATEGY_TABLE[canonical_name(name)].exact and start == "own")
     ]
 
 

@@ -30,13 +30,18 @@ def _strategy_settings(meta) -> dict:
     strategy = metaview.get(meta, "strategy", kind=str) or metaview.get(config, "strategy", kind=str)
     optimality = metaview.get(meta, "optimality", kind=str, default="")
     applies = {"mode", "start", "opening", "max_depth", "answers", "guesses"}
-    if strategy == "random":
+    from ..strategies.table import STRATEGY_TABLE, canonical_name
+
+    entry = STRATEGY_TABLE.get(canonical_name(strategy or ""))
+    if entry is None:
+        return {k: v for k, v in sorted(config.items()) if k in applies and v not in (None, [], "")}
+    if entry.seeded:
         applies.add("seed")
-    if strategy == "lookahead":
+    if entry.width:
         applies.add("width")
-    if strategy == "optimal" and optimality.startswith("best of"):
+    if entry.exact and optimality.startswith("best of"):
         applies.add("candidates")
-    if strategy == "optimal":
+    if entry.exact:
         applies.update(("objective", "deep"))  # written only when not the default (total)
     return {k: v for k, v in sorted(config.items()) if k in applies and v not in (None, [], "")}
 

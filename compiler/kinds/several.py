@@ -21,8 +21,9 @@ def build(chosen: Settings, strategy: str, *, start: str | None, **_refused: obj
     """The exact multi-board tree (``wordle-compile --boards K``); ``ValueError`` (one line)
     when it cannot be built."""
     from ..multiboard.build import build_for
+    from ..strategies.table import strategy_named
 
-    if strategy != "optimal":
+    if not strategy_named(strategy).exact:
         raise ValueError(f"a multi-board build is exact: strategy 'optimal', not {strategy!r}")
     return build_for(chosen, start)
 

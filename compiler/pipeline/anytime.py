@@ -28,7 +28,7 @@ from ..core.errors import BuildError
 from ..core.partition import Node, class_tasks, solved_here, tree_total
 from ..core.settings import TIME_LIMIT_RANGE
 from ..search import InfeasibleError
-from ..strategies.heuristic import FALLBACK_STRATEGIES, FALLBACK_STRATEGY
+from ..strategies.table import FALLBACK_STRATEGIES, FALLBACK_STRATEGY, strategy_named
 
 
 class TimeLimitReached(Exception):
@@ -111,7 +111,7 @@ def anytime_for(cfg, strategy: str | None, time_limit: float | None) -> Anytime 
     :data:`TIME_LIMIT_RANGE`."""
     if strategy is None and time_limit is None:
         return None
-    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
+    if not strategy_named(cfg.strategy).exact or not cfg.start or cfg.opening or cfg.settings.objective != "total":
         raise BuildError(
             "--anytime and --time-limit need --strategy optimal with --start (not --opening), objective total"
         )

@@ -13,6 +13,7 @@ from ..concurrency import parallel
 from ..core.errors import BuildError
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
+from ..strategies.table import node_rule, strategy_named
 
 __all__ = ["build", "build_from_root", "choose_guess", "strategy_builders"]
 
@@ -57,14 +58,13 @@ def strategy_builders(ctx, cfg):
     whole game's first guess, and ``subtree(answers, legal, depth, forced=()) -> Node``, the
     subtree whose first guess is guess number ``depth``.  A heuristic recurses by its guess
     function; ``rollout`` by one :class:`.rollout.Rollout`, whose memo every call shares."""
-    if cfg.strategy == "rollout":
+    entry = strategy_named(cfg.strategy)
+    if entry.whole_trees:
         from .rollout import Rollout
 
         rollout = Rollout(ctx, cfg)
         return rollout.first_guess, rollout.build
-    from ..strategies.heuristic import STRATEGIES
-
-    choose = STRATEGIES[cfg.strategy]
+    choose = node_rule(cfg.strategy)
 
     def first(answers, legal) -> int:
         return choose_guess(ctx, cfg, choose, answers, legal, [])

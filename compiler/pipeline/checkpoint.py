@@ -39,6 +39,7 @@ from pathlib import Path
 import msgpack
 
 from ..core.partition import Node
+from ..strategies.table import strategy_named
 from ..util.files import OutputError, check_destination
 
 FORMAT_NAME = "wordle-tree checkpoint"
@@ -317,7 +318,7 @@ def proving_for(
         if resume:
             raise CheckpointError("--resume goes on from a --checkpoint FILE: name it")
         return None
-    if cfg.strategy != "optimal" or not cfg.start or cfg.opening or cfg.settings.objective != "total":
+    if not strategy_named(cfg.strategy).exact or not cfg.start or cfg.opening or cfg.settings.objective != "total":
         raise CheckpointError(
             "--checkpoint, --scheduler and --workers need --strategy optimal with --start (not --opening), "
             "objective total"

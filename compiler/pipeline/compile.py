@@ -10,7 +10,7 @@ from .. import __version__
 from ..core.config import BuildConfig, Context
 from ..core.errors import BuildError
 from ..core.modes import initial_legal
-from ..strategies.heuristic import STRATEGIES, canonical_name
+from ..strategies.table import canonical_name, strategy_named
 from ..treefiles.artifact import flatten
 from ..treefiles.verification import Report, verify_tree
 from .builder import build_from_root, choose_guess, strategy_builders
@@ -143,14 +143,16 @@ def compile_tree(
     checkpoint file and/or proves them on a Dask cluster.
     """
     cfg = replace(cfg, strategy=canonical_name(cfg.strategy))
-    if cfg.strategy not in STRATEGIES and cfg.strategy not in ("optimal", "rollout"):
-        raise BuildError(f"unknown strategy {cfg.strategy!r}")
+    try:
+        strategy = strategy_named(cfg.strategy)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
     began = time.perf_counter()
     ctx = ctx or Context.load(cfg.settings)
     check_weights(ctx, cfg)
     forced = forced_guesses(ctx, cfg)
     counters = {}
-    if cfg.strategy == "optimal":
+    if strategy.exact:
         from .optimal import compile_optimal
 
         root, proved, optimality, counters = compile_optimal(

@@ -24,7 +24,8 @@ from ..core.errors import BuildError
 from ..core.guess_stats import PARTS, partition_stats
 from ..core.partition import Node, class_tasks, solved_here
 from ..search import INF, InfeasibleError, solver_for
-from ..strategies.heuristic import STRATEGIES, possible_splitter
+from ..strategies.heuristic import possible_splitter
+from ..strategies.table import node_rule
 
 # The heuristic below every valued guess: on Super Mastermind from 12233 its own tree totals
 # 179,704 against most-parts' 182,123, and the rollout over it is better too (docs/strategies.md).
@@ -41,7 +42,7 @@ class Rollout:
             raise BuildError("--strategy rollout counts every answer once: leave out the weights and --prior")
         self.ctx, self.cfg, self.mode = ctx, cfg, cfg.settings.mode
         self.solver = solver_for(ctx, self.mode)
-        self.base = STRATEGIES[BASE]
+        self.base = node_rule(BASE)
         self.values: dict[tuple[bytes, bytes, int], int] = {}
 
     def build(self, answers, legal, depth: int, forced=()) -> Node:

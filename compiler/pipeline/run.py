@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..core.config import BuildConfig, Context
 from ..core.errors import BuildError
 from ..core.settings import Settings, check_whole
+from ..strategies.table import canonical_name, strategy_named
 
 if TYPE_CHECKING:
     from ..core.wordlists import WordLists
@@ -65,7 +66,7 @@ def build(  # noqa: PLR0913 - the API's keywords, each optional
     if note and notify is not None:
         notify(note)
     # an exact build reads the answer-major layout: checked on a thread while the solver is set up
-    ctx = Context.from_words(words, prefetch_by_answer=cfg.strategy == "optimal")
+    ctx = Context.from_words(words, prefetch_by_answer=strategy_named(cfg.strategy).exact)
     try:
         return engine_compile(
             cfg, ctx, jobs=jobs, progress=progress, stamp=stamp, memo_mb=memo_mb, anytime=anytime, proving=proving
@@ -110,9 +111,7 @@ def _opening(start: str | None, opening: str | Sequence[str] | None) -> tuple[st
 def strategy_problem(strategy: str, objective: str) -> str | None:
     """Why ``strategy`` cannot be asked for ``objective`` (a heuristic has none), or None;
     ``strategy`` a known name (:func:`make_config` checks that first)."""
-    from ..strategies.heuristic import canonical_name
-
-    if objective != "total" and canonical_name(strategy) != "optimal":
+    if objective != "total" and not strategy_named(strategy).exact:
         return f"objective {objective} is what --strategy optimal minimises; heuristics have no objective"
     return None
 
@@ -129,13 +128,10 @@ def make_config(
 ) -> BuildConfig:
     """Validate a build's own options the way ``wordle-compile`` does (``settings``, the game,
     was checked when it was made; default: ``Settings()``); raises ``ValueError`` with one line."""
-    from ..strategies.heuristic import DESCRIPTIONS, canonical_name
-
     settings = Settings() if settings is None else settings
     if not isinstance(settings, Settings):
         raise TypeError(f"settings must be a wordle_compiler.Settings, not {type(settings).__name__}")
-    if canonical_name(strategy) not in DESCRIPTIONS:
-        raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(sorted(DESCRIPTIONS))}")
+    strategy_named(strategy)  # ValueError for a name the table does not hold
     problem = strategy_problem(strategy, settings.objective)
     if problem:
         raise ValueError(problem)

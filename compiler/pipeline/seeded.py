@@ -34,10 +34,10 @@ SEED_STRATEGY = "entropy"  # the heuristic whose totals order the words: seconds
 def heuristic_totals(ctx, cfg, words: list[str]) -> dict[str, int]:
     """Each word's total under :data:`SEED_STRATEGY` played after it (no depth limit: an
     ordering, not a bound)."""
-    from ..strategies.heuristic import STRATEGIES
+    from ..strategies.table import node_rule
 
     heuristic = replace(cfg, strategy=SEED_STRATEGY)
-    choose = STRATEGIES[SEED_STRATEGY]
+    choose = node_rule(SEED_STRATEGY)
     answers, legal = ctx.all_answers, initial_legal(ctx, cfg.settings.mode)
     totals = {}
     for word in words:

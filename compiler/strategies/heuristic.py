@@ -27,29 +27,6 @@ from ..core.wordlists import sha256
 from .letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
 from .prior import Prior, prior_for
 
-DESCRIPTIONS = {
-    "minimax": "Knuth/Sorensen: minimise the largest feedback class (heaviest, under a prior)",
-    "entropy": "maximise the Shannon entropy of the feedback classes (of their probabilities, under a prior)",
-    "expected-size": "minimise the expected answers left, sum c^2/n (weight left, under a prior; "
-    "alias max-eliminations)",
-    "most-parts": "maximise the number of non-empty feedback classes (a prior is ignored)",
-    "unique-letters": "most remaining answers containing the guess's distinct, uncertain letters",
-    "located-letters": "letters scored by position (2x green) and presence elsewhere (yellow)",
-    "letter-entropy": "mean of p(1-p) per position and for letter presence",
-    "random": "a seeded random possible answer (--seed; a prior is ignored)",
-    "first": "the first possible answer in alphabetical order (a prior is ignored)",
-    "lookahead": "best --width by expected size, rescored after the best second guess",
-    "rollout": "entropy's choice and the best --width by most parts, each valued by its whole entropy tree "
-    "(small sets exact)",
-    "optimal": "exact minimum total guesses within --max-depth (branch and bound)",
-}
-ALIASES = {"max-eliminations": "expected-size"}
-# The heuristic whose subtrees stand in for the classes a stopped exact search did not prove
-# (``--anytime``): within a few percent of the optimum on the games measured, and fast.
-FALLBACK_STRATEGY = "most-parts"
-# What may stand in instead (``--anytime HEURISTIC``): any strategy but the exact one.
-FALLBACK_STRATEGIES = tuple(sorted(name for name in DESCRIPTIONS if name != "optimal"))
-
 
 def _pick(ctx, legal, answers, score, prior: Prior | None = None) -> int:
     """Lowest ``score`` wins; then a guess that is a possible answer (under ``prior``, one of
@@ -257,22 +234,3 @@ def _least_sumsq(ctx, answers, legal, prior: Prior | None = None) -> int:
         return int((weights * weights).sum())
     stats, _ = _stats(ctx, answers, legal, prior)
     return int(stats[:, SUMSQ].min())
-
-
-STRATEGIES = {
-    "minimax": minimax,
-    "entropy": entropy,
-    "expected-size": expected_size,
-    "most-parts": most_parts,
-    "unique-letters": unique_letters,
-    "located-letters": located_letters,
-    "letter-entropy": letter_entropy,
-    "random": random_choice,
-    "first": first,
-    "lookahead": lookahead,
-}
-
-
-def canonical_name(name: str) -> str:
-    """The strategy's canonical name: an alias (``max-eliminations``) becomes its target."""
-    return ALIASES.get(name, name)
