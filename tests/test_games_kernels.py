@@ -25,7 +25,7 @@ from wordle_compiler.core.guess_stats import partition_stats
 from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.core.modes import hard_mode_word_bits, hint_masks_fit, legal_after
 from wordle_compiler.core.wordlists import WordListError, WordLists, letters_array, sha256
-from wordle_compiler.ext import code_dtype, search_for
+from wordle_compiler.ext import kernel_build
 from wordle_compiler.ext._search import MODES
 from wordle_compiler.search.endgame import endgame_groups
 from wordle_compiler.strategies.letters import LETTER_ENTROPY, LETTER_LOCATED, LETTER_UNIQUE, letter_scores
@@ -79,7 +79,7 @@ def test_the_modes_filters_keep_what_the_rule_keeps(instance):
         expected = [c for c in candidates if naive_allowed(mode, [(played, pattern)], c, game)]
         assert [candidates[k - 1] for k in legal_after(ctx, mode, legal, 0, code)] == expected
         engine = _engine(letters, game, mode)
-        assert [candidates[k - 1] for k in search_for(game).legal_after(engine, legal, 0, code)[0]] == expected
+        assert [candidates[k - 1] for k in kernel_build(game).search.legal_after(engine, legal, 0, code)[0]] == expected
 
 
 def _engine(letters, game, mode: str):
@@ -88,8 +88,8 @@ def _engine(letters, game, mode: str):
     masks = mode == "hard" and hint_masks_fit(game)
     bits = hard_mode_word_bits(letters) if masks else np.zeros((1, 2), dtype=np.uint64)
     zobrist = np.arange(1, n + 1, dtype=np.uint64)
-    return search_for(game).Engine(
-        np.zeros((0, n), dtype=code_dtype(game)),
+    return kernel_build(game).search.Engine(
+        np.zeros((0, n), dtype=kernel_build(game).code_dtype),
         letters,
         bits,
         np.zeros(0, dtype=np.int64),
@@ -172,8 +172,8 @@ def test_words_of_six_to_eight_letters_take_two_byte_codes():
         matrix = Context.from_words(words, use_cache=False).matrix
         assert matrix.dtype == np.uint16
         assert matrix.tolist() == [[words.game.score_code(g, a) for a in words.answers] for g in words.guesses]
-    assert code_dtype(DEFAULT_GAME) == np.uint8
-    assert code_dtype(mastermind(8, 9)) == np.uint8
+    assert kernel_build(DEFAULT_GAME).code_dtype == np.uint8
+    assert kernel_build(mastermind(8, 9)).code_dtype == np.uint8
 
 
 def test_words_of_nine_letters_have_more_codes_than_the_engine_plays():
@@ -190,7 +190,6 @@ def test_rows_filled_by_several_threads_at_once_hold_the_rule(length):
     can write the same rows at the same moment: each cell must end as the rule's code,
     whatever the other thread wrote there meanwhile (five letters over 33 symbols takes
     the general path too)."""
-    from wordle_compiler.ext import kernels_for
     from wordle_compiler.ext._kernels import RULE_NUMBERS
 
     alphabet = ENGLISH_ALPHABET if length != 5 else CYRILLIC
@@ -198,10 +197,10 @@ def test_rows_filled_by_several_threads_at_once_hold_the_rule(length):
     words = sorted({"".join(rng.choice(list(alphabet), length, replace=False)) for _ in range(3000)})
     game = Game(WORDLE, length, alphabet)
     letters = letters_array(words, game)
-    fill = kernels_for(game).fill_matrix_rows
+    fill = kernel_build(game).kernels.fill_matrix_rows
     expected = compute_matrix(words[:64], words, game)
     for _ in range(20):
-        out = np.zeros((len(words), len(words)), dtype=code_dtype(game))
+        out = np.zeros((len(words), len(words)), dtype=kernel_build(game).code_dtype)
         threads = [
             threading.Thread(target=fill, args=(letters, letters, out, 0, 64, RULE_NUMBERS[game.rule]))
             for _ in range(4)
@@ -211,3 +210,26 @@ def test_rows_filled_by_several_threads_at_once_hold_the_rule(length):
         for thread in threads:
             thread.join()
         assert np.array_equal(out[:64], expected)
+
+
+def test_the_kernel_build_is_chosen_in_one_place_and_carried_by_the_lists():
+    """Only ``ext/__init__.py`` names the two builds' modules or their code limits; every
+    other module reads the build the loaded lists carry, which pickles as its width."""
+    import pickle
+    from pathlib import Path
+
+    import wordle_compiler
+
+    root = Path(wordle_compiler.__file__).parent
+    naming = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if any(name in path.read_text() for name in ("_kernels16", "_search16", "MAX_CODES"))
+    ]
+    assert naming == ["ext/__init__.py"]
+    words = WordLists(("planet", "tenalp"), ("planet", "tenalp"), "a", "g", Game(WORDLE, 6))
+    build = Context.from_words(words, use_cache=False).kernel_build
+    assert build is words.kernel_build
+    assert (build.width, build.code_dtype) == (2, np.dtype(np.uint16))
+    assert pickle.loads(pickle.dumps(build)) is build
+    assert pickle.loads(pickle.dumps(words)).kernel_build is build

@@ -7,7 +7,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from ..ext import kernels_for
+from ..ext import KernelBuild
 from .settings import Settings
 from .weights import Weights
 from .wordlists import WordListError, WordLists, letters_array
@@ -116,7 +116,7 @@ class Context:
         rewrites them).  ``prefetch_by_answer`` starts :meth:`prefetch_by_answer` first, so
         the check also overlaps building the context."""
         try:
-            kernels_for(words.game)  # a build of the kernels plays the game's codes
+            words.kernel_build  # noqa: B018 - a build of the kernels plays the game's codes
         except ValueError as exc:
             raise WordListError(str(exc)) from None
         prefetch = _start_prefetch(words, use_cache, refresh_cache) if prefetch_by_answer else None
@@ -134,6 +134,11 @@ class Context:
     def game(self) -> Game:
         """The game the lists play (``wordle_runtime.game.Game``)."""
         return self.words.game
+
+    @property
+    def kernel_build(self) -> KernelBuild:
+        """The compiled kernels whose codes fit the game's (the lists'; ``ext.kernel_build``)."""
+        return self.words.kernel_build
 
     @property
     def matrix(self) -> Codes:

@@ -1,5 +1,5 @@
 """Statistics of many guesses' partitions of one answer set at once, and feedback splits, on
-integer index arrays (compiled in ``ext/_kernels.pyx``, one build per code width: ``ext.kernels_for_codes``).
+integer index arrays (compiled in ``ext/_kernels.pyx``, one build per code width: ``ext.kernel_build_of_codes``).
 
 Public wrappers shape inputs; the compiled functions check them and release the GIL.
 """
@@ -11,7 +11,7 @@ import numpy as np
 from wordle_runtime.game import DEFAULT_GAME, Game
 
 from ..concurrency.parallel import map_chunks
-from ..ext import kernels_for_codes
+from ..ext import kernel_build_of_codes
 from ..ext._kernels import IN_SET, LARGEST, PARTS, SUMSQ  # the statistics table's columns
 
 __all__ = [
@@ -53,7 +53,7 @@ def partition_stats(MT: np.ndarray, guesses: np.ndarray, answers: np.ndarray, ga
     is an answer when one answer shows it the game's all-correct code)."""
     all_correct = game.all_correct
     return _chunked(
-        lambda part, within, stats, bits: kernels_for_codes(MT).partition_stats_into(
+        lambda part, within, stats, bits: kernel_build_of_codes(MT).kernels.partition_stats_into(
             MT, part, within, stats, bits, all_correct
         ),
         guesses,
@@ -75,7 +75,7 @@ def weighted_partition_stats(
     """
     weights, all_correct = np.ascontiguousarray(weights, dtype=np.int64), game.all_correct
     return _chunked(
-        lambda part, within, stats, bits: kernels_for_codes(MT).weighted_partition_stats_into(
+        lambda part, within, stats, bits: kernel_build_of_codes(MT).kernels.weighted_partition_stats_into(
             MT, part, within, weights, stats, bits, all_correct
         ),
         guesses,
@@ -113,7 +113,7 @@ def first_perfect_splitter(MT: np.ndarray, candidates, answers) -> int:
     """The first of ``candidates`` (guess indices) whose feedback differs for every one of
     ``answers``, or -1, from the answer-major matrix ``MT``: O(n) per candidate, stopping
     at its first repeated code, where a partition pass reads every guess."""
-    return kernels_for_codes(MT).first_perfect_splitter(
+    return kernel_build_of_codes(MT).kernels.first_perfect_splitter(
         MT, np.ascontiguousarray(candidates, dtype=np.int64), np.ascontiguousarray(answers, dtype=np.int64)
     )
 
@@ -125,4 +125,4 @@ def split_by_codes(codes, answers):
     if codes.dtype not in (np.uint8, np.uint16):  # the matrix's own cells are taken as they are
         codes = codes.astype(np.uint16 if codes.max(initial=0) > np.iinfo(np.uint8).max else np.uint8)
     codes = np.ascontiguousarray(codes)
-    return kernels_for_codes(codes).split_by_codes(codes, index_array(answers))
+    return kernel_build_of_codes(codes).kernels.split_by_codes(codes, index_array(answers))

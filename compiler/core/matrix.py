@@ -3,7 +3,7 @@
 
 Cell (g, a) is the code of guess g against answer a by the lists' game (see FORMAT.md and
 ``wordle_runtime.game``): ``uint8`` for games of at most 256 codes, ``uint16`` beyond
-(Wordle of six to eight letters; ``ext.code_dtype``).  The
+(Wordle of six to eight letters; ``ext.KernelBuild.code_dtype``).  The
 exact search reads the same codes answers × guesses (one answer's codes for every
 guess, sequentially); that layout has a cache file of its own, so a build maps it
 instead of transposing 30 MB first (:func:`answer_major_matrix`).
@@ -19,7 +19,7 @@ import numpy as np
 
 from wordle_runtime.game import DEFAULT_GAME, Game
 
-from ..ext import code_dtype, kernels_for
+from ..ext import kernel_build
 from ..ext._kernels import RULE_NUMBERS
 from ..util.files import OutputError
 from .matrix_cache import cache_path, load_cached, warn_unwritable, write_cached
@@ -34,8 +34,9 @@ def compute_matrix(guesses, answers, game: Game = DEFAULT_GAME) -> np.ndarray:
     """Compute the matrix for word sequences of ``game`` (no cache)."""
     from ..concurrency.parallel import map_chunks
 
-    out = np.empty((len(guesses), len(answers)), dtype=code_dtype(game))
-    fill_matrix_rows = kernels_for(game).fill_matrix_rows
+    build = kernel_build(game)
+    out = np.empty((len(guesses), len(answers)), dtype=build.code_dtype)
+    fill_matrix_rows = build.kernels.fill_matrix_rows
     guess_letters, answer_letters = letters_array(guesses, game), letters_array(answers, game)
     rows, rule = len(guesses), RULE_NUMBERS[game.rule]
     chunks = max(1, min(MATRIX_CHUNKS, rows // 256))

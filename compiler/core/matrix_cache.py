@@ -18,7 +18,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..ext import code_dtype
 from ..ext._kernels import xor_and_sum
 from ..util.files import clean_stale, write_atomic
 from ..util.splitmix import below
@@ -73,7 +72,7 @@ def first_matrix_note(words: WordLists) -> str | None:
     cached, when it is large (:data:`ANNOUNCED_MATRIX_BYTES`) and no intact-looking cache
     file of the layout the searches read exists yet; None otherwise."""
     cells = len(words.guesses) * len(words.answers)
-    size = cells * np.dtype(code_dtype(words.game)).itemsize
+    size = cells * words.kernel_build.width
     if size < ANNOUNCED_MATRIX_BYTES or cache_path(words, by_answer=True).exists():
         return None
     return (
@@ -123,7 +122,7 @@ def _open_cached(path: Path, words: WordLists, by_answer: bool = False):
     except (OSError, ValueError, EOFError):
         return None
     shape = (len(words.guesses), len(words.answers))
-    if matrix.dtype != code_dtype(words.game) or matrix.shape != (shape[::-1] if by_answer else shape):
+    if matrix.dtype != words.kernel_build.code_dtype or matrix.shape != (shape[::-1] if by_answer else shape):
         return None
     return matrix, expected
 

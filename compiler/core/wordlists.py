@@ -14,6 +14,7 @@ import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wordle_runtime.game import (
     DEFAULT_GAME,
@@ -33,6 +34,9 @@ from wordle_runtime.game import (
 
 from ..util.files import OutputError, decode_text, read_regular_file
 from .games import NAMED_GAMES, language_of_lists
+
+if TYPE_CHECKING:
+    from ..ext import KernelBuild
 
 try:  # the interpreter's own SHA-256, as the standard library's ``random`` takes its SHA-512:
     from _sha256 import sha256  # ``hashlib`` first loads OpenSSL, which every process would pay for
@@ -190,6 +194,14 @@ class WordLists:
     @cached_property
     def guesses_sha256(self) -> str:
         return sha256_of_words(list(self.guesses))
+
+    @cached_property
+    def kernel_build(self) -> KernelBuild:
+        """The compiled kernels whose codes fit the game's, chosen once for the lists
+        (``ext.kernel_build``; ``ValueError`` when no build plays the game)."""
+        from ..ext import kernel_build
+
+        return kernel_build(self.game)
 
     @property
     def language(self) -> str | None:

@@ -4,17 +4,18 @@
 Each module is built twice from one source (``codes.h``, ``width8/`` and ``width16/``): as
 named, with one-byte feedback codes (games of at most 256 codes: Wordle of up to five
 letters, Mastermind), and with the suffix 16, with two-byte codes (Wordle of six to eight
-letters).  :func:`kernels_for` and
-:func:`search_for` give the build a game needs; functions that read no codes (letters,
-modes, checksums) are the same in both and are imported from the one-byte build."""
+letters).  :func:`kernel_build` chooses the :class:`KernelBuild` a game needs, and the
+loaded lists carry it (``WordLists.kernel_build``, ``Context.kernel_build``); functions
+that read no codes (letters, modes, checksums) are the same in both and are imported from
+the one-byte build."""
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
-
-from . import _kernels
 
 if TYPE_CHECKING:
     import numpy as np
@@ -22,36 +23,56 @@ if TYPE_CHECKING:
     from wordle_runtime.game import Game
 
 
-def _wide(game: Game) -> bool:
-    """Whether ``game`` needs the two-byte builds; ValueError when no build plays it."""
-    if game.n_codes <= _kernels.MAX_CODES:
-        return False
-    limit = importlib.import_module(f"{__name__}._kernels16").MAX_CODES
-    if game.n_codes > limit:
+@dataclass(frozen=True)
+class KernelBuild:
+    """One build of the compiled kernels: ``width`` bytes a feedback code, its ``kernels``
+    (the matrix, the heuristics' passes) and its exact ``search``.  It pickles as its width
+    (a Dask task that carries one imports the build on its worker)."""
+
+    width: int
+    kernels: ModuleType
+    search: ModuleType
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return build_of_width, (self.width,)
+
+    @property
+    def code_dtype(self) -> np.dtype:
+        """The dtype of a feedback matrix's cells: uint8 or uint16."""
+        import numpy as np
+
+        return np.dtype(self.kernels.CODE_DTYPE)
+
+    @property
+    def max_codes(self) -> int:
+        """The most feedback codes a game played by this build may have."""
+        return int(self.kernels.MAX_CODES)
+
+
+@cache
+def build_of_width(width: int) -> KernelBuild:
+    """The build of ``width``-byte codes (1 or 2)."""
+    suffix = {1: "", 2: "16"}[width]
+    kernels = importlib.import_module(f"{__name__}._kernels{suffix}")
+    return KernelBuild(width, kernels, importlib.import_module(f"{__name__}._search{suffix}"))
+
+
+def kernel_build(game: Game) -> KernelBuild:
+    """The build whose codes fit ``game``'s: the one-byte build when it has at most 256
+    codes, else the two-byte one; ``ValueError`` (one line) when no build plays it.  The one
+    place a build is chosen: the loaded lists carry it (``WordLists.kernel_build``)."""
+    narrow = build_of_width(1)
+    if game.n_codes <= narrow.max_codes:
+        return narrow
+    wide = build_of_width(2)
+    if game.n_codes > wide.max_codes:
         raise ValueError(
-            f"{game.name} has {game.n_codes:,} feedback codes; the engine plays games of at most {limit:,}"
+            f"{game.name} has {game.n_codes:,} feedback codes; the engine plays games of at most {wide.max_codes:,}"
         )
-    return True
+    return wide
 
 
-def kernels_for(game: Game) -> ModuleType:
-    """The ``_kernels`` build whose codes fit ``game``'s."""
-    return importlib.import_module(f"{__name__}._kernels16") if _wide(game) else _kernels
-
-
-def search_for(game: Game) -> ModuleType:
-    """The ``_search`` build whose codes fit ``game``'s."""
-    return importlib.import_module(f"{__name__}._search16" if _wide(game) else f"{__name__}._search")
-
-
-def code_dtype(game: Game) -> np.dtype:
-    """The dtype of ``game``'s feedback matrix cells: uint8 or uint16."""
-    import numpy as np
-
-    return np.dtype(kernels_for(game).CODE_DTYPE)
-
-
-def kernels_for_codes(codes: np.ndarray) -> ModuleType:
-    """The ``_kernels`` build that reads ``codes`` (a matrix or a row of feedback codes) as
-    they are: the two-byte build for uint16 cells."""
-    return importlib.import_module(f"{__name__}._kernels16") if codes.dtype.itemsize == 2 else _kernels
+def kernel_build_of_codes(codes: np.ndarray) -> KernelBuild:
+    """The build that reads ``codes`` (a matrix or a row of feedback codes) as they are: the
+    one whose cells are as wide as theirs."""
+    return build_of_width(codes.dtype.itemsize)

@@ -14,7 +14,6 @@ import numpy as np
 from ..core.errors import BuildError
 from ..core.modes import check_mode, hard_mode_word_bits, hint_masks_fit
 from ..core.partition import Node, class_tasks, solved_here, tree_total
-from ..ext import search_for
 from ..ext._search import (
     DEEP_COST,
     INF,
@@ -91,7 +90,7 @@ class Lane:
     table: np.ndarray
     counters: np.ndarray
     scratch: np.ndarray
-    workspace_type: type = Workspace  # the Workspace of the solver's search build (ext.search_for)
+    workspace_type: type = Workspace  # the Workspace of the solver's search build (ext.kernel_build)
 
     def workspace(self, shared) -> Workspace:
         """The lane's arrays as the engine takes them, with a shared node's state."""
@@ -101,7 +100,7 @@ class Lane:
 class Solver:
     """Exact minimum-total search over one context's word lists in one mode, for the
     lists' game (``ctx.game``: any game of at most 6,561 codes, played by the search build
-    whose codes fit it, ``ext.search_for``).
+    whose codes fit it, ``ext.kernel_build``).
 
     ``deep_level`` > 0 (``--objective fewest-deep``): costs count first the answers that
     meet the guess played with ``deep_level`` guesses left (those needing K or more, for a
@@ -143,7 +142,7 @@ class Solver:
         self.groups = endgame_groups(ctx.words.answers, ctx.game)
         self._no_share = shared_states(1)[0]  # read by no serial call
         try:
-            self.kernels = search_for(ctx.game)  # the build whose codes fit the game's
+            self.kernels = ctx.kernel_build.search  # the build whose codes fit the game's
         except ValueError as exc:
             raise BuildError(str(exc)) from None
         self.scratch = np.empty(scratch_bytes(n_guesses, ctx.game), dtype=np.uint8)
