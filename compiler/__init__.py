@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on fi
     from .multiboard.position import BoardsAnalysis
     from .multiboard.rank import BoardsRankedWord
     from .pipeline.compile_result import CompileResult
-    from .pipeline.optimal import InfeasibleError
+    from .proof.optimal import InfeasibleError
     from .ranking.ranked import RankedWord
 
 __all__ = [
@@ -61,7 +61,7 @@ _LAZY = {
     "Settings": ("core.settings", "Settings"),
     "PathLike": ("core.settings", "PathLike"),
     "RankedWord": ("ranking.ranked", "RankedWord"),
-    "InfeasibleError": ("pipeline.optimal", "InfeasibleError"),
+    "InfeasibleError": ("proof.optimal", "InfeasibleError"),
 }
 
 

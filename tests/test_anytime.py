@@ -23,8 +23,8 @@ from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import Node, class_tasks, solved_here, tree_total
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.weights import integer_weights
-from wordle_compiler.pipeline.anytime import Anytime
 from wordle_compiler.pipeline.compile import compile_tree
+from wordle_compiler.proof.anytime import Anytime
 from wordle_compiler.search import solver_for
 from wordle_runtime.format import pack_tree
 

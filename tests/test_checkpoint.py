@@ -20,8 +20,8 @@ from support.contexts import tiny_context, worst_start
 from support.dask_cluster import start_cluster, stop_cluster
 from wordle_compiler.core.config import BuildConfig
 from wordle_compiler.core.settings import Settings
-from wordle_compiler.pipeline.checkpoint import Checkpoint, Proving, record_check
 from wordle_compiler.pipeline.compile import compile_tree
+from wordle_compiler.proof.checkpoint import Checkpoint, Proving, record_check
 from wordle_runtime.format import pack_tree
 
 

@@ -27,7 +27,7 @@ from wordle_compiler.core.partition import tree_total
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.symmetry import first_guess_representatives
 from wordle_compiler.pipeline.compile import forced_guesses
-from wordle_compiler.pipeline.optimal import compile_optimal
+from wordle_compiler.proof.optimal import compile_optimal
 from wordle_compiler.search import forget_solvers, solver_for
 from wordle_runtime.cli import main as next_main
 from wordle_runtime.game import code_count, mastermind, mastermind_codes

@@ -24,7 +24,7 @@ from wordle_compiler.core.partition import tree_total
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.pipeline.compile import build_heuristic, forced_guesses
-from wordle_compiler.pipeline.optimal import compile_optimal
+from wordle_compiler.proof.optimal import compile_optimal
 from wordle_compiler.search import Solver, forget_solvers
 from wordle_runtime.game import ENGLISH_ALPHABET, MASTERMIND, WORDLE, Game, mastermind, mastermind_codes
 

@@ -35,16 +35,17 @@ LAYERS = {
     "concurrency": 1,
     "core": 2,
     "search": 3,
-    "strategies": 3,
-    "treefiles": 4,
-    "multiboard": 4,  # the multi-board search, above the single-board engine it may read
-    "ranking": 5,
-    "analysis": 5,
-    "pipeline": 6,
-    "kinds": 7,  # one board or several: the entries of each kind, above what they run
-    "api": 8,
-    "server": 9,  # a front end over the API's typed requests, as the command line is
-    "cli": 10,
+    "strategies": 4,  # the heuristics and their builders; rollout values small sets with the search
+    "treefiles": 5,
+    "multiboard": 5,  # the multi-board search, above the single-board engine it may read
+    "ranking": 6,
+    "analysis": 6,
+    "proof": 7,  # the exact strategy's proof, which borrows the ranking's first-word proof
+    "pipeline": 8,
+    "kinds": 9,  # one board or several: the entries of each kind, above what they run
+    "api": 10,
+    "server": 11,  # a front end over the API's typed requests, as the command line is
+    "cli": 12,
 }
 TOP_LEVEL_MODULES = {"__init__", "api"}
 

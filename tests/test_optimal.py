@@ -110,7 +110,7 @@ def test_published_figures(start, mode, guesses, depth, total):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_best_of_k_first_words_is_the_best_fixed_start(seed):
-    from wordle_compiler.pipeline.optimal import rank_first_guesses
+    from wordle_compiler.proof.optimal import rank_first_guesses
 
     ctx = tiny_context(100 + seed, n_answers=20, n_extra=6)
     k = 4

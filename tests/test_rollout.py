@@ -12,7 +12,7 @@ from sampled_lists import write_sampled_lists
 from wordle_compiler.core.config import BuildConfig, Context
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.pipeline.compile import compile_tree
-from wordle_compiler.pipeline.rollout import BASE, EXACT_UPTO
+from wordle_compiler.strategies.rollout import BASE, EXACT_UPTO
 from wordle_runtime.format import pack_tree
 
 

@@ -1,4 +1,4 @@
-"""The global proof over Mastermind's classes of first guesses, seeded (pipeline.seeded):
+"""The global proof over Mastermind's classes of first guesses, seeded (proof.seeded):
 the word with the cheapest heuristic tree solved first on every thread, its total the
 ranking's cut-off from the start; against the plain ranking and every code's exact value."""
 
@@ -11,9 +11,9 @@ from wordle_compiler.core.partition import tree_total
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.symmetry import first_guess_representatives
 from wordle_compiler.pipeline.compile import build_heuristic, forced_guesses
-from wordle_compiler.pipeline.first_level import solve_first_level
-from wordle_compiler.pipeline.optimal import InfeasibleError, compile_optimal
-from wordle_compiler.pipeline.seeded import SEED_STRATEGY, heuristic_totals, seeded_best_first
+from wordle_compiler.proof.first_level import solve_first_level
+from wordle_compiler.proof.optimal import InfeasibleError, compile_optimal
+from wordle_compiler.proof.seeded import SEED_STRATEGY, heuristic_totals, seeded_best_first
 from wordle_compiler.ranking.first_words import RankSpec, WordResult, prove_best_first_word, use_context
 from wordle_compiler.ranking.tasks import context_for
 from wordle_compiler.search import forget_solvers, solver_for
@@ -87,7 +87,7 @@ def test_a_seed_that_loses_gives_the_plain_ranking_s_tree(monkeypatch, pegs, col
     """The seed forced (the cheapest heuristic tree stands in for it): 1234 cannot finish
     4x4 within 4 guesses (only 1123 can, found with no cut-off), 1112 finishes 4x3 but
     not best; either way the tree is the best word's, not the seed's."""
-    from wordle_compiler.pipeline import seeded
+    from wordle_compiler.proof import seeded
 
     ctx, cfg = _game(pegs, colours, "normal", max_depth)
     monkeypatch.setattr(seeded, "heuristic_totals", lambda ctx, cfg, words: {w: int(w != seed) for w in words})

@@ -13,7 +13,7 @@ from wordle_compiler.core.settings import Settings
 from wordle_compiler.core.symmetry import first_guess_representatives, multiplicities
 from wordle_compiler.core.wordlists import WordLists, load_word_lists
 from wordle_compiler.pipeline.compile import forced_guesses
-from wordle_compiler.pipeline.optimal import compile_optimal
+from wordle_compiler.proof.optimal import compile_optimal
 from wordle_compiler.search import forget_solvers, solver_for
 from wordle_runtime.game import mastermind, mastermind_codes
 

@@ -150,7 +150,7 @@ def test_uniform_weights_play_every_shipped_tree(ctx, name, config, monkeypatch)
     one by one, where its weighted passes differ from the unweighted ones by a fraction of a
     percent: the work is compared with every second guess left to the engine.)"""
     from wordle_compiler.core.config import Context
-    from wordle_compiler.pipeline import first_level
+    from wordle_compiler.proof import first_level
 
     context = ctx if config.settings.lists() == ("original", None) else Context.load(config.settings)
     uniform = integer_weights([1.0] * len(context.words.answers), "uniform")

@@ -46,6 +46,7 @@ CAPTIONS = {
     "wordle_compiler.search": "the exact engine's Python face",
     "wordle_compiler.multiboard": "Dordle, Quordle, Octordle",
     "wordle_compiler.kinds": "one board or several",
+    "wordle_compiler.proof": "the exact strategy's proof",
     "wordle_compiler.strategies": "the heuristics",
     "wordle_compiler.core": "lists, matrix, modes, partitions",
     "wordle_compiler.concurrency": "threads, workers, Dask",

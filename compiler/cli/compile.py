@@ -74,8 +74,8 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     """Build and verify ``cfg`` (``words``: its lists, when already loaded); an infeasible
     request is exit 1, any other build failure one line with exit 2."""
     from ..core.errors import BuildError
-    from ..pipeline.optimal import InfeasibleError
     from ..pipeline.run import build
+    from ..proof.optimal import InfeasibleError
 
     progress = Progress(quiet)
 

@@ -106,8 +106,8 @@ def too_deep(deep: list, cfg: BuildConfig, result: BuildResult, hint: bool = Tru
 
 
 def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None):
-    """:func:`..pipeline.anytime.anytime_for`, its refusal one CliError line."""
-    from ..pipeline.anytime import anytime_for as pipeline_anytime_for
+    """:func:`..proof.anytime.anytime_for`, its refusal one CliError line."""
+    from ..proof.anytime import anytime_for as pipeline_anytime_for
 
     try:
         return pipeline_anytime_for(cfg, anytime, time_limit)
@@ -118,9 +118,9 @@ def anytime_for(cfg: BuildConfig, anytime: str | None, time_limit: float | None)
 def proving_for(
     cfg: BuildConfig, checkpoint: str | None, resume: bool, scheduler: str | None, workers: int | None, quiet: bool
 ):
-    """:func:`..pipeline.checkpoint.proving_for`, its refusal one CliError line; a resume says
+    """:func:`..proof.checkpoint.proving_for`, its refusal one CliError line; a resume says
     in one line on stderr what it took (unless ``quiet``)."""
-    from ..pipeline.checkpoint import proving_for as pipeline_proving_for
+    from ..proof.checkpoint import proving_for as pipeline_proving_for
 
     notify = None if quiet else lambda text: click.echo(f"wordle-compile: {text}", err=True)
     try:

@@ -135,7 +135,7 @@ def run_bench(strategies, starts, settings, counts: tuple[int, int], as_json, qu
     from ..core.config import BuildConfig, Context
     from ..core.errors import BuildError
     from ..pipeline.compile import compile_tree
-    from ..pipeline.optimal import InfeasibleError
+    from ..proof.optimal import InfeasibleError
     from .progress import stderr_bar
 
     plan = _bench_plan(strategies, starts)

@@ -39,10 +39,10 @@ def build(  # noqa: PLR0913 - the API's keywords, one by one
     scheduler: str | None,
 ) -> CompileResult:
     """Build and verify one decision tree (``wordle_compiler.compile_tree``)."""
-    from ..pipeline.anytime import anytime_for
-    from ..pipeline.checkpoint import proving_for
     from ..pipeline.compile_result import CompileResult
     from ..pipeline.run import build, make_config
+    from ..proof.anytime import anytime_for
+    from ..proof.checkpoint import proving_for
 
     cfg = make_config(strategy, chosen, start=start, opening=opening, seed=seed, width=width, candidates=candidates)
     check_whole("jobs", jobs, 1, MAX_JOBS)

@@ -1,3 +1,3 @@
-"""The compile pipeline (``compile``): configuration, strategy, tree (``builder``; the exact
-strategy in ``optimal`` and ``first_level``), verification, artifact.  ``shipped`` rebuilds
-the trees shipped with the package."""
+"""The compile pipeline (``compile``): configuration (``run``), strategy, tree (a heuristic's
+from ``strategies.builder``, the exact strategy's from ``proof``), verification, artifact
+(``compile_result``).  ``shipped`` rebuilds the trees shipped with the package."""

@@ -10,10 +10,10 @@ from .. import __version__
 from ..core.config import BuildConfig, Context
 from ..core.errors import BuildError
 from ..core.modes import initial_legal
+from ..strategies.builder import build_from_root, choose_guess, strategy_builders
 from ..strategies.table import canonical_name, strategy_named
 from ..treefiles.artifact import flatten
 from ..treefiles.verification import Report, verify_tree
-from .builder import build_from_root, choose_guess, strategy_builders
 
 
 @dataclass
@@ -153,7 +153,7 @@ def compile_tree(
     forced = forced_guesses(ctx, cfg)
     counters = {}
     if strategy.exact:
-        from .optimal import compile_optimal
+        from ..proof.optimal import compile_optimal
 
         root, proved, optimality, counters = compile_optimal(
             ctx, cfg, forced, jobs, progress, memo_mb, anytime, proving

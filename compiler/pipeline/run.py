@@ -24,8 +24,8 @@ from ..strategies.table import canonical_name, strategy_named
 
 if TYPE_CHECKING:
     from ..core.wordlists import WordLists
-    from .anytime import Anytime
-    from .checkpoint import Proving
+    from ..proof.anytime import Anytime
+    from ..proof.checkpoint import Proving
     from .compile import BuildResult
 
 # The engine's message for a tree that fails the replay or its own cost check; either

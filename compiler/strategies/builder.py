@@ -2,7 +2,7 @@
 
 Heuristic strategies recurse here with a guess-choosing function, their first-level
 classes shared among forked workers (:func:`build_from_root`); the exact strategy
-splits its root in :mod:`wordle_compiler.pipeline.optimal`, on threads.  Classes are
+splits its root in :mod:`wordle_compiler.proof.optimal`, on threads.  Classes are
 visited in increasing pattern order, so the same inputs always give the same tree,
 whatever ``jobs`` is.
 """
@@ -13,7 +13,7 @@ from ..concurrency import parallel
 from ..core.errors import BuildError
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
-from ..strategies.table import node_rule, strategy_named
+from .table import node_rule, strategy_named
 
 __all__ = ["build", "build_from_root", "choose_guess", "strategy_builders"]
 

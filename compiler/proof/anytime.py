@@ -146,7 +146,7 @@ def fitted_tree(ctx, cfg, solver, position, depth: int, quick=None) -> Node:
 
 def _quick(ctx, cfg):
     """``(answers, legal) -> Node``: ``cfg.strategy``'s subtree below the first guess."""
-    from .builder import strategy_builders
+    from ..strategies.builder import strategy_builders
 
     subtree = strategy_builders(ctx, cfg)[1]
     return lambda answers, legal: subtree(answers, legal, 2)

@@ -24,8 +24,8 @@ from ..core.errors import BuildError
 from ..core.guess_stats import PARTS, partition_stats
 from ..core.partition import Node, class_tasks, solved_here
 from ..search import INF, InfeasibleError, solver_for
-from ..strategies.heuristic import possible_splitter
-from ..strategies.table import node_rule
+from .heuristic import possible_splitter
+from .table import node_rule
 
 # The heuristic below every valued guess: on Super Mastermind from 12233 its own tree totals
 # 179,704 against most-parts' 182,123, and the rollout over it is better too (docs/strategies.md).

@@ -23,7 +23,7 @@ from ..core.modes import initial_legal
 from ..core.partition import Node, tree_total
 from ..core.symmetry import first_guess_representatives
 from ..search import InfeasibleError
-from .builder import build
+from ..strategies.builder import build
 from .first_level import solve_first_level
 
 __all__ = ["SEED_STRATEGY", "heuristic_totals", "seeded_best_first"]
