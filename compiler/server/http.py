@@ -245,7 +245,7 @@ class Handler(BaseHTTPRequestHandler):
         site: Site = self.server.site
         if name not in site.trees:
             return site.unknown_tree(name)
-        return self._html(site.trees[name].page)
+        return self._html(site.page(name))
 
     @staticmethod
     def _html(page: str) -> Reply:

@@ -44,13 +44,12 @@ def error_reply(status: int, message: str, headers: dict | None = None) -> Reply
 
 @dataclass
 class ServedTree:
-    """One tree: its name in URLs, its data, the bytes it was read from (the workers' copy:
-    they never read the file again) and its page."""
+    """One tree: its name in URLs, its data and the bytes it was read from (the workers' copy:
+    they never read the file again)."""
 
     name: str
     data: TreeData
     blob: bytes
-    page: str = ""
 
     @property
     def mode(self) -> str:
@@ -110,11 +109,18 @@ class Site:
         self.trees = {tree.name: tree for tree in trees}
         self.default = trees[0].name
         self.api, self.maintain = api, maintain
-        names = [{"name": tree.name} for tree in trees]
-        for tree in trees:
-            server = {"tree": tree.name, "trees": names, "games": list(BOARD_GAMES)}
-            tree.page = render_page(explorer_data(TreeView(tree.data), server=server), connect_src="'self'")
+        self._pages: dict[str, str] = {}
         self.board_pages = {game: boards_page(game) for game in BOARD_GAMES}
+
+    def page(self, name: str) -> str:
+        """The explorer page of the tree ``name``, made when first asked for (a server of
+        every shipped tree starts in a second, not three) and kept."""
+        page = self._pages.get(name)
+        if page is None:
+            server = {"tree": name, "trees": [{"name": tree} for tree in self.trees], "games": list(BOARD_GAMES)}
+            page = render_page(explorer_data(TreeView(self.trees[name].data), server=server), connect_src="'self'")
+            self._pages[name] = page  # two threads may both make it: the same text
+        return page
 
     def tree_list(self) -> Reply:
         """``/api/trees``: every tree served, the default first."""
