@@ -2,7 +2,9 @@
 
 The boards play the tree's game over its answers and guess list (the default tree: the
 original five-letter lists, as Dordle, Quordle and Octordle do); the move is the policy of
-:mod:`.boards`, and the answer says which rule chose it.
+:mod:`.boards`, and the answer says which rule chose it.  On a multi-board tree file
+(``wordle-next --tree dordle.wtree``, :mod:`.boards_tree`) the move is the tree's, with its
+figures, until the history leaves the tree.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .history import HistoryError, NoAnswerError
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:
+    from .boards_tree import BoardsTreePosition
     from .tree import Tree
 
 # Why the policy's move is the one it is, as the answer says it.
@@ -84,7 +87,32 @@ def describe_boards(position: BoardsPosition, guess: str | None, rule: str) -> l
         return ["solved: " + " ".join(word or "" for word in position.solved_by)]
     proved = " (proved: every open board has one answer)" if _proved(position, rule) else ""
     turn = f"guess {position.guesses_used + 1} of {guess_limit(position.boards)}"
-    lines = [str(guess), f"{REASONS[rule]}{proved}; {turn}"]
+    return [str(guess), f"{REASONS[rule]}{proved}; {turn}", *_board_lines(position)]
+
+
+def describe_tree_position(position: BoardsTreePosition, limit: int) -> list[str]:
+    """The plain-text answer on a multi-board tree file (``limit``: the guesses its game
+    allows): the guess and why (the tree's move with its figures, or the policy's off the
+    tree), then one line per board."""
+    board = position.board
+    if position.solved:
+        return ["solved: " + " ".join(word or "" for word in board.solved_by)]
+    turn = f"guess {board.guesses_used + 1} of {limit}"
+    if position.on_tree and position.tuples is not None:
+        most = f", at most {position.max_guesses}" if position.max_guesses else ""
+        lost = f"{position.lost_tuples:,} lost" if position.lost_tuples else "none lost"
+        tuples = f"{position.tuples:,} tuple{'s' if position.tuples != 1 else ''}"
+        why = f"the tree's move (on the tree: {tuples}, {position.expected_guesses:.2f} guesses expected{most}, {lost})"
+    else:
+        proved = " (proved: every open board has one answer)" if _proved(board, position.rule) else ""
+        left = "off the tree, which counts these tuples lost" if position.lost else "off the tree"
+        why = f"{REASONS[position.rule]}{proved}, {left}"
+    return [str(position.guess), f"{why}; {turn}", *_board_lines(board)]
+
+
+def _board_lines(position: BoardsPosition) -> list[str]:
+    """One line per board: solved by which word, or how many answers remain (and which)."""
+    lines = []
     for b in range(position.boards):
         word = position.solved_by[b]
         if word is not None:
@@ -113,6 +141,23 @@ def boards_json(position: BoardsPosition, guess: str | None, rule: str) -> dict[
             }
             for b in range(position.boards)
         ],
+    }
+
+
+def tree_position_json(position: BoardsTreePosition) -> dict[str, object]:
+    """The ``--json`` answer on a multi-board tree file: :func:`boards_json`'s fields (the
+    guesses left under the tree's limit), ``on_tree``, ``lost`` (left the tree where it counts
+    the tuples lost) and, on the tree, ``tuples``, ``expected_guesses``, ``max_guesses`` and
+    ``lost_tuples`` (null off the tree)."""
+    return {
+        **boards_json(position.board, position.guess, position.rule),
+        "guesses_left": position.guesses_left,
+        "on_tree": position.on_tree,
+        "lost": position.lost,
+        "tuples": position.tuples,
+        "expected_guesses": position.expected_guesses,
+        "max_guesses": position.max_guesses,
+        "lost_tuples": position.lost_tuples,
     }
 
 

@@ -1,10 +1,13 @@
 """The tree file's fields decoded one at a time, each within limits sized from its own
-bytes (:mod:`.format` finds each field's span first): msgpack values, ``bin`` payloads,
-word lists and little-endian arrays.  Nothing here trusts the file.  Also the writer's
+bytes (:func:`field_spans` finds each field's span first, building nothing): msgpack values,
+``bin`` payloads, word lists and little-endian arrays; and the file's bytes themselves
+(:func:`read_file_bytes`: a regular file only, within the size cap).  Nothing here trusts the file.  Also the writer's
 two encoders: sorted map keys and little-endian array bytes."""
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from array import array
 
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
 Span = tuple[int, int]
 
 MAX_WORDS = 1_000_000  # entries in ``answers`` and in ``guesses``
+MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
 _WORD_RECORD = 6  # a word is a msgpack fixstr: 0xa5 and five bytes
 
 
@@ -32,6 +36,104 @@ def _fail(message: str) -> NoReturn:
 
 def reject_ext(code: int, payload: bytes) -> NoReturn:
     raise TreeFormatError(f"the file contains a msgpack extension type ({code}), which is not allowed")
+
+
+def field_spans(blob: bytes) -> tuple[dict[str, Span], dict[str, Span] | None]:
+    """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``
+    (None when there is no ``tree`` map).
+
+    ``Unpacker.skip`` walks a value without building it, so this costs no memory beyond
+    the unpacker's copy of the bytes, whatever the file declares.
+    """
+    # The limits apply to what ``unpack`` builds (only the keys here: short strings, so no
+    # container may be built); ``skip`` and ``read_map_header`` ignore them.
+    unpacker = msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        ext_hook=reject_ext,
+        max_buffer_size=max(len(blob), 1),
+        max_str_len=64,
+        max_bin_len=0,
+        max_array_len=0,
+        max_map_len=0,
+        max_ext_len=0,
+    )
+    unpacker.feed(blob)
+    top: dict[str, Span] = {}
+    tree: dict[str, Span] | None = None
+    try:
+        n_keys = unpacker.read_map_header()
+        if n_keys > MAX_KEYS:
+            _fail(f"the top-level map has {n_keys} entries, over the limit of {MAX_KEYS}")
+        for _ in range(n_keys):
+            key = _key(unpacker, top, "the top level")
+            at = unpacker.tell()
+            if key == "tree" and at < len(blob) and is_map_header(blob[at]):
+                tree = {}  # a map: its entries' spans go in ``tree``
+                n_arrays = unpacker.read_map_header()
+                if n_arrays > MAX_KEYS:
+                    _fail(f"'tree' has {n_arrays} entries, over the limit of {MAX_KEYS}")
+                for _ in range(n_arrays):
+                    name = _key(unpacker, tree, "'tree'")
+                    start = unpacker.tell()
+                    unpacker.skip()
+                    tree[name] = (start, unpacker.tell())
+                top[key] = (at, unpacker.tell())
+                continue
+            start = unpacker.tell()
+            unpacker.skip()
+            top[key] = (start, unpacker.tell())
+        if unpacker.tell() != len(blob):
+            _fail("not a tree file: there are bytes after the top-level map")
+    except TreeFormatError:
+        raise
+    except msgpack.OutOfData:
+        _fail("not a tree file: the bytes end in the middle of a value (truncated?)")
+    except Exception as exc:  # noqa: BLE001 - msgpack raises many types; all mean "not our format"
+        _fail(f"not a tree file: the bytes are not valid msgpack ({type(exc).__name__})")
+    return top, tree
+
+
+def is_map_header(byte: int) -> bool:
+    """Whether ``byte`` starts a msgpack map."""
+    return 0x80 <= byte <= 0x8F or byte in (0xDE, 0xDF)
+
+
+def _key(unpacker: msgpack.Unpacker, seen: dict[str, Span], where: str) -> str:
+    key = unpacker.unpack()
+    if not isinstance(key, str) or len(key) > 64:
+        _fail(f"{where} has a key that is not a short text string")
+    if key in seen:
+        _fail(f"{where} has the key {key!r} twice")
+    return key
+
+
+def read_file_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the tree file at ``path``, at most ``limit`` of them.
+
+    Only a regular file is opened for reading: the path is opened non-blocking (so a FIFO
+    cannot hang us) and checked with ``fstat`` before any byte is read, as is the size cap.
+    """
+    fd: int | None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            _fail(f"cannot read tree file {path}: it is {kind}")
+        if info.st_size > limit:
+            _fail(f"{path} is {info.st_size} bytes, over the {limit}-byte limit")
+        with os.fdopen(fd, "rb", closefd=True) as fh:
+            fd = None
+            return fh.read(limit + 1)
+    except OSError as exc:
+        raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def decode(

@@ -18,7 +18,10 @@ subtree_depth   uint8    n_nodes     (1.1) the most guesses from this node on
 The optional top-level ``weights`` (format 1.2, :mod:`.weights`) holds one uint32 per answer.
 Format 2.0 adds the top-level ``game`` (:mod:`.game`: rule, length, alphabet) for every game
 but five-letter Wordle over a-z, whose files stay 1.x byte for byte; a 1.x reader refuses a
-2.0 file with one line, as it refuses any other major version.
+2.0 file with one line, as it refuses any other major version.  Format 3.0 holds a
+multi-board tree (:mod:`.boards_format`): :func:`unpack_any` and :func:`read_any_tree_file`
+read it, :func:`unpack_tree` and :func:`read_tree_file` (single-board trees) refuse it in
+one line, and a 2.0 reader refuses it as another major version.
 
 Memory: the loader never lets msgpack build more than a field's own size allows.  It first
 walks the container with ``Unpacker.skip`` (which builds nothing) to find each field's byte
@@ -29,16 +32,25 @@ fields are never decoded.
 from __future__ import annotations
 
 import os
-import stat
-import warnings
 from array import array
 
 import msgpack
 
 from .digests import answers_problem
-from .fields import decode, game_words, le_bytes, payload_of, read_array, reject_ext, sorted_keys, word_list
+from .fields import (
+    decode,
+    field_spans,
+    game_words,
+    le_bytes,
+    payload_of,
+    read_array,
+    read_file_bytes,
+    sorted_keys,
+    word_list,
+)
 from .game import DEFAULT_GAME, GameError, game_from_fields
-from .meta import MAX_META_BYTES, MAX_META_CONTAINERS, MODES, MetaError, check_meta
+from .header import FORMAT_NAME, MAX_FILE_BYTES, read_meta, read_rules, read_version, tree_bytes
+from .meta import MODES
 from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
 
@@ -46,19 +58,15 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of th
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
+    from .boards_structure import BoardsTreeData
     from .fields import Span
     from .game import Game
 
-FORMAT_NAME = "wordle-tree"
-FORMAT_VERSION = (2, 0)  # the newest version this runtime reads and writes
-NEWEST_MINOR = {1: 2, 2: 0}  # per major version read, the newest minor known
+FORMAT_VERSION = (2, 0)  # the newest single-board version this runtime reads and writes
+BOARDS_MAJOR = 3  # a multi-board tree (:mod:`.boards_format`), read by :func:`unpack_any`
 PLAIN_VERSION = (1, 1)  # what a tree without weights is written as, so its bytes never change
 GAME_VERSION = (2, 0)  # what a tree of any other game than five-letter Wordle over a-z is written as
 _GAME_FIELD_BYTES = 1024  # rule, length and up to 64 symbols of up to 4 bytes
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_KEYS = 64  # entries in the top-level map and in the ``tree`` map
-_SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
-_warned_minor: set[tuple[int, int]] = set()
 
 __all__ = [
     "FORMAT_NAME",
@@ -68,7 +76,9 @@ __all__ = [
     "TreeData",
     "TreeFormatError",
     "pack_tree",
+    "read_any_tree_file",
     "read_tree_file",
+    "unpack_any",
     "unpack_tree",
 ]
 
@@ -140,136 +150,6 @@ def _arrays(game: Game) -> dict[str, tuple[str, int]]:
     return {**ARRAYS, "edge_pattern": ("H", 2)}
 
 
-def _spans(blob: bytes) -> tuple[dict[str, Span], dict[str, Span] | None]:
-    """Byte spans ``(start, end)`` of each top-level field and of each entry of ``tree``
-    (None when there is no ``tree`` map).
-
-    ``Unpacker.skip`` walks a value without building it, so this costs no memory beyond
-    the unpacker's copy of the bytes, whatever the file declares.
-    """
-    # The limits apply to what ``unpack`` builds (only the keys here: short strings, so no
-    # container may be built); ``skip`` and ``read_map_header`` ignore them.
-    unpacker = msgpack.Unpacker(
-        raw=False,
-        strict_map_key=True,
-        ext_hook=reject_ext,
-        max_buffer_size=max(len(blob), 1),
-        max_str_len=64,
-        max_bin_len=0,
-        max_array_len=0,
-        max_map_len=0,
-        max_ext_len=0,
-    )
-    unpacker.feed(blob)
-    top: dict[str, Span] = {}
-    tree: dict[str, Span] | None = None
-    try:
-        n_keys = unpacker.read_map_header()
-        if n_keys > MAX_KEYS:
-            _fail(f"the top-level map has {n_keys} entries, over the limit of {MAX_KEYS}")
-        for _ in range(n_keys):
-            key = _key(unpacker, top, "the top level")
-            at = unpacker.tell()
-            if key == "tree" and at < len(blob) and _is_map_header(blob[at]):
-                tree = {}  # a map: its entries' spans go in ``tree``
-                n_arrays = unpacker.read_map_header()
-                if n_arrays > MAX_KEYS:
-                    _fail(f"'tree' has {n_arrays} entries, over the limit of {MAX_KEYS}")
-                for _ in range(n_arrays):
-                    name = _key(unpacker, tree, "'tree'")
-                    start = unpacker.tell()
-                    unpacker.skip()
-                    tree[name] = (start, unpacker.tell())
-                top[key] = (at, unpacker.tell())
-                continue
-            start = unpacker.tell()
-            unpacker.skip()
-            top[key] = (start, unpacker.tell())
-        if unpacker.tell() != len(blob):
-            _fail("not a tree file: there are bytes after the top-level map")
-    except TreeFormatError:
-        raise
-    except msgpack.OutOfData:
-        _fail("not a tree file: the bytes end in the middle of a value (truncated?)")
-    except Exception as exc:  # noqa: BLE001 - msgpack raises many types; all mean "not our format"
-        _fail(f"not a tree file: the bytes are not valid msgpack ({type(exc).__name__})")
-    return top, tree
-
-
-def _is_map_header(byte: int) -> bool:
-    return 0x80 <= byte <= 0x8F or byte in (0xDE, 0xDF)
-
-
-def _key(unpacker: msgpack.Unpacker, seen: dict[str, Span], where: str) -> str:
-    key = unpacker.unpack()
-    if not isinstance(key, str) or len(key) > 64:
-        _fail(f"{where} has a key that is not a short text string")
-    if key in seen:
-        _fail(f"{where} has the key {key!r} twice")
-    return key
-
-
-def _meta(blob: bytes, span: Span | None, game: Game = DEFAULT_GAME) -> dict[str, Any]:
-    """``meta``, decoded within :data:`MAX_META_BYTES` and container caps, then schema-checked."""
-    if span is None:
-        return {}
-    built = [0]
-
-    def count(container: object) -> object:
-        """msgpack calls this for each map and list it builds: stop past the cap."""
-        built[0] += 1
-        if built[0] > MAX_META_CONTAINERS:
-            _fail(f"'meta' holds more than {MAX_META_CONTAINERS} maps and lists")
-        return container
-
-    meta: dict[str, Any] = decode(
-        blob,
-        span,
-        "'meta'",
-        MAX_META_BYTES,
-        max_bin_len=0,
-        object_hook=count,
-        list_hook=count,
-        invalid="may hold only nil, bool, int, float, text, lists and maps",
-    )
-    try:
-        check_meta(meta, None if game is DEFAULT_GAME else game)
-    except MetaError as exc:
-        _fail(str(exc))
-    return meta
-
-
-def _version(blob: bytes, top: dict[str, Span]) -> tuple[int, int]:
-    if "format" not in top:
-        _fail(f"not a tree file: it has no 'format' field (expected {FORMAT_NAME!r})")
-    name = decode(blob, top["format"], "'format'", _SMALL_FIELD_BYTES)
-    if name != FORMAT_NAME:
-        _fail(f"not a tree file: format is {str(name)[:40]!r}, expected {FORMAT_NAME!r}")
-    version = (
-        decode(blob, top["format_version"], "'format_version'", _SMALL_FIELD_BYTES) if "format_version" in top else None
-    )
-    if (
-        not isinstance(version, list)
-        or len(version) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in version)
-    ):
-        _fail("'format_version' must be [major, minor]")
-    major, minor = version
-    if major not in NEWEST_MINOR:
-        _fail(
-            f"tree format version {major}.{minor} cannot be read by this runtime, "
-            f"which reads versions {' and '.join(f'{m}.x' for m in NEWEST_MINOR)}"
-        )
-    if minor > NEWEST_MINOR[major] and (major, minor) not in _warned_minor:
-        _warned_minor.add((major, minor))
-        warnings.warn(
-            f"tree format {major}.{minor} is newer than this runtime's "
-            f"{major}.{NEWEST_MINOR[major]}; unknown fields are ignored",
-            stacklevel=4,
-        )
-    return major, minor
-
-
 def _game(blob: bytes, top: dict[str, Span], major: int) -> Game:
     """Format 2's required ``game``; every 1.x file plays five-letter Wordle over a-z."""
     if major < 2:
@@ -286,44 +166,39 @@ def _game(blob: bytes, top: dict[str, Span], major: int) -> Game:
     return game
 
 
-def _game_rules(
-    blob: bytes, top: dict[str, Span], meta: dict[str, Any], game: Game = DEFAULT_GAME
-) -> tuple[str, GuessList]:
-    """Format 1.1's ``mode`` and ``guess_list`` (both required from 1.1 on)."""
-    if "mode" not in top or "guess_list" not in top:
-        _fail("a format 1.1 file must have 'mode' and 'guess_list'")
-    mode = decode(blob, top["mode"], "'mode'", _SMALL_FIELD_BYTES)
-    if mode not in MODES:
-        _fail(f"'mode' must be one of {', '.join(MODES)}")
-    if "mode" in meta and meta["mode"] != mode:
-        _fail(f"'mode' is {mode!r} but meta.mode says {meta['mode']!r}")
-    try:
-        guess_list = GuessList.from_bytes(payload_of(blob, top["guess_list"], "'guess_list'"), game)
-    except ValueError as exc:
-        _fail(str(exc))
-    return mode, guess_list
-
-
-def _tree_bytes(blob: object) -> bytes:
-    """``blob`` as bytes, if it can be a tree file at all (size cap, a map at the top)."""
-    if not isinstance(blob, (bytes, bytearray, memoryview)):
-        _fail("tree data must be bytes")
-    if not isinstance(blob, bytes):
-        blob = bytes(blob)
-    if len(blob) > MAX_FILE_BYTES:
-        _fail(f"the file is {len(blob)} bytes, over the {MAX_FILE_BYTES}-byte limit")
-    if not blob or not _is_map_header(blob[0]):
-        _fail("not a tree file: the top level is not a map")
-    return blob
-
-
 def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
-    """Parse and validate tree-file bytes; any problem raises :class:`TreeFormatError`."""
-    blob = _tree_bytes(blob)
-    top, tree_spans = _spans(blob)
-    major, minor = _version(blob, top)
+    """Parse and validate the bytes of a single-board tree file; any problem raises
+    :class:`TreeFormatError`, a multi-board tree (format 3) too (:func:`unpack_any` reads it)."""
+    blob = tree_bytes(blob)
+    top, tree_spans = field_spans(blob)
+    major, minor = read_version(blob, top)
+    if major == BOARDS_MAJOR:
+        _fail(
+            f"the file is a multi-board tree (format {major}.{minor}), and this reader takes single-board "
+            "trees (wordle-next --tree and wordle-tree info, verify and export read both)"
+        )
+    return _unpack_single(blob, top, tree_spans, major, minor)
+
+
+def unpack_any(blob: bytes | bytearray | memoryview) -> TreeData | BoardsTreeData:
+    """Parse and validate the bytes of any tree file: a multi-board tree (format 3) as
+    :class:`BoardsTreeData`, any other as :class:`TreeData`."""
+    blob = tree_bytes(blob)
+    top, tree_spans = field_spans(blob)
+    major, minor = read_version(blob, top)
+    if major == BOARDS_MAJOR:
+        from .boards_format import unpack_boards
+
+        return unpack_boards(blob, top, tree_spans, minor)
+    return _unpack_single(blob, top, tree_spans, major, minor)
+
+
+def _unpack_single(
+    blob: bytes, top: dict[str, Span], tree_spans: dict[str, Span] | None, major: int, minor: int
+) -> TreeData:
+    """A format 1 or 2 file's tree, validated, once the container and version are checked."""
     game = _game(blob, top, major)
-    meta = _meta(blob, top.get("meta"), game)
+    meta = read_meta(blob, top.get("meta"), game)
     if tree_spans is None:
         _fail("'tree' must be a map of arrays")
     layout = _arrays(game)
@@ -341,7 +216,7 @@ def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
     data = TreeData(answers, guesses, *arrays, meta=meta, format_version=(major, minor), game=game)
     rules_known = major >= 2 or minor >= 1  # mode, guess_list and the subtree stats
     if rules_known:
-        data.mode, data.guess_list = _game_rules(blob, top, meta, game)
+        data.mode, data.guess_list = read_rules(blob, top, meta, game)
     if "weights" in top:  # imported only here: loading a file without weights never needs it
         from .weights import read_weights
 
@@ -361,29 +236,16 @@ def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
 
 
 def read_tree_file(path: str | os.PathLike[str]) -> TreeData:
-    """Read and validate a tree file.
+    """Read and validate a single-board tree file (:func:`read_any_tree_file` reads a
+    multi-board one too).
 
     Only a regular file is opened for reading: the path is opened non-blocking (so a FIFO
     cannot hang us) and checked with ``fstat`` before any byte is read, as is the size cap.
     """
-    fd: int | None
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            _fail(f"cannot read tree file {path}: it is {kind}")
-        if info.st_size > MAX_FILE_BYTES:
-            _fail(f"{path} is {info.st_size} bytes, over the {MAX_FILE_BYTES}-byte limit")
-        with os.fdopen(fd, "rb", closefd=True) as fh:
-            fd = None
-            blob = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise TreeFormatError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
-    finally:
-        if fd is not None:
-            os.close(fd)
-    return unpack_tree(blob)
+    return unpack_tree(read_file_bytes(path, MAX_FILE_BYTES))
+
+
+def read_any_tree_file(path: str | os.PathLike[str]) -> TreeData | BoardsTreeData:
+    """Read and validate any tree file, as :func:`read_tree_file` does: a multi-board tree
+    (format 3) as :class:`BoardsTreeData`, any other as :class:`TreeData`."""
+    return unpack_any(read_file_bytes(path, MAX_FILE_BYTES))

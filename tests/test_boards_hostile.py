@@ -4,11 +4,10 @@ a single board works."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from clirun import one_line_error, run
+from clirun import one_line_error, run, run_binary
+from wordle_runtime.format import unpack_any
 
 SIX = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]
 # Three boards whose clues leave them two words between them (brain, brawn).
@@ -47,10 +46,11 @@ def test_a_multi_board_build_refuses_what_it_does_not_take(option, six, tmp_path
 
 def test_a_multi_board_tree_to_standard_output(six, tmp_path):
     (tmp_path / "-").write_text("keep me")
-    result = run("wordle-compile", "--boards", "2", "--answers", six, "--strategy", "optimal", "-o", "-", cwd=tmp_path)
+    args = ("--boards", "2", "--answers", six, "--strategy", "optimal", "-o", "-")
+    result = run_binary("wordle-compile", *args, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["boards"] == 2
-    assert "wrote the tree to standard output" in result.stderr
+    assert unpack_any(result.stdout).boards == 2
+    assert "wrote the tree to standard output" in result.stderr.decode()
     assert (tmp_path / "-").read_text() == "keep me"
 
 

@@ -95,8 +95,8 @@ def test_a_node_over_one_guess_per_orbit_is_the_full_search(game, first, mode, l
 @pytest.mark.parametrize("mode", ["normal", "possible"])
 def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symmetry(monkeypatch, mode):
     from wordle_compiler.core.config import BuildConfig
-    from wordle_compiler.proof import first_level
     from wordle_compiler.pipeline.compile import compile_tree
+    from wordle_compiler.proof import first_level
     from wordle_compiler.search import symmetric
     from wordle_runtime.format import pack_tree
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import click
 
+from wordle_runtime.boards_structure import BoardsTreeData
 from wordle_runtime.format import TreeData, TreeFormatError
 
 from . import interrupts
@@ -95,17 +96,18 @@ def tree_source(path: str) -> str:
     return resolve_tree(path)
 
 
-def load_tree_arg(path: str) -> tuple[str, TreeData, int]:
-    """(resolved path, TreeData, size in bytes) for a tree file argument (``-``: standard input).
+def load_tree_arg(path: str, several: bool = False) -> tuple[str, TreeData | BoardsTreeData, int]:
+    """(resolved path, TreeData, size in bytes) for a tree file argument (``-``: standard input);
+    ``several``: a multi-board tree (format 3.0) is read too, as ``BoardsTreeData``.
 
     Only a regular file is opened (a FIFO would block, ``/dev/zero`` never ends), with the
     runtime's size cap checked before reading; the runtime's loader validates the bytes.
     """
-    from wordle_runtime.format import MAX_FILE_BYTES, unpack_tree
+    from wordle_runtime.format import MAX_FILE_BYTES, unpack_any, unpack_tree
 
     source = STDIO if path == STDIO else tree_source(path)
     blob = read_input(source, MAX_FILE_BYTES, "tree file")
     try:
-        return source, unpack_tree(blob), len(blob)
+        return source, (unpack_any if several else unpack_tree)(blob), len(blob)
     except TreeFormatError as exc:
         raise CliError(f"{path}: {exc}") from None

@@ -18,6 +18,8 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
+    from wordle_runtime.boards_structure import BoardsTreeData
+
     from ..core.settings import MODES
     from .analyse import analyse_command
     from .common import (
@@ -35,22 +37,19 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     )
     from .serve import serve_command
     from .streams import is_stdout, load_tree_arg, refuse_binary_to_terminal, write_output
-    from .weights import tree_language, weights_for, weights_options
+    from .weights import tree_language, weights_asked, weights_for, weights_options
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
 TREE_ARG_HELP = "FILE is a tree file, a shipped tree's name (wordle-next --list-trees), or - for standard input."
 
 
-def _load(path):
-    return load_tree_arg(path)[1]
-
-
-def _load_checked(path):
+def _load_checked(path, several=False):
     """:func:`load_tree_arg`, refusing (exit 2, as any corrupt file) a tree whose own answers
-    or full guess list do not hash to the sha256 its ``meta.word_lists`` stores."""
+    or full guess list do not hash to the sha256 its ``meta.word_lists`` stores (``several``:
+    a multi-board tree is read too)."""
     from ..treefiles.verification import word_lists_problem
 
-    source, data, size = load_tree_arg(path)
+    source, data, size = load_tree_arg(path, several)
     problem = word_lists_problem(data)
     if problem:
         raise CliError(f"{path}: {problem}")
@@ -115,7 +114,12 @@ def info(file, as_json):
     fingerprint and expected guesses computed from the file's own weights."""
     from .tree_report import info_doc, info_lines, printable
 
-    source, data, size = _load_checked(file)
+    source, data, size = _load_checked(file, several=True)
+    if isinstance(data, BoardsTreeData):
+        from .tree_boards import boards_info
+
+        boards_info(file, source, data, size, as_json)
+        return
     doc = info_doc(file, source, data, size)
     click.echo(json.dumps(doc, sort_keys=True) if as_json else "\n".join(map(printable, info_lines(doc))))
 
@@ -150,7 +154,12 @@ def verify(  # noqa: PLR0913 - a click command takes its options as parameters
     from ..treefiles.weighted import tree_weights
     from .tree_report import verify_failure, verify_lines, weighted_line
 
-    data = _load_checked(file)[1]
+    data = _load_checked(file, several=True)[1]
+    if isinstance(data, BoardsTreeData):
+        from .tree_boards import boards_verify
+
+        boards_verify(data, (max_depth, mode, guesses), weights_asked(weights_file, weight_missing, prior), as_json)
+        return
     problem = mode_problem(data.game, mode) if mode is not None else None
     if problem:
         raise CliError(problem)
@@ -249,7 +258,16 @@ def export(  # noqa: PLR0913 - a click command takes its options as parameters
         refuse_binary_to_terminal("PNG", "use -o FILE.png or redirect stdout")
     export_history(history, path_text)  # the options' shape, before the file is read
     exporter = make_exporter(fmt, depth, hollow, max_width, show_all, highlight, min_depth)
-    view = TreeView(_load(file))
+    data = load_tree_arg(file, several=True)[1]
+    if isinstance(data, BoardsTreeData):
+        from .tree_boards import run_boards_export
+
+        pictures = (max_width, show_all, highlight, min_depth)
+        doc = run_boards_export(data, " ".join(history) or path_text or "", (fmt, depth), pictures, output)
+        if as_json:
+            click.echo(json.dumps(doc))
+        return
+    view = TreeView(data)
     steps, label = export_history(history, path_text, view.game)
     with quiet_warnings(quiet):
         node, payload = render_export(view, exporter, steps, label, fmt)
