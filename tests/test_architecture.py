@@ -69,3 +69,17 @@ def test_planted_imports_of_every_kind_are_found(tool, tmp_path, monkeypatch):
         ("wordle_compiler.util", "wordle_runtime"): 1,
     }
     assert '"wordle_compiler.core" -> "wordle_compiler.util" [label="1"' in tool.dot_text()
+
+
+def test_the_page_states_the_graphs_figures(tool):
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    line = tool.figures_line()
+    assert f"as `python tools/import_graph.py` prints it: {line}." in page, f"docs/architecture.md: {line}"
+
+
+def test_a_circle_has_no_levels(tool):
+    from collections import Counter
+
+    with pytest.raises(ValueError, match="import circle through"):
+        tool.levels(Counter({("a", "b"): 1, ("b", "c"): 1, ("c", "a"): 1}))
+    assert tool.levels(Counter({("a", "b"): 1, ("b", "c"): 1, ("a", "c"): 1})) == {"a": 2, "b": 1, "c": 0}

@@ -1,5 +1,8 @@
-"""The command lines: ``wordle-compile`` (``compile``, with ``compile_report``), ``wordle-rank``
-(``rank``, with ``rank_plan``, ``rank_run``, ``rank_results`` and ``rank_report``) and
-``wordle-tree`` (``tree``, with ``tree_build``, ``tree_export``, ``tree_report``, ``analyse`` and
-``serve``); their shared error, exit-code and option handling (``common``), files and standard
-streams (``streams``), progress bars (``progress``) and start-up policy (``startup``)."""
+"""The command lines: ``wordle-compile`` (``compile``, with ``compile_report``, and
+``compile_boards`` for several boards), ``wordle-rank`` (``rank``, with ``rank_plan``,
+``rank_run``, ``rank_watch``, ``rank_results`` and ``rank_report``, and ``rank_boards`` for
+several boards) and ``wordle-tree`` (``tree``, with ``tree_build``, ``tree_export``,
+``tree_report``, ``tree_boards`` for multi-board tree files, ``analyse`` with
+``analyse_boards``, and ``serve``); their shared error, exit-code and option handling
+(``common``, ``numbers``, ``weights``), files and standard streams (``streams``), progress
+bars (``progress``), Ctrl-C and SIGTERM (``interrupts``) and start-up policy (``startup``)."""
