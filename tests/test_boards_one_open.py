@@ -11,7 +11,7 @@ from clirun import run
 from sampled_lists import write_sampled_lists
 from wordle_compiler.analysis.boards import analyse_boards, played_lists
 from wordle_compiler.core.settings import Settings
-from wordle_compiler.multiboard.position import analyse_position, move_value
+from wordle_compiler.multiboard.position import SearchAids, analyse_position, move_value
 from wordle_runtime.boards import board_position, parse_board_history
 
 
@@ -77,7 +77,21 @@ def test_the_single_board_engine_below_equals_the_multi_board_search(tmp_path, s
             plain = analyse_position(position, played, 3, max_depth - 1)
             if not plain.exact:
                 continue
-            helped = analyse_position(position, played, 3, max_depth - 1, one_board)
+            helped = analyse_position(position, played, 3, max_depth - 1, SearchAids(one_board))
             assert helped.moves == plain.moves, (first, shown, max_depth)
             compared += 1
     assert compared >= 6
+
+
+def test_a_search_past_its_time_limit_gives_the_policys_move_with_the_tuples_counted():
+    settings = Settings(game="dordle")
+    played = played_lists(*settings.lists(), settings.game)
+    history = ["salet", "bbbgb,byyyb", "dinar", "bbbbg,bbbyb"]  # 435 tuples: more than a second of search
+    position = board_position(played.answers, parse_board_history(history, played.game, 2), played.game, 2)
+    reports = []
+    aids = SearchAids(time_limit=0.5, report=lambda *r: reports.append(r))
+    stopped = analyse_position(position, played, 3, aids=aids, move="chomp")
+    assert (stopped.exact, stopped.tuples, len(stopped.moves)) == (False, 435, 1)
+    assert stopped.moves[0].guesses == -1
+    assert stopped.played is None
+    assert all(done <= of for done, of in reports)

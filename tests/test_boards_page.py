@@ -156,7 +156,8 @@ def test_the_pages_are_served_with_their_policy_and_linked_from_the_index(server
 def test_a_slow_position_is_stopped_at_the_time_limit_as_an_analysis_is():
     with serving(TREE, "--workers", "1", "--time-limit", "3") as small:
         began = time.monotonic()
-        status, doc = api_boards(small, game="quordle", history=QUORDLE_2)  # 200 tuples: about 10 s of work
+        slow = "salet bbbgb,byyyb dinar bbbbg,bbbyb"  # 435 tuples: the search runs to its own 30 s limit
+        status, doc = api_boards(small, game="dordle", history=slow)
         assert status == 504
         assert doc == {
             "error": "the analysis took longer than this server's limit of 3 s and was stopped (wordle-tree "

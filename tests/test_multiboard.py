@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from naive import naive_boards
 from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.multiboard.build import BoardsError, build_boards
-from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, lower_bound, solve
+from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, guess_cost, lower_bound, ranked_guesses, solve
 from wordle_compiler.multiboard.policy import POLICIES, play, table_for
 from wordle_compiler.multiboard.whole import LOST_PAIR, walk_pairs
 from wordle_runtime import boards as runtime_boards
@@ -102,6 +102,9 @@ def test_the_lower_bound_never_passes_the_value(problem):
     value = solve(problem_, tuples, limit)
     assert lower_bound(tuples, limit) <= value
     assert all_lost(len(tuples), limit) >= value
+    ranked = ranked_guesses(problem_, tuples, limit)  # each guess's bound one guess ahead
+    assert all(bound <= guess_cost(problem_, tuples, guess, limit, None) for guess, bound in ranked)
+    assert min((bound for _, bound in ranked), default=value) <= value
 
 
 def test_a_tight_limit_loses_the_fewest_tuples():

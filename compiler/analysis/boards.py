@@ -4,7 +4,8 @@ and ``/api/boards`` returns.
 
 The boards play the lists of the Settings (the original five-letter lists for a named game:
 ``dordle``, ``quordle``, ``octordle``); the position is valued exactly when its tuples are
-few (``multiboard.position``), else the answer is the policy's move, said to be a heuristic.
+few (``multiboard.position``) and the search ends within :data:`TIME_LIMIT` seconds, else
+the answer is the policy's move, said to be a heuristic.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ from typing import TYPE_CHECKING
 from wordle_runtime.boards import answers_problem, board_position, boards_problem, parse_board_history
 from wordle_runtime.history import NoAnswerError
 
-from ..multiboard.position import MAX_ANALYSED_TUPLES, BoardsAnalysis, BoardsGame, analyse_position, move_value
+from ..multiboard.exact import Report
+from ..multiboard.position import (
+    MAX_ANALYSED_TUPLES,
+    BoardsAnalysis,
+    BoardsGame,
+    SearchAids,
+    analyse_position,
+)
 from .one_board import analyse_one_board, board_context, one_board_values
 
 if TYPE_CHECKING:
@@ -25,13 +33,21 @@ if TYPE_CHECKING:
 
     from ..core.settings import Settings
 
+# The seconds the exact search of a live position may take before the policy answers.
+TIME_LIMIT = 30.0
+
 
 def analyse_boards(
-    settings: Settings, history: Sequence[str] = (), top: int = 5, move: str | None = None
+    settings: Settings,
+    history: Sequence[str] = (),
+    top: int = 5,
+    move: str | None = None,
+    report: Report | None = None,
 ) -> BoardsAnalysis:
     """The analysis of the position the history's tokens lead to on ``settings.boards``
     boards of its lists, within its ``max_depth`` guesses; ``HistoryError``/``NoAnswerError``
-    (from the runtime's parser) or ``ValueError`` (lists, boards, move) in one line."""
+    (from the runtime's parser) or ``ValueError`` (lists, boards, move) in one line;
+    ``report`` is told (done, of) as the search values the position's first guesses."""
     played = played_lists(*settings.lists(), settings.game)
     problem = boards_problem(settings.boards, played.game)
     if problem:
@@ -57,10 +73,8 @@ def analyse_boards(
     if len(position.open_boards) == 1:  # a single-board position: the single-board engine values it
         analysis = analyse_one_board(ctx, position, top, left, move)
     if analysis is None:
-        one_board = one_board_values(ctx)
-        analysis = analyse_position(position, played, top, left, one_board)
-        exact = move is not None and analysis.exact
-        analysis = replace(analysis, played=move_value(position, played, move, left, one_board) if exact else None)
+        aids = SearchAids(one_board_values(ctx), TIME_LIMIT, report)
+        analysis = analyse_position(position, played, top, left, aids, move)
     return replace(
         analysis,
         open_boards=tuple(b + 1 for b in position.open_boards),
@@ -91,10 +105,12 @@ def analysis_lines(doc: dict, move: str | None = None) -> list[str]:
     counts = doc["candidates"]
     left = f"{len(counts)} open board{'s' if len(counts) != 1 else ''} ({', '.join(map(str, counts))} answers)"
     if not doc["exact"]:
-        return [
-            f"{left}: more tuples than an exact analysis takes ({MAX_ANALYSED_TUPLES:,})",
-            f"the policy's move (heuristic): {doc['moves'][0]['word']}",
-        ]
+        why = (
+            f"more tuples than an exact analysis takes ({MAX_ANALYSED_TUPLES:,})"
+            if doc["tuples"] < 0
+            else f"{doc['tuples']:,} tuples, not valued exactly within {TIME_LIMIT:g} s"
+        )
+        return [f"{left}: {why}", f"the policy's move (heuristic): {doc['moves'][0]['word']}"]
     tuples = doc["tuples"]
     lines = [
         (

@@ -35,12 +35,38 @@ def analyse_boards(ctx: click.Context) -> None:
         raise CliError("a multi-board position is analysed in normal mode, objective total")
     lists = (params["answers"], params["guesses"])
     settings = game_settings(params["game"], "normal", *lists, given_max_depth(ctx), boards=params["boards"])
+    bar = FirstGuessesBar(params["quiet"])
     try:
-        analysis = analysed(settings, params["history"], params["top"] or 5, params["move"])
+        analysis = analysed(settings, params["history"], params["top"] or 5, params["move"], bar)
     except NoAnswerError as exc:
         raise FailedError(str(exc)) from None
     except (HistoryError, ValueError) as exc:
         raise CliError(str(exc)) from None
+    finally:
+        bar.close()
     doc = analysis.to_json()
     move = None if params["move"] is None else params["move"].strip().lower()
     click.echo(json.dumps(doc) if params["as_json"] else "\n".join(analysis_lines(doc, move)))
+
+
+class FirstGuessesBar:
+    """The bar of a multi-board analysis on stderr: the position's first guesses valued (or
+    left out by their bound) of those kept, with the time the search may still take."""
+
+    def __init__(self, quiet: bool):
+        from .progress import AnalyseProgress
+
+        self.progress, self.done = AnalyseProgress(quiet), 0
+
+    def __call__(self, done: int, of: int) -> None:
+        from ..analysis.boards import TIME_LIMIT
+
+        if self.progress.bar.bar is None:
+            self.progress.start(of, "first guesses", "guesses")
+            self.progress.bar.weigh([of], power=1.0, limit=TIME_LIMIT)
+        self.progress(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        """Clear the bar."""
+        self.progress.close()

@@ -175,9 +175,9 @@ def build_for(settings: Settings, start: str | None = None) -> BoardsResult:
 
 
 def _cost_with(problem: Problem, tuples: np.ndarray, limit: int, guess: int) -> int:
-    from .exact import _guess_cost
+    from .exact import guess_cost
 
-    return _guess_cost(problem, tuples, guess, limit, None)
+    return guess_cost(problem, tuples, guess, limit, None)
 
 
 @dataclass

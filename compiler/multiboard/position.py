@@ -9,6 +9,8 @@ beyond, the answer is the runtime policy's move, said to be a heuristic.
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,9 +18,10 @@ import numpy as np
 from wordle_runtime.boards import BoardsPosition, next_move
 from wordle_runtime.game import Game
 
-from .exact import LOST, OneBoard, Problem, _guess_cost, guess_order, solve
+from .boardsets import LOST
+from .exact import OneBoard, Problem, Report, SearchStopped, best_moves, guess_cost
 
-MAX_ANALYSED_TUPLES = 300  # a Quordle position of 144 tuples: about 10 s
+MAX_ANALYSED_TUPLES = 20_000  # the tuples a live analysis searches (within its time limit)
 
 
 @dataclass(frozen=True)
@@ -59,18 +62,25 @@ class BoardsAnalysis:
 
 def position_tuples(position: BoardsPosition, answers: list[str]) -> np.ndarray | None:
     """The position's tuples as answer indices (``int32[N, open boards]``), or None when
-    there are more than :data:`MAX_ANALYSED_TUPLES`."""
+    there are more than :data:`MAX_ANALYSED_TUPLES`.  Boards with equal candidate sets take
+    distinct words of it (``perm(|C|, j)`` ways); boards played alike never share a word
+    otherwise, and any that do are filtered one tuple at a time."""
     index = {word: i for i, word in enumerate(answers)}
-    sets = [[index[w] for w in position.candidates[b]] for b in position.open_boards]
-    bound = 1
-    for words in sets:
-        bound *= len(words)
-    if bound > 50 * MAX_ANALYSED_TUPLES:
+    sets = [tuple(index[w] for w in position.candidates[b]) for b in position.open_boards]
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for column, words in enumerate(sets):
+        groups.setdefault(words, []).append(column)
+    if math.prod(math.perm(len(words), len(columns)) for words, columns in groups.items()) > MAX_ANALYSED_TUPLES:
         return None
-    rows = [t for t in itertools.product(*sets) if len(set(t)) == len(t)]
+    ways = [list(itertools.permutations(words, len(columns))) for words, columns in groups.items()]
+    order = [column for columns in groups.values() for column in columns]
+    rows = [row for choice in itertools.product(*ways) if len(set(row := sum(choice, ()))) == len(row)]
     if len(rows) > MAX_ANALYSED_TUPLES:
         return None
-    return np.array(rows, dtype=np.int32).reshape(len(rows), len(sets))
+    tuples = np.array(rows, dtype=np.int32).reshape(len(rows), len(sets))
+    placed = np.empty_like(tuples)
+    placed[:, order] = tuples
+    return placed
 
 
 @dataclass(frozen=True)
@@ -85,28 +95,48 @@ class BoardsGame:
     opening: str
 
 
+@dataclass(frozen=True)
+class SearchAids:
+    """What a live analysis lends the exact search: ``one_board``, the single-board engine's
+    value of a position with one board open (:class:`.exact.Problem`); ``time_limit``, the
+    seconds the search may take; ``report``, told (done, of) as the position's first guesses
+    are valued (:attr:`.exact.Problem.report`)."""
+
+    one_board: OneBoard | None = None
+    time_limit: float | None = None
+    report: Report | None = None
+
+
 def analyse_position(
-    position: BoardsPosition, played: BoardsGame, top: int, left: int | None = None, one_board: OneBoard | None = None
+    position: BoardsPosition,
+    played: BoardsGame,
+    top: int,
+    left: int | None = None,
+    aids: SearchAids = SearchAids(),
+    move: str | None = None,
 ) -> BoardsAnalysis:
     """The best ``top`` moves of ``position`` by exact cost (fewest lost, then fewest
-    guesses; ties in the search's guess order), or the policy's move when it has too many
-    tuples; ``left``: the guesses left (default: the game's); ``one_board``: the value of a
-    position with one board open (:class:`.exact.Problem`)."""
+    guesses; ties in the search's guess order) and ``move``'s exact cost (``played``), or
+    the policy's move when it has too many tuples or the search passes ``aids.time_limit``
+    (``exact`` false; ``tuples`` is -1 only when there were too many to search); ``left``:
+    the guesses left (default: the game's)."""
     tuples = position_tuples(position, played.answers)
     left = position.guesses_left if left is None else left
-    if tuples is None:
-        guess, _ = next_move(position, played.guesses, played.game, played.opening)
-        return BoardsAnalysis(-1, left, False, (BoardsMove(str(guess), -1, -1),))
-    problem = Problem(played.codes, played.game.all_correct, one_board=one_board)
-    solve(problem, tuples, left)
-    best: list[tuple[int, int, int]] = []
-    for rank, guess in enumerate(guess_order(problem, tuples)):
-        beta = best[-1][0] + 1 if len(best) >= top else None
-        cost = _guess_cost(problem, tuples, guess, left, beta)
-        if beta is None or cost < beta:
-            best = sorted([*best, (cost, rank, guess)])[:top]
-    moves = tuple(_move(played.guesses[g], cost) for cost, _, g in best)
-    return BoardsAnalysis(len(tuples), left, True, moves)
+    if tuples is not None:
+        problem = Problem(played.codes, played.game.all_correct, one_board=aids.one_board, report=aids.report)
+        if aids.time_limit is not None:
+            problem.deadline = time.monotonic() + aids.time_limit
+        try:
+            moves = tuple(_move(played.guesses[g], cost) for cost, g in best_moves(problem, tuples, left, top))
+            asked = None
+            if move is not None:
+                asked = _move(move, guess_cost(problem, tuples, played.guesses.index(move), left, None))
+        except SearchStopped:
+            pass
+        else:
+            return BoardsAnalysis(len(tuples), left, True, moves, asked)
+    guess, _ = next_move(position, played.guesses, played.game, played.opening)
+    return BoardsAnalysis(-1 if tuples is None else len(tuples), left, False, (BoardsMove(str(guess), -1, -1),))
 
 
 def move_value(
@@ -119,7 +149,7 @@ def move_value(
         return None
     problem = Problem(played.codes, played.game.all_correct, one_board=one_board)
     left = position.guesses_left if left is None else left
-    cost = _guess_cost(problem, tuples, played.guesses.index(word), left, None)
+    cost = guess_cost(problem, tuples, played.guesses.index(word), left, None)
     return _move(word, cost)
 
 

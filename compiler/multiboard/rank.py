@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .build import BoardsError, all_tuples, board_words
-from .exact import LOST, Problem, _guess_cost
+from .exact import LOST, Problem, guess_cost
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
@@ -132,7 +132,7 @@ class BoardsRanker:
         problem = Problem(compute_matrix(list(words.guesses), list(words.answers), words.game), words.game.all_correct)
         tuples = all_tuples(len(words.answers), settings.boards)
         for word in todo:
-            cost = _guess_cost(problem, tuples, self.index[word], settings.max_depth, None)
+            cost = guess_cost(problem, tuples, self.index[word], settings.max_depth, None)
             rows[word] = _ranked(word, cost, settings.objective)
             if on_row is not None:
                 on_row(rows[word])
