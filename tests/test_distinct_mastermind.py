@@ -102,9 +102,9 @@ def test_the_optimal_pipeline_equals_the_naive_optimum_from_a_first_guess(start)
 def test_every_first_guess_is_one_class_and_the_global_proof_takes_the_first():
     forget_solvers()
     words = Settings(answers="mastermind:3x4:distinct").load_words()
-    assert first_guess_representatives(words, "normal", False) == ["123"]
+    assert first_guess_representatives(words, "normal", None) == ["123"]
     bulls_and_cows = Settings(answers="mastermind:4x10:distinct").load_words()
-    assert first_guess_representatives(bulls_and_cows, "possible", False) == ["0123"]
+    assert first_guess_representatives(bulls_and_cows, "possible", None) == ["0123"]
     ctx = Context.from_words(words, use_cache=False)
     solver = solver_for(ctx, "normal")
     legal = initial_legal(ctx, "normal")

@@ -47,7 +47,7 @@ def test_the_seeded_proof_builds_the_plain_ranking_s_tree(pegs, colours, mode, m
 
 def test_the_seed_is_the_cheapest_heuristic_tree_s_word():
     ctx, cfg = _game(4, 4, "normal", 8)
-    words = first_guess_representatives(ctx.words, "normal", False)
+    words = first_guess_representatives(ctx.words, "normal", None)
     totals = heuristic_totals(ctx, cfg, words)
     assert set(totals) == set(words)
     for word in words:
@@ -66,7 +66,7 @@ def test_a_known_result_that_is_not_the_best_only_sets_the_first_cut_off():
     spec = RankSpec(cfg.settings)
     solver = solver_for(ctx, "normal")
     answers, legal = ctx.all_answers, initial_legal(ctx, "normal")
-    words = first_guess_representatives(ctx.words, "normal", False)
+    words = first_guess_representatives(ctx.words, "normal", None)
     values = {w: solver.guess_value(ctx.guess_index[w], answers, legal, 8).cost for w in words}
     worst = max(words, key=lambda w: values[w])
     best = min(words, key=lambda w: (values[w], w))

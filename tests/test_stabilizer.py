@@ -13,14 +13,14 @@ from wordle_compiler.core.config import Context
 from wordle_compiler.core.modes import initial_legal
 from wordle_compiler.core.partition import class_tasks
 from wordle_compiler.core.settings import Settings
-from wordle_compiler.core.stabilizer import OrbitLevels, guess_orbits
+from wordle_compiler.core.symmetry import OrbitLevels, guess_orbits
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.search import OrbitNode, Solver
 
 
-def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
+def _brute_orbits(words, fixed: list[str], weight_of=None) -> np.ndarray:
     """Each guess's least index over its orbit, from every (peg permutation, colour renaming)
-    pair that maps each fixed code to itself."""
+    pair that maps each fixed code to itself (and every code onto one of its weight)."""
     alphabet, index = words.game.alphabet, {w: i for i, w in enumerate(words.guesses)}
     least = np.arange(len(words.guesses))
     for order in itertools.permutations(range(words.game.length)):
@@ -30,7 +30,8 @@ def _brute_orbits(words, fixed: list[str]) -> np.ndarray:
             def image(code: str, order=order, table=table) -> str:
                 return "".join(table[code[source]] for source in order)
 
-            if all(image(code) == code for code in fixed):
+            kept = weight_of is None or all(weight_of(image(word)) == weight_of(word) for word in index)
+            if kept and all(image(code) == code for code in fixed):
                 for word, i in index.items():
                     least[i] = min(least[i], index[image(word)])
     return least
@@ -54,16 +55,43 @@ def test_orbits_are_the_whole_stabilizers(game, fixed):
     assert np.array_equal(orbits, _brute_orbits(words, fixed))
 
 
-def test_no_orbits_where_the_game_has_no_symmetry():
+def test_no_orbits_where_the_game_has_no_symmetry_and_fewer_under_weights():
     from wordle_compiler.core.weights import integer_weights
 
     mastermind = Settings(answers="mastermind:3x4").load_words()
     uneven = integer_weights([1 + i % 3 for i in range(len(mastermind.answers))], "test")
     even = integer_weights([2] * len(mastermind.answers), "test")
     assert guess_orbits(load_word_lists("original"), "normal", None, [0]) is None
-    assert guess_orbits(mastermind, "normal", uneven, [0]) is None  # weights no renaming keeps
+    kept = guess_orbits(mastermind, "normal", uneven, [0])  # only the renamings that keep the weights
+    brute = _brute_orbits(mastermind, ["111"], dict(zip(mastermind.answers, uneven.values, strict=True)).get)
+    assert kept is not None
+    assert all(brute[kept[i]] == brute[i] for i in range(len(kept)))
     assert guess_orbits(mastermind, "normal", even, [0]) is not None
     assert guess_orbits(mastermind, "hard", None, [0]) is None
+
+
+def test_weights_keep_the_renamings_that_keep_them():
+    """One rule: a renaming is a symmetry when every code weighs what its image weighs."""
+    from wordle_compiler.core.symmetry import first_guess_representatives
+    from wordle_compiler.core.weights import integer_weights
+
+    words = Settings(answers="mastermind:3x4").load_words()
+
+    def weight_of(code: str) -> int:
+        return 2 if "4" in code else 1
+
+    with_four = integer_weights([weight_of(code) for code in words.answers], "test")
+    by_class = integer_weights([len(set(code)) for code in words.answers], "test")
+    assert first_guess_representatives(words, "normal", with_four) is None  # 111 and 444 weigh apart
+    assert first_guess_representatives(words, "normal", by_class) == first_guess_representatives(words, "normal", None)
+    for fixed in (["111"], ["112"], ["123"]):
+        at = [words.guesses.index(code) for code in fixed]
+        orbits = guess_orbits(words, "normal", with_four, at)
+        brute = _brute_orbits(words, fixed, weight_of)
+        assert orbits is not None
+        assert all(brute[orbits[i]] == brute[i] for i in range(len(orbits)))  # within a symmetry's orbit
+        assert np.array_equal(guess_orbits(words, "normal", by_class, at), _brute_orbits(words, fixed))
+    assert np.array_equal(guess_orbits(words, "normal", with_four, [0]), _brute_orbits(words, ["111"], weight_of))
 
 
 @pytest.mark.parametrize("levels", [0, 1, 2])

@@ -3,6 +3,7 @@ over every code is decided over one code per class, and that gives the best firs
 all, tie-break included."""
 
 import json
+import re
 
 import pytest
 
@@ -20,24 +21,27 @@ from wordle_runtime.game import mastermind, mastermind_codes
 
 def test_one_code_per_class_of_colour_multiplicities():
     words = load_word_lists(game=mastermind(4, 6))
-    assert first_guess_representatives(words, "normal", False) == ["1111", "1112", "1122", "1123", "1234"]
-    assert first_guess_representatives(words, "possible", False) == ["1111", "1112", "1122", "1123", "1234"]
+    assert first_guess_representatives(words, "normal", None) == ["1111", "1112", "1122", "1123", "1234"]
+    assert first_guess_representatives(words, "possible", None) == ["1111", "1112", "1122", "1123", "1234"]
     super_words = WordLists(
         *(tuple(mastermind_codes(mastermind(5, 8))),) * 2, "a", "g", mastermind(5, 8)
     )  # 32,768 codes: 7 classes
-    assert first_guess_representatives(super_words, "normal", False) == [
+    assert first_guess_representatives(super_words, "normal", None) == [
         "11111", "11112", "11122", "11123", "11223", "11234", "12345",
     ]  # fmt: skip
     assert multiplicities("3231") == (2, 1, 1) == multiplicities("4415")
 
 
-def test_no_symmetry_without_every_code_or_with_weights():
+def test_no_symmetry_without_every_code_or_with_weights_a_class_does_not_share():
+    from wordle_compiler.core.weights import integer_weights
+
     game = mastermind(3, 3)
     every = tuple(mastermind_codes(game))
-    assert first_guess_representatives(WordLists(every, every, "a", "g", game), "normal", True) is None
+    one_heavier = integer_weights([2] + [1] * (len(every) - 1), "test")  # 111 weighs more than 222
+    assert first_guess_representatives(WordLists(every, every, "a", "g", game), "normal", one_heavier) is None
     fewer = WordLists(every[:-1], every[:-1], "a", "g", game)
-    assert first_guess_representatives(fewer, "normal", False) is None
-    assert first_guess_representatives(load_word_lists(), "normal", False) is None  # Wordle's lists
+    assert first_guess_representatives(fewer, "normal", None) is None
+    assert first_guess_representatives(load_word_lists(), "normal", None) is None  # Wordle's lists
 
 
 @pytest.mark.parametrize("pegs, colours", [(3, 3), (3, 4), (4, 3), (2, 5)])
@@ -120,3 +124,57 @@ def test_the_opening_table_answers_mastermind_at_once():
     assert analysed.returncode == 0, analysed.stderr
     assert '"word": "1123"' in analysed.stdout
     assert '"total": 5625' in analysed.stdout
+
+
+SYMMETRY_NAMES = {
+    "symmetric_lists",
+    "first_guess_representatives",
+    "symmetry_classes",
+    "multiplicities",
+    "guess_orbits",
+    "OrbitLevels",
+}
+
+
+def symmetry_homes(root) -> tuple[dict[str, set[str]], list[str]]:
+    """(module -> the symmetry names it defines; calls that decide the weights' part of the rule
+    themselves, passing a comparison or a bool where the weights go) over the modules under
+    ``root``."""
+    import ast
+
+    defined: dict[str, set[str]] = {}
+    deciding = []
+    for path in sorted(root.rglob("*.py")):
+        rel = str(path.relative_to(root))
+        for node in ast.walk(ast.parse(path.read_text(), rel)):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name in SYMMETRY_NAMES:
+                defined.setdefault(rel, set()).add(node.name)
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                given = [*node.args, *(k.value for k in node.keywords if k.arg == "weights")]
+                bools = (ast.Compare, ast.BoolOp, ast.UnaryOp)
+                if name in SYMMETRY_NAMES and any(
+                    isinstance(a, bools) or (isinstance(a, ast.Constant) and isinstance(a.value, bool)) for a in given
+                ):
+                    deciding.append(f"{rel}:{node.lineno}")
+    return defined, deciding
+
+
+def test_the_symmetry_rule_has_one_home(tmp_path):
+    """core/symmetry.py defines every symmetry of the game and decides what weights keep; the
+    kernels' twins live in ext/renaming.pxd alone.  Checked against a planted second home."""
+    from pathlib import Path
+
+    import wordle_compiler
+
+    compiler = Path(wordle_compiler.__file__).parent
+    defined, deciding = symmetry_homes(compiler)
+    assert defined == {"core/symmetry.py": SYMMETRY_NAMES}
+    assert deciding == []
+    kernel = [p for p in (compiler / "ext").iterdir() if p.suffix in (".pyx", ".pxd", ".pxi")]
+    twins = [p.name for p in kernel if re.search(r"^cdef[^\n]*\brenaming_twins\(", p.read_text(), re.MULTILINE)]
+    assert twins == ["renaming.pxd"]
+    planted = tmp_path / "planted.py"
+    second_home = "def multiplicities(code):\n    return code\n\n"
+    planted.write_text(second_home + "x = guess_orbits(w, 'n', weights is not None, [])\n")
+    assert symmetry_homes(tmp_path) == ({"planted.py": {"multiplicities"}}, ["planted.py:4"])

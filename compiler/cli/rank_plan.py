@@ -194,11 +194,7 @@ def _todo(
     from ..ranking.first_words import heuristic_order
 
     every_first_word = request.first_words is None and request.pairs is None and request.second_after is None
-    classes = (
-        symmetry_classes(ctx.words, spec.settings.mode, spec.settings.weights is not None, words)
-        if every_first_word
-        else {}
-    )
+    classes = symmetry_classes(ctx.words, spec.settings.mode, spec.settings.weights, words) if every_first_word else {}
     # a class's other words take its representative's result; a class with a word decided by an
     # earlier run (one over --first-words, or one stopped before the class's rows were written)
     # takes that word's, representative included (rank_run: before the ranking starts)

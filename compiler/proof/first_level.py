@@ -10,7 +10,7 @@ import time
 from ..concurrency import parallel
 from ..core.modes import initial_legal
 from ..core.partition import Node, class_tasks, solved_here
-from ..core.stabilizer import OrbitLevels, guess_orbits
+from ..core.symmetry import OrbitLevels, guess_orbits
 from ..search import InfeasibleError, OrbitNode, rebuild, shared_states, stop_shared, unclaimed
 from .anytime import Anytime, TimeLimitReached, time_limit
 
@@ -108,7 +108,7 @@ class _FirstLevel:
         self.ctx, self.cfg, self.solver, self.first = ctx, cfg, solver, first
         mode = cfg.settings.mode
         self.tasks = class_tasks(ctx, mode, first, ctx.all_answers, initial_legal(ctx, mode))
-        # Mastermind: each class's own guess is searched over the first guess's orbits (core.stabilizer)
+        # Mastermind: each class's own guess is searched over the first guess's orbits (core.symmetry)
         self.orbits = guess_orbits(ctx.words, mode, cfg.settings.weights, [first])
         self.below = OrbitLevels(ctx.words, mode, cfg.settings.weights, (first,)) if self.orbits is not None else None
         self.orbit_nodes: dict[int, OrbitNode] = {}  # the large classes' nodes, once started

@@ -53,7 +53,7 @@ def seeded_best_first(ctx, cfg, solver, jobs: int, progress=None) -> tuple[int, 
     from ..ranking.first_words import RankSpec, WordResult, heuristic_order, prove_best_first_word, use_context
 
     settings = cfg.settings
-    representatives = first_guess_representatives(ctx.words, settings.mode, settings.weights is not None)
+    representatives = first_guess_representatives(ctx.words, settings.mode, settings.weights)
     if representatives is None:
         return None
     spec = RankSpec(settings)

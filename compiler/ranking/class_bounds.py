@@ -73,7 +73,7 @@ class ClassBounds:
         self, solver, tasks, depth: int, most_parts: int, rounds: tuple = RAISE_ROUNDS, orbits=None, below=None
     ):
         """``orbits``: the guesses' orbits under the symmetries that fix the word
-        (:func:`..core.stabilizer.guess_orbits`, Mastermind), so that each large class searches
+        (:func:`..core.symmetry.guess_orbits`, Mastermind), so that each large class searches
         one guess per orbit at its root (:class:`..search.OrbitNode`); None: no symmetry.
         ``below``: a guess -> the orbits of the symmetries fixing the word and that guess, for
         the large classes below each guess searched (:class:`..search.OrbitNode`)."""

@@ -173,8 +173,8 @@ def word_tasks(ctx, spec: RankSpec, word: str, weight=len):
 
 def word_orbits(ctx, spec: RankSpec, word: str):
     """The guesses' orbits under the symmetries that fix ``word`` played first
-    (:func:`..core.stabilizer.guess_orbits`), or None: no symmetry, or a fixed opening."""
-    from ..core.stabilizer import guess_orbits
+    (:func:`..core.symmetry.guess_orbits`), or None: no symmetry, or a fixed opening."""
+    from ..core.symmetry import guess_orbits
 
     if spec.first is not None or split_pair(word, ctx.game.length) is not None:
         return None
@@ -183,8 +183,8 @@ def word_orbits(ctx, spec: RankSpec, word: str):
 
 def word_orbits_below(ctx, spec: RankSpec, word: str):
     """The ``below`` of the searches under ``word`` played first
-    (:class:`..core.stabilizer.OrbitLevels`: the orbits fixing it and each second guess)."""
-    from ..core.stabilizer import OrbitLevels
+    (:class:`..core.symmetry.OrbitLevels`: the orbits fixing it and each second guess)."""
+    from ..core.symmetry import OrbitLevels
 
     return OrbitLevels(ctx.words, spec.settings.mode, spec.settings.weights, (ctx.guess_index[word],))
 

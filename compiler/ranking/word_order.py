@@ -15,7 +15,7 @@ def candidate_first_words(ctx, spec: RankSpec) -> list[str]:
     """The first words :func:`prove_best_first_word` decides: every guess, or one per class
     of first guesses the game's symmetry makes equivalent (core.symmetry: Mastermind over
     every code), whose best is the best of all."""
-    words = first_guess_representatives(ctx.words, spec.settings.mode, spec.settings.weights is not None)
+    words = first_guess_representatives(ctx.words, spec.settings.mode, spec.settings.weights)
     return list(ctx.words.guesses) if words is None else words
 
 

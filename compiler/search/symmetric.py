@@ -1,5 +1,5 @@
 """An exact node searched over one guess per orbit of a symmetry (Mastermind below a first
-guess: :mod:`..core.stabilizer`), by one thread or by several at once.
+guess: :mod:`..core.symmetry`), by one thread or by several at once.
 
 Guesses one symmetry of the node maps onto another have the same total and depth, and one
 is a possible answer exactly when the other is; the orbit's least index is the guess the
@@ -37,7 +37,7 @@ from .solver import INF, Lane, Outcome, Solver
 LARGE_CHILD = 128
 
 # a guess -> the orbits of the group that fixes it too, and the same one level further down;
-# None where that group is trivial (core.stabilizer.OrbitLevels)
+# None where that group is trivial (core.symmetry.OrbitLevels)
 Below = Callable[[int], "tuple[np.ndarray, Below | None] | None"]
 # code -> (the child's exact outcome, its own children's where they were searched over orbits)
 Choices = dict[int, "tuple[Outcome, Choices | None]"]
