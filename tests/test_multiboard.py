@@ -16,7 +16,7 @@ from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.multiboard.build import BoardsError, build_boards
 from wordle_compiler.multiboard.exact import LOST, Problem, all_lost, guess_cost, lower_bound, ranked_guesses, solve
 from wordle_compiler.multiboard.policy import POLICIES, play, table_for
-from wordle_compiler.multiboard.whole import LOST_PAIR, walk_pairs
+from wordle_compiler.multiboard.whole import LOST_PAIR, Walk, opening_parts, walk_from, walk_pairs
 from wordle_runtime import boards as runtime_boards
 from wordle_runtime.boards import board_position, next_move, parse_board_history
 from wordle_runtime.game import DEFAULT_GAME
@@ -184,6 +184,12 @@ def test_the_policys_walk_over_every_pair_equals_playing_each_pair():
         played[key] = played.get(key, 0) + 1
     assert walk.histogram == played
     assert walk.pairs == len(answers) * (len(answers) - 1)
+    merged: dict[int, int] = {}  # the same walk part by part below the opening (an answer here)
+    below = Walk(table.limit)
+    for sets in opening_parts(table, 0):
+        for guesses, count in walk_from(table, "entropy", sets, 1, below).items():
+            merged[guesses] = merged.get(guesses, 0) + count
+    assert merged == walk.histogram
 
 
 @settings(max_examples=30, deadline=None)

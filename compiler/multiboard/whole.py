@@ -58,6 +58,19 @@ def walk_pairs(table: Table, policy: str = "entropy", walk: Walk | None = None) 
     return walk
 
 
+def opening_parts(table: Table, guess: int) -> list[list[np.ndarray]]:
+    """The positions below ``guess`` played first on every pair: each its open boards'
+    candidates (known answers excluded), in the order of their patterns."""
+    everything = np.arange(table.codes.shape[1])
+    return [child for child in _children(table, [everything, everything], guess) if child]
+
+
+def walk_from(table: Table, policy: str, sets: list[np.ndarray], used: int, walk: Walk) -> dict[int, int]:
+    """The policy's histogram (guess number -> pairs solved by it) over the pairs of the
+    position ``sets`` reached after ``used`` guesses, memoised in ``walk``."""
+    return _walk(table, policy, sets, used, walk)
+
+
 def _walk(table: Table, policy: str, sets: list[np.ndarray], used: int, walk: Walk) -> dict[int, int]:
     """The histogram of the position's pairs (guess number -> pairs solved by it)."""
     key = (tuple(s.tobytes() for s in sets), used)
