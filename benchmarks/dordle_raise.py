@@ -40,7 +40,7 @@ from wordle_compiler.core.matrix import feedback_matrix
 from wordle_compiler.core.wordlists import load_word_lists
 from wordle_compiler.multiboard.exact import Problem, SearchStopped, lower_bound, ranked_guesses, solve
 from wordle_compiler.multiboard.policy import table_for
-from wordle_compiler.multiboard.whole import Walk, opening_parts, walk_from
+from wordle_compiler.multiboard.whole import Walk, opening_parts, pair_count, walk_from
 from wordle_runtime.game import DEFAULT_GAME
 
 RESULTS = Path(__file__).resolve().parent / "results" / "dordle_raise.json"
@@ -122,7 +122,7 @@ def main() -> None:
             row = json.loads(line)
             done[row["part"]] = row
     jobs = [
-        (i, sets, max(args.least_seconds, args.seconds_per_tuple * len(part_tuples(sets))))
+        (i, sets, max(args.least_seconds, args.seconds_per_tuple * pair_count(sets)))
         for i, sets in enumerate(parts)
         if i not in done
     ]
@@ -145,7 +145,7 @@ def main() -> None:
     left = LIMIT - 1
     static = {i: lower_bound(part_tuples(sets), left) for i, sets in enumerate(parts) if i not in done}
     rows = list(done.values())
-    pairs = sum(len(part_tuples(sets)) for sets in parts)
+    pairs = sum(pair_count(sets) for sets in parts)
     found = {
         "start": args.start,
         "pairs": pairs,
