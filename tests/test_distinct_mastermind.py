@@ -13,6 +13,7 @@ import json
 import math
 import random
 
+import msgpack
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -115,6 +116,24 @@ def test_every_first_guess_is_one_class_and_the_global_proof_takes_the_first():
     root, proved, label, _ = compile_optimal(ctx, cfg, forced_guesses(ctx, cfg))
     assert (proved, label, words.guesses[root.guess]) == (True, "global", "123")
     assert tree_total(root) == values.pop()[0]
+
+
+def test_a_game_of_one_class_of_first_guesses_costs_what_that_class_costs(tmp_path):
+    """Without --start the proof solves the one class's code once: the same search, node
+    for node, and the same tree as --start with that code."""
+    runs = {}
+    for start in ((), ("--start", "1234")):
+        out = tmp_path / f"tree{len(start)}.wtree"
+        game = ("--game", "mastermind:4x6:distinct", "--strategy", "optimal", "--jobs", "1")
+        result = run("wordle-compile", *game, *start, "--stats", "--quiet", "-o", out)
+        assert result.returncode == 0, result.stderr
+        counters = [line for line in result.stderr.splitlines() if "search:" in line]
+        tree = msgpack.unpackb(out.read_bytes())
+        runs[start] = (counters, tree.pop("meta").pop("optimality"), tree)
+    assert len(runs[()][0]) == 1
+    (counters, label, tree), (start_counters, start_label, start_tree) = runs.values()
+    assert (counters, tree) == (start_counters, start_tree)
+    assert (label, start_label) == ("global", "proved optimal for the fixed first guess")
 
 
 def test_bulls_and_cows_names_the_distinct_codes_in_the_api():

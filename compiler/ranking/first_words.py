@@ -100,6 +100,8 @@ def prove_best_first_word(
     if best is None:
         return None, INF
     tied = [r.word for r in ranking.results.values() if r.exact and r.value == best.value]
+    if len(tied) == 1:
+        return best.word, best.value
     solver = solver_for(ctx, spec.settings.mode, weights=spec.settings.weights)
     answers, legal = ctx.all_answers, initial_legal(ctx, spec.settings.mode)
 
