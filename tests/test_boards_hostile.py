@@ -24,7 +24,6 @@ def six(tmp_path):
 @pytest.mark.parametrize(
     "option",
     [
-        ["--jobs", "2"],
         ["--stats"],
         ["--seed", "3"],
         ["--width", "4"],

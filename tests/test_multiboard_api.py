@@ -96,7 +96,12 @@ def test_compile_tree_on_boards_is_the_commands_exact_tree(lists, tmp_path):
 @pytest.mark.parametrize(
     "call, fragment",
     [
-        (lambda lists: wordle_compiler.compile_tree("entropy", boards=2, answers=lists), "exact: strategy 'optimal'"),
+        (lambda lists: wordle_compiler.compile_tree("random", boards=2, answers=lists), "exact \\(strategy optimal\\)"),
+        (lambda lists: wordle_compiler.compile_tree("optimal", boards=2, answers=lists, jobs=2), "jobs lays out"),
+        (
+            lambda lists: wordle_compiler.compile_tree("entropy", boards=4, answers=lists),
+            "two boards \\(Dordle\\) only",
+        ),
         (lambda lists: wordle_compiler.compile_tree("optimal", game="dordle"), "at most 200,000"),
         (lambda lists: wordle_compiler.review("salet bbbbb,bbbbb", game="dordle"), "single-board"),
         (lambda lists: wordle_compiler.analyse("", boards=2, answers=lists, move="cigar", rank=True), "single-board"),

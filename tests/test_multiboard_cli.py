@@ -98,7 +98,8 @@ def test_compile_boards_equals_the_exhaustive_minimiser(tmp_path, boards, object
     "args, code, fragment",
     [
         (("--game", "quordle", "--strategy", "optimal"), 2, "at most 200,000"),
-        (("--boards", "2", "--strategy", "entropy"), 2, "--strategy optimal"),
+        (("--boards", "2", "--strategy", "random"), 2, "exact (strategy optimal) or a policy's whole tree"),
+        (("--boards", "2", "--answers", "ANSWERS", "--strategy", "optimal", "--jobs", "2"), 2, "--jobs lays out"),
         (("--boards", "2", "--answers", "ANSWERS", "--strategy", "optimal", "--max-depth", "2"), 1, "cannot be solved"),
     ],
 )

@@ -1,12 +1,14 @@
 """``wordle-compile --boards K`` (or ``--game quordle``, any multi-board game): the exact
-multi-board tree over lists small enough to hold every tuple of distinct answers.
+multi-board tree over lists small enough to hold every tuple of distinct answers, or (two
+boards, ``--strategy entropy``, ``most-parts`` or ``minimax``) a policy's whole tree over
+every pair, ``--jobs`` processes laying it out.
 
 ``-o FILE`` writes the tree file, format 3.0 (FORMAT.md, "Changes in 3.0"), packed by the
 runtime and replayed first (every tuple, as ``wordle-tree verify`` does); ``-o -`` writes its
 bytes to standard output (never to a terminal; the figures then go to stderr).
 ``wordle-next --tree FILE`` walks it, ``wordle-tree info``, ``verify`` and ``export`` read it.
 
-A name ending in ``.json`` gets the JSON document instead: ``{"boards", "limit",
+A name ending in ``.json`` gets an exact tree's JSON document instead: ``{"boards", "limit",
 "objective", "answers", "guesses", figures…, "tree"}``, the tree as nested maps ``{"guess":
 word, "next": {"pattern,pattern": subtree | "solved" | "lost"}}`` with one pattern per board
 still open, in board order (the history notation of ``wordle-next --boards``).
@@ -24,6 +26,7 @@ from wordle_runtime.format import TreeData
 
 from ..kinds import SEVERAL_BOARDS
 from .common import CliError, FailedError, refuse_other_kind
+from .progress import Progress
 from .streams import STDIO, check_tree_destination, write_output
 
 if TYPE_CHECKING:
@@ -37,37 +40,43 @@ def run_boards(ctx: click.Context, settings: Settings) -> None:
     """Run the multi-board build ``wordle-compile``'s options ask for (``settings``: the game
     they make, several boards)."""
     from ..core.settings import BOARD_OBJECTIVES
-    from ..strategies.table import strategy_named
+    from ..multiboard.policy import POLICIES
 
     params = ctx.params
-    if not strategy_named(params["strategy"]).exact:
-        raise CliError(
-            "a multi-board build is exact: --strategy optimal "
-            "(wordle-next --game quordle plays the policy for large lists)"
-        )
     if params["objective"] not in BOARD_OBJECTIVES:
         raise CliError(f"a multi-board objective is one of {', '.join(BOARD_OBJECTIVES)}, not {params['objective']}")
     refuse_other_kind(ctx, SEVERAL_BOARDS, "build")
+    output = params["output"]
+    if params["jobs"] != 1 and params["strategy"] not in POLICIES:
+        raise CliError("--jobs lays out a policy's tree: the exact multi-board search runs on one thread")
+    if params["strategy"] != "optimal" and output is not None and output.lower().endswith(".json"):
+        raise CliError("a policy's tree is written in the tree format (a .wtree name), not as JSON")
     settings = replace(settings, objective=params["objective"])
-    compile_boards(settings, params["start"], params["output"], params["as_json"], params["quiet"])
+    build = {"strategy": params["strategy"], "start": params["start"], "jobs": params["jobs"]}
+    compile_boards(settings, build, output, params["as_json"], params["quiet"])
 
 
-def compile_boards(settings: Settings, start: str | None, output: str | None, as_json: bool, quiet: bool) -> None:
-    """Build the exact tree, print its figures (or the ``--json`` document), write ``-o``
-    (``-o -``: the tree to standard output, the figures to stderr)."""
-    from ..multiboard.build import BoardsInfeasibleError, build_for
+def compile_boards(settings: Settings, build: dict, output: str | None, as_json: bool, quiet: bool) -> None:
+    """Build the tree (``build``: the API's strategy, start and jobs), print its figures (or
+    the ``--json`` document), write ``-o`` (``-o -``: the tree to standard output, the
+    figures to stderr)."""
+    from ..kinds import several
+    from ..multiboard.build import BoardsInfeasibleError
 
     if output is not None:
         check_tree_destination(output, as_json)
+    progress = Progress(quiet)
     try:
-        result = build_for(settings, start)
+        result = several.build(settings, **build, progress=progress)
     except BoardsInfeasibleError as exc:
         raise FailedError(str(exc)) from None
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    finally:
+        progress.close()
     doc = result.figures()
     if output is not None:
-        write_output(output, _payload(result, settings, start, output))
+        write_output(output, _payload(result, settings, build["start"], output))
         doc["output"] = str(output)
     if as_json:
         click.echo(json.dumps(doc))
@@ -99,9 +108,10 @@ def _summary(doc: dict) -> list[str]:
     """The plain-text figures."""
     size = f"{doc['boards']} boards, {doc['answers']} answers: {doc['tuples']:,} tuples of distinct answers"
     figures = f"{doc['total_guesses']:,} guesses in all, average {doc['average']:.4f}"
+    label = "proved optimal" if doc["proved_optimal"] else f"the {doc['strategy']} policy's tree, a heuristic"
     lines = [
         f"{size}, at most {doc['limit']} guesses (objective {doc['objective']})",
-        f"first guess {doc['first_guess']}: {figures}, {doc['solved']:,} solved, {doc['lost']:,} lost (proved optimal)",
+        f"first guess {doc['first_guess']}: {figures}, {doc['solved']:,} solved, {doc['lost']:,} lost ({label})",
         "guesses: " + ", ".join(f"{k}: {v:,}" for k, v in doc["histogram"].items()),
     ]
     if "output" in doc:

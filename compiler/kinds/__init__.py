@@ -79,6 +79,7 @@ SEVERAL_BOARDS_TAKE: dict[str, tuple[str, ...] | None] = {
     "build": (
         "strategy",
         "start",
+        "jobs",
         "objective",
         "mode",
         "game",

@@ -17,15 +17,33 @@ if TYPE_CHECKING:
     from ..multiboard.rank import BoardsRankedWord
 
 
-def build(chosen: Settings, strategy: str, *, start: str | None, **_refused: object) -> BoardsResult:
-    """The exact multi-board tree (``wordle-compile --boards K``); ``ValueError`` (one line)
-    when it cannot be built."""
-    from ..multiboard.build import build_for
+def build(
+    chosen: Settings, strategy: str, *, start: str | None, jobs: int = 1, progress=None, **_refused: object
+) -> BoardsResult:
+    """The exact multi-board tree (``wordle-compile --boards K``), or a policy's whole tree
+    over every pair of two boards (``strategy`` one of the policies, laid out by ``jobs``
+    processes, ``progress`` counting its pairs); ``ValueError`` (one line) when it cannot
+    be built."""
+    from ..core.settings import MAX_JOBS, check_whole
+    from ..multiboard.build import build_for, build_policy_tree
+    from ..multiboard.policy import POLICIES
     from ..strategies.table import strategy_named
 
+    if strategy in POLICIES:
+        check_whole("jobs", jobs, 1, MAX_JOBS)
+        return build_policy_tree(chosen, start, strategy, jobs, progress)
     if not strategy_named(strategy).exact:
-        raise ValueError(f"a multi-board build is exact: strategy 'optimal', not {strategy!r}")
+        raise ValueError(BUILD_STRATEGIES.format(strategy=strategy))
+    if jobs != 1:
+        raise ValueError(EXACT_BUILD_JOBS)
     return build_for(chosen, start)
+
+
+BUILD_STRATEGIES = (
+    "a multi-board build is exact (strategy optimal) or a policy's whole tree over every pair "
+    "of two boards (entropy, most-parts or minimax), not {strategy}"
+)
+EXACT_BUILD_JOBS = "jobs lays out a policy's tree: the exact multi-board search runs on one thread"
 
 
 def analyse(chosen: Settings, history: Any, *, top: int, move: str | None, **_refused: object) -> BoardsAnalysis:

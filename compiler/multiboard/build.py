@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -18,6 +18,11 @@ from .exact import LOST, MAX_EXACT_TUPLES, Problem, best_guess, canonical, solve
 if TYPE_CHECKING:
     from ..core.settings import Settings
     from ..core.wordlists import WordLists
+    from .policy_tree import PolicyTree
+
+
+POLICY_BOARDS = 2  # a policy's whole tree holds every tuple: Dordle's pairs
+MAX_POLICY_TUPLES = 6_000_000  # Dordle over the original answers: 5,356,910 pairs
 
 
 class BoardsError(ValueError):
@@ -54,6 +59,14 @@ class BoardsResult:
     game: str = ""
     lists: tuple[str, str] = ("", "")  # the answers' and guesses' names
     words: tuple[list[str], list[str]] = ([], [])  # the answers and the guesses
+    strategy: str = "optimal"  # or the policy whose whole tree this is (``.policy_tree``)
+    opening: str | None = None  # the first guess when ``tree`` is not nested
+    flat: PolicyTree | None = None  # a policy's tree, laid out as the tree file's arrays
+
+    @property
+    def proved_optimal(self) -> bool:
+        """Whether the tree is the exact search's (else a policy's, a heuristic)."""
+        return self.strategy == "optimal"
 
     @property
     def average(self) -> float:
@@ -74,8 +87,9 @@ class BoardsResult:
             "average": round(self.average, 6),
             "max_guesses": max(self.histogram, default=0) if not self.lost else self.limit,
             "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
-            "first_guess": None if self.tree is None else self.tree["guess"],
-            "proved_optimal": True,
+            "first_guess": self.opening if self.tree is None else self.tree["guess"],
+            "strategy": self.strategy,
+            "proved_optimal": self.proved_optimal,
             "search_nodes": self.nodes,
         }
 
@@ -85,20 +99,20 @@ class BoardsResult:
         return {"game": self.game, "answers_list": self.lists[0], "guesses_list": self.lists[1], **self.to_json()}
 
     def document(self) -> dict:
-        """The tree file's JSON document: :meth:`figures`, the lists and the tree."""
+        """The tree file's JSON document: :meth:`figures`, the lists and the tree (an exact
+        build's: a policy's tree is written in the tree format only)."""
         return {**self.figures(), "answers": self.words[0], "guesses": self.words[1], "tree": self.tree}
 
 
-def tuples_problem(answers: int, boards: int, most: int = MAX_EXACT_TUPLES, what: str = "search") -> str | None:
+def tuples_problem(
+    answers: int, boards: int, most: int = MAX_EXACT_TUPLES, what: str = "an exact multi-board search"
+) -> str | None:
     """Why the ordered tuples of ``boards`` distinct answers out of ``answers`` are too many
     for an exact multi-board ``what`` that takes at most ``most`` (one line), or None."""
     count = math.perm(answers, boards)
     if count > most:
         shown = f"{count:,}" if count < 10**15 else f"about {count:.1e}".replace("e+", "e")  # Duotrigordle: 3.7e107
-        return (
-            f"{shown} tuples of {boards} distinct answers out of {answers}: an exact multi-board "
-            f"{what} takes at most {most:,}"
-        )
+        return f"{shown} tuples of {boards} distinct answers out of {answers}: {what} takes at most {most:,}"
     return None
 
 
@@ -142,7 +156,9 @@ def build_boards(
     return result
 
 
-def board_words(settings: Settings, most: int = MAX_EXACT_TUPLES, what: str = "search") -> WordLists:
+def board_words(
+    settings: Settings, most: int = MAX_EXACT_TUPLES, what: str = "an exact multi-board search"
+) -> WordLists:
     """The word lists ``settings`` play on their boards, once their tuples are known to be at
     most ``most`` (:class:`BoardsError` otherwise, or for lists that are no Wordle game);
     ``ValueError`` (one line) for a list that cannot be read."""
@@ -171,6 +187,54 @@ def build_for(settings: Settings, start: str | None = None) -> BoardsResult:
     plan = (settings.boards, settings.max_depth, settings.objective)
     result = build_boards(codes, (answers, guesses), words.game, plan, start)
     result.lists = (words.answers_name, words.guesses_name)
+    return result
+
+
+def build_policy_tree(
+    settings: Settings, start: str | None, policy: str, processes: int = 1, progress=None
+) -> BoardsResult:
+    """The policy's whole tree over every ordered pair of distinct answers (two boards;
+    :mod:`.policy_tree`), opening with ``start`` or else the policy's own choice for the
+    empty position; ``processes`` lay the opening's parts out side by side (the same tree),
+    ``progress`` counts the pairs laid out (:func:`.policy_tree.policy_tree`).
+    :class:`BoardsError` (one line) for more than two boards, too many pairs or a start not
+    in the guess list; :class:`BoardsInfeasibleError` for objective total with a pair the
+    policy leaves unsolved within the limit."""
+    from wordle_runtime.boards_structure import closed_marker
+
+    from ..core.matrix import compute_matrix
+    from .policy import POLICIES, _move, table_for
+    from .policy_tree import policy_tree
+
+    if policy not in POLICIES:
+        raise BoardsError(f"a multi-board policy is one of {', '.join(POLICIES)}, not {policy!r}")
+    if settings.boards != POLICY_BOARDS:
+        raise BoardsError(
+            f"a policy's tree holds every tuple: two boards (Dordle) only, not {settings.boards} "
+            "(wordle-next --game G plays the policy live)"
+        )
+    words = board_words(settings, MAX_POLICY_TUPLES, "a policy's whole tree")
+    answers, guesses = list(words.answers), list(words.guesses)
+    if start is not None and start not in guesses:
+        raise BoardsError(f"--start {start!r} is not in the guess list")
+    codes = compute_matrix(guesses, answers, words.game)
+    table = table_for((answers, guesses), codes, words.game, (start or guesses[0], settings.max_depth))
+    if start is None:  # rule 3 on the empty position
+        everything = np.arange(len(answers))
+        table = replace(table, opening=_move(table, [everything, everything], 1, policy))
+    tree = policy_tree(table, closed_marker(words.game), policy, processes, progress)
+    pairs = math.perm(len(answers), POLICY_BOARDS)
+    if settings.objective == "total" and tree.lost:
+        raise BoardsInfeasibleError(
+            f"the {policy} policy leaves {tree.lost:,} of {pairs:,} pairs unsolved within {settings.max_depth} "
+            "guesses: raise the limit, or take the objective win"
+        )
+    total = tree.total + tree.lost * settings.max_depth
+    plan = (POLICY_BOARDS, len(answers), pairs, settings.max_depth, settings.objective, tree.lost, total)
+    result = BoardsResult(*plan, histogram=dict(sorted(tree.histogram.items())), nodes=tree.moves_computed)
+    result.game, result.words = words.game.name, (answers, guesses)
+    result.lists = (words.answers_name, words.guesses_name)
+    result.strategy, result.opening, result.flat = policy, guesses[table.opening], tree
     return result
 
 

@@ -90,7 +90,7 @@ class BoardsRanker:
         (before the matrix is made), too few answers or a first word not in the guess list."""
         self.began = time.perf_counter()
         self.settings = settings
-        self.words: WordLists = board_words(settings, MAX_RANKED_TUPLES, "ranking")
+        self.words: WordLists = board_words(settings, MAX_RANKED_TUPLES, "an exact multi-board ranking")
         n_answers = len(self.words.answers)
         if n_answers < settings.boards:
             raise BoardsError(

@@ -93,7 +93,7 @@ def boards_meta(result: BoardsResult, settings: Settings, start: str | None, gue
 
     figures = result.to_json()
     config = {
-        "strategy": "optimal",
+        "strategy": result.strategy,
         "mode": "normal",
         "answers": str(settings.answers),
         "guesses": None if settings.guesses is None else str(settings.guesses),
@@ -104,10 +104,14 @@ def boards_meta(result: BoardsResult, settings: Settings, start: str | None, gue
     }
     stats = {key: figures[key] for key in ("tuples", "solved", "lost", "total_guesses", "average", "histogram")}
     stats["max_depth"] = max(result.histogram, default=0)
-    stats["proved_optimal"] = True
+    stats["proved_optimal"] = result.proved_optimal
+    if not result.proved_optimal:
+        optimality = "heuristic"
+    else:
+        optimality = "global" if start is None else "proved optimal for the fixed first guess"
     return {
-        "strategy": "optimal",
-        "optimality": "global" if start is None else "proved optimal for the fixed first guess",
+        "strategy": result.strategy,
+        "optimality": optimality,
         "mode": "normal",
         "max_depth": result.limit,
         "config": {key: value for key, value in config.items() if value is not None},
@@ -128,7 +132,7 @@ def boards_tree_data(result: BoardsResult, words: WordLists, settings: Settings,
     """``result`` (built over ``words``, as ``settings`` and ``start`` asked) as the runtime's
     :class:`BoardsTreeData`, ready for :func:`~wordle_runtime.boards_format.pack_boards_tree`."""
     game = words.game
-    played, *arrays = flatten_boards(result, game)
+    played, *arrays = flatten_boards(result, game) if result.flat is None else result.flat.tree_arrays(result.words[1])
     guess_list = GuessList.from_words(words.guesses, game)
     return BoardsTreeData(
         (sorted(result.words[0]), played),
