@@ -49,7 +49,16 @@ from .fields import (
     word_list,
 )
 from .game import DEFAULT_GAME, GameError, game_from_fields
-from .header import FORMAT_NAME, MAX_FILE_BYTES, read_meta, read_rules, read_version, tree_bytes
+from .header import (
+    FORMAT_NAME,
+    MAX_BOARDS_FILE_BYTES,
+    MAX_FILE_BYTES,
+    check_size,
+    read_meta,
+    read_rules,
+    read_version,
+    tree_bytes,
+)
 from .meta import MODES
 from .rules import GuessList
 from .structure import ARRAYS, MAX_DEPTH, STAT_ARRAYS, TreeData, TreeFormatError, check_structure
@@ -71,6 +80,7 @@ _GAME_FIELD_BYTES = 1024  # rule, length and up to 64 symbols of up to 4 bytes
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_BOARDS_FILE_BYTES",
     "MAX_FILE_BYTES",
     "PLAIN_VERSION",
     "TreeData",
@@ -183,13 +193,14 @@ def unpack_tree(blob: bytes | bytearray | memoryview) -> TreeData:
 def unpack_any(blob: bytes | bytearray | memoryview) -> TreeData | BoardsTreeData:
     """Parse and validate the bytes of any tree file: a multi-board tree (format 3) as
     :class:`BoardsTreeData`, any other as :class:`TreeData`."""
-    blob = tree_bytes(blob)
+    blob = tree_bytes(blob, MAX_BOARDS_FILE_BYTES)
     top, tree_spans = field_spans(blob)
     major, minor = read_version(blob, top)
     if major == BOARDS_MAJOR:
         from .boards_format import unpack_boards
 
         return unpack_boards(blob, top, tree_spans, minor)
+    check_size(len(blob))  # a single-board tree keeps its own, smaller limit
     return _unpack_single(blob, top, tree_spans, major, minor)
 
 
@@ -248,4 +259,4 @@ def read_tree_file(path: str | os.PathLike[str]) -> TreeData:
 def read_any_tree_file(path: str | os.PathLike[str]) -> TreeData | BoardsTreeData:
     """Read and validate any tree file, as :func:`read_tree_file` does: a multi-board tree
     (format 3) as :class:`BoardsTreeData`, any other as :class:`TreeData`."""
-    return unpack_any(read_file_bytes(path, MAX_FILE_BYTES))
+    return unpack_any(read_file_bytes(path, MAX_BOARDS_FILE_BYTES))

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
 FORMAT_NAME = "wordle-tree"
 NEWEST_MINOR = {1: 2, 2: 0, 3: 0}  # per major version read, the newest minor known
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a single-board tree file (format 1 or 2)
+# A multi-board tree file (format 3): a policy's whole Dordle tree holds a node and an edge
+# for every pair of the answers at least (5,356,910 pairs over the original answers).
+MAX_BOARDS_FILE_BYTES = 512 * 1024 * 1024
 SMALL_FIELD_BYTES = 64  # ``format``, ``format_version`` and ``mode`` are tiny
 _warned_minor: set[tuple[int, int]] = set()
 
@@ -115,14 +118,21 @@ def read_rules(
     return mode, guess_list
 
 
-def tree_bytes(blob: object) -> bytes:
-    """``blob`` as bytes, if it can be a tree file at all (size cap, a map at the top)."""
+def tree_bytes(blob: object, limit: int = MAX_FILE_BYTES) -> bytes:
+    """``blob`` as bytes, if it can be a tree file at all (at most ``limit`` bytes, a map at
+    the top)."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
         fail("tree data must be bytes")
     if not isinstance(blob, bytes):
         blob = bytes(blob)
-    if len(blob) > MAX_FILE_BYTES:
-        fail(f"the file is {len(blob)} bytes, over the {MAX_FILE_BYTES}-byte limit")
+    check_size(len(blob), limit)
     if not blob or not is_map_header(blob[0]):
         fail("not a tree file: the top level is not a map")
     return blob
+
+
+def check_size(size: int, limit: int = MAX_FILE_BYTES) -> None:
+    """Refuse a tree file of ``size`` bytes over ``limit`` (:data:`MAX_FILE_BYTES` for a
+    single-board tree, :data:`MAX_BOARDS_FILE_BYTES` for a multi-board one)."""
+    if size > limit:
+        fail(f"the file is {size} bytes, over the {limit}-byte limit")

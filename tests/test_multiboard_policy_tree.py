@@ -133,3 +133,10 @@ def test_what_a_policy_tree_cannot_be_is_one_line(tmp_path, extra, code, fragmen
     answers, _ = _lists(tmp_path, 12, 10)
     result = run("wordle-compile", "--boards", "2", "--answers", answers, *extra, cwd=tmp_path)
     one_line_error(result, code, fragment)
+
+
+def test_a_replay_takes_every_pair_a_policy_tree_holds():
+    from wordle_compiler.multiboard.build import MAX_POLICY_TUPLES
+    from wordle_compiler.treefiles.boards_verification import MAX_REPLAY_TUPLES
+
+    assert MAX_REPLAY_TUPLES >= MAX_POLICY_TUPLES >= 2315 * 2314

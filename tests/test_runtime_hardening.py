@@ -6,12 +6,13 @@ import sys
 import time
 import tracemalloc
 from array import array
+from pathlib import Path
 
 import msgpack
 import pytest
 
 from wordle_runtime import TreeFormatError
-from wordle_runtime.format import pack_tree, read_tree_file, unpack_tree
+from wordle_runtime.format import pack_tree, read_tree_file, unpack_any, unpack_tree
 from wordle_runtime.tree import Tree, default_tree_path
 
 MIB = 1024 * 1024
@@ -147,8 +148,17 @@ def test_devices_and_directories_are_refused(path, reason):
 def test_an_oversized_file_is_refused_before_reading(tmp_path):
     big = tmp_path / "big.wtree"
     with open(big, "wb") as fh:
-        fh.truncate(64 * MIB + 1)  # sparse: no 64 MiB written
+        fh.truncate(512 * MIB + 1)  # sparse: no 512 MiB written
     result = _next("--tree", str(big))
     assert result.returncode == 2
-    assert "over the 67108864-byte limit" in result.stderr
+    assert "over the 536870912-byte limit" in result.stderr  # any tree's: a multi-board tree's
     assert len(result.stderr.strip().splitlines()) == 1
+    with pytest.raises(TreeFormatError, match="over the 67108864-byte limit"):
+        read_tree_file(big)  # a single-board tree's
+
+
+def test_a_single_board_tree_keeps_its_64_mib_limit_where_any_tree_is_read():
+    top = msgpack.unpackb(Path(default_tree_path()).read_bytes())
+    top["padding"] = bytes(64 * MIB)  # an unknown field, never decoded: only the size is wrong
+    with pytest.raises(TreeFormatError, match="over the 67108864-byte limit"):
+        unpack_any(msgpack.packb(top))

@@ -90,12 +90,17 @@ def _payload(result: BoardsResult, settings: Settings, start: str | None, output
     if output != STDIO and output.lower().endswith(".json"):
         return (json.dumps(result.document(), separators=(",", ":")) + "\n").encode()
     from wordle_runtime.boards_format import pack_boards_tree
-    from wordle_runtime.format import unpack_any
+    from wordle_runtime.format import MAX_BOARDS_FILE_BYTES, unpack_any
 
     from ..multiboard.treefile import boards_tree_data
     from ..treefiles.boards_verification import verify_boards
 
     payload = pack_boards_tree(boards_tree_data(result, settings.load_words(), settings, start))
+    if len(payload) > MAX_BOARDS_FILE_BYTES:
+        raise FailedError(
+            f"the tree is {len(payload):,} bytes, over the {MAX_BOARDS_FILE_BYTES:,} a tree file may hold, "
+            "so it was not written (build it over fewer answers)"
+        )
     loaded = unpack_any(payload)
     verdict = verify_boards(loaded) if not isinstance(loaded, TreeData) else None
     if verdict is None or not verdict.ok:

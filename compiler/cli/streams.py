@@ -103,10 +103,10 @@ def load_tree_arg(path: str, several: bool = False) -> tuple[str, TreeData | Boa
     Only a regular file is opened (a FIFO would block, ``/dev/zero`` never ends), with the
     runtime's size cap checked before reading; the runtime's loader validates the bytes.
     """
-    from wordle_runtime.format import MAX_FILE_BYTES, unpack_any, unpack_tree
+    from wordle_runtime.format import MAX_BOARDS_FILE_BYTES, MAX_FILE_BYTES, unpack_any, unpack_tree
 
     source = STDIO if path == STDIO else tree_source(path)
-    blob = read_input(source, MAX_FILE_BYTES, "tree file")
+    blob = read_input(source, MAX_BOARDS_FILE_BYTES if several else MAX_FILE_BYTES, "tree file")
     try:
         return source, (unpack_any if several else unpack_tree)(blob), len(blob)
     except TreeFormatError as exc:

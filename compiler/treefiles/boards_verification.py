@@ -28,7 +28,7 @@ from wordle_runtime.game import DEFAULT_GAME
 
 from . import metaview
 
-MAX_REPLAY_TUPLES = 2_000_000  # ten times the most an exact multi-board build takes
+MAX_REPLAY_TUPLES = 6_000_000  # a policy's whole Dordle tree: 5,356,910 pairs of the original answers
 MAX_PROBLEMS = 50
 
 
