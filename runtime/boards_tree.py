@@ -127,8 +127,16 @@ class BoardsTree:
 
     def next_guess(self, history: str | Sequence[str] = ()) -> str | None:
         """The next guess after ``history`` (a string or its tokens), or None once every
-        board is solved.  Raises :class:`HistoryError`."""
-        return self.position(history).guess
+        board is solved.  Raises :class:`HistoryError`.  On the tree it is a walk of its
+        edges alone (microseconds, whatever the number of answers): a node the history
+        reaches holds a tuple that fits it."""
+        from .boards import parse_board_history
+
+        tokens = history.split() if isinstance(history, str) else list(history)
+        node, _ = self._walk(parse_board_history(tokens, self.game, self.boards))
+        if node is not None:
+            return self.guesses[self.data.node_guess[node]]
+        return self.position(tokens).guess
 
     def position(self, history: str | Sequence[str] = ()) -> BoardsTreePosition:
         """Walk the tree; leave it for the policy at the first guess it did not play (or on an
