@@ -200,10 +200,11 @@ def _check_lengths(data: BoardsTreeData) -> None:
         _fail("an edge carries no tuple")
 
 
-def _row_closes(data: BoardsTreeData, node: int, closed: int, edge: int, row: list[int]) -> int:
+def _row_closes(game: tuple[int, int, int], node: int, closed: int, edge: int, row: list[int]) -> int:
     """The boards closed after edge ``edge``'s ``row`` (a bit per board), checking the row
-    against ``closed``, the boards closed before node ``node``'s guess."""
-    marker, done, n_codes = closed_marker(data.game), data.game.all_correct, data.game.n_codes
+    against ``closed``, the boards closed before node ``node``'s guess; ``game``: (the closed
+    marker, the code of all correct, the number of codes)."""
+    marker, done, n_codes = game
     after, solved = closed, 0
     for board, code in enumerate(row):
         was_closed = closed >> board & 1
@@ -249,8 +250,10 @@ def _ends(data: BoardsTreeData, node: int, edge: int, closed_after: int, left: i
 def _walk_down(data: BoardsTreeData) -> array[int]:
     """Forward pass: every edge checked against its node's closed boards and guess number;
     returns each node's guess number (``node_depth``)."""
-    n_nodes, limit = data.n_nodes, data.limit
-    start, children = data.child_start, data.edge_child
+    n_nodes, limit, boards = data.n_nodes, data.limit, data.boards
+    start, children, patterns = data.child_start, data.edge_child, data.edge_pattern
+    game = (closed_marker(data.game), data.game.all_correct, data.game.n_codes)
+    closes: dict[tuple[int, bytes], int] = {}  # (closed, row) -> closed after: each checked once
     closed_in = [0] * n_nodes  # a bit per board closed before the node's guess (Python ints: 32 boards)
     depth = array("H", [0]) * n_nodes
     depth[0] = 1
@@ -258,13 +261,16 @@ def _walk_down(data: BoardsTreeData) -> array[int]:
         if node and not depth[node]:
             _fail(f"node {node} has no parent")
         closed, left = closed_in[node], limit - depth[node]  # the guesses left after this one
-        previous: list[int] | None = None
+        previous: array[int] | None = None
         for edge in range(start[node], start[node + 1]):
-            row = data.row(edge)
+            row = patterns[edge * boards : (edge + 1) * boards]
             if previous is not None and row <= previous:
                 _fail(f"node {node}'s pattern rows are not strictly increasing")
             previous = row
-            after = _row_closes(data, node, closed, edge, row)
+            key = (closed, row.tobytes())
+            after = closes.get(key)
+            if after is None:
+                after = closes[key] = _row_closes(game, node, closed, edge, row.tolist())
             if _ends(data, node, edge, after, left):
                 continue
             child = children[edge]
