@@ -168,13 +168,13 @@ def test_pairs_are_ranked_exactly_as_their_fixed_openings(small_lists, tmp_path)
     assert "not with --first-words or --second-after" in both.stderr
 
 
-@pytest.mark.slow  # 20 random first words solved exactly (minutes), each also built on its own
+@pytest.mark.slow  # 8 random first words solved exactly (minutes), each also built on its own
 def test_top_all_on_the_original_lists_equals_single_builds(tmp_path):
     from wordle_compiler.core.config import BuildConfig, Context
     from wordle_compiler.pipeline.compile import compile_tree
 
     ctx = Context.load()
-    firsts = random.Random(50).sample(list(ctx.words.guesses), 20)
+    firsts = random.Random(50).sample(list(ctx.words.guesses), 8)
     (tmp_path / "firsts.txt").write_text("\n".join(firsts) + "\n")
     out = tmp_path / "all.csv"
     result = subprocess.run(
