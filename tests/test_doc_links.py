@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIPPED = {".git", ".ci-venv", "node_modules", "build"}
+SKIPPED = {".git", ".ci-venv", ".venv", "node_modules", "build"}
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 

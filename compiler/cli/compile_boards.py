@@ -49,7 +49,7 @@ def run_boards(ctx: click.Context, settings: Settings) -> None:
     output = params["output"]
     if params["jobs"] != 1 and params["strategy"] not in POLICIES:
         raise CliError("--jobs lays out a policy's tree: the exact multi-board search runs on one thread")
-    if params["strategy"] != "optimal" and output is not None and output.lower().endswith(".json"):
+    if params["strategy"] in POLICIES and output is not None and output.lower().endswith(".json"):
         raise CliError("a policy's tree is written in the tree format (a .wtree name), not as JSON")
     settings = replace(settings, objective=params["objective"])
     build = {"strategy": params["strategy"], "start": params["start"], "jobs": params["jobs"]}

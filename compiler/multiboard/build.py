@@ -65,8 +65,8 @@ class BoardsResult:
 
     @property
     def proved_optimal(self) -> bool:
-        """Whether the tree is the exact search's (else a policy's, a heuristic)."""
-        return self.strategy == "optimal"
+        """Whether the tree is the exact search's (a policy's tree, a heuristic, is :attr:`flat`)."""
+        return self.flat is None
 
     @property
     def average(self) -> float:
