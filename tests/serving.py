@@ -59,7 +59,8 @@ class Server:
         """The process ids of the server's worker processes."""
         found = []
         for task in os.listdir(f"/proc/{self.proc.pid}/task"):
-            found += [int(pid) for pid in Path(f"/proc/{self.proc.pid}/task/{task}/children").read_text().split()]
+            with suppress(OSError):  # a thread that ended since the listing has no children file
+                found += [int(pid) for pid in Path(f"/proc/{self.proc.pid}/task/{task}/children").read_text().split()]
         return found
 
     def stop(self, signum=signal.SIGINT) -> tuple[int, str]:
