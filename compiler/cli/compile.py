@@ -145,10 +145,7 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)",
 )
 @game_option
-@boards_option(
-    ": the exact tree for small lists (--strategy optimal), or on 2 boards a policy's "
-    "whole tree (entropy, most-parts, minimax)"
-)
+@boards_option(": the exact tree (optimal, small lists), or on 2 boards a policy's whole tree")
 @click.option(
     "--answers", default="original", show_default=True, help=" | ".join([*NAMED_ANSWERS, *ANSWER_SPECIALS, "PATH"])
 )

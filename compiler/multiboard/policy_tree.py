@@ -36,7 +36,6 @@ class PolicyTree:
     """A policy tree's arrays (``node_guess`` holds guess rows of the table's guess list)
     and its figures: pairs per guess count solved by it, and the pairs lost."""
 
-    boards: int
     marker: int
     node_guess: array = field(default_factory=lambda: array("I"))
     child_start: array = field(default_factory=lambda: array("I", [0]))
@@ -72,9 +71,9 @@ class PolicyTree:
         node_guess = array("I", index[np.searchsorted(played_rows, rows)].tobytes())
         return played, node_guess, self.child_start, self.edge_pattern, self.edge_child, self.edge_tuples
 
-    def append_block(self, block: PolicyTree) -> int:
-        """Lay ``block`` (a tree laid out from id 0) after this tree's nodes: its ids shifted
-        by the nodes here; returns the id its first node takes."""
+    def append_block(self, block: PolicyTree) -> None:
+        """Lay ``block`` (a tree laid out from id 0) after this tree's nodes and edges, its ids
+        shifted by the nodes here."""
         shift, edges = self.n_nodes, len(self.edge_child)
         self.node_guess.extend(block.node_guess)
         self.child_start.extend(array("I", (start + edges for start in block.child_start[1:])))
@@ -85,7 +84,6 @@ class PolicyTree:
             self.histogram[guesses] = self.histogram.get(guesses, 0) + count
         self.lost += block.lost
         self.moves_computed += block.moves_computed
-        return shift
 
 
 @dataclass
@@ -109,7 +107,7 @@ def policy_tree(table: Table, marker: int, policy: str = "entropy", processes: i
     from ..concurrency.parallel import map_ordered
 
     everything = np.arange(table.codes.shape[1])
-    tree = PolicyTree(2, marker)
+    tree = PolicyTree(marker)
     tree.node_guess.append(table.opening)
     tree.moves_computed += 1
     edges = _edges(table, marker, [(0, everything), (1, everything)], table.opening)
@@ -160,7 +158,7 @@ def _end(tree: PolicyTree, edge: _Edge, used: int, limit: int) -> int | None:
 def _laid_out(table: Table, marker: int, policy: str, start: list[OpenBoard], used: int) -> PolicyTree:
     """The subtree at position ``start`` (reached after ``used`` guesses), laid out
     breadth-first from id 0."""
-    tree = PolicyTree(2, marker)
+    tree = PolicyTree(marker)
     moves: dict[tuple[bytes, ...], int] = {}
     queue: list[tuple[list[OpenBoard], int] | None] = [(start, used)]
     at = 0
