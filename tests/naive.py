@@ -59,9 +59,14 @@ def solved_pattern(game=DEFAULT_GAME) -> str:
 def naive_allowed(mode: str, history, word: str, game=DEFAULT_GAME) -> bool:
     """Whether ``word`` may be played after ``history`` ((guess, pattern) pairs): possible
     mode, when it shows every guess's pattern as the answer; hard mode (Wordle), when it
-    keeps every green letter in place and holds every shown letter as often as shown."""
+    keeps every green letter in place and holds every shown letter as often as shown; strict
+    hard mode (Wordle), when it keeps hard mode's rules, puts no letter where it was shown
+    yellow or grey, and holds a letter shown grey exactly as often as it was shown green or
+    yellow (no other copy)."""
     for guess, pattern in history:
         if mode == "possible" and naive_score(guess, word, game) != pattern:
+            return False
+        if mode == "strict" and not _keeps_strict_rules(guess, pattern, word):
             return False
         if mode == "hard":
             if game.rule == MASTERMIND:
@@ -72,6 +77,21 @@ def naive_allowed(mode: str, history, word: str, game=DEFAULT_GAME) -> bool:
             shown = [guess[i] for i in range(len(guess)) if pattern[i] in "gy"]
             if any(word.count(ch) < shown.count(ch) for ch in set(shown)):
                 return False
+    return True
+
+
+def _keeps_strict_rules(guess: str, pattern: str, word: str) -> bool:
+    """Strict hard mode's four rules for one (guess, pattern) step, letter by letter."""
+    for i, letter in enumerate(guess):
+        if pattern[i] == "g" and word[i] != letter:
+            return False
+        if pattern[i] != "g" and word[i] == letter:
+            return False
+    for letter in set(guess):
+        marks = [pattern[i] for i in range(len(guess)) if guess[i] == letter]
+        shown = sum(mark in "gy" for mark in marks)
+        if word.count(letter) < shown or ("b" in marks and word.count(letter) != shown):
+            return False
     return True
 
 

@@ -9,7 +9,7 @@ import time
 import click
 
 from ..analysis.request import DEEP_RANGE, TOP_RANGE, Review, answer_json
-from ..core.settings import MODES, OBJECTIVES
+from ..core.settings import OBJECTIVES
 from .common import (
     CliError,
     FailedError,
@@ -18,6 +18,7 @@ from .common import (
     game_settings,
     json_option,
     max_depth_option,
+    mode_option,
     not_empty,
     quiet_option,
     split_long_games,
@@ -185,13 +186,7 @@ def _review_lines(rows, seconds):
     is_flag=True,
     help="one row per move of the game in HISTORY (also implied by a last feedback of all greens)",
 )
-@click.option(
-    "--mode",
-    default="normal",
-    show_default=True,
-    type=click.Choice(MODES),
-    help="game rules: hard and possible mode positions allow only the moves the rules allow",
-)
+@mode_option("game rules: hard, possible and strict mode positions allow only the moves the rules allow")
 @game_option
 @boards_option()
 @click.option("--answers", default="original", show_default=True, help=_lists_help("answers"))

@@ -48,7 +48,7 @@ from wordle_runtime.output import (
 )
 
 from .. import __version__
-from ..core.settings import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT
+from ..core.settings import DEFAULT_MAX_DEPTH, MAX_DEPTH_LIMIT, MODE_ALIASES, MODE_NAMES
 from ..util.files import OutputError
 from . import interrupts
 from .numbers import PlainIntRange
@@ -253,6 +253,23 @@ def max_depth_option(help_text: str, default: int | None = DEFAULT_MAX_DEPTH):
         type=PlainIntRange(1, MAX_DEPTH_LIMIT),
         default=default,
         show_default=default is not None,
+        help=help_text,
+    )
+
+
+def mode_option(help_text: str, default: str | None = "normal"):
+    """The ``--mode`` option: a mode's name or another name of it (``MODE_ALIASES``: strict is
+    possible mode), passed on as the mode's own name."""
+
+    def own_name(ctx, param, value):
+        return None if value is None else MODE_ALIASES.get(value, value)
+
+    return click.option(
+        "--mode",
+        type=click.Choice(MODE_NAMES),
+        default=default,
+        show_default=default is not None,
+        callback=own_name,
         help=help_text,
     )
 

@@ -18,7 +18,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     import click
 
     from ..core.config import BuildConfig
-    from ..core.settings import MAX_JOBS, MEMO_MB_RANGE, MODES, OBJECTIVES, TIME_LIMIT_RANGE, check_memo_mb
+    from ..core.settings import MAX_JOBS, MEMO_MB_RANGE, OBJECTIVES, TIME_LIMIT_RANGE, check_memo_mb
     from ..core.wordlists import ANSWER_SPECIALS, GUESS_SPECIALS, NAMED_ANSWERS, NAMED_GUESSES
     from ..kinds import kind_of
     from ..strategies.table import ALIASES, DESCRIPTIONS, FALLBACK_STRATEGIES, FALLBACK_STRATEGY
@@ -34,6 +34,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         given_max_depth,
         json_option,
         max_depth_option,
+        mode_option,
         one_line,
         quiet_option,
         quiet_warnings,
@@ -137,12 +138,9 @@ def _build(cfg, jobs, quiet, stamp, memo_mb=None, words=None, anytime=None, prov
     help="with --objective fewest-deep: a game of K or more guesses counts as long (e.g. 5)",
 )
 @weights_options
-@click.option(
-    "--mode",
-    default="normal",
-    show_default=True,
-    type=click.Choice(MODES),
-    help="normal; hard (greens stay, found letters reused); possible (every guess could be the answer)",
+@mode_option(
+    "normal; hard (greens stay, found letters reused); possible (every guess could be the answer); strict"
+    " (hard, and no letter where it showed yellow or grey: the same rules as possible)"
 )
 @game_option
 @boards_option(": the exact tree (optimal, small lists), or on 2 boards a policy's whole tree")

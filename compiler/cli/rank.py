@@ -13,7 +13,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     import click
 
-    from ..core.settings import MODES, OBJECTIVES
+    from ..core.settings import OBJECTIVES
     from .common import (
         CONTEXT,
         CliError,
@@ -24,6 +24,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         game_settings,
         given_max_depth,
         max_depth_option,
+        mode_option,
         not_empty,
         version_option,
     )
@@ -54,9 +55,7 @@ class TopType(click.ParamType):
     "more tuples than the exact ranking takes), "
     "3 internal error, 130 interrupted, 143 terminated.",
 )
-@click.option(
-    "--mode", default="normal", show_default=True, type=click.Choice(MODES), help="game rules the trees must follow"
-)
+@mode_option("game rules the trees must follow (strict: possible)")
 @game_option
 @boards_option(": every first guess exact, for small lists")
 @click.option(

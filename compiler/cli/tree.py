@@ -20,7 +20,6 @@ with collector_paused():  # see startup: no collections over the libraries' obje
 
     from wordle_runtime.boards_structure import BoardsTreeData
 
-    from ..core.settings import MODES
     from .analyse import analyse_command
     from .common import (
         CONTEXT,
@@ -30,6 +29,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
         game_settings,
         json_option,
         max_depth_option,
+        mode_option,
         not_empty,
         quiet_option,
         quiet_warnings,
@@ -131,7 +131,7 @@ def info(file, as_json):
 )
 @click.argument("file")
 @max_depth_option("depth limit to check [default: the file's own, else 6]", default=None)
-@click.option("--mode", type=click.Choice(MODES), help="game rules to check [default: the file's own, else normal]")
+@mode_option("game rules to check [default: the file's own, else normal]", default=None)
 @click.option(
     "--guesses",
     callback=not_empty,
@@ -304,9 +304,7 @@ GUESS_HELP = _list_help("guesses", "the legal guesses [default: the allowed list
 )
 @click.option("--answers", default="original", show_default=True, help=LIST_HELP)
 @click.option("--guesses", default=None, help=GUESS_HELP)
-@click.option(
-    "--mode", type=click.Choice(MODES), default="normal", show_default=True, help="game rules every guess must follow"
-)
+@mode_option("game rules every guess must follow")
 @max_depth_option("depth limit to check")
 @click.option("-o", "--output", required=True, help="tree file to write; - is stdout")
 @json_option("print one JSON object describing the tree written (output, bytes, nodes, stats), also on failure")
@@ -331,7 +329,7 @@ def import_command(file, fmt, answers, guesses, mode, max_depth, output, as_json
     show_default=True,
     help="comma-separated start words; 'own' lets each strategy choose",
 )
-@click.option("--mode", type=click.Choice(MODES), default="normal", show_default=True, help="game rules")
+@mode_option("game rules")
 @click.option("--answers", default="original", show_default=True, help=LIST_HELP)
 @click.option("--guesses", default=None, help=GUESS_HELP)
 @click.option(

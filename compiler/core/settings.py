@@ -30,6 +30,13 @@ PathLike = str | os.PathLike[str]
 # How likely each answer is: {answer: weight}, a weights file, or integer Weights.
 WeightsSpec = Weights | Mapping[str, float] | PathLike
 PRIORS = ("frequency",)
+# Other names a mode is asked for by: strict hard mode (clones' "ultra hard" or "harder"
+# mode: greens stay, every shown letter is used, no letter where it was shown yellow or grey,
+# a letter shown grey appears exactly as often as it was shown green or yellow) allows exactly
+# the guesses that could still be the answer, possible mode's rule (README, "Modes").
+MODE_ALIASES = MappingProxyType({"strict": "possible"})
+# Every name --mode takes: the modes, then their other names.
+MODE_NAMES = (*MODES, *MODE_ALIASES)
 MAX_JOBS = 256  # the most threads or processes a call takes, as the command lines' --jobs
 MEMO_MB_RANGE = (1, 1 << 14)  # the megabytes the exact search's memo may be capped at
 TIME_LIMIT_RANGE = (0.001, 1e7)  # the seconds an exact build's time limit takes: a millisecond to four months
@@ -38,7 +45,10 @@ DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
 # (up to 255) and recurses once per guess with small frames, so a deep limit costs it
 # nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
-# tree file's meta claiming more than this is read as not given (treefiles.metaview).
+# tree file's meta claiming more than this is read as not given (treefiles.metaview).  A tree
+# needing more guesses totals at least the bound of docs/engine.md, "Without a guess cap"
+# (8,654 on the 2,315 original answers), so an optimum within it below that bound is the
+# optimum with no cap.
 MAX_DEPTH_LIMIT = 64
 # What --strategy optimal minimises: the total guesses (every answer equally likely); first
 # the worst case, then the total among the trees with that worst case; or first the answers
@@ -172,6 +182,7 @@ class Settings:
             chosen = choose_game(game, answers, guesses)  # type: ignore[arg-type]
         except GameError as exc:
             raise ValueError(str(exc)) from None
+        set_(self, "mode", MODE_ALIASES.get(self.mode, self.mode))
         if self.mode not in MODES:
             raise ValueError(f"mode {self.mode!r} is not one of {', '.join(MODES)}")
         problem = mode_problem(chosen.game, self.mode) or game_size_problem(chosen.game, chosen.distinct)

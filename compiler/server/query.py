@@ -27,7 +27,7 @@ from ..analysis.request import (
     AnalysisRequest,
     RequestError,
 )
-from ..core.settings import DEFAULT_MAX_DEPTH, OBJECTIVES
+from ..core.settings import DEFAULT_MAX_DEPTH, MODE_ALIASES, OBJECTIVES
 from ..util.numbers import PLAIN_INT_HINT, is_plain_int
 from .jobs import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, BoardsJob, Job
 from .site import Reply, ServedTree, error_reply
@@ -88,7 +88,7 @@ def _checked_fields(params: dict[str, list[str]], tree: ServedTree) -> dict[str,
             raise RequestError(f"'{key}' is given {len(values)} times: give it once")
         if key in NOT_TAKEN:
             raise RequestError(f"'{key}' is not taken here: {NOT_TAKEN[key]}")
-        if key in SET_BY_TREE and values[0] != tree.setting(key):
+        if key in SET_BY_TREE and _own_name(key, values[0]) != tree.setting(key):
             raise RequestError(
                 f"'{key}' is the tree's: {tree.name} plays with {key} "
                 f"{tree.setting(key) or 'none'} (choose another tree with tree=NAME)"
@@ -96,6 +96,11 @@ def _checked_fields(params: dict[str, list[str]], tree: ServedTree) -> dict[str,
         if key not in (*OPTIONS, *FLAGS, *SET_BY_TREE, "tree", "history"):
             raise RequestError(f"unknown field '{key[:40]}': the API takes tree, history, {', '.join(OPTIONS + FLAGS)}")
     return {key: values[0] for key, values in params.items()}
+
+
+def _own_name(key: str, value: str) -> str:
+    """A field's value as the tree names it (another name of a mode, ``strict``, as the mode's)."""
+    return MODE_ALIASES.get(value, value) if key == "mode" else value
 
 
 def request_for(endpoint: str, tree: ServedTree, params: dict[str, list[str]]) -> AnalysisRequest:

@@ -328,7 +328,7 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     from wordle_runtime.tree import resolve_tree
 
     from ..core.games import mode_problem
-    from ..core.settings import MODES
+    from ..core.settings import MODE_ALIASES, MODES
     from ..util.files import read_regular_file
 
     if isinstance(tree, (str, os.PathLike)):
@@ -338,6 +338,7 @@ def verify_any(tree, *, mode=None, max_depth=None, guesses=None) -> Verdict:
     data = tree if isinstance(tree, TreeData) else getattr(tree, "data", None)
     if not isinstance(data, TreeData):
         raise TypeError(f"verify() takes a path, bytes, TreeData or a compile result, not {type(tree).__name__}")
+    mode = MODE_ALIASES.get(mode, mode) if isinstance(mode, str) else mode
     if mode is not None and mode not in MODES:
         raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
     problem = mode_problem(data.game, mode) if mode is not None else None
