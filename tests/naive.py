@@ -435,3 +435,51 @@ def naive_boards(answers, guesses, boards: int, limit: int, objective: str, game
         value = total(secrets, limit)
         return None if value is None else (0, value)
     return win(secrets, limit)
+
+
+def naive_absurdle_keep(guess: str, answers: list[str]) -> tuple[str, list[str]]:
+    """Absurdle's adversary, word by word: the pattern of the largest class of ``answers``
+    under ``guess`` and its answers; ties to the fewest greens, then the fewest yellows,
+    then the pattern first in reading order with grey before yellow before green."""
+    classes: dict[str, list[str]] = {}
+    for answer in answers:
+        classes.setdefault(naive_score(guess, answer), []).append(answer)
+    rank = {"b": 0, "y": 1, "g": 2}
+    pattern = min(classes, key=lambda p: (-len(classes[p]), p.count("g"), p.count("y"), [rank[c] for c in p]))
+    return pattern, classes[pattern]
+
+
+def naive_absurdle_least(answers: list[str], guesses: list[str], limit: int) -> int | None:
+    """The fewest guesses that win Absurdle from ``answers`` (the last one shown all green),
+    trying every guess at every step, or None when more than ``limit`` are needed."""
+    if len(answers) == 1:
+        return 1
+    if limit < 2:
+        return None
+    best = None
+    for guess in guesses:
+        pattern, kept = naive_absurdle_keep(guess, answers)
+        if pattern == "g" * len(guess) or len(kept) == len(answers):
+            continue
+        rest = naive_absurdle_least(kept, guesses, (limit if best is None else best) - 1)
+        if rest is not None and (best is None or 1 + rest < best):
+            best = 1 + rest
+    return best
+
+
+def naive_absurdle_wins_within_three_under_some_rule(answers: list[str], guesses: list[str]) -> bool:
+    """Whether some tie rule lets a play win within three guesses: a first guess with a
+    largest class (any of equal size) that one answer fills or a second guess tells apart."""
+    for first in guesses:
+        classes: dict[str, list[str]] = {}
+        for answer in answers:
+            classes.setdefault(naive_score(first, answer), []).append(answer)
+        largest = max(len(members) for members in classes.values())
+        for members in classes.values():
+            if len(members) != largest:
+                continue
+            if len(members) == 1:
+                return True
+            if any(len({naive_score(second, a) for a in members}) == len(members) for second in guesses):
+                return True
+    return False

@@ -176,7 +176,7 @@ def test_group_help_lists_the_commands_by_purpose_one_line_each():
     result = run("wordle-tree", "--help")
     assert result.returncode == 0
     text = result.stdout
-    sections = [text.index(f"\n{title}:\n") for title in ("Inspect", "Convert", "Maintain")]
+    sections = [text.index(f"\n{title}:\n") for title in ("Inspect", "Convert", "Maintain", "Games")]
     assert sections == sorted(sections)
     assert "Commands:" not in text
     assert "Other:" not in text
@@ -185,6 +185,6 @@ def test_group_help_lists_the_commands_by_purpose_one_line_each():
         for line in text.splitlines()
         if line.startswith("  ") and line.split() and line.split()[0] in group.commands
     ]
-    assert listed == ["info", "verify", "analyse", "serve", "export", "import", "bench", "cache"]
+    assert listed == ["info", "verify", "analyse", "serve", "export", "import", "bench", "cache", "absurdle"]
     rows = [line for line in text.splitlines() if line[2:].split(" ", 1)[0] in group.commands]
     assert len({line.index(line.split()[1]) for line in rows}) == 1  # the texts line up

@@ -37,6 +37,7 @@ with collector_paused():  # see startup: no collections over the libraries' obje
     )
     from .serve import serve_command
     from .streams import is_stdout, load_tree_arg, refuse_binary_to_terminal, write_output
+    from .tree_absurdle import absurdle_command
     from .weights import tree_language, weights_asked, weights_for, weights_options
 
 FORMATS = ["dot", "svg", "png", "html", "text", "selby", "csv", "olson"]
@@ -63,6 +64,7 @@ class SectionedGroup(click.Group):
         ("Inspect", ("info", "verify", "analyse", "serve")),
         ("Convert", ("export", "import")),
         ("Maintain", ("bench", "cache")),
+        ("Games", ("absurdle",)),
     )
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -369,6 +371,7 @@ def cache(clear, as_json):
 
 
 group.add_command(analyse_command)
+group.add_command(absurdle_command, name="absurdle")
 group.add_command(serve_command)
 
 

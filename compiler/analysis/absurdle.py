@@ -1,0 +1,207 @@
+"""Absurdle (qntm, 2022): no answer is chosen; after every guess the adversary keeps the
+largest class of the answers still possible (the answers showing one pattern), so a game is
+won by the guess that is the one answer left, shown all green.
+
+Tie rule: among classes of one size the adversary keeps the pattern with the fewest greens,
+then the fewest yellows, then the first in reading order with grey before yellow before green
+(``Absurdle.keep``).  All green is therefore kept only when it is the one class left.
+
+The least number of guesses from a position (:meth:`Absurdle.least_guesses`) is an iterative
+deepening search under that rule: a set is won with one guess when it holds one answer, with
+two when a guess tells all its answers apart (the adversary then keeps one), and with L when
+some guess leaves a kept set won with L − 1.  :meth:`Absurdle.refute_three` proves more than
+the search needs: that no play wins within three guesses from the start under *any* tie rule
+(every class of the largest size after every first guess, and no second guess tells one of
+them apart completely); a win that meets no tie on its way (:meth:`Absurdle.ties_on_line`)
+wins under every rule too.
+
+Glossary: ``S`` a sorted array of answer indices (the adversary's set), ``g`` a guess index,
+``L`` the guesses allowed, the last one the win.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.config import Context
+
+# Told (step, of) as the search goes through a level's guesses (a live bar), or None.
+Report = Callable[[int, int], None]
+
+
+class SearchStopped(Exception):
+    """The least-guesses search passed its deadline."""
+
+
+@dataclass
+class Absurdle:
+    """The game on a context's lists: its matrix (guesses × answers), the tie order of the
+    codes (0 is kept first among classes of one size) and each answer's guess index."""
+
+    codes: np.ndarray
+    order: np.ndarray
+    answer_guess: np.ndarray
+    n_codes: int
+    deadline: float | None = None
+    # Lines only through guesses whose largest class is unique (before the last split), so
+    # that every tie rule plays them alike: see :meth:`ties_on_line`.
+    untied_only: bool = False
+    report: Report | None = None
+    memo: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_context(cls, ctx: Context) -> Absurdle:
+        """The game of ``ctx``'s lists (Wordle's rule: the tie order reads greens and yellows)."""
+        game = ctx.game
+        order = tie_order(game.n_codes, game.length)
+        return cls(np.ascontiguousarray(ctx.matrix), order, np.asarray(ctx.answer_in_guesses), game.n_codes)
+
+    def all_answers(self) -> np.ndarray:
+        """The start: every answer."""
+        return np.arange(self.codes.shape[1], dtype=np.int64)
+
+    def keep(self, guess: int, answers: np.ndarray) -> tuple[int, np.ndarray]:
+        """The pattern the adversary shows for ``guess`` at ``answers`` and the answers it keeps."""
+        row = self.codes[guess, answers]
+        counts = np.bincount(row, minlength=self.n_codes)
+        tied = np.flatnonzero(counts == counts.max())
+        code = int(tied[np.argmin(self.order[tied])])
+        return code, answers[row == code]
+
+    def kept_sizes(self, answers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For every guess at once: the code the adversary keeps, its class's size, and
+        whether no other class is as large (then every tie rule keeps the same class)."""
+        counts = self.class_counts(answers)
+        score = counts * self.n_codes + (self.n_codes - 1 - self.order)  # the largest, then the first in the order
+        codes = np.argmax(score, axis=1)
+        sizes = counts[np.arange(len(codes)), codes]
+        return codes, sizes, (counts == sizes[:, None]).sum(axis=1) == 1
+
+    def class_counts(self, answers: np.ndarray) -> np.ndarray:
+        """``[guess, code]``: how many of ``answers`` show ``code`` to ``guess``."""
+        rows = self.codes[:, answers].astype(np.int64)
+        rows += (np.arange(rows.shape[0], dtype=np.int64) * self.n_codes)[:, None]
+        return np.bincount(rows.ravel(), minlength=rows.shape[0] * self.n_codes).reshape(-1, self.n_codes)
+
+    def splitter(self, answers: np.ndarray) -> int | None:
+        """The first guess that tells every answer of ``answers`` (at least two) apart, or None."""
+        if len(answers) > self.n_codes:
+            return None
+        fits = np.flatnonzero(self.class_counts(answers).max(axis=1) == 1)
+        return int(fits[0]) if len(fits) else None
+
+    def least_guesses(self, answers: np.ndarray, limit: int) -> list[int] | None:
+        """A shortest winning line from ``answers`` (its guesses, the last one the win) within
+        ``limit`` guesses, or None when none is that short; SearchStopped past the deadline."""
+        for allowed in range(1, limit + 1):
+            self._check_deadline()
+            line = self._win_within(answers, allowed, top=True)
+            if line is not None:
+                return line
+        return None
+
+    def _win_within(self, answers: np.ndarray, allowed: int, top: bool = False) -> list[int] | None:
+        if len(answers) == 1:
+            return [int(self.answer_guess[answers[0]])]
+        if allowed < 2:
+            return None
+        if allowed == 2:
+            guess = self.splitter(answers)
+            return None if guess is None else [guess, int(self.answer_guess[self.keep(guess, answers)[1][0]])]
+        key = (answers.tobytes(), allowed)
+        if key in self.memo:
+            return self.memo[key]
+        _, sizes, untied = self.kept_sizes(answers)
+        tried: set[bytes] = set()
+        ranked = [
+            g
+            for g in np.argsort(sizes, kind="stable")
+            if sizes[g] < len(answers) and (untied[g] or not self.untied_only)
+        ]
+        found = None
+        for step, guess in enumerate(ranked):
+            self._check_deadline()
+            if top and self.report is not None:
+                self.report(step + 1, len(ranked))
+            if sizes[guess] > self.n_codes ** (allowed - 2):  # even perfect splits leave more than one
+                break
+            kept = self.keep(int(guess), answers)[1]
+            if kept.tobytes() in tried:
+                continue
+            tried.add(kept.tobytes())
+            rest = self._win_within(kept, allowed - 1)
+            if rest is not None:
+                found = [int(guess), *rest]
+                break
+        self.memo[key] = found
+        return found
+
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchStopped("the least-guesses search passed its time limit")
+
+    def replay(self, guesses: list[int], answers: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """Each guess's pattern and the answers kept after it, from ``answers``."""
+        steps = []
+        for guess in guesses:
+            code, answers = self.keep(guess, answers)
+            steps.append((code, answers))
+        return steps
+
+    def ties_on_line(self, guesses: list[int], answers: np.ndarray) -> int:
+        """How many guesses of a line meet a tie for the largest class of more than one answer.
+        None: every tie rule keeps the same sets, and where the classes are single answers any
+        kept one is won by the next guess, so the line's length wins under every rule."""
+        ties = 0
+        for guess in guesses:
+            counts = np.bincount(self.codes[guess, answers], minlength=self.n_codes)
+            ties += int(counts.max() > 1 and (counts == counts.max()).sum() > 1)
+            answers = self.keep(guess, answers)[1]
+        return ties
+
+    def refute_three(self, answers: np.ndarray) -> Refutation:
+        """Whether any play wins within three guesses from ``answers`` under any tie rule: every
+        largest class after every first guess, each checked for a guess telling it apart."""
+        counts = self.class_counts(answers)
+        largest = counts.max(axis=1)
+        classes: dict[bytes, np.ndarray] = {}
+        rows = self.codes[:, answers]
+        for guess in np.flatnonzero(largest <= self.n_codes):
+            for code in np.flatnonzero(counts[guess] == largest[guess]):
+                kept = answers[rows[guess] == code]
+                classes.setdefault(kept.tobytes(), kept)
+        winning = []
+        for step, kept in enumerate(classes.values()):
+            if self.report is not None:
+                self.report(step + 1, len(classes))
+            if len(kept) == 1 or self.splitter(kept) is not None:
+                winning.append(kept)
+        return Refutation(int(largest.min()), len(classes), winning)
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """:meth:`Absurdle.refute_three`: the smallest largest class a first guess leaves, the
+    largest classes that could be split at all (at most as many answers as codes) and were
+    checked, and those a second guess tells apart (none: no win within three guesses)."""
+
+    smallest_largest: int
+    checked: int
+    winning: list
+
+
+def tie_order(n_codes: int, length: int) -> np.ndarray:
+    """Each Wordle code's place in the tie rule: fewest greens, fewest yellows, then reading
+    order with grey before yellow before green (codes: position i is the digit of 3^i)."""
+    keys = []
+    for code in range(n_codes):
+        digits = [(code // 3**i) % 3 for i in range(length)]
+        keys.append((digits.count(2), digits.count(1), digits, code))
+    order = np.empty(n_codes, dtype=np.int64)
+    for place, key in enumerate(sorted(keys)):
+        order[key[3]] = place
+    return order

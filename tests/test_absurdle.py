@@ -1,0 +1,137 @@
+"""Absurdle: the adversary, the least-guesses search and the proof against plain-Python
+references on small lists, and ``wordle-tree absurdle`` through its command line."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clirun import invoke, one_line_error, run
+from naive import naive_absurdle_keep, naive_absurdle_least, naive_absurdle_wins_within_three_under_some_rule
+from wordle_compiler.analysis.absurdle import Absurdle, tie_order
+from wordle_compiler.core.config import Context
+from wordle_compiler.core.wordlists import WordLists
+from wordle_runtime import format_pattern
+
+words5 = st.text(alphabet="abcdef", min_size=5, max_size=5)
+
+
+def game_of(answers, guesses) -> tuple[Absurdle, WordLists]:
+    words = WordLists(tuple(sorted(set(answers))), tuple(sorted(set(answers) | set(guesses))), "t", "t")
+    return Absurdle.from_context(Context.from_words(words, use_cache=False)), words
+
+
+def test_the_tie_order_reads_greens_then_yellows_then_the_pattern():
+    order = tie_order(243, 5)
+    assert order[0] == 0  # all grey first
+    assert order[242] == 242  # all green last
+    # one yellow before one green; read left to right, grey in the first place comes first
+    yellow_first, yellow_second, green_first = 1, 3, 2  # ybbbb, bybbb, gbbbb
+    assert order[yellow_second] < order[yellow_first] < order[green_first]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(words5, min_size=2, max_size=14, unique=True), st.lists(words5, min_size=1, max_size=6))
+def test_the_adversary_keeps_what_the_rule_keeps(answers, extra):
+    game, words = game_of(answers, extra)
+    every = game.all_answers()
+    for guess in words.guesses:
+        code, kept = game.keep(words.guesses.index(guess), every)
+        pattern, members = naive_absurdle_keep(guess, list(words.answers))
+        assert format_pattern(code) == pattern
+        assert [words.answers[i] for i in kept] == members
+    codes, sizes, _ = game.kept_sizes(every)
+    for guess, (code, size) in enumerate(zip(codes, sizes, strict=True)):
+        assert (int(code), len(game.keep(guess, every)[1])) == (game.keep(guess, every)[0], int(size))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(words5, min_size=2, max_size=9, unique=True), st.lists(words5, min_size=0, max_size=4))
+def test_the_least_guesses_equal_the_exhaustive_search(answers, extra):
+    game, words = game_of(answers, extra)
+    expected = naive_absurdle_least(list(words.answers), list(words.guesses), 5)
+    line = game.least_guesses(game.all_answers(), 5)
+    assert (None if line is None else len(line)) == expected
+    if line is not None:
+        steps = game.replay(line, game.all_answers())
+        assert format_pattern(steps[-1][0]) == "ggggg"
+        assert all(format_pattern(code) != "ggggg" for code, _ in steps[:-1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(words5, min_size=2, max_size=12, unique=True), st.lists(words5, min_size=0, max_size=5))
+def test_the_proof_of_no_win_within_three_equals_the_plain_check(answers, extra):
+    game, words = game_of(answers, extra)
+    refuted = game.refute_three(game.all_answers())
+    assert (len(refuted.winning) > 0) == naive_absurdle_wins_within_three_under_some_rule(
+        list(words.answers), list(words.guesses)
+    )
+
+
+def test_a_line_without_ties_is_the_same_under_every_rule():
+    game, _words = game_of(["abcde", "abcdf", "fedcb", "bacde", "eeeee"], ["aaaaa"])
+    game.untied_only = True
+    line = game.least_guesses(game.all_answers(), 5)
+    assert line is not None
+    assert game.ties_on_line(line, game.all_answers()) == 0
+
+
+def test_the_command_line_replays_a_win_and_refuses_bad_guesses():
+    won = invoke("wordle-tree", "absurdle", "--json", "aesir", "acold", "bungy", "motto")
+    assert won.code == 0, won.err
+    doc = json.loads(won.out)
+    assert [step["pattern"] for step in doc["steps"]] == ["bbbbb", "bbybb", "bbbbb", "ggggg"]
+    assert [step["kept"] for step in doc["steps"]] == [168, 20, 1, 1]
+    assert doc["won"]
+    one_line_error(run("wordle-tree", "absurdle", "aesir", "qqqqq"), 2, "'qqqqq' is not in the guess list")
+    one_line_error(run("wordle-tree", "absurdle", "aesir", "acold", "bungy", "motto", "salet"), 2, "won at guess 4")
+
+
+def test_the_command_line_finds_a_shortest_win_and_proves_the_least(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")
+    found = invoke("wordle-tree", "absurdle", "--answers", answers, "--json")
+    assert found.code == 0, found.err
+    line = json.loads(found.out)["line"]
+    _game, words = game_of(answers.read_text().split(), [])
+    assert len(line) == naive_absurdle_least(list(words.answers), list(words.guesses), 6)
+    proved = invoke("wordle-tree", "absurdle", "--answers", answers, "--prove", "--json")
+    assert proved.code == 0, proved.err
+    proof = json.loads(proved.out)["proof"]
+    wins = naive_absurdle_wins_within_three_under_some_rule(list(words.answers), list(words.guesses))
+    assert (proof["largest_classes_told_apart"] > 0) == wins
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--prove", "salet"], "give no guesses with it"),
+        (["--max-guesses", "1", "salet"], "no win within 1 more guess"),
+    ],
+)
+def test_the_command_line_refusals_are_one_line(args, fragment):
+    code = 2 if "--prove" in args else 1
+    one_line_error(run("wordle-tree", "absurdle", *args), code, fragment)
+
+
+def test_the_search_stops_at_its_time_limit():
+    answers = np.arange(3)
+    game, _ = game_of(["abcde", "abcdf", "fedcb"], [])
+    game.deadline = 0.0
+    from wordle_compiler.analysis.absurdle import SearchStopped
+
+    with pytest.raises(SearchStopped):
+        game.least_guesses(answers, 4)
+
+
+@pytest.mark.slow  # the proof over every first and second guess of the original lists: about 35 s
+def test_absurdle_on_the_original_lists_needs_four_guesses_under_every_tie_rule():
+    proved = invoke("wordle-tree", "absurdle", "--prove", "--json", "--quiet")
+    assert proved.code == 0, proved.err
+    proof = json.loads(proved.out)["proof"]
+    assert proof["smallest_largest_class"] == 168
+    assert proof["largest_classes_told_apart"] == 0
+    assert proof["least_guesses"] == 4
+    assert proof["line"] == ["aesir", "acold", "bungy", "motto"]
