@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import math
+
 import click
 
 from ..util.numbers import PLAIN_FLOAT_HINT, PLAIN_INT_HINT, is_plain_float, is_plain_int
@@ -26,4 +28,7 @@ class PlainFloatRange(click.FloatRange):
         """The number ``value`` names, after refusing any text that is not decimal notation."""
         if isinstance(value, str) and not is_plain_float(value):
             self.fail(f"{value[:40]!r} is not a number in decimal notation ({PLAIN_FLOAT_HINT})", param, ctx)
-        return super().convert(value, param, ctx)
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):  # no range holds it, though every comparison with it is false
+            self.fail("nan is not a number in its range", param, ctx)
+        return number

@@ -9,7 +9,9 @@ import time
 
 import click
 
+from ..core.settings import TIME_LIMIT_RANGE
 from .common import CliError, FailedError, json_option, quiet_option
+from .numbers import PlainFloatRange, PlainIntRange
 from .progress import AnalyseProgress, announce_matrix
 
 MAX_GUESSES_RANGE = (1, 10)
@@ -24,11 +26,15 @@ TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then re
     "--max-guesses",
     default=5,
     show_default=True,
-    type=click.IntRange(*MAX_GUESSES_RANGE),
+    type=PlainIntRange(*MAX_GUESSES_RANGE),
     help="the most guesses still to play that the search looks for",
 )
 @click.option(
-    "--time-limit", default=120.0, show_default=True, type=click.FloatRange(0.001, 1e6), help="seconds for the search"
+    "--time-limit",
+    default=120.0,
+    show_default=True,
+    type=PlainFloatRange(*TIME_LIMIT_RANGE),
+    help="seconds for the search",
 )
 @click.option("--prove", is_flag=True, help="from the start: prove the least number of guesses for every tie rule")
 @json_option()
