@@ -17,7 +17,8 @@ __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use (below)
-    from .api import analyse, compile_tree, rank_first_words, review, save, verify
+    from .analysis.absurdle import AbsurdleResult
+    from .api import absurdle, analyse, compile_tree, rank_first_words, review, save, verify
     from .core.settings import PathLike, Settings
     from .multiboard.build import BoardsResult
     from .multiboard.position import BoardsAnalysis
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on fi
     from .ranking.ranked import RankedWord
 
 __all__ = [
+    "AbsurdleResult",
     "BoardsAnalysis",
     "BoardsRankedWord",
     "BoardsResult",
@@ -36,6 +38,7 @@ __all__ = [
     "RankedWord",
     "Settings",
     "__version__",
+    "absurdle",
     "analyse",
     "compile_tree",
     "rank_first_words",
@@ -54,6 +57,8 @@ _LAZY = {
     "analyse": ("api", "analyse"),
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
+    "absurdle": ("api", "absurdle"),
+    "AbsurdleResult": ("analysis.absurdle", "AbsurdleResult"),
     "CompileResult": ("pipeline.compile_result", "CompileResult"),
     "BoardsResult": ("multiboard.build", "BoardsResult"),
     "BoardsAnalysis": ("multiboard.position", "BoardsAnalysis"),

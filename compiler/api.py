@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
     from wordle_runtime.game import Game
 
+    from .analysis.absurdle import AbsurdleResult
     from .analysis.position import Analysis
     from .analysis.review import ReviewRow
     from .multiboard.build import BoardsResult
@@ -253,6 +254,32 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     chosen = settings_for(settings, **_given(locals()))
     second_after = check_rank_options(chosen, first_words, top, margin, jobs, scheduler, second_after)
     return cast("list[RankedWord] | list[BoardsRankedWord]", _entry("rank", chosen, locals(), rank_first_words))
+
+
+def absurdle(
+    history: str | Sequence[str] = (),
+    *,
+    prove: bool = False,
+    max_guesses: int = 5,
+    time_limit: float | None = None,
+    settings: Settings | None = None,
+    answers: PathLike | None = None,
+    guesses: PathLike | None = None,
+) -> AbsurdleResult:
+    """Absurdle (``wordle-tree absurdle``): the guesses of ``history`` (words, or one string
+    of them) replayed against the adversary, then a shortest win from there within
+    ``max_guesses`` more (``line``), or with ``prove`` (no history) the least number of
+    guesses from the start under every tie rule (``proof``).  The lists: ``settings``' or
+    ``answers``/``guesses`` (a Wordle game).  Raises ``ValueError`` for a bad word or
+    setting, ``NoWinError`` when no win is within ``max_guesses``, ``SearchStopped`` past
+    ``time_limit`` seconds (both in ``wordle_compiler.analysis.absurdle``)."""
+    from .analysis.absurdle import play
+    from .core.config import Context
+
+    chosen = settings_for(settings, answers=answers, guesses=guesses)
+    check_whole("max_guesses", max_guesses, 1, 10)
+    words = history.split() if isinstance(history, str) else list(history)
+    return play(Context.load(chosen), words, max_guesses=max_guesses, time_limit=time_limit, prove=prove)
 
 
 def _entry(what: str, chosen: Settings, names: dict[str, Any], function: Callable[..., Any]) -> Any:

@@ -92,12 +92,12 @@ def test_the_command_line_replays_a_win_and_refuses_bad_guesses():
 def test_the_command_line_finds_a_shortest_win_and_proves_the_least(tmp_path):
     answers = tmp_path / "answers.txt"
     answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")
-    found = invoke("wordle-tree", "absurdle", "--answers", answers, "--json")
+    found = invoke("wordle-tree", "absurdle", "--answers", answers, "--guesses", answers, "--json")
     assert found.code == 0, found.err
     line = json.loads(found.out)["line"]
     _game, words = game_of(answers.read_text().split(), [])
     assert len(line) == naive_absurdle_least(list(words.answers), list(words.guesses), 6)
-    proved = invoke("wordle-tree", "absurdle", "--answers", answers, "--prove", "--json")
+    proved = invoke("wordle-tree", "absurdle", "--answers", answers, "--guesses", answers, "--prove", "--json")
     assert proved.code == 0, proved.err
     proof = json.loads(proved.out)["proof"]
     wins = naive_absurdle_wins_within_three_under_some_rule(list(words.answers), list(words.guesses))
@@ -135,3 +135,24 @@ def test_absurdle_on_the_original_lists_needs_four_guesses_under_every_tie_rule(
     assert proof["largest_classes_told_apart"] == 0
     assert proof["least_guesses"] == 4
     assert proof["line"] == ["aesir", "acold", "bungy", "motto"]
+
+
+def test_the_api_plays_what_the_command_line_plays(tmp_path):
+    import wordle_compiler
+    from wordle_compiler.analysis.absurdle import NoWinError
+
+    answers = tmp_path / "answers.txt"
+    answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")
+    result = wordle_compiler.absurdle("eeeee", answers=answers, guesses=answers)
+    assert result.steps[0][0] == "eeeee"
+    assert not result.won
+    assert result.line[-1] in answers.read_text().split()
+    cli = json.loads(
+        invoke("wordle-tree", "absurdle", "eeeee", "--answers", answers, "--guesses", answers, "--json").out
+    )
+    assert cli["line"] == result.line
+    assert cli["steps"] == [{"guess": g, "pattern": p, "kept": k} for g, p, k in result.steps]
+    with pytest.raises(ValueError, match="not in the guess list"):
+        wordle_compiler.absurdle(["zzzzz"], answers=answers, guesses=answers)
+    with pytest.raises(NoWinError):
+        wordle_compiler.absurdle(answers=answers, guesses=answers, max_guesses=1)

@@ -194,6 +194,91 @@ class Refutation:
     winning: list
 
 
+class NoWinError(Exception):
+    """No win within the guesses the search was allowed."""
+
+
+@dataclass(frozen=True)
+class AbsurdleResult:
+    """A game of Absurdle replayed (``steps``: each guess, the pattern shown and how many
+    answers were kept), whether it was won, a shortest winning line from where it stands
+    (``line``: its guesses, the last one the win; None once won or with a proof) and the
+    proof from the start (``proof``, with ``prove``: a :class:`Proof`)."""
+
+    steps: list[tuple[str, str, int]]
+    answers_left: int
+    won: bool
+    line: list[str] | None
+    proof: Proof | None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The least number of guesses from the start under every tie rule (None when this proof
+    does not settle it), with its figures (:class:`Refutation`) and its line of four."""
+
+    least_guesses: int | None
+    smallest_largest_class: int
+    largest_classes_checked: int
+    largest_classes_told_apart: int
+    line: list[str] | None
+
+
+def play(
+    ctx: Context,
+    history: list[str],
+    *,
+    max_guesses: int = 5,
+    time_limit: float | None = None,
+    prove: bool = False,
+    report: Report | None = None,
+) -> AbsurdleResult:
+    """Absurdle on ``ctx``'s lists: ``history`` (guesses) replayed, then a shortest win from
+    there within ``max_guesses`` (NoWinError if none) or, with ``prove`` and no history, the
+    proof from the start.  ValueError for a word not in the guess list, a guess after the
+    win, or a proof asked after guesses; SearchStopped past ``time_limit`` seconds."""
+    if ctx.game.rule != "wordle":
+        raise ValueError(f"Absurdle plays Wordle's patterns, not {ctx.game.name}'s")
+    if prove and history:
+        raise ValueError("a proof is of the least number of guesses from the start: give no guesses with it")
+    game = Absurdle.from_context(ctx)
+    game.report = report
+    won_code = ctx.game.all_correct
+    kept, steps = game.all_answers(), []
+    for word in history:
+        if steps and steps[-1][1] == ctx.game.format_code(won_code):
+            raise ValueError(f"the game was won at guess {len(steps)}: no guess after it")
+        index = ctx.guess_index.get(word.strip().lower())
+        if index is None:
+            raise ValueError(f"{word.strip()!r} is not in the guess list")
+        code, kept = game.keep(index, kept)
+        steps.append((word.strip().lower(), ctx.game.format_code(code), len(kept)))
+    won = bool(steps) and steps[-1][1] == ctx.game.format_code(won_code)
+    game.deadline = None if time_limit is None else time.monotonic() + time_limit
+    if prove:
+        return AbsurdleResult(steps, len(kept), won, None, _prove(game, ctx))
+    line = None
+    if not won:
+        found = game.least_guesses(kept, max_guesses)
+        if found is None:
+            more = f"{max_guesses} more guess" + ("es" if max_guesses != 1 else "")
+            raise NoWinError(f"no win within {more}")
+        line = [ctx.words.guesses[g] for g in found]
+    return AbsurdleResult(steps, len(kept), won, line, None)
+
+
+def _prove(game: Absurdle, ctx: Context) -> Proof:
+    """The least number of guesses from the start for every tie rule, when no play wins within
+    three under any and a line of four meets no tie; else what was found."""
+    start = game.all_answers()
+    refuted = game.refute_three(start)
+    game.untied_only = True
+    line = game.least_guesses(start, 4) if not refuted.winning else None
+    least = len(line) if line is not None and len(line) == 4 else None
+    words = None if line is None else [ctx.words.guesses[g] for g in line]
+    return Proof(least, refuted.smallest_largest, refuted.checked, len(refuted.winning), words)
+
+
 def tie_order(n_codes: int, length: int) -> np.ndarray:
     """Each Wordle code's place in the tie rule: fewest greens, fewest yellows, then reading
     order with grey before yellow before green (codes: position i is the digit of 3^i)."""

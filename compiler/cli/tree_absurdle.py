@@ -46,39 +46,34 @@ def absurdle_command(guesses, answers, guess_list, max_guesses, time_limit, prov
     GUESSES is shown and the answers kept, then a shortest line that wins from there.
 
     Exit codes: 0 done, 1 no win within --max-guesses or --time-limit, 2 bad input."""
-    from ..analysis.absurdle import Absurdle, SearchStopped
+    from dataclasses import asdict
 
-    if prove and guesses:
-        raise CliError("--prove proves the least number of guesses from the start: give no guesses with it")
+    from ..analysis.absurdle import NoWinError, SearchStopped, play
+
     ctx = _context(answers, guess_list, quiet)
-    game = Absurdle.from_context(ctx)
-    kept, steps = game.all_answers(), []
-    won_code = ctx.game.format_code(ctx.game.all_correct)
-    for word in guesses:
-        if steps and steps[-1]["pattern"] == won_code:
-            raise CliError(f"the game was won at guess {len(steps)}: no guess after it")
-        code, kept = game.keep(_guess_index(ctx, word), kept)
-        steps.append({"guess": word.strip().lower(), "pattern": ctx.game.format_code(code), "kept": len(kept)})
-    won = bool(steps) and steps[-1]["pattern"] == won_code
-    doc: dict = {"steps": steps, "answers_left": len(kept), "won": won, "tie_rule": TIE_RULE}
     progress = AnalyseProgress(quiet)
-    game.report = _reporter(progress)
-    game.deadline = time.monotonic() + time_limit
     began = time.perf_counter()
     try:
-        if prove:
-            doc["proof"] = _prove(game, ctx)
-        elif not won:
-            line = game.least_guesses(kept, max_guesses)
-            doc["line"] = None if line is None else [ctx.words.guesses[g] for g in line]
+        result = play(
+            ctx, list(guesses), max_guesses=max_guesses, time_limit=time_limit, prove=prove, report=_reporter(progress)
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    except NoWinError as exc:
+        raise FailedError(f"{exc}: raise --max-guesses") from None
     except SearchStopped:
         raise FailedError(f"no win found within the time limit ({time_limit:g} s): raise --time-limit") from None
     finally:
         progress.close()
-    if not won and not prove and doc["line"] is None:
-        more = f"{max_guesses} more guess" + ("es" if max_guesses != 1 else "")
-        raise FailedError(f"no win within {more}: raise --max-guesses")
-    doc["seconds"] = round(time.perf_counter() - began, 3)
+    doc = {
+        "steps": [{"guess": guess, "pattern": pattern, "kept": kept} for guess, pattern, kept in result.steps],
+        "answers_left": result.answers_left,
+        "won": result.won,
+        "tie_rule": TIE_RULE,
+        "line": result.line,
+        "proof": None if result.proof is None else asdict(result.proof),
+        "seconds": round(time.perf_counter() - began, 3),
+    }
     click.echo(json.dumps(doc) if as_json else "\n".join(_lines(doc)))
 
 
@@ -91,8 +86,6 @@ def _context(answers: str, guess_list: str | None, quiet: bool):
         ctx = Context.load(Settings(answers=answers, guesses=guess_list))
     except (ValueError, WordListError) as exc:
         raise CliError(str(exc)) from None
-    if ctx.game.rule != "wordle":
-        raise CliError(f"Absurdle plays Wordle's patterns, not {ctx.game.name}'s")
     announce_matrix("wordle-tree", ctx.words, quiet)
     return ctx
 
@@ -106,38 +99,14 @@ def _reporter(progress: AnalyseProgress):
     return report
 
 
-def _guess_index(ctx, word: str) -> int:
-    index = ctx.guess_index.get(word.strip().lower())
-    if index is None:
-        raise CliError(f"{word.strip()!r} is not in the guess list")
-    return index
-
-
-def _prove(game, ctx) -> dict:
-    """The least number of guesses from the start for every tie rule, when no play wins within
-    three under any and a line of four meets no tie; else what was found."""
-    start = game.all_answers()
-    refuted = game.refute_three(start)
-    game.untied_only = True
-    line = game.least_guesses(start, 4) if not refuted.winning else None
-    words = None if line is None else [ctx.words.guesses[g] for g in line]
-    return {
-        "least_guesses": len(line) if line is not None and len(line) == 4 else None,
-        "smallest_largest_class": refuted.smallest_largest,
-        "largest_classes_checked": refuted.checked,
-        "largest_classes_told_apart": len(refuted.winning),
-        "line": words,
-    }
-
-
 def _lines(doc: dict) -> list[str]:
     lines = [f"{step['guess']} {step['pattern']}  ({step['kept']} kept)" for step in doc["steps"]]
+    proof = doc["proof"]
     if doc["won"]:
         lines.append(f"won in {len(doc['steps'])} guesses")
-    elif "proof" in doc:
-        proof = doc["proof"]
+    elif proof is not None:
         lines.append(
-            f"no play wins within three guesses under any tie rule: every first guess leaves a largest class of at "
+            "no play wins within three guesses under any tie rule: every first guess leaves a largest class of at "
             f"least {proof['smallest_largest_class']} answers, and no second guess tells apart any of the "
             f"{proof['largest_classes_checked']} largest classes small enough to try"
             if not proof["largest_classes_told_apart"]
@@ -147,11 +116,10 @@ def _lines(doc: dict) -> list[str]:
             lines.append(f"four guesses win under every tie rule (no tie on the way): {' '.join(proof['line'])}")
             lines.append("the least number of guesses is 4")
     else:
-        left = len(doc["steps"])
         line = doc["line"]
         lines.append(
             f"{doc['answers_left']} answers kept; a shortest win from here, {len(line)} more guesses "
-            f"({left + len(line)} in all): {' '.join(line)}"
+            f"({len(doc['steps']) + len(line)} in all): {' '.join(line)}"
         )
     lines.append(f"adversary: {doc['tie_rule']}; {doc['seconds']:.1f} s")
     return lines
