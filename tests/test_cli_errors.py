@@ -26,7 +26,7 @@ TREE = "salet-optimal-normal"
         ("wordle-compile", ["--guesses", "bogus"], ["original, nyt, improved, answers"]),
         ("wordle-compile", ["--strategy", "nope"], ["--strategy"]),
         ("wordle-compile", ["--start", "zzzzz"], ["not in the guess list"]),
-        ("wordle-tree", ["verify", TREE, "--max-depth", "0"], ["--max-depth", "1<=x<=64"]),
+        ("wordle-tree", ["verify", TREE, "--max-depth", "0"], ["--max-depth", "1<=x<=127"]),
         ("wordle-tree", ["verify", TREE, "--max-depth", "-1"], ["--max-depth"]),
         ("wordle-tree", ["info", "no-such-tree"], ["no-such-tree"]),
         ("wordle-tree", ["export", TREE, "--path", "salet qqqqq"], ["--path", "pattern"]),

@@ -40,7 +40,7 @@ def _max_depth(command):
 def test_every_max_depth_takes_the_one_range(command):
     kind = _max_depth(command).type
     assert isinstance(kind, click.IntRange)
-    assert (kind.min, kind.max) == (1, MAX_DEPTH_LIMIT) == (1, 64)
+    assert (kind.min, kind.max) == (1, MAX_DEPTH_LIMIT) == (1, 127)
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def test_every_max_depth_takes_the_one_range(command):
     ],
 )
 def test_a_depth_over_the_range_is_one_line_naming_it(prog, args, tmp_path):
-    one_line_error(run(prog, *args, "--max-depth", "65", cwd=tmp_path), 2, "--max-depth", "1<=x<=64")
+    one_line_error(run(prog, *args, "--max-depth", "128", cwd=tmp_path), 2, "--max-depth", "1<=x<=127")
     assert list(tmp_path.iterdir()) == []
 
 

@@ -45,11 +45,12 @@ DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
 # (up to 255) and recurses once per guess with small frames, so a deep limit costs it
 # nothing; imported and hard-mode heuristic trees can run well past 20 guesses, and a
-# tree file's meta claiming more than this is read as not given (treefiles.metaview).  A tree
-# needing more guesses totals at least the bound of docs/engine.md, "Without a guess cap"
-# (8,654 on the 2,315 original answers), so an optimum within it below that bound is the
-# optimum with no cap.
-MAX_DEPTH_LIMIT = 64
+# tree file's meta claiming more than this is read as not given (treefiles.metaview).  It
+# stays below the depth-only search's memo offset (ext/feasible.pxi: 128).  A tree needing
+# more guesses totals at least the bound of docs/engine.md, "Without a guess cap" (17,105 on
+# the 3,158 answers played today), so an optimum within it below that bound is the optimum
+# with no cap.
+MAX_DEPTH_LIMIT = 127
 # What --strategy optimal minimises: the total guesses (every answer equally likely); first
 # the worst case, then the total among the trees with that worst case; or first the answers
 # that need --deep K guesses or more, then the total.

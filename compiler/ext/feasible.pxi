@@ -10,7 +10,7 @@
 # since a set that can be solved usually stops at the first.
 
 cdef enum:
-    FEASIBLE_DEPTH_OFFSET = 128  # above any depth limit (core.config.MAX_DEPTH_LIMIT = 64)
+    FEASIBLE_DEPTH_OFFSET = 128  # above any depth limit (core.settings.MAX_DEPTH_LIMIT = 127)
     FEASIBLE_YES = 1             # a memo entry's value: solvable within its depth
     FEASIBLE_NO = 2              # proved not
 
