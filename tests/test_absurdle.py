@@ -156,3 +156,11 @@ def test_the_api_plays_what_the_command_line_plays(tmp_path):
         wordle_compiler.absurdle(["zzzzz"], answers=answers, guesses=answers)
     with pytest.raises(NoWinError):
         wordle_compiler.absurdle(answers=answers, guesses=answers, max_guesses=1)
+
+
+@pytest.mark.slow  # the refutation over the original lists runs before the limit is read: about 18 s
+def test_a_proof_past_its_time_limit_keeps_what_it_proved():
+    stopped = run("wordle-tree", "absurdle", "--prove", "--time-limit", "0.001", "--quiet")
+    one_line_error(stopped, 1, "time limit")
+    assert "no play wins within three guesses" in stopped.stdout
+    assert "stopped at the time limit" in stopped.stdout

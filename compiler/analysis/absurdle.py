@@ -222,6 +222,7 @@ class Proof:
     largest_classes_checked: int
     largest_classes_told_apart: int
     line: list[str] | None
+    stopped: bool = False  # the search for the line passed the time limit
 
 
 def play(
@@ -273,10 +274,15 @@ def _prove(game: Absurdle, ctx: Context) -> Proof:
     start = game.all_answers()
     refuted = game.refute_three(start)
     game.untied_only = True
-    line = game.least_guesses(start, 4) if not refuted.winning else None
+    line, stopped = None, False
+    if not refuted.winning:
+        try:
+            line = game.least_guesses(start, 4)
+        except SearchStopped:
+            stopped = True
     least = len(line) if line is not None and len(line) == 4 else None
     words = None if line is None else [ctx.words.guesses[g] for g in line]
-    return Proof(least, refuted.smallest_largest, refuted.checked, len(refuted.winning), words)
+    return Proof(least, refuted.smallest_largest, refuted.checked, len(refuted.winning), words, stopped)
 
 
 def tie_order(n_codes: int, length: int) -> np.ndarray:

@@ -74,7 +74,13 @@ def absurdle_command(guesses, answers, guess_list, max_guesses, time_limit, prov
         "proof": None if result.proof is None else asdict(result.proof),
         "seconds": round(time.perf_counter() - began, 3),
     }
+    stopped = result.proof is not None and result.proof.stopped
+    failure = f"no four-guess line without ties found within the time limit ({time_limit:g} s): raise --time-limit"
+    if as_json and stopped:
+        raise FailedError(failure, details=doc)
     click.echo(json.dumps(doc) if as_json else "\n".join(_lines(doc)))
+    if stopped:
+        raise FailedError(failure)
 
 
 def _context(answers: str, guess_list: str | None, quiet: bool):
@@ -112,6 +118,8 @@ def _lines(doc: dict) -> list[str]:
             if not proof["largest_classes_told_apart"]
             else f"{proof['largest_classes_told_apart']} largest classes are told apart by a second guess"
         )
+        if proof["stopped"]:
+            lines.append("the search for a four-guess line without ties stopped at the time limit")
         if proof["least_guesses"] == 4:
             lines.append(f"four guesses win under every tie rule (no tie on the way): {' '.join(proof['line'])}")
             lines.append("the least number of guesses is 4")
