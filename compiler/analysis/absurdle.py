@@ -112,7 +112,7 @@ class Absurdle:
         if allowed == 2:
             guess = self.splitter(answers)
             return None if guess is None else [guess, int(self.answer_guess[self.keep(guess, answers)[1][0]])]
-        key = (answers.tobytes(), allowed)
+        key = (answers.tobytes(), allowed, self.untied_only)
         if key in self.memo:
             return self.memo[key]
         _, sizes, untied = self.kept_sizes(answers)
