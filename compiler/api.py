@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from .core.settings import MAX_JOBS, PathLike, Settings, WeightsSpec, check_whole, settings_for
+from .core.settings import ABSURDLE_GUESSES_RANGE, MAX_JOBS, PathLike, Settings, WeightsSpec, check_whole, settings_for
 from .kinds import kind_of
 from .pipeline.compile_result import CompileResult
 
@@ -277,7 +277,7 @@ def absurdle(
     from .core.config import Context
 
     chosen = settings_for(settings, answers=answers, guesses=guesses)
-    check_whole("max_guesses", max_guesses, 1, 10)
+    check_whole("max_guesses", max_guesses, *ABSURDLE_GUESSES_RANGE)
     words = history.split() if isinstance(history, str) else list(history)
     return play(Context.load(chosen), words, max_guesses=max_guesses, time_limit=time_limit, prove=prove)
 

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordle_runtime.game import WORDLE
+
 from ..core.config import Context
 
 # Told (step, of) as the search goes through a level's guesses (a live bar), or None.
@@ -115,7 +117,7 @@ class Absurdle:
         key = (answers.tobytes(), allowed, self.untied_only)
         if key in self.memo:
             return self.memo[key]
-        _, sizes, untied = self.kept_sizes(answers)
+        codes, sizes, untied = self.kept_sizes(answers)
         tried: set[bytes] = set()
         ranked = [
             g
@@ -129,7 +131,7 @@ class Absurdle:
                 self.report(step + 1, len(ranked))
             if sizes[guess] > self.n_codes ** (allowed - 2):  # even perfect splits leave more than one
                 break
-            kept = self.keep(int(guess), answers)[1]
+            kept = answers[self.codes[guess, answers] == codes[guess]]  # the class kept_sizes chose
             if kept.tobytes() in tried:
                 continue
             tried.add(kept.tobytes())
@@ -238,7 +240,7 @@ def play(
     there within ``max_guesses`` (NoWinError if none) or, with ``prove`` and no history, the
     proof from the start.  ValueError for a word not in the guess list, a guess after the
     win, or a proof asked after guesses; SearchStopped past ``time_limit`` seconds."""
-    if ctx.game.rule != "wordle":
+    if ctx.game.rule != WORDLE:
         raise ValueError(f"Absurdle plays Wordle's patterns, not {ctx.game.name}'s")
     if prove and history:
         raise ValueError("a proof is of the least number of guesses from the start: give no guesses with it")

@@ -9,12 +9,11 @@ import time
 
 import click
 
-from ..core.settings import TIME_LIMIT_RANGE
+from ..core.settings import ABSURDLE_GUESSES_RANGE, TIME_LIMIT_RANGE
 from .common import CliError, FailedError, json_option, quiet_option
 from .numbers import PlainFloatRange, PlainIntRange
 from .progress import AnalyseProgress, announce_matrix
 
-MAX_GUESSES_RANGE = (1, 10)
 TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then reading order (grey, yellow, green)"
 
 
@@ -26,7 +25,7 @@ TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then re
     "--max-guesses",
     default=5,
     show_default=True,
-    type=PlainIntRange(*MAX_GUESSES_RANGE),
+    type=PlainIntRange(*ABSURDLE_GUESSES_RANGE),
     help="the most guesses still to play that the search looks for",
 )
 @click.option(

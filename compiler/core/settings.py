@@ -40,6 +40,7 @@ MODE_NAMES = (*MODES, *MODE_ALIASES)
 MAX_JOBS = 256  # the most threads or processes a call takes, as the command lines' --jobs
 MEMO_MB_RANGE = (1, 1 << 14)  # the megabytes the exact search's memo may be capped at
 TIME_LIMIT_RANGE = (0.001, 1e7)  # the seconds an exact build's time limit takes: a millisecond to four months
+ABSURDLE_GUESSES_RANGE = (1, 10)  # the guesses still to play an Absurdle search looks for (--max-guesses)
 
 DEFAULT_MAX_DEPTH = 6  # Wordle's six guesses
 # The largest --max-depth every command takes.  The exact engine stores a depth in 8 bits
