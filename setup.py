@@ -27,7 +27,7 @@ JOBS = os.cpu_count() or 1  # the modules translate and compile side by side
 # Each module twice: one-byte feedback codes (games of at most 256 codes) and, with the
 # suffix 16, two-byte codes (Wordle of six to eight letters); see ext/codes.h.
 WIDTHS = {"": 8, "16": 16}
-MODULES = ("_search", "_kernels")
+MODULES = ("_search", "_kernels", "_tuples")
 SOURCES = (".pyx", ".pxd", ".pxi", ".h")  # what the C files are translated from
 STAMP = Path("build") / "kernels.sha256"
 

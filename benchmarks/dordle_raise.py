@@ -10,7 +10,7 @@ The opening splits every ordered pair of distinct answers of the original lists 
 (``--seconds-per-tuple``, at least ``--least-seconds``), with six guesses left:
 
 - its lower bound starts at the search's own (the static bound of ``benchmarks/dordle_bounds.py``,
-  and the least bound of one guess further, ``multiboard/bounds.py``) and is raised by null-window
+  and the least bound of one guess further, ``multiboard/exact.py``) and is raised by null-window
   searches (``solve`` with a budget 0.5% above the bound: a result at or above the budget is a
   proof that the part costs at least that much) until the time is up or the part is valued exactly;
 - a part valued exactly also gets the policy's cost from it (its walk, ``whole.walk_from``): the

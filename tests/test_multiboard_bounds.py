@@ -18,8 +18,6 @@ from hypothesis import strategies as st
 from naive import naive_score, solved_pattern
 from wordle_compiler.core.matrix import compute_matrix
 from wordle_compiler.multiboard import exact
-from wordle_compiler.multiboard.boardsets import BoardSets, from_tuples, split_sets, static_bound
-from wordle_compiler.multiboard.bounds import _figures
 from wordle_runtime.game import DEFAULT_GAME
 
 WORDS = sorted(
@@ -113,12 +111,12 @@ def test_the_search_is_the_exhaustive_minimum(position, with_engine):
 def test_every_guess_bound_is_at_most_its_cost(position):
     answers, guesses, tuples, left = position
     problem = _problem(answers, guesses)
-    sets = from_tuples(problem.splitter, tuples)
+    sets = problem.position(tuples)
     value = exact.solve(problem, tuples, left)
     ranked = exact.ranked_guesses(problem, tuples, left)
     costs = [exact.guess_cost(problem, tuples, guess, left, None) for guess, _ in ranked]
     assert all(bound <= cost for (_, bound), cost in zip(ranked, costs, strict=True))
-    assert static_bound(sets, left) == exact.lower_bound(tuples, left) <= value
+    assert problem.kernel.static_bound(sets, left) == exact.lower_bound(tuples, left) <= value
     if ranked:
         assert min(costs) == value
         assert value == costs[[guess for guess, _ in ranked].index(exact.best_guess(problem, tuples, left))]
@@ -131,19 +129,16 @@ def test_every_guess_bound_is_at_most_its_cost(position):
 def test_the_sum_of_the_most_held_bounds_the_parts_and_is_theirs_on_disjoint_sets(position):
     answers, guesses, tuples, _ = position
     problem = _problem(answers, guesses)
-    sets = from_tuples(problem.splitter, tuples)
-    candidates = problem.every_guess()
-    splits = [problem.splits.split(number, words, candidates) for number, words, _ in sets.groups]
+    sets = problem.position(tuples)
     for guess in range(len(guesses)):
-        chosen = [split.partition[[guess]] for split in splits]
-        _, closes, held = _figures(sets, splits, chosen)
-        parts = split_sets(problem.splitter, sets, guess)
+        held, closes = problem.kernel.guess_figures(sets, guess)
+        parts = problem.kernel.parts(sets, guess)
         hits = sum(weight * part.hits for part, weight in parts)
-        assert hits <= int(held[0])
-        if all(count == 1 for _, _, count in sets.groups):
-            assert hits == int(held[0])
+        assert hits <= held <= len(tuples)
+        if all(count == 1 for _, count in sets.groups):
+            assert hits == held
         word = answers.index(guesses[guess]) if guesses[guess] in answers else -1
-        assert int(closes[0]) == int((tuples == word).any(axis=1).sum())
+        assert closes == int((tuples == word).any(axis=1).sum())
 
 
 @settings(max_examples=40, deadline=None)
@@ -166,8 +161,7 @@ def test_the_boards_order_leaves_the_value_and_the_move(position, rng):
 def test_a_word_every_tuple_holds_is_played_first_and_is_best(position):
     answers, guesses, tuples, left = position
     problem = _problem(answers, guesses)
-    sets = from_tuples(problem.splitter, tuples)
-    forced = problem.held_by_all(sets)
+    forced = problem.held_by_all(tuples)
     if forced is None or tuples.shape[1] > left:
         return
     value = exact.solve(problem, tuples, left)
@@ -194,7 +188,7 @@ def test_tuples_that_are_not_every_tuple_over_their_sets_are_refused():
         exact.solve(problem, np.array([[0, 1], [2, 3]], dtype=np.int32), 4)  # (0, 3) and (2, 1) missing
     with pytest.raises(ValueError, match="not every tuple"):
         exact.solve(problem, np.array([[0, 1], [1, 2], [0, 2]], dtype=np.int32), 4)  # {0, 1} and {1, 2} overlap
-    assert isinstance(from_tuples(problem.splitter, np.array([[0, 1], [1, 0]], dtype=np.int32)), BoardSets)
+    assert problem.position(np.array([[0, 1], [1, 0]], dtype=np.int32)).tuples == 2
 
 
 def test_a_deadline_stops_the_search_and_keeps_the_memo_sound():

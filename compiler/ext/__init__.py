@@ -1,5 +1,6 @@
 """The compiled kernels (Cython, built when pip installs the package): the exact search
-(``_search``) and the heuristic strategies' and feedback matrix's passes (``_kernels``).
+(``_search``), the heuristic strategies' and feedback matrix's passes (``_kernels``) and
+the exact multi-board search (``_tuples``).
 
 Each module is built twice from one source (``codes.h``, ``width8/`` and ``width16/``): as
 named, with one-byte feedback codes (games of at most 256 codes: Wordle of up to five
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class KernelBuild:
     """One build of the compiled kernels: ``width`` bytes a feedback code, its ``kernels``
-    (the matrix, the heuristics' passes) and its exact ``search``.  It pickles as its width
-    (a Dask task that carries one imports the build on its worker)."""
+    (the matrix, the heuristics' passes), its exact ``search`` and its multi-board search
+    (``tuples``, imported when first asked for).  It pickles as its width (a Dask task that
+    carries one imports the build on its worker)."""
 
     width: int
     kernels: ModuleType
@@ -42,6 +44,11 @@ class KernelBuild:
         import numpy as np
 
         return np.dtype(self.kernels.CODE_DTYPE)
+
+    @property
+    def tuples(self) -> ModuleType:
+        """The exact multi-board search over tuple positions (``_tuples``)."""
+        return importlib.import_module(f"{__name__}._tuples{'' if self.width == 1 else '16'}")
 
     @property
     def max_codes(self) -> int:

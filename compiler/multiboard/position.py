@@ -18,8 +18,7 @@ import numpy as np
 from wordle_runtime.boards import BoardsPosition, next_move
 from wordle_runtime.game import Game
 
-from .boardsets import LOST
-from .exact import OneBoard, Problem, Report, SearchStopped, best_moves, guess_cost
+from .exact import LOST, OneBoard, Problem, Report, SearchStopped, best_moves, guess_cost
 
 MAX_ANALYSED_TUPLES = 20_000  # the tuples a live analysis searches (within its time limit)
 

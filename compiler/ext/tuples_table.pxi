@@ -1,0 +1,317 @@
+# The sets of a tuple search and a position's guess table (_tuples.pyx; the glossary is
+# there, the bounds' argument in multiboard/exact.py).
+
+cdef int grow_arena(TupleSearch s, int64_t needed) except -1:
+    cdef int64_t capacity = max(needed, 2 * s.capacity)
+    cdef int32_t *words = <int32_t *>realloc(s.words, capacity * sizeof(int32_t))
+    if not words:
+        raise MemoryError()
+    s.words, s.capacity = words, capacity
+    return 0
+
+
+cdef int grow_sets(TupleSearch s) except -1:
+    cdef int64_t capacity = 2 * s.sets_capacity
+    cdef int64_t *offsets = <int64_t *>realloc(s.offsets, capacity * sizeof(int64_t))
+    if not offsets:
+        raise MemoryError()
+    s.offsets = offsets
+    cdef int64_t *lengths = <int64_t *>realloc(s.lengths, capacity * sizeof(int64_t))
+    if not lengths:
+        raise MemoryError()
+    s.lengths, s.sets_capacity = lengths, capacity
+    return 0
+
+
+cdef Sets make_sets(TupleSearch s, const int32_t *numbers, const int32_t *counts, int n):
+    """The position of groups (set ``numbers[i]``, ``counts[i]`` boards), ordered by number."""
+    cdef Sets sets = Sets.__new__(Sets)
+    cdef int i, j
+    cdef int32_t number, count
+    for i in range(n):  # insertion sort by number
+        number, count = numbers[i], counts[i]
+        j = i - 1
+        while j >= 0 and sets.numbers[j] > number:
+            sets.numbers[j + 1], sets.counts[j + 1] = sets.numbers[j], sets.counts[j]
+            j -= 1
+        sets.numbers[j + 1], sets.counts[j + 1] = number, count
+    sets.n_groups = n
+    cdef int64_t tuples = 1, boards = 0, share = 0, share_size = 1, size, t
+    for i in range(n):
+        size, count = s.lengths[sets.numbers[i]], sets.counts[i]
+        for t in range(count):
+            tuples *= size - t
+        boards += count
+        if count * share_size > share * size:
+            share, share_size = count, size
+    sets.tuples, sets.boards = tuples, boards
+    sets.hits = tuples // share_size * share if n else 0
+    cdef int64_t packed[MAX_GROUPS]
+    for i in range(n):
+        packed[i] = sets.numbers[i] * KEY_BOARDS + sets.counts[i]
+    sets.key = PyBytes_FromStringAndSize(<const char *>packed, n * sizeof(int64_t))
+    sets.forced = -2
+    return sets
+
+
+cdef int64_t guess_of(TupleSearch s, int64_t answer) noexcept:
+    """The index of ``answer`` in the guess list (the first guess showing it all correct), -1 if none."""
+    cdef int64_t g
+    if s.answer_guess[answer] == -2:
+        s.answer_guess[answer] = -1
+        for g in range(s.n_guesses):
+            if s.codes[g, answer] == s.all_correct:
+                s.answer_guess[answer] = g
+                break
+    return s.answer_guess[answer]
+
+
+cdef int64_t held_by_all(TupleSearch s, Sets sets) noexcept:
+    """The first guess (in the guess list) that every tuple holds, -1 if none: a word of a set
+    shared by as many boards as it has words."""
+    cdef int i
+    cdef int64_t p, g, best
+    if sets.forced == -2:
+        best = -1
+        for i in range(sets.n_groups):
+            if s.lengths[sets.numbers[i]] == sets.counts[i]:
+                for p in range(s.lengths[sets.numbers[i]]):
+                    g = guess_of(s, s.words[s.offsets[sets.numbers[i]] + p])
+                    if g >= 0 and (best < 0 or g < best):
+                        best = g
+        sets.forced = best
+    return sets.forced
+
+
+cdef Ways placements(TupleSearch s, int32_t number, int32_t count, int64_t guess):
+    """A group's ways to place its ``count`` boards in the classes of ``guess``: each way's
+    open groups (set number, boards; a board shown all correct is closed) and how many board
+    assignments give it; a class holds at most as many boards as words.  Cached."""
+    key = (number * s.n_guesses + guess) * (MAX_GROUPS + 1) + count
+    found = s.placed.get(key)
+    if found is not None:
+        return found
+    if len(s.placed) >= SPLITS_CACHE:
+        s.placed.clear()
+    cdef int64_t m = s.lengths[number], offset = s.offsets[number], p, c, n_classes = 0, start
+    s.stamp += 1
+    for p in range(m):  # the classes in the order of their least word, each class's size
+        c = s.codes[guess, s.words[offset + p]]
+        if s.code_stamp[c] != s.stamp:
+            s.code_stamp[c] = s.stamp
+            s.code_first[c] = n_classes
+            s.class_size[n_classes] = 0
+            s.other_label[n_classes] = c
+            n_classes += 1
+        s.class_size[s.code_first[c]] += 1
+    start = 0
+    for c in range(n_classes):  # class c's words go to bucket[label[c] : label[c] + size]
+        s.label[c] = start
+        start += s.class_size[c]
+    for p in range(m):
+        c = s.code_first[s.codes[guess, s.words[offset + p]]]
+        s.bucket[s.label[c]] = s.words[offset + p]
+        s.label[c] += 1
+    named = []
+    start = 0
+    for c in range(n_classes):
+        shut = s.other_label[c] == s.all_correct
+        named.append((shut, s.intern_words(&s.bucket[start], s.class_size[c]), s.class_size[c]))
+        start += s.class_size[c]
+    out = []
+    if count == 1:
+        for shut, child, _ in named:
+            out.append(((), 1) if shut else (((child, 1),), 1))
+    else:
+        for combo in itertools.combinations_with_replacement(range(len(named)), count):
+            placed = {}
+            for c in combo:
+                placed[c] = placed.get(c, 0) + 1
+            if any(boards > named[c][2] for c, boards in placed.items()):
+                continue
+            weight = math.factorial(count)
+            for boards in placed.values():
+                weight //= math.factorial(boards)
+            out.append((tuple((named[c][1], boards) for c, boards in placed.items() if not named[c][0]), weight))
+    found = s.placed[key] = ways_of(s, out)
+    return found
+
+
+cdef struct GroupSplit:
+    # A group's split as make_table reads it: the group's open boards and set size, and its SetSplit's arrays.
+    int64_t count
+    int64_t size
+    int32_t *partition
+    int32_t *classes
+    uint8_t *shut
+    int64_t *first
+    int32_t *sizes
+
+
+cdef int64_t held_of(Sets sets, GroupSplit *groups, const int64_t *pid, int64_t *at, int64_t *cum,
+                     double *cum_d, bint exact) noexcept:
+    """``H`` (exact.py's bounds) of a guess whose partition of group i is ``pid[i]``, at most
+    N: every board's classes in the order of j/size (a class shown all correct first, the
+    others by size, largest first: the groups' lists merged), each counting j times the
+    product over the other boards of the sizes of their classes before it; in doubles rounded
+    up when the products may pass int64 (``exact`` false)."""
+    cdef int i, b, board, boards = 0, pick
+    cdef int64_t total = 0, product, size, j
+    cdef double total_d = 0.0, product_d
+    cdef int64_t first_board[MAX_GROUPS]
+    for i in range(sets.n_groups):
+        first_board[i] = boards
+        at[i] = groups[i].first[pid[i]]
+        for b in range(groups[i].count):
+            cum[boards + b] = groups[i].shut[pid[i]]  # the class shown all correct: size 1, credit 0
+            cum_d[boards + b] = cum[boards + b]
+        boards += groups[i].count
+    while True:
+        pick = -1
+        for i in range(sets.n_groups):  # the group whose next class has the least j/size
+            if at[i] < groups[i].first[pid[i] + 1]:
+                if (pick < 0 or groups[i].count * groups[pick].sizes[at[pick]]
+                        < groups[pick].count * groups[i].sizes[at[i]]):
+                    pick = i
+        if pick < 0:
+            break
+        size, j = groups[pick].sizes[at[pick]], groups[pick].count
+        at[pick] += 1
+        for board in range(first_board[pick], first_board[pick] + j):  # each of the group's boards, in turn
+            if exact:
+                product = 1
+                for b in range(boards):
+                    if b != board:
+                        product *= cum[b]
+                        if product == 0 or product >= sets.tuples:
+                            break
+                if product >= sets.tuples:
+                    return sets.tuples
+                total += j * product
+                if total >= sets.tuples:
+                    return sets.tuples
+            else:
+                product_d = 1.0
+                for b in range(boards):
+                    if b != board:
+                        product_d *= cum_d[b]
+                total_d += j * product_d
+                if total_d >= sets.tuples:
+                    return sets.tuples
+            cum[board] += size
+            cum_d[board] += size
+    if exact:
+        return total
+    return min(sets.tuples, <int64_t>ceil(total_d * (1.0 + 1e-12)) + 1)
+
+
+cdef int64_t guess_bound(Sets sets, int64_t r, int64_t held, int64_t holding) noexcept:
+    """The bound on playing a guess (exact.py): every tuple pays it, each part its static
+    bound, from ``held`` (H) and the tuples holding the guess (``holding``)."""
+    cdef int64_t n = sets.tuples, k = sets.boards, left = r - 1
+    cdef int64_t spread_k = part_cost(k + 1, left) - part_cost(k, left) if k > 0 else 0
+    cdef int64_t spread_below = part_cost(k, left) - part_cost(k - 1, left) if k > 1 else 0
+    cdef int64_t saved = max(spread_k, spread_below) if holding > 0 else spread_k
+    cdef int64_t open_k = part_cost(k + 1, left) if k > 0 else 0
+    cdef int64_t open_below = part_cost(k, left) if k > 1 else 0
+    cdef int64_t best = n + (n - holding) * open_k + holding * open_below - saved * held
+    cdef int64_t floor = n + (n - holding) * part_cost(k, left) + holding * part_cost(k - 1, left)
+    return max(best, floor)
+
+
+cdef Table make_table(TupleSearch s, Sets sets, int64_t r, Table candidates):
+    """The kept guesses among ``candidates`` (the first of every class of equivalent guesses;
+    none that neither splits a set nor closes a board), their bounds and their order: least
+    bound first, then most parts, then a guess closing a board, then the earlier guess."""
+    cdef int64_t n_cand = candidates.size, slots = 1, i, j, kept = 0, holding, held, q
+    cdef int64_t pid[MAX_GROUPS]
+    cdef int64_t at[MAX_GROUPS]
+    cdef int64_t cum[MAX_GROUPS]
+    cdef double cum_d[MAX_GROUPS]
+    cdef GroupSplit groups[MAX_GROUPS]
+    cdef SetSplit split
+    cdef uint64_t h
+    cdef bint useful, same
+    cdef double parts, volume = 1.0
+    splits = []  # keeps the splits alive while their arrays are read
+    for i in range(sets.n_groups):
+        split = cached_split(s, sets.numbers[i], candidates)
+        splits.append(split)
+        groups[i].count, groups[i].size = sets.counts[i], s.lengths[sets.numbers[i]]
+        groups[i].partition, groups[i].classes, groups[i].shut = split.partition, split.classes, split.shut
+        groups[i].first, groups[i].sizes = split.first, split.sizes
+        for j in range(sets.counts[i]):
+            volume *= groups[i].size
+    cdef bint exact = volume < 4.0e18
+    while slots < 2 * n_cand:
+        slots *= 2
+    cdef uint64_t *hashes = <uint64_t *>malloc(slots * sizeof(uint64_t))
+    cdef int64_t *owner = <int64_t *>malloc(slots * sizeof(int64_t))
+    cdef Ranked *ranked = <Ranked *>malloc(max(1, n_cand) * sizeof(Ranked))
+    cdef Ranked *ranked_scratch = <Ranked *>malloc(max(1, n_cand) * sizeof(Ranked))
+    cdef Table table = Table.__new__(Table)
+    table.token = s.next_token
+    s.next_token += 1
+    try:
+        if not hashes or not owner or not ranked or not ranked_scratch:
+            raise MemoryError()
+        for i in range(slots):
+            owner[i] = -1
+        for j in range(n_cand):
+            useful = False
+            h = HASH_SEED
+            for i in range(sets.n_groups):
+                pid[i] = groups[i].partition[j]
+                if groups[i].classes[pid[i]] > 1 or groups[i].shut[pid[i]]:
+                    useful = True
+                h = (h ^ <uint64_t>(pid[i] + 1)) * HASH_MULTIPLIER
+                h ^= h >> 31
+            if not useful:
+                continue
+            q = h & (slots - 1)
+            same = False
+            while owner[q] >= 0:
+                if hashes[q] == h:  # the same partitions, unless the hashes collide
+                    same = True
+                    for i in range(sets.n_groups):
+                        if groups[i].partition[ranked[owner[q]].index] != pid[i]:
+                            same = False
+                            break
+                    break
+                q = (q + 1) & (slots - 1)
+            if same:
+                continue
+            if owner[q] < 0:
+                hashes[q], owner[q] = h, kept
+            parts, holding = 1.0, 0
+            for i in range(sets.n_groups):
+                for q in range(groups[i].count):
+                    parts *= groups[i].classes[pid[i]]
+                if groups[i].shut[pid[i]]:
+                    holding += sets.tuples // groups[i].size * groups[i].count
+            held = held_of(sets, groups, pid, at, cum, cum_d, exact)
+            ranked[kept].bound = guess_bound(sets, r, held, holding)
+            ranked[kept].parts = parts
+            ranked[kept].opens = 0 if holding else 1
+            ranked[kept].guess = candidates.guesses[j]
+            ranked[kept].index = j  # the candidate's index, until the sort: then the kept guess's
+            kept += 1
+        table.size = kept
+        table.guesses = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
+        table.bounds = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
+        table.order = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
+        if not table.guesses or not table.bounds or not table.order:
+            raise MemoryError()
+        for i in range(kept):
+            table.guesses[i] = ranked[i].guess
+            table.bounds[i] = ranked[i].bound
+            ranked[i].index = i
+        sort_ranked(ranked, ranked_scratch, kept)
+        for i in range(kept):
+            table.order[i] = ranked[i].index
+        return table
+    finally:
+        free(hashes)
+        free(owner)
+        free(ranked)
+        free(ranked_scratch)
