@@ -200,3 +200,15 @@ def test_a_deadline_stops_the_search_and_keeps_the_memo_sound():
         exact.solve(problem, tuples, 6)
     problem.deadline = None
     assert exact.solve(problem, tuples, 6) == exact.solve(_problem(answers, answers), tuples, 6)
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions())
+def test_the_two_byte_build_searches_alike(position):
+    answers, guesses, tuples, left = position
+    narrow = _problem(answers, guesses)
+    wide = exact.Problem(compute_matrix(guesses, answers).astype(np.uint16), DEFAULT_GAME.all_correct)
+    assert type(wide.kernel).__module__.endswith("_tuples16")
+    assert exact.solve(wide, tuples, left) == exact.solve(narrow, tuples, left)
+    assert exact.ranked_guesses(wide, tuples, left) == exact.ranked_guesses(narrow, tuples, left)
+    assert wide.nodes == narrow.nodes
