@@ -18,8 +18,8 @@ full.  A code is a ``code_t`` (rules.pxd): one byte here, two in _tuples16.
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport ceil
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
@@ -36,6 +36,8 @@ cdef enum:
     SPLITS_CACHE = 200000     # placements kept (emptied when full)
     TABLE_CACHE_GUESSES = 2000000  # guesses the kept tables hold in all (emptied when full)
     SPLIT_CACHE_CELLS = 1 << 24    # the cells the kept set splits hold in all (about 4 bytes each; emptied when full)
+    STORED_LABELS = 1 << 24        # the most labels (2 bytes each) a set's split keeps while it is made
+    BLOCK_CELLS = 1 << 20          # the codes of (guess, word) cells a set's split gathers at once
 
 cdef int64_t LOST_COST = 1LL << 40   # a lost tuple outweighs every guess count (exact.LOST)
 cdef int64_t COST_LIMIT = 1LL << 62  # the costs of a position taken on stay below this
@@ -84,13 +86,24 @@ cdef class Sets:
         return [(self.numbers[i], self.counts[i]) for i in range(self.n_groups)]
 
 
+cdef struct Ranked:
+    # One kept guess's sort keys (Table.order): bound, then most parts, then closing a board, then the guess.
+    int64_t bound
+    double parts
+    int64_t opens   # 0 when the guess closes a board
+    int64_t guess
+    int64_t index
+
+
 cdef class Table:
     """A position's kept guesses (ascending), each one's lower bound, and ``order``: the
-    indices in the order the search tries them."""
+    indices in the order the search tries them, made when first asked for
+    (:func:`table_order`; until then ``ranked`` holds the sort keys)."""
 
     cdef int64_t *guesses
     cdef int64_t *bounds
     cdef int64_t *order
+    cdef Ranked *ranked
     cdef readonly int64_t size
     cdef int64_t token  # names the list in the cache of set splits (the candidates of its parts)
 
@@ -98,9 +111,11 @@ cdef class Table:
         free(self.guesses)
         free(self.bounds)
         free(self.order)
+        free(self.ranked)
 
     def arrays(self) -> tuple:
         """(kept guesses, their bounds, the order) as numpy arrays."""
+        table_order(self)
         guesses = np.array([self.guesses[i] for i in range(self.size)], dtype=np.int64)
         bounds = np.array([self.bounds[i] for i in range(self.size)], dtype=np.int64)
         order = np.array([self.order[i] for i in range(self.size)], dtype=np.int64)
@@ -115,62 +130,6 @@ cdef class Table:
             if self.bounds[i] < best:
                 best = self.bounds[i]
         return best
-
-
-cdef struct Ranked:
-    # One kept guess's sort keys (Table.order): bound, then most parts, then closing a board, then the guess.
-    int64_t bound
-    double parts
-    int64_t opens   # 0 when the guess closes a board
-    int64_t guess
-    int64_t index
-
-
-cdef inline bint ranked_before(Ranked *a, Ranked *b) noexcept:
-    if a.bound != b.bound:
-        return a.bound < b.bound
-    if a.parts != b.parts:
-        return a.parts > b.parts
-    if a.opens != b.opens:
-        return a.opens < b.opens
-    return a.guess < b.guess
-
-
-cdef void sort_ranked(Ranked *items, Ranked *scratch, int64_t n) noexcept:
-    """Merge sort by :func:`ranked_before`."""
-    cdef int64_t width = 1, lo, mid, hi, i, j, t
-    cdef Ranked *src = items
-    cdef Ranked *dst = scratch
-    cdef Ranked *swap
-    while width < n:
-        lo = 0
-        while lo < n:
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            i, j, t = lo, mid, lo
-            while i < mid and j < hi:
-                if ranked_before(&src[j], &src[i]):
-                    dst[t] = src[j]
-                    j += 1
-                else:
-                    dst[t] = src[i]
-                    i += 1
-                t += 1
-            while i < mid:
-                dst[t] = src[i]
-                i += 1
-                t += 1
-            while j < hi:
-                dst[t] = src[j]
-                j += 1
-                t += 1
-            lo += 2 * width
-        swap = src
-        src = dst
-        dst = swap
-        width *= 2
-    if src != items:
-        memcpy(items, src, n * sizeof(Ranked))
 
 
 cdef inline double monotonic() noexcept:
@@ -188,6 +147,16 @@ cdef class TupleSearch:
     ``deadline`` (a ``time.monotonic()`` past which ``stopped`` is raised) are the caller's."""
 
     cdef const code_t[:, ::1] codes
+    cdef code_t *by_answer         # codes transposed: by_answer[a * n_guesses + g]
+    cdef code_t *block             # a set's codes under a block of guesses (split_set)
+    cdef code_t *other_block
+    # A hash table's slots, shared by the split and the table being made: a slot is taken
+    # when its stamp is the current generation (open_slots empties them all at once).
+    cdef uint64_t *slot_hash
+    cdef int64_t *slot_owner
+    cdef int64_t *slot_stamp
+    cdef int64_t slot_generation
+    cdef Ranked *ranked_scratch    # a table's kept guesses while it is made
     cdef int64_t all_correct, n_guesses, n_answers
     # The arena of sets: set i's words are words[offsets[i] : offsets[i] + lengths[i]].
     cdef int32_t *words
@@ -235,6 +204,22 @@ cdef class TupleSearch:
         self.other_label = <int64_t *>malloc(max(1, self.n_answers) * sizeof(int64_t))
         self.class_size = <int64_t *>malloc(max(1, self.n_answers) * sizeof(int64_t))
         self.bucket = <int32_t *>malloc(max(1, self.n_answers) * sizeof(int32_t))
+        cdef int64_t slots = 1, a, g
+        while slots < 2 * max(16, self.n_guesses):
+            slots *= 2
+        self.slot_hash = <uint64_t *>malloc(slots * sizeof(uint64_t))
+        self.slot_owner = <int64_t *>malloc(slots * sizeof(int64_t))
+        self.slot_stamp = <int64_t *>calloc(slots, sizeof(int64_t))
+        self.ranked_scratch = <Ranked *>malloc(max(1, self.n_guesses) * sizeof(Ranked))
+        self.block = <code_t *>malloc(BLOCK_CELLS * sizeof(code_t))
+        self.other_block = <code_t *>malloc(max(1, self.n_answers) * sizeof(code_t))
+        self.by_answer = <code_t *>malloc(max(1, self.n_answers * self.n_guesses) * sizeof(code_t))
+        if (not self.slot_hash or not self.slot_owner or not self.slot_stamp or not self.ranked_scratch
+                or not self.block or not self.other_block or not self.by_answer):
+            raise MemoryError()
+        for g in range(self.n_guesses):
+            for a in range(self.n_answers):
+                self.by_answer[a * self.n_guesses + g] = self.codes[g, a]
         if (not self.words or not self.offsets or not self.lengths or not self.answer_guess or not self.code_stamp
                 or not self.code_first or not self.label or not self.other_label or not self.class_size
                 or not self.bucket):
@@ -268,6 +253,13 @@ cdef class TupleSearch:
         free(self.other_label)
         free(self.class_size)
         free(self.bucket)
+        free(self.slot_hash)
+        free(self.slot_owner)
+        free(self.slot_stamp)
+        free(self.ranked_scratch)
+        free(self.block)
+        free(self.other_block)
+        free(self.by_answer)
 
     @property
     def deadline(self):

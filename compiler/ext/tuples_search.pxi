@@ -85,8 +85,9 @@ cdef int64_t search(TupleSearch s, Sets sets, int64_t r, int64_t bound, int64_t 
         return bound
     best = beta
     report = s.report if key == s.root else None
+    cdef int64_t *order = table_order(table)
     for rank in range(table.size):
-        i = table.order[rank]
+        i = order[rank]
         if best != NO_BETA and table.bounds[i] >= best:
             s.bound_cuts += table.size - rank
             break
@@ -207,7 +208,8 @@ cdef tuple ranked_of(TupleSearch s, Sets sets, int64_t r):
     """The position's table over every guess and its guesses in the search's order, each
     with its bound: a word every tuple holds first."""
     cdef Table table = make_table(s, sets, r, s.all_guesses)
-    ranked = [(table.guesses[table.order[i]], table.bounds[table.order[i]]) for i in range(table.size)]
+    cdef int64_t *order = table_order(table)
+    ranked = [(table.guesses[order[i]], table.bounds[order[i]]) for i in range(table.size)]
     forced = held_by_all(s, sets)
     return table, sorted(ranked, key=lambda pair: pair[0] != forced)  # stable: the rest keep their order
 

@@ -26,18 +26,18 @@ cdef class SetSplit:
         free(self.sizes)
 
 
-cdef uint64_t set_labels(TupleSearch s, int32_t number, const code_t *row, int64_t *label, int64_t *size,
+cdef uint64_t set_labels(TupleSearch s, int64_t m, const code_t *codes, int64_t *label, int64_t *size,
                          int64_t *classes, int64_t *shut) noexcept:
-    """Each word of set ``number`` labelled by its class under the guess whose codes are
-    ``row`` (the class's first position, plus the set's size when shown all correct), each
-    class's size at its first position (``size``, 0 elsewhere; NULL: not wanted), the
-    classes and the position shown all correct (-1); returns the labels' hash."""
-    cdef int64_t m = s.lengths[number], offset = s.offsets[number], p, c, first
+    """Each of a set's ``m`` words labelled by its class under a guess showing it ``codes[p]``
+    (the class's first position, plus ``m`` when shown all correct), each class's size at its
+    first position (``size``, 0 elsewhere; NULL: not wanted), the classes and the position
+    shown all correct (-1); returns the labels' hash."""
+    cdef int64_t p, c, first
     cdef uint64_t h = HASH_SEED
     s.stamp += 1
     classes[0], shut[0] = 0, -1
     for p in range(m):
-        c = row[s.words[offset + p]]
+        c = codes[p]
         if s.code_stamp[c] != s.stamp:
             s.code_stamp[c] = s.stamp
             s.code_first[c] = p
@@ -53,6 +53,17 @@ cdef uint64_t set_labels(TupleSearch s, int32_t number, const code_t *row, int64
         h = (h ^ <uint64_t>(first + 1)) * HASH_MULTIPLIER
         h ^= h >> 31
     return h
+
+
+cdef void gather_codes(TupleSearch s, int32_t number, const int64_t *guesses, int64_t n, code_t *block) noexcept:
+    """``block[j * m + p]``: the code guess ``guesses[j]`` shows word p of set ``number`` (read
+    a word's row of the transposed matrix at a time)."""
+    cdef int64_t m = s.lengths[number], offset = s.offsets[number], p, j
+    cdef const code_t *row
+    for p in range(m):
+        row = &s.by_answer[s.words[offset + p] * s.n_guesses]
+        for j in range(n):
+            block[j * m + p] = row[guesses[j]]
 
 
 cdef void sort_descending(int32_t *items, int64_t n) noexcept:
@@ -72,13 +83,14 @@ cdef SetSplit split_set(TupleSearch s, int32_t number, Table candidates):
     """Set ``number`` split by every guess of ``candidates`` (see :class:`SetSplit`)."""
     cdef SetSplit split = SetSplit.__new__(SetSplit)
     cdef int64_t n = candidates.size, m = s.lengths[number], slots = 1, j, i, p, g, pid, used = 0
-    cdef int64_t capacity = max(16, n), size_capacity = max(64, n * 4), n_classes, shut_at, other_classes, other_shut
+    cdef int64_t capacity = min(max(16, n), 256), size_capacity = 4096, n_classes, shut_at, other_classes, other_shut
     cdef uint64_t h
     cdef bint same
-    while slots < 2 * n:
-        slots *= 2
-    cdef uint64_t *hashes = <uint64_t *>malloc(slots * sizeof(uint64_t))
-    cdef int64_t *owner = <int64_t *>malloc(slots * sizeof(int64_t))
+    cdef int64_t chunk = max(1, BLOCK_CELLS // max(1, m)), start = -chunk
+    # Each partition's labels, kept to tell a repeated partition from a hash collision (else
+    # its representative's labels are made again): when they fit STORED_LABELS.
+    cdef bint keep_labels = m * n <= STORED_LABELS and m < 16384
+    cdef int16_t *stored = <int16_t *>malloc((capacity * m if keep_labels else 1) * sizeof(int16_t))
     cdef int64_t *representative = <int64_t *>malloc(capacity * sizeof(int64_t))
     split.partition = <int32_t *>malloc(max(1, n) * sizeof(int32_t))
     split.classes = <int32_t *>malloc(capacity * sizeof(int32_t))
@@ -86,44 +98,57 @@ cdef SetSplit split_set(TupleSearch s, int32_t number, Table candidates):
     split.first = <int64_t *>malloc((capacity + 1) * sizeof(int64_t))
     split.sizes = <int32_t *>malloc(size_capacity * sizeof(int32_t))
     try:
-        if (not hashes or not owner or not representative or not split.partition or not split.classes
-                or not split.shut or not split.first or not split.sizes):
+        if (not representative or not stored or not split.partition or not split.classes or not split.shut
+                or not split.first or not split.sizes):
             raise MemoryError()
-        for i in range(slots):
-            owner[i] = -1
+        slots = open_slots(s, n)
         split.first[0] = 0
         for j in range(n):
             g = candidates.guesses[j]
-            h = set_labels(s, number, &s.codes[g, 0], s.label, s.class_size, &n_classes, &shut_at)
+            if j >= start + chunk:
+                start = j
+                gather_codes(s, number, &candidates.guesses[start], min(chunk, n - start), s.block)
+            h = set_labels(s, m, &s.block[(j - start) * m], s.label, s.class_size, &n_classes, &shut_at)
             i = h & (slots - 1)
             pid = -1
-            while owner[i] >= 0:
-                if hashes[i] == h:  # the same labels, unless the hashes collide
-                    set_labels(s, number, &s.codes[representative[owner[i]], 0], s.other_label, NULL,
-                               &other_classes, &other_shut)
+            while s.slot_stamp[i] == s.slot_generation:
+                if s.slot_hash[i] == h:  # the same labels, unless the hashes collide
                     same = True
-                    for p in range(m):
-                        if s.other_label[p] != s.label[p]:
-                            same = False
-                            break
+                    if keep_labels:
+                        for p in range(m):
+                            if stored[s.slot_owner[i] * m + p] != s.label[p]:
+                                same = False
+                                break
+                    else:
+                        gather_codes(s, number, &representative[s.slot_owner[i]], 1, s.other_block)
+                        set_labels(s, m, s.other_block, s.other_label, NULL, &other_classes, &other_shut)
+                        for p in range(m):
+                            if s.other_label[p] != s.label[p]:
+                                same = False
+                                break
                     if same:
-                        pid = owner[i]
+                        pid = s.slot_owner[i]
                     break
                 i = (i + 1) & (slots - 1)
             if pid < 0:
                 pid = split.n_partitions
-                if owner[i] < 0:
-                    hashes[i], owner[i] = h, pid
+                if s.slot_stamp[i] != s.slot_generation:
+                    s.slot_stamp[i], s.slot_hash[i], s.slot_owner[i] = s.slot_generation, h, pid
                 if pid == capacity:
                     capacity *= 2
                     representative = <int64_t *>grow(representative, capacity * sizeof(int64_t))
                     split.classes = <int32_t *>grow(split.classes, capacity * sizeof(int32_t))
                     split.shut = <uint8_t *>grow(split.shut, capacity * sizeof(uint8_t))
                     split.first = <int64_t *>grow(split.first, (capacity + 1) * sizeof(int64_t))
+                    if keep_labels:
+                        stored = <int16_t *>grow(stored, capacity * m * sizeof(int16_t))
                 if used + n_classes > size_capacity:
                     size_capacity = max(2 * size_capacity, used + n_classes)
                     split.sizes = <int32_t *>grow(split.sizes, size_capacity * sizeof(int32_t))
                 representative[pid] = g
+                if keep_labels:
+                    for p in range(m):
+                        stored[pid * m + p] = <int16_t>s.label[p]
                 split.classes[pid] = n_classes
                 split.shut[pid] = shut_at >= 0
                 for p in range(m):
@@ -137,9 +162,18 @@ cdef SetSplit split_set(TupleSearch s, int32_t number, Table candidates):
         split.cells = n + used + split.n_partitions
         return split
     finally:
-        free(hashes)
-        free(owner)
         free(representative)
+        free(stored)
+
+
+cdef int64_t open_slots(TupleSearch s, int64_t n) noexcept:
+    """The search's hash table of slots emptied for ``n`` entries (a new generation): the slots
+    to use, a power of two."""
+    cdef int64_t slots = 1
+    while slots < 2 * n:
+        slots *= 2
+    s.slot_generation += 1
+    return slots
 
 
 cdef void *grow(void *block, size_t size) except NULL:

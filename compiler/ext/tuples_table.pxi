@@ -243,75 +243,125 @@ cdef Table make_table(TupleSearch s, Sets sets, int64_t r, Table candidates):
         for j in range(sets.counts[i]):
             volume *= groups[i].size
     cdef bint exact = volume < 4.0e18
-    while slots < 2 * n_cand:
-        slots *= 2
-    cdef uint64_t *hashes = <uint64_t *>malloc(slots * sizeof(uint64_t))
-    cdef int64_t *owner = <int64_t *>malloc(slots * sizeof(int64_t))
-    cdef Ranked *ranked = <Ranked *>malloc(max(1, n_cand) * sizeof(Ranked))
-    cdef Ranked *ranked_scratch = <Ranked *>malloc(max(1, n_cand) * sizeof(Ranked))
+    slots = open_slots(s, n_cand)
+    cdef Ranked *ranked = s.ranked_scratch
     cdef Table table = Table.__new__(Table)
     table.token = s.next_token
     s.next_token += 1
-    try:
-        if not hashes or not owner or not ranked or not ranked_scratch:
+    for j in range(n_cand):
+        useful = False
+        h = HASH_SEED
+        for i in range(sets.n_groups):
+            pid[i] = groups[i].partition[j]
+            if groups[i].classes[pid[i]] > 1 or groups[i].shut[pid[i]]:
+                useful = True
+            h = (h ^ <uint64_t>(pid[i] + 1)) * HASH_MULTIPLIER
+            h ^= h >> 31
+        if not useful:
+            continue
+        q = h & (slots - 1)
+        same = False
+        while s.slot_stamp[q] == s.slot_generation:
+            if s.slot_hash[q] == h:  # the same partitions, unless the hashes collide
+                same = True
+                for i in range(sets.n_groups):
+                    if groups[i].partition[ranked[s.slot_owner[q]].index] != pid[i]:
+                        same = False
+                        break
+                break
+            q = (q + 1) & (slots - 1)
+        if same:
+            continue
+        if s.slot_stamp[q] != s.slot_generation:
+            s.slot_stamp[q], s.slot_hash[q], s.slot_owner[q] = s.slot_generation, h, kept
+        parts, holding = 1.0, 0
+        for i in range(sets.n_groups):
+            for q in range(groups[i].count):
+                parts *= groups[i].classes[pid[i]]
+            if groups[i].shut[pid[i]]:
+                holding += sets.tuples // groups[i].size * groups[i].count
+        held = held_of(sets, groups, pid, at, cum, cum_d, exact)
+        ranked[kept].bound = guess_bound(sets, r, held, holding)
+        ranked[kept].parts = parts
+        ranked[kept].opens = 0 if holding else 1
+        ranked[kept].guess = candidates.guesses[j]
+        ranked[kept].index = j  # the candidate's index, until the sort: then the kept guess's
+        kept += 1
+    table.size = kept
+    table.guesses = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
+    table.bounds = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
+    table.ranked = <Ranked *>malloc(max(1, kept) * sizeof(Ranked))  # sorted when its order is asked for
+    if not table.guesses or not table.bounds or not table.ranked:
+        raise MemoryError()
+    for i in range(kept):
+        table.guesses[i] = ranked[i].guess
+        table.bounds[i] = ranked[i].bound
+        ranked[i].index = i
+    memcpy(table.ranked, ranked, kept * sizeof(Ranked))
+    return table
+
+
+cdef inline bint ranked_before(Ranked *a, Ranked *b) noexcept:
+    if a.bound != b.bound:
+        return a.bound < b.bound
+    if a.parts != b.parts:
+        return a.parts > b.parts
+    if a.opens != b.opens:
+        return a.opens < b.opens
+    return a.guess < b.guess
+
+
+cdef void sort_ranked(Ranked *items, Ranked *scratch, int64_t n) noexcept:
+    """Merge sort by :func:`ranked_before`."""
+    cdef int64_t width = 1, lo, mid, hi, i, j, t
+    cdef Ranked *src = items
+    cdef Ranked *dst = scratch
+    cdef Ranked *swap
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j, t = lo, mid, lo
+            while i < mid and j < hi:
+                if ranked_before(&src[j], &src[i]):
+                    dst[t] = src[j]
+                    j += 1
+                else:
+                    dst[t] = src[i]
+                    i += 1
+                t += 1
+            while i < mid:
+                dst[t] = src[i]
+                i += 1
+                t += 1
+            while j < hi:
+                dst[t] = src[j]
+                j += 1
+                t += 1
+            lo += 2 * width
+        swap = src
+        src = dst
+        dst = swap
+        width *= 2
+    if src != items:
+        memcpy(items, src, n * sizeof(Ranked))
+
+
+cdef int64_t *table_order(Table table) except NULL:
+    """The table's order (sorted from its keys when first asked for)."""
+    cdef int64_t i
+    cdef Ranked *scratch
+    if table.order == NULL:
+        table.order = <int64_t *>malloc(max(1, table.size) * sizeof(int64_t))
+        scratch = <Ranked *>malloc(max(1, table.size) * sizeof(Ranked))
+        if not table.order or not scratch:
+            free(scratch)
             raise MemoryError()
-        for i in range(slots):
-            owner[i] = -1
-        for j in range(n_cand):
-            useful = False
-            h = HASH_SEED
-            for i in range(sets.n_groups):
-                pid[i] = groups[i].partition[j]
-                if groups[i].classes[pid[i]] > 1 or groups[i].shut[pid[i]]:
-                    useful = True
-                h = (h ^ <uint64_t>(pid[i] + 1)) * HASH_MULTIPLIER
-                h ^= h >> 31
-            if not useful:
-                continue
-            q = h & (slots - 1)
-            same = False
-            while owner[q] >= 0:
-                if hashes[q] == h:  # the same partitions, unless the hashes collide
-                    same = True
-                    for i in range(sets.n_groups):
-                        if groups[i].partition[ranked[owner[q]].index] != pid[i]:
-                            same = False
-                            break
-                    break
-                q = (q + 1) & (slots - 1)
-            if same:
-                continue
-            if owner[q] < 0:
-                hashes[q], owner[q] = h, kept
-            parts, holding = 1.0, 0
-            for i in range(sets.n_groups):
-                for q in range(groups[i].count):
-                    parts *= groups[i].classes[pid[i]]
-                if groups[i].shut[pid[i]]:
-                    holding += sets.tuples // groups[i].size * groups[i].count
-            held = held_of(sets, groups, pid, at, cum, cum_d, exact)
-            ranked[kept].bound = guess_bound(sets, r, held, holding)
-            ranked[kept].parts = parts
-            ranked[kept].opens = 0 if holding else 1
-            ranked[kept].guess = candidates.guesses[j]
-            ranked[kept].index = j  # the candidate's index, until the sort: then the kept guess's
-            kept += 1
-        table.size = kept
-        table.guesses = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
-        table.bounds = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
-        table.order = <int64_t *>malloc(max(1, kept) * sizeof(int64_t))
-        if not table.guesses or not table.bounds or not table.order:
-            raise MemoryError()
-        for i in range(kept):
-            table.guesses[i] = ranked[i].guess
-            table.bounds[i] = ranked[i].bound
-            ranked[i].index = i
-        sort_ranked(ranked, ranked_scratch, kept)
-        for i in range(kept):
-            table.order[i] = ranked[i].index
-        return table
-    finally:
-        free(hashes)
-        free(owner)
-        free(ranked)
-        free(ranked_scratch)
+        sort_ranked(table.ranked, scratch, table.size)
+        for i in range(table.size):
+            table.order[i] = table.ranked[i].index
+        free(scratch)
+        free(table.ranked)
+        table.ranked = NULL
+    return table.order
