@@ -95,6 +95,13 @@ cdef struct Ranked:
     int64_t index
 
 
+cdef struct Slot:
+    # One slot of the search's hash table (TupleSearch.slots): taken when its stamp is the generation.
+    int64_t stamp
+    uint64_t hash
+    int64_t owner
+
+
 cdef class Table:
     """A position's kept guesses (ascending), each one's lower bound, and ``order``: the
     indices in the order the search tries them, made when first asked for
@@ -152,9 +159,7 @@ cdef class TupleSearch:
     cdef code_t *other_block
     # A hash table's slots, shared by the split and the table being made: a slot is taken
     # when its stamp is the current generation (open_slots empties them all at once).
-    cdef uint64_t *slot_hash
-    cdef int64_t *slot_owner
-    cdef int64_t *slot_stamp
+    cdef Slot *slots
     cdef int64_t slot_generation
     cdef Ranked *ranked_scratch    # a table's kept guesses while it is made
     cdef int64_t all_correct, n_guesses, n_answers
@@ -207,14 +212,12 @@ cdef class TupleSearch:
         cdef int64_t slots = 1, a, g
         while slots < 2 * max(16, self.n_guesses):
             slots *= 2
-        self.slot_hash = <uint64_t *>malloc(slots * sizeof(uint64_t))
-        self.slot_owner = <int64_t *>malloc(slots * sizeof(int64_t))
-        self.slot_stamp = <int64_t *>calloc(slots, sizeof(int64_t))
+        self.slots = <Slot *>calloc(slots, sizeof(Slot))
         self.ranked_scratch = <Ranked *>malloc(max(1, self.n_guesses) * sizeof(Ranked))
         self.block = <code_t *>malloc(BLOCK_CELLS * sizeof(code_t))
         self.other_block = <code_t *>malloc(max(1, self.n_answers) * sizeof(code_t))
         self.by_answer = <code_t *>malloc(max(1, self.n_answers * self.n_guesses) * sizeof(code_t))
-        if (not self.slot_hash or not self.slot_owner or not self.slot_stamp or not self.ranked_scratch
+        if (not self.slots or not self.ranked_scratch
                 or not self.block or not self.other_block or not self.by_answer):
             raise MemoryError()
         for g in range(self.n_guesses):
@@ -253,9 +256,7 @@ cdef class TupleSearch:
         free(self.other_label)
         free(self.class_size)
         free(self.bucket)
-        free(self.slot_hash)
-        free(self.slot_owner)
-        free(self.slot_stamp)
+        free(self.slots)
         free(self.ranked_scratch)
         free(self.block)
         free(self.other_block)

@@ -111,29 +111,29 @@ cdef SetSplit split_set(TupleSearch s, int32_t number, Table candidates):
             h = set_labels(s, m, &s.block[(j - start) * m], s.label, s.class_size, &n_classes, &shut_at)
             i = h & (slots - 1)
             pid = -1
-            while s.slot_stamp[i] == s.slot_generation:
-                if s.slot_hash[i] == h:  # the same labels, unless the hashes collide
+            while s.slots[i].stamp == s.slot_generation:
+                if s.slots[i].hash == h:  # the same labels, unless the hashes collide
                     same = True
                     if keep_labels:
                         for p in range(m):
-                            if stored[s.slot_owner[i] * m + p] != s.label[p]:
+                            if stored[s.slots[i].owner * m + p] != s.label[p]:
                                 same = False
                                 break
                     else:
-                        gather_codes(s, number, &representative[s.slot_owner[i]], 1, s.other_block)
+                        gather_codes(s, number, &representative[s.slots[i].owner], 1, s.other_block)
                         set_labels(s, m, s.other_block, s.other_label, NULL, &other_classes, &other_shut)
                         for p in range(m):
                             if s.other_label[p] != s.label[p]:
                                 same = False
                                 break
                     if same:
-                        pid = s.slot_owner[i]
+                        pid = s.slots[i].owner
                     break
                 i = (i + 1) & (slots - 1)
             if pid < 0:
                 pid = split.n_partitions
-                if s.slot_stamp[i] != s.slot_generation:
-                    s.slot_stamp[i], s.slot_hash[i], s.slot_owner[i] = s.slot_generation, h, pid
+                if s.slots[i].stamp != s.slot_generation:
+                    s.slots[i].stamp, s.slots[i].hash, s.slots[i].owner = s.slot_generation, h, pid
                 if pid == capacity:
                     capacity *= 2
                     representative = <int64_t *>grow(representative, capacity * sizeof(int64_t))

@@ -166,6 +166,8 @@ cdef int64_t held_of(Sets sets, GroupSplit *groups, const int64_t *pid, int64_t 
             cum[boards + b] = groups[i].shut[pid[i]]  # the class shown all correct: size 1, credit 0
             cum_d[boards + b] = cum[boards + b]
         boards += groups[i].count
+    if exact and boards == 2:
+        return held_of_two(sets, groups, pid, cum)
     while True:
         pick = -1
         for i in range(sets.n_groups):  # the group whose next class has the least j/size
@@ -203,6 +205,38 @@ cdef int64_t held_of(Sets sets, GroupSplit *groups, const int64_t *pid, int64_t 
     if exact:
         return total
     return min(sets.tuples, <int64_t>ceil(total_d * (1.0 + 1e-12)) + 1)
+
+
+cdef int64_t held_of_two(Sets sets, GroupSplit *groups, const int64_t *pid, int64_t *cum) noexcept:
+    """:func:`held_of` for two boards, ``cum`` holding their classes shown all correct: the
+    two lists merged (two groups of one board), or one list taken board by board (one group
+    of two)."""
+    cdef int64_t total = 0, size, a, b, a_end, b_end, n = sets.tuples
+    a, a_end = groups[0].first[pid[0]], groups[0].first[pid[0] + 1]
+    if sets.n_groups == 1:
+        while a < a_end:
+            size = groups[0].sizes[a]
+            total += 2 * cum[1]
+            cum[0] += size
+            total += 2 * cum[0]
+            cum[1] += size
+            if total >= n:
+                return n
+            a += 1
+        return total
+    b, b_end = groups[1].first[pid[1]], groups[1].first[pid[1] + 1]
+    while a < a_end or b < b_end:
+        if b >= b_end or (a < a_end and groups[0].sizes[a] >= groups[1].sizes[b]):  # ties: the first group's
+            total += cum[1]
+            cum[0] += groups[0].sizes[a]
+            a += 1
+        else:
+            total += cum[0]
+            cum[1] += groups[1].sizes[b]
+            b += 1
+        if total >= n:
+            return n
+    return total
 
 
 cdef int64_t guess_bound(Sets sets, int64_t r, int64_t held, int64_t holding) noexcept:
@@ -261,19 +295,19 @@ cdef Table make_table(TupleSearch s, Sets sets, int64_t r, Table candidates):
             continue
         q = h & (slots - 1)
         same = False
-        while s.slot_stamp[q] == s.slot_generation:
-            if s.slot_hash[q] == h:  # the same partitions, unless the hashes collide
+        while s.slots[q].stamp == s.slot_generation:
+            if s.slots[q].hash == h:  # the same partitions, unless the hashes collide
                 same = True
                 for i in range(sets.n_groups):
-                    if groups[i].partition[ranked[s.slot_owner[q]].index] != pid[i]:
+                    if groups[i].partition[ranked[s.slots[q].owner].index] != pid[i]:
                         same = False
                         break
                 break
             q = (q + 1) & (slots - 1)
         if same:
             continue
-        if s.slot_stamp[q] != s.slot_generation:
-            s.slot_stamp[q], s.slot_hash[q], s.slot_owner[q] = s.slot_generation, h, kept
+        if s.slots[q].stamp != s.slot_generation:
+            s.slots[q].stamp, s.slots[q].hash, s.slots[q].owner = s.slot_generation, h, kept
         parts, holding = 1.0, 0
         for i in range(sets.n_groups):
             for q in range(groups[i].count):
