@@ -203,7 +203,7 @@ def build_policy_tree(
     from wordle_runtime.boards_structure import closed_marker
 
     from ..core.matrix import compute_matrix
-    from .policy import POLICIES, _move, table_for
+    from .policy import POLICIES, policy_move, table_for
     from .policy_tree import policy_tree
 
     if policy not in POLICIES:
@@ -221,7 +221,7 @@ def build_policy_tree(
     table = table_for((answers, guesses), codes, words.game, (start or guesses[0], settings.max_depth))
     if start is None:  # rule 3 on the empty position
         everything = np.arange(len(answers))
-        table = replace(table, opening=_move(table, [everything, everything], 1, policy))
+        table = replace(table, opening=policy_move(table, [everything, everything], 1, policy))
     tree = policy_tree(table, closed_marker(words.game), policy, processes, progress)
     pairs = math.perm(len(answers), POLICY_BOARDS)
     if settings.objective == "total" and tree.lost:

@@ -65,7 +65,7 @@ def play(table: Table, secret: tuple[int, ...], policy: str = "entropy") -> tupl
     played: list[int] = []
     known: set[int] = set()
     while open_boards and len(played) < table.limit:
-        guess = _move(table, [sets[b] for b in open_boards], len(played), policy)
+        guess = policy_move(table, [sets[b] for b in open_boards], len(played), policy)
         played.append(guess)
         for b in list(open_boards):
             code = table.codes[guess, secret[b]]
@@ -73,11 +73,11 @@ def play(table: Table, secret: tuple[int, ...], policy: str = "entropy") -> tupl
             if code == table.all_correct:
                 open_boards.remove(b)
                 known.add(int(secret[b]))
-        _exclude_known(sets, open_boards, known)
+        exclude_known(sets, open_boards, known)
     return not open_boards, played
 
 
-def _exclude_known(sets: list[np.ndarray], open_boards: list[int], known: set[int]) -> None:
+def exclude_known(sets: list[np.ndarray], open_boards: list[int], known: set[int]) -> None:
     """The runtime's rule: solved boards' answers and lone candidates leave the other boards."""
     while True:
         known |= {int(sets[b][0]) for b in open_boards if len(sets[b]) == 1}
@@ -92,7 +92,7 @@ def _exclude_known(sets: list[np.ndarray], open_boards: list[int], known: set[in
             return
 
 
-def _move(table: Table, open_sets: list[np.ndarray], used: int, policy: str) -> int:
+def policy_move(table: Table, open_sets: list[np.ndarray], used: int, policy: str) -> int:
     """The guess row of the next move (rules 1-3)."""
     if used == 0:
         return table.opening

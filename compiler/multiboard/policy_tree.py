@@ -24,7 +24,7 @@ import numpy as np
 
 from wordle_runtime.boards_structure import LOST, SOLVED
 
-from .policy import Table, _exclude_known, _move
+from .policy import Table, exclude_known, policy_move
 from .whole import pair_count
 
 # An open board: (its index in the game, its candidates as answer indices).
@@ -169,7 +169,7 @@ def _laid_out(table: Table, marker: int, policy: str, start: list[OpenBoard], us
         key = tuple(words.tobytes() for _, words in opens)
         guess = moves.get(key)
         if guess is None:
-            guess = moves[key] = _move(table, [words for _, words in opens], played, policy)
+            guess = moves[key] = policy_move(table, [words for _, words in opens], played, policy)
             tree.moves_computed += 1
         tree.node_guess.append(guess)
         for edge in _edges(table, marker, opens, guess):
@@ -213,7 +213,7 @@ def _edges(table: Table, marker: int, opens: list[OpenBoard], guess: int) -> lis
                     edges.append(_Edge((code_a, code_b), len(rest), [(board, rest)]))
                 continue
             child = [words_a, words_b]
-            _exclude_known(child, [0, 1], set())
+            exclude_known(child, [0, 1], set())
             pairs = pair_count(child)
             if pairs:
                 edges.append(_Edge((code_a, code_b), pairs, [(0, child[0]), (1, child[1])]))

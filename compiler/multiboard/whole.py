@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .policy import Table, _exclude_known, _move
+from .policy import Table, exclude_known, policy_move
 
 LOST_PAIR = -1  # a pair the policy does not solve within the limit, in the histogram
 
@@ -81,7 +81,7 @@ def _walk(table: Table, policy: str, sets: list[np.ndarray], used: int, walk: Wa
     if used == table.limit:
         here = {LOST_PAIR: pair_count(sets)}
     else:
-        guess = _move(table, sets, used, policy)
+        guess = policy_move(table, sets, used, policy)
         here = {}
         for child in _children(table, sets, guess):
             below = {used + 1: 1} if not child else _walk(table, policy, child, used + 1, walk)
@@ -116,5 +116,5 @@ def _children(table: Table, sets: list[np.ndarray], guess: int):
             if pair_count([words_a, words_b]) == 0:
                 continue
             child = [words_a, words_b]
-            _exclude_known(child, [0, 1], set())
+            exclude_known(child, [0, 1], set())
             yield child
