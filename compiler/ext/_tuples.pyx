@@ -38,6 +38,7 @@ cdef enum:
     SPLIT_CACHE_CELLS = 1 << 24    # the cells the kept set splits hold in all (about 4 bytes each; emptied when full)
     STORED_LABELS = 1 << 24        # the most labels (2 bytes each) a set's split keeps while it is made
     BLOCK_CELLS = 1 << 20          # the codes of (guess, word) cells a set's split gathers at once
+    DIRECT_CELLS = 1 << 16         # combinations of partitions a table tells apart by direct index
 
 cdef int64_t LOST_COST = 1LL << 40   # a lost tuple outweighs every guess count (exact.LOST)
 cdef int64_t COST_LIMIT = 1LL << 62  # the costs of a position taken on stay below this
@@ -162,6 +163,8 @@ cdef class TupleSearch:
     cdef Slot *slots
     cdef int64_t slot_generation
     cdef Ranked *ranked_scratch    # a table's kept guesses while it is made
+    cdef int64_t *direct_stamp     # a combination of partitions seen in the table being made (this generation)
+    cdef int64_t direct_generation
     cdef int64_t all_correct, n_guesses, n_answers
     # The arena of sets: set i's words are words[offsets[i] : offsets[i] + lengths[i]].
     cdef int32_t *words
@@ -213,11 +216,12 @@ cdef class TupleSearch:
         while slots < 2 * max(16, self.n_guesses):
             slots *= 2
         self.slots = <Slot *>calloc(slots, sizeof(Slot))
+        self.direct_stamp = <int64_t *>calloc(DIRECT_CELLS, sizeof(int64_t))
         self.ranked_scratch = <Ranked *>malloc(max(1, self.n_guesses) * sizeof(Ranked))
         self.block = <code_t *>malloc(BLOCK_CELLS * sizeof(code_t))
         self.other_block = <code_t *>malloc(max(1, self.n_answers) * sizeof(code_t))
         self.by_answer = <code_t *>malloc(max(1, self.n_answers * self.n_guesses) * sizeof(code_t))
-        if (not self.slots or not self.ranked_scratch
+        if (not self.slots or not self.direct_stamp or not self.ranked_scratch
                 or not self.block or not self.other_block or not self.by_answer):
             raise MemoryError()
         for g in range(self.n_guesses):
@@ -257,6 +261,7 @@ cdef class TupleSearch:
         free(self.class_size)
         free(self.bucket)
         free(self.slots)
+        free(self.direct_stamp)
         free(self.ranked_scratch)
         free(self.block)
         free(self.other_block)
@@ -348,6 +353,7 @@ cdef class TupleSearch:
             groups[i].count, groups[i].size = sets.counts[i], self.lengths[sets.numbers[i]]
             groups[i].partition, groups[i].classes, groups[i].shut = split.partition, split.classes, split.shut
             groups[i].first, groups[i].sizes = split.first, split.sizes
+            groups[i].partitions = split.n_partitions
             pid[i] = 0
             if split.shut[0]:
                 holding += sets.tuples // groups[i].size * sets.counts[i]
@@ -391,5 +397,6 @@ cdef class TupleSearch:
 
 include "tuples_splits.pxi"
 include "tuples_table.pxi"
+include "tuples_bounds.pxi"
 include "tuples_parts.pxi"
 include "tuples_search.pxi"
