@@ -350,10 +350,7 @@ cdef class TupleSearch:
         for i in range(sets.n_groups):
             split = split_set(self, sets.numbers[i], one)
             splits.append(split)
-            groups[i].count, groups[i].size = sets.counts[i], self.lengths[sets.numbers[i]]
-            groups[i].partition, groups[i].classes, groups[i].shut = split.partition, split.classes, split.shut
-            groups[i].first, groups[i].sizes = split.first, split.sizes
-            groups[i].partitions = split.n_partitions
+            read_split(&groups[i], split, sets.counts[i], self.lengths[sets.numbers[i]])
             pid[i] = 0
             if split.shut[0]:
                 holding += sets.tuples // groups[i].size * sets.counts[i]

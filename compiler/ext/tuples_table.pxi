@@ -149,6 +149,13 @@ cdef struct GroupSplit:
     int64_t partitions
 
 
+cdef void read_split(GroupSplit *group, SetSplit split, int64_t count, int64_t size) noexcept:
+    """``group``: a group of ``count`` boards over a set of ``size`` words, and its split's arrays."""
+    group.count, group.size, group.partitions = count, size, split.n_partitions
+    group.partition, group.classes, group.shut = split.partition, split.classes, split.shut
+    group.first, group.sizes = split.first, split.sizes
+
+
 cdef bint seen_partitions(TupleSearch s, GroupSplit *groups, int n_groups, const int64_t *pid, uint64_t h,
                           int64_t slots, Ranked *ranked, int64_t kept) noexcept:
     """Whether a kept guess has the partitions ``pid`` (hash ``h``) already; if not, it is the
@@ -191,10 +198,7 @@ cdef Table make_table(TupleSearch s, Sets sets, int64_t r, Table candidates):
     for i in range(sets.n_groups):
         split = cached_split(s, sets.numbers[i], candidates)
         splits.append(split)
-        groups[i].count, groups[i].size = sets.counts[i], s.lengths[sets.numbers[i]]
-        groups[i].partition, groups[i].classes, groups[i].shut = split.partition, split.classes, split.shut
-        groups[i].first, groups[i].sizes = split.first, split.sizes
-        groups[i].partitions = split.n_partitions
+        read_split(&groups[i], split, sets.counts[i], s.lengths[sets.numbers[i]])
         for j in range(sets.counts[i]):
             volume *= groups[i].size
     cdef bint exact = volume < 4.0e18
