@@ -68,7 +68,7 @@ def main() -> None:
     engine = Solver(ctx, "normal").engine
     m = len(ctx.words.guesses)
     L = np.arange(m, dtype=np.int64)
-    scratch = np.empty(max(scratch_bytes(m, ctx.game), 255 * m * ctx.matrix.itemsize), dtype=np.uint8)
+    scratch = np.empty(max(scratch_bytes(ctx), 255 * m * ctx.matrix.itemsize), dtype=np.uint8)
     out = tuple(np.empty(m, dtype=np.int64) for _ in range(3))
     previous = json.loads(RESULTS.read_text())["rows"] if RESULTS.exists() else {}
 

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from clirun import MODULES
-from wordle_compiler.ext import _kernels, _kernels16, _search, _search16
+from wordle_compiler.ext import _kernels, _kernels16, _search, _search16, _tuples, _tuples16
 from wordle_compiler.search import Solver
 
 
-@pytest.mark.parametrize("module", [_kernels, _search, _kernels16, _search16])
+@pytest.mark.parametrize("module", [_kernels, _search, _tuples, _kernels16, _search16, _tuples16])
 def test_the_kernels_are_compiled_extension_modules(module):
     assert module.__file__.endswith((".so", ".pyd")), module.__file__
 

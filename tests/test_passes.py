@@ -49,7 +49,7 @@ def test_both_passes_count_like_numpy(ctx, engine, data):
     L_check = L if len(L) <= 800 else L[rng.choice(len(L), 800, replace=False)]
     want = expected(ctx, S, L_check)
     where = np.searchsorted(L, L_check)
-    scratch = np.empty(scratch_bytes(n_guesses), dtype=np.uint8)
+    scratch = np.empty(scratch_bytes(ctx), dtype=np.uint8)
     kernels = [lambda out: engine.score(S, L, *out, scratch, pass_kind="histogram")]
     if n < 256 and n * len(L) <= len(scratch):  # the pairs pass's domain: its rows fit, counts < 256
         kernels.append(lambda out: engine.score(S, L, *out, scratch, pass_kind="pairs"))

@@ -86,15 +86,17 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..ext import build_of_width, kernel_build_of_codes
+from ..ext import kernel_build_of_codes
+from ..ext._tuples import LOST as KERNEL_LOST
 
 # The value of a one-board position (its answers, the guesses left, beta), or None: see Problem.
 OneBoard = Callable[[np.ndarray, int, "int | None"], "int | None"]
 # Told (done, of) as the first guesses of a search's root are valued: see Problem.report.
 Report = Callable[[int, int], None]
 # A lost tuple outweighs every guess count of the positions this search takes on (the
-# kernels' constant: both builds are one source).
-LOST: int = build_of_width(1).tuples.LOST
+# kernels' constant, the same in both builds: read from the one-byte build, as every
+# width-independent name is).
+LOST: int = KERNEL_LOST
 # The most tuples an exact search takes on (a position is searched whole, in memory).
 MAX_EXACT_TUPLES = 200_000
 

@@ -145,7 +145,7 @@ class Solver:
             self.kernels = ctx.kernel_build.search  # the build whose codes fit the game's
         except ValueError as exc:
             raise BuildError(str(exc)) from None
-        self.scratch = np.empty(scratch_bytes(n_guesses, ctx.game), dtype=np.uint8)
+        self.scratch = np.empty(scratch_bytes(ctx), dtype=np.uint8)
         self.matrix_t = ctx.matrix_by_answer()
         self.weights = None if weights is None else np.asarray(weights, dtype=np.int64)
         try:
