@@ -248,7 +248,8 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     (``word``, ``total``, ``lost``, ``status``) each, the fewest tuples lost first, then the
     fewest guesses, then the guess list's order; ``ValueError`` for lists of more tuples
     than the exact ranking takes (``multiboard.rank.MAX_RANKED_TUPLES``), and for any of
-    ``margin``, ``jobs``, ``scheduler``, ``second_after`` and ``pairs`` (single-board rankings)."""
+    ``margin``, ``second_after`` and ``pairs`` (single-board rankings); ``jobs`` and
+    ``scheduler`` spread the first words over Dask workers, the same rows for any number."""
     from .ranking.ranked import check_rank_options
 
     chosen = settings_for(settings, **_given(locals()))

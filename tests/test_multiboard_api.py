@@ -106,7 +106,7 @@ def test_compile_tree_on_boards_is_the_commands_exact_tree(lists, tmp_path):
         (lambda lists: wordle_compiler.review("salet bbbbb,bbbbb", game="dordle"), "single-board"),
         (lambda lists: wordle_compiler.analyse("", boards=2, answers=lists, move="cigar", rank=True), "single-board"),
         (lambda lists: wordle_compiler.rank_first_words(game="dordle"), "at most 2,000"),
-        (lambda lists: wordle_compiler.rank_first_words(boards=2, answers=lists, jobs=2), "single-board rankings"),
+        (lambda lists: wordle_compiler.rank_first_words(boards=2, answers=lists, margin=1), "single-board rankings"),
     ],
 )
 def test_what_several_boards_refuse_is_one_value_error(lists, call, fragment):
@@ -181,3 +181,10 @@ def test_the_ranking_is_each_first_guess_exhaustively_minimised(game, objective)
             assert (row.lost, row.total) == value
     best = naive_boards(answers, guesses, boards, limit, objective)
     assert (None if ranked[0].total is None else (ranked[0].lost, ranked[0].total)) == best
+
+
+def test_a_ranking_on_two_dask_workers_is_the_one_process_ranking(lists):
+    played = Settings(boards=2, answers=lists, guesses=lists)
+    alone = wordle_compiler.rank_first_words(settings=played, top="all")
+    assert wordle_compiler.rank_first_words(settings=played, top="all", jobs=2) == alone
+    assert len(alone) == len(WORDS)

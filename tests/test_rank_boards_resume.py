@@ -249,3 +249,26 @@ def test_decided_rows_are_taken_as_they_are(folders):
     again = BoardsRanker(settings).run(decided=decided, on_row=valued.append)
     assert again.rows == whole.rows
     assert sorted(row.word for row in valued) == sorted(row.word for row in whole.rows[1::2])
+
+
+def test_two_workers_write_the_one_process_file_from_the_start_and_resumed(folders, uninterrupted, tmp_path):
+    """--jobs 2 (two local Dask workers) writes the one-process file byte for byte, and so
+    does --jobs 2 --resume from that file cut after three rows."""
+    out = tmp_path / "r.csv"
+    result = rank(folders, "total", out, "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == uninterrupted["total"]
+    header, columns, *rows = uninterrupted["total"].decode().splitlines()
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join([header.removesuffix(COMPLETE), columns, *rows[:3]]) + "\n")
+    resumed = rank(folders, "total", cut, "--jobs", "2", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert cut.read_bytes() == uninterrupted["total"]
+
+
+def test_jobs_and_a_scheduler_are_alternatives(folders, tmp_path):
+    result = rank(folders, "total", tmp_path / "r.csv", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "wordle-rank: --jobs and --scheduler are alternatives: the cluster's workers do the work\n",
+    )

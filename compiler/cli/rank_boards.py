@@ -5,13 +5,15 @@ single-board ranking's log (:mod:`..ranking.results_log`): a row appended as eac
 is valued, the canonical file written at the end, and ``--resume`` going on from it (the
 words whose rows check are not valued again; the others are).  Lists whose tuples are more
 than the ranking takes are refused in one line, exit 2 (an oversized game, as
-``wordle-compile --boards`` refuses one), before any work."""
+``wordle-compile --boards`` refuses one), before any work.  ``--jobs N`` and ``--scheduler``
+value the words on Dask workers (:class:`Workers`), the same file for any of them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -19,8 +21,10 @@ from ..kinds import SEVERAL_BOARDS
 from .common import CliError, FailedError, refuse_other_kind
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
+    from ..concurrency.cluster import Executor
     from ..core.settings import Settings
     from ..multiboard.rank import BoardsRankedWord, BoardsRanker, BoardsRanking
     from ..ranking.tasks import WordResult
@@ -51,11 +55,13 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     if start != "resume":
         refuse_replacing(path, start)
     words = read_word_file(params["first_words"]) if params["first_words"] is not None else None
+    scheduler = checked_scheduler(params["jobs"], params["scheduler"])
     try:
         ranker = BoardsRanker(settings, words)
     except ValueError as exc:  # BoardsTooLargeError among them: an oversized game
         raise CliError(str(exc)) from None
-    ranking = logged_ranking(ranker, path, start, params["quiet"])
+    workers = Workers(params["jobs"], scheduler, params["verbose"])
+    ranking = logged_ranking(ranker, path, start, params["quiet"], workers)
     if params["as_json"]:
         click.echo(json.dumps(ranking_doc(ranking, str(path))))
     else:
@@ -68,11 +74,51 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
         )
 
 
-def logged_ranking(ranker: BoardsRanker, path: Path, start: str, quiet: bool) -> BoardsRanking:
-    """Run ``ranker`` with the results file at ``path`` as its log: with ``start`` "resume",
-    the words whose rows check are taken from it (a file of another ranking, or not a
-    possible one, refused in one line); each word valued is appended as it comes, and the
-    finished ranking rewrites the file canonically."""
+class Workers(NamedTuple):
+    """Where the first words are valued: this process (one job, no scheduler), ``jobs``
+    local Dask workers, or the cluster at ``scheduler``."""
+
+    jobs: int
+    scheduler: str | None
+    verbose: bool
+
+    @contextlib.contextmanager
+    def executor(self) -> Iterator[Executor | None]:
+        """None for this process, else the Dask executor (a lost cluster is one line)."""
+        from ..concurrency.cluster import ClusterLostError, executor_for
+        from ..multiboard.rank import value_first_words
+
+        if self.jobs == 1 and self.scheduler is None:
+            yield None
+            return
+        preload = (value_first_words.__module__,)
+        try:
+            with executor_for(self.jobs, self.scheduler, preload=preload, verbose=self.verbose) as executor:
+                yield executor
+        except ClusterLostError as exc:
+            raise CliError(f"{exc}; every word valued so far is in the results file, and --resume goes on") from None
+
+
+def checked_scheduler(jobs: int, scheduler: str | None) -> str | None:
+    """The scheduler's address (None without one); one line when ``--jobs`` is given too."""
+    if scheduler is None:
+        return None
+    if jobs != 1:
+        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
+    from ..concurrency.cluster import scheduler_address
+
+    try:
+        return scheduler_address(scheduler)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def logged_ranking(ranker: BoardsRanker, path: Path, start: str, quiet: bool, workers: Workers) -> BoardsRanking:
+    """Run ``ranker`` on ``workers`` with the results file at ``path`` as its log: with
+    ``start`` "resume", the words whose rows check are taken from it (a file of another
+    ranking, or not a possible one, refused in one line); each word valued is appended as it
+    comes, and the finished ranking rewrites the file canonically, the same bytes for any
+    workers."""
     from .. import __version__
     from ..ranking.results import results_header
     from ..ranking.results_log import ResultsLog
@@ -88,8 +134,8 @@ def logged_ranking(ranker: BoardsRanker, path: Path, start: str, quiet: bool) ->
         decided = {row.word: row for row in read if row is not None}
     log = ResultsLog(path, "csv", ranker.tuples, header, objective, limit, resume=start == "resume")
     try:
-        with ProgressBar(quiet) as bar:
-            ranking = ranker.run(bar.tick, decided, lambda row: log.append(word_result(row)))
+        with workers.executor() as executor, ProgressBar(quiet) as bar:
+            ranking = ranker.run(bar.tick, decided, lambda row: log.append(word_result(row)), executor)
     finally:
         log.close()
     log.finish([(result.word, result.value, result.exact) for result in map(word_result, ranking.rows)])

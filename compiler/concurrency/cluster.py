@@ -117,6 +117,10 @@ class DaskExecutor:
         return sorted(self.client.run(peak).values())
 
 
+# What ``executor_for`` yields: tasks are given with ``submit`` and taken back with ``wait_any``.
+Executor = SerialExecutor | DaskExecutor
+
+
 def _workerless_seconds() -> float:
     """:data:`WORKERLESS_SECONDS`, or the positive number of seconds :data:`WORKERLESS_ENV` gives."""
     try:

@@ -115,6 +115,8 @@ SEVERAL_BOARDS_TAKE: dict[str, tuple[str, ...] | None] = {
         "max_depth",
         "objective",
         "top",
+        "jobs",
+        "scheduler",
         "output",
         "fmt",
         "resume",

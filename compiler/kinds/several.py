@@ -58,8 +58,21 @@ def analyse(chosen: Settings, history: Any, *, top: int, move: str | None, **_re
     return analyse_boards(chosen, tokens, top, move)
 
 
-def rank(chosen: Settings, *, first_words: Iterable[str] | None, **_refused: object) -> list[BoardsRankedWord]:
-    """Every first guess (or each of ``first_words``) of the multi-board game valued exactly."""
-    from ..multiboard.rank import rank_boards
+def rank(
+    chosen: Settings,
+    *,
+    first_words: Iterable[str] | None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    **_refused: object,
+) -> list[BoardsRankedWord]:
+    """Every first guess (or each of ``first_words``) of the multi-board game valued exactly,
+    on ``jobs`` local workers or a Dask ``scheduler``'s (Dask either way when not one job)."""
+    from ..concurrency.cluster import executor_for
+    from ..multiboard.rank import BoardsRanker, value_first_words
 
-    return list(rank_boards(chosen, first_words).rows)
+    ranker = BoardsRanker(chosen, first_words)
+    if jobs == 1 and scheduler is None:
+        return list(ranker.run().rows)
+    with executor_for(jobs, scheduler, preload=(value_first_words.__module__,)) as executor:
+        return list(ranker.run(executor=executor).rows)

@@ -16,7 +16,11 @@ results file read back): those words are not valued again, and the ranking is th
 run that valued them all gives.
 
 A ranking runs one exact search per first guess, so it takes at most
-:data:`MAX_RANKED_TUPLES` tuples, refused before any work beyond.
+:data:`MAX_RANKED_TUPLES` tuples, refused before any work beyond.  Given an executor
+(``wordle-rank --jobs N`` or ``--scheduler``: Dask workers), the first words go out in
+batches (:func:`value_first_words`), each worker keeping one search and its memo for every
+batch of the same ranking; every value is exact whatever the memo holds, so the rows, and
+the results file, are the same for any number of workers (only the search nodes differ).
 """
 
 from __future__ import annotations
@@ -32,14 +36,18 @@ from .exact import LOST, Problem, guess_cost
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
 
+    from ..concurrency.cluster import Executor
     from ..core.settings import Settings
     from ..core.wordlists import WordLists
 
 # The most tuples a ranking takes: it runs one exact search per first guess, so its time
 # grows with the tuples and the guess list (8 answers on 3 boards are 336 tuples; 40 answers
-# on 2 boards, 1,560: about 15 s with the answers as the guesses).
+# on 2 boards, 1,560: 0.3 s with the answers as the guesses, 14 min over 12,972 first words).
 MAX_RANKED_TUPLES = 2_000
 EXACT, INFEASIBLE = "exact", "infeasible"
+MAX_BATCH = 64  # first words a worker values in one task (fewer when that leaves a worker idle)
+
+_WORKER_SEARCH: dict = {}  # in a worker: the settings of its ranking -> its search (one at a time)
 
 
 @dataclass(frozen=True)
@@ -109,15 +117,22 @@ class BoardsRanker:
         progress: Callable[[int, int], object] | None = None,
         decided: Mapping[str, BoardsRankedWord] | None = None,
         on_row: Callable[[BoardsRankedWord], object] | None = None,
+        executor: Executor | None = None,
     ) -> BoardsRanking:
         """Value every first word not in ``decided`` (rows decided before, taken as they
         are), calling ``on_row(row)`` as each is valued, then ``progress(done, all)``; the
-        ranking, best first (module docstring)."""
+        ranking, best first (module docstring).  ``executor``: the words are valued on its
+        workers (``concurrency.cluster.executor_for``), else in this process."""
         settings = self.settings
         decided = decided or {}
         rows = {word: decided[word] for word in self.first_words if word in decided}
         todo = [word for word in self.first_words if word not in rows]
-        nodes = self._value(todo, rows, progress, on_row) if todo else 0
+        if not todo:
+            nodes = 0
+        elif executor is None:
+            nodes = self._value(todo, rows, progress, on_row)
+        else:
+            nodes = self._value_on(executor, todo, rows, progress, on_row)
         ranked = tuple(sorted(rows.values(), key=lambda row: (*_order(row), self.index[row.word])))
         seconds = time.perf_counter() - self.began
         return BoardsRanking(
@@ -133,23 +148,62 @@ class BoardsRanker:
         tuples = all_tuples(len(words.answers), settings.boards)
         for word in todo:
             cost = guess_cost(problem, tuples, self.index[word], settings.max_depth, None)
-            rows[word] = _ranked(word, cost, settings.objective)
-            if on_row is not None:
-                on_row(rows[word])
-            if progress is not None:
-                progress(len(rows), len(self.first_words))
+            self._add(rows, word, cost, progress, on_row)
         return problem.nodes
+
+    def _value_on(self, executor: Executor, todo: list[str], rows: dict, progress, on_row) -> int:
+        """:meth:`_value` on ``executor``'s workers, batches in the guess list's order and
+        rows taken as they come; the search nodes the workers took."""
+        size = max(1, min(MAX_BATCH, len(todo) // (4 * executor.workers)))
+        batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+        nodes = 0
+        while batches or executor.in_flight():
+            while batches and executor.in_flight() < executor.window:
+                executor.submit(value_first_words, self.settings, batches.pop(0))
+            for valued, took in executor.wait_any():
+                nodes += took
+                for word, cost in valued:
+                    self._add(rows, word, cost, progress, on_row)
+        return nodes
+
+    def _add(self, rows: dict, word: str, cost: int, progress, on_row) -> None:
+        """``word``'s row from its search cost, told to ``on_row`` and ``progress``."""
+        rows[word] = _ranked(word, cost, self.settings.objective)
+        if on_row is not None:
+            on_row(rows[word])
+        if progress is not None:
+            progress(len(rows), len(self.first_words))
+
+
+def value_first_words(settings: Settings, first_words: list[str]) -> tuple[list[tuple[str, int]], int]:
+    """A worker's task: each of ``first_words`` valued exactly (its search cost, as
+    :func:`.exact.guess_cost` gives it) over ``settings``' game, and the search nodes it took.
+    The worker keeps its search, and its memo, for the next task of the same ranking."""
+    from ..core.matrix import compute_matrix
+
+    if settings not in _WORKER_SEARCH:
+        _WORKER_SEARCH.clear()
+        ranker = BoardsRanker(settings)
+        words = ranker.words
+        codes = compute_matrix(list(words.guesses), list(words.answers), words.game)
+        tuples = all_tuples(len(words.answers), settings.boards)
+        _WORKER_SEARCH[settings] = (Problem(codes, words.game.all_correct), tuples, ranker.index)
+    problem, tuples, index = _WORKER_SEARCH[settings]
+    before = problem.nodes
+    valued = [(word, guess_cost(problem, tuples, index[word], settings.max_depth, None)) for word in first_words]
+    return valued, problem.nodes - before
 
 
 def rank_boards(
     settings: Settings,
     first_words: Iterable[str] | None = None,
     progress: Callable[[int, int], object] | None = None,
+    executor: Executor | None = None,
 ) -> BoardsRanking:
     """Every first guess of ``settings``' multi-board game (or only ``first_words``) valued
     exactly and ranked best first (module docstring; errors: :class:`BoardsRanker`);
-    ``progress(done, all)`` after each word."""
-    return BoardsRanker(settings, first_words).run(progress)
+    ``progress(done, all)`` after each word; ``executor``: see :meth:`BoardsRanker.run`."""
+    return BoardsRanker(settings, first_words).run(progress, executor=executor)
 
 
 def _order(row: BoardsRankedWord) -> tuple[bool, int, int]:
