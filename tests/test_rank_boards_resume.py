@@ -18,6 +18,7 @@ import pytest
 
 from clirun import MODULES
 from sampled_lists import write_sampled_lists
+from support.dask_cluster import start_cluster, stop_cluster
 from wordle_compiler.core.settings import Settings
 from wordle_compiler.multiboard.rank import BoardsRanker, rank_boards
 
@@ -264,6 +265,19 @@ def test_two_workers_write_the_one_process_file_from_the_start_and_resumed(folde
     resumed = rank(folders, "total", cut, "--jobs", "2", "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert cut.read_bytes() == uninterrupted["total"]
+
+
+@pytest.mark.slow  # a scheduler and two workers started as their own processes
+def test_a_real_cluster_writes_the_one_process_file(folders, uninterrupted, tmp_path):
+    address, processes = start_cluster(tmp_path, nthreads=1, nworkers=2)
+    try:
+        for case in ("total", "infeasible"):
+            out = tmp_path / f"{case}.csv"
+            result = rank(folders, case, out, "--scheduler", address)
+            assert result.returncode in (0, 1), result.stderr
+            assert out.read_bytes() == uninterrupted[case]
+    finally:
+        stop_cluster(processes)
 
 
 def test_jobs_and_a_scheduler_are_alternatives(folders, tmp_path):
