@@ -260,20 +260,15 @@ def _check_objective(objective, deep, max_depth, top, margin, fmt, weighted=Fals
 
 def _checked_options(top, margin, jobs, scheduler, output):
     """The options that exclude each other or must not be empty; the scheduler's address."""
+    from .rank_plan import JOBS_OR_SCHEDULER, checked_scheduler
+
     if top is not None and margin is not None:
         raise CliError("--top and --margin are alternatives: give one")
     if scheduler is not None and jobs != 1:
-        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
+        raise CliError(JOBS_OR_SCHEDULER)
     if output == "":
         raise CliError("-o needs a file name")
-    if scheduler is None:
-        return None
-    from ..concurrency.cluster import scheduler_address
-
-    try:
-        return scheduler_address(scheduler)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    return checked_scheduler(jobs, scheduler)
 
 
 def main(argv=None):

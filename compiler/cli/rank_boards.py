@@ -36,7 +36,7 @@ def run_boards_ranking(ctx: click.Context, settings: Settings) -> None:
     from ..core.wordlists import read_word_file
     from ..multiboard.rank import BoardsRanker
     from ..util.files import check_destination
-    from .rank_plan import RankRequest, default_output
+    from .rank_plan import RankRequest, checked_scheduler, default_output
     from .rank_results import refuse_replacing
 
     params = ctx.params
@@ -84,33 +84,15 @@ class Workers(NamedTuple):
 
     @contextlib.contextmanager
     def executor(self) -> Iterator[Executor | None]:
-        """None for this process, else the Dask executor (a lost cluster is one line)."""
-        from ..concurrency.cluster import ClusterLostError, executor_for
-        from ..multiboard.rank import value_first_words
+        """``multiboard.rank.ranking_workers``' executor; a lost cluster is one line."""
+        from ..concurrency.cluster import ClusterLostError
+        from ..multiboard.rank import ranking_workers
 
-        if self.jobs == 1 and self.scheduler is None:
-            yield None
-            return
-        preload = (value_first_words.__module__,)
         try:
-            with executor_for(self.jobs, self.scheduler, preload=preload, verbose=self.verbose) as executor:
+            with ranking_workers(self.jobs, self.scheduler, self.verbose) as executor:
                 yield executor
         except ClusterLostError as exc:
             raise CliError(f"{exc}; every word valued so far is in the results file, and --resume goes on") from None
-
-
-def checked_scheduler(jobs: int, scheduler: str | None) -> str | None:
-    """The scheduler's address (None without one); one line when ``--jobs`` is given too."""
-    if scheduler is None:
-        return None
-    if jobs != 1:
-        raise CliError("--jobs and --scheduler are alternatives: the cluster's workers do the work")
-    from ..concurrency.cluster import scheduler_address
-
-    try:
-        return scheduler_address(scheduler)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
 
 
 def logged_ranking(ranker: BoardsRanker, path: Path, start: str, quiet: bool, workers: Workers) -> BoardsRanking:

@@ -230,3 +230,21 @@ def default_output(request: RankRequest) -> str:
         parts.append("weighted")
     name = "-".join(part for part in parts if part)
     return f"ranking-{name}.{'csv' if request.fmt == 'csv' else 'txt'}"
+
+
+JOBS_OR_SCHEDULER = "--jobs and --scheduler are alternatives: the cluster's workers do the work"
+
+
+def checked_scheduler(jobs: int, scheduler: str | None) -> str | None:
+    """The Dask scheduler's address (None without one); one line when ``--jobs`` is given
+    too or the address is malformed."""
+    if scheduler is None:
+        return None
+    if jobs != 1:
+        raise CliError(JOBS_OR_SCHEDULER)
+    from ..concurrency.cluster import scheduler_address
+
+    try:
+        return scheduler_address(scheduler)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None

@@ -68,11 +68,8 @@ def rank(
 ) -> list[BoardsRankedWord]:
     """Every first guess (or each of ``first_words``) of the multi-board game valued exactly,
     on ``jobs`` local workers or a Dask ``scheduler``'s (Dask either way when not one job)."""
-    from ..concurrency.cluster import executor_for
-    from ..multiboard.rank import BoardsRanker, value_first_words
+    from ..multiboard.rank import BoardsRanker, ranking_workers
 
     ranker = BoardsRanker(chosen, first_words)
-    if jobs == 1 and scheduler is None:
-        return list(ranker.run().rows)
-    with executor_for(jobs, scheduler, preload=(value_first_words.__module__,)) as executor:
+    with ranking_workers(jobs, scheduler) as executor:
         return list(ranker.run(executor=executor).rows)

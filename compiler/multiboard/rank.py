@@ -25,6 +25,7 @@ the results file, are the same for any number of workers (only the search nodes 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from dataclasses import dataclass
@@ -34,7 +35,9 @@ from .build import BoardsError, all_tuples, board_words
 from .exact import LOST, Problem, guess_cost
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Iterator, Mapping
+
+    import numpy as np
 
     from ..concurrency.cluster import Executor
     from ..core.settings import Settings
@@ -141,15 +144,19 @@ class BoardsRanker:
 
     def _value(self, todo: list[str], rows: dict[str, BoardsRankedWord], progress, on_row) -> int:
         """Value ``todo`` in order into ``rows`` (:meth:`run`); the search nodes it took."""
-        from ..core.matrix import compute_matrix
-
-        settings, words = self.settings, self.words
-        problem = Problem(compute_matrix(list(words.guesses), list(words.answers), words.game), words.game.all_correct)
-        tuples = all_tuples(len(words.answers), settings.boards)
+        problem, tuples = self.search()
         for word in todo:
-            cost = guess_cost(problem, tuples, self.index[word], settings.max_depth, None)
+            cost = guess_cost(problem, tuples, self.index[word], self.settings.max_depth, None)
             self._add(rows, word, cost, progress, on_row)
         return problem.nodes
+
+    def search(self) -> tuple[Problem, np.ndarray]:
+        """A new exact search over the lists (its memo empty) and every tuple it values."""
+        from ..core.matrix import compute_matrix
+
+        words = self.words
+        codes = compute_matrix(list(words.guesses), list(words.answers), words.game)
+        return Problem(codes, words.game.all_correct), all_tuples(len(words.answers), self.settings.boards)
 
     def _value_on(self, executor: Executor, todo: list[str], rows: dict, progress, on_row) -> int:
         """:meth:`_value` on ``executor``'s workers, batches in the guess list's order and
@@ -179,19 +186,28 @@ def value_first_words(settings: Settings, first_words: list[str]) -> tuple[list[
     """A worker's task: each of ``first_words`` valued exactly (its search cost, as
     :func:`.exact.guess_cost` gives it) over ``settings``' game, and the search nodes it took.
     The worker keeps its search, and its memo, for the next task of the same ranking."""
-    from ..core.matrix import compute_matrix
-
     if settings not in _WORKER_SEARCH:
         _WORKER_SEARCH.clear()
         ranker = BoardsRanker(settings)
-        words = ranker.words
-        codes = compute_matrix(list(words.guesses), list(words.answers), words.game)
-        tuples = all_tuples(len(words.answers), settings.boards)
-        _WORKER_SEARCH[settings] = (Problem(codes, words.game.all_correct), tuples, ranker.index)
+        _WORKER_SEARCH[settings] = (*ranker.search(), ranker.index)
     problem, tuples, index = _WORKER_SEARCH[settings]
     before = problem.nodes
     valued = [(word, guess_cost(problem, tuples, index[word], settings.max_depth, None)) for word in first_words]
     return valued, problem.nodes - before
+
+
+@contextlib.contextmanager
+def ranking_workers(jobs: int = 1, scheduler: str | None = None, verbose: bool = False) -> Iterator[Executor | None]:
+    """Where a ranking values its first words: None (this process) for one job and no
+    scheduler, else Dask's executor (``concurrency.cluster.executor_for``: ``jobs`` local
+    workers or the cluster at ``scheduler``; ``verbose``: Dask's own log lines)."""
+    if jobs == 1 and scheduler is None:
+        yield None
+        return
+    from ..concurrency.cluster import executor_for
+
+    with executor_for(jobs, scheduler, preload=(__name__,), verbose=verbose) as executor:
+        yield executor
 
 
 def rank_boards(
