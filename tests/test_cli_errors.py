@@ -1,6 +1,6 @@
 """The one error mechanism of wordle-compile and wordle-tree: every
 failure is one line on stderr with a documented exit code, never a traceback; --json
-failures are JSON objects; Ctrl-C is 130 even during start-up; warnings are one line."""
+failures are JSON objects; Ctrl-C is 130 and SIGTERM 143 even during start-up; warnings are one line."""
 
 import json
 import signal
@@ -15,6 +15,7 @@ from clirun import MODULES, invoke, one_line_error, run
 TREE = "salet-optimal-normal"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "prog,args,fragments",
     [
@@ -103,6 +104,7 @@ def test_warnings_are_one_clean_line(tmp_path):
     assert ".py:" not in result.stderr
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("delay", [0.3, 0.6, 1.0])
 def test_ctrl_c_during_start_up_is_130_without_traceback(delay, tmp_path):
     """Sent while numpy and the kernels import (the first half second or so), or just after."""
@@ -130,16 +132,16 @@ def test_ctrl_c_during_start_up_is_130_without_traceback(delay, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-# Runs a command line as its console script does, after arranging that SIGINT arrives
-# the moment one given module starts to import: Ctrl-C at a chosen point of start-up.
+# Runs a command line as its console script does, after arranging that a signal arrives
+# the moment one given module starts to import: Ctrl-C or SIGTERM at a chosen point of start-up.
 _TRIP_IMPORT = r"""
 import importlib.abc, os, runpy, signal, sys
-module, target, *argv = sys.argv[1:]
+module, target, signum, *argv = sys.argv[1:]
 
 class Trip(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target_=None):
         if name == target:
-            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), int(signum))
         return None
 
 sys.meta_path.insert(0, Trip())
@@ -161,17 +163,21 @@ runpy.run_module(module, run_name="__main__", alter_sys=True)
         ("wordle-rank", ["--help"], "wordle_compiler.util.files"),
     ],
 )
-def test_ctrl_c_at_any_import_of_start_up_is_130_and_one_line(prog, args, target, tmp_path):
-    """Each command line's modules load with Ctrl-C handled from their first line; a
-    target that is no longer imported shows as exit 0 (the command ran) and fails here."""
+@pytest.mark.parametrize(
+    "signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
+)
+def test_a_stop_at_any_import_of_start_up_is_one_line_and_its_code(prog, args, target, signum, code, word, tmp_path):
+    """Each command line's modules load with Ctrl-C (130) and SIGTERM (143) handled from
+    their first line; a target that is no longer imported shows as exit 0 (the command
+    ran) and fails here."""
     result = subprocess.run(
-        [sys.executable, "-c", _TRIP_IMPORT, MODULES[prog], target, *args],
+        [sys.executable, "-c", _TRIP_IMPORT, MODULES[prog], target, str(int(signum)), *args],
         cwd=tmp_path,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert (result.returncode, result.stderr) == (130, f"{prog}: interrupted\n"), result
+    assert (result.returncode, result.stderr) == (code, f"{prog}: {word}\n"), result
     assert result.stdout == ""
     assert list(tmp_path.iterdir()) == []
 

@@ -12,7 +12,7 @@ Exit codes (the README's "Errors and exit codes" table; tests check both agree):
       standard output refused a write (``cannot write to standard output: REASON``)
 3     internal error (a bug): reported in one line; ``WORDLE_TREE_DEBUG=1`` shows the traceback
 130   interrupted (Ctrl-C), at any moment including start-up (startup.exit_on_interrupt_while_loading)
-143   terminated (SIGTERM) while the command runs
+143   terminated (SIGTERM), at any moment including start-up, as for 130
 ====  ===========================================================================
 
 Every failure is exactly one line on stderr, ``PROG: message``.  With ``--json`` the

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
-exit_on_interrupt_while_loading("wordle-compile")  # Ctrl-C while numpy imports: 130, one line
+exit_on_interrupt_while_loading("wordle-compile")  # Ctrl-C or SIGTERM while numpy imports: one line
 single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects

@@ -113,43 +113,52 @@ def _run_exit_handlers_quietly() -> None:
         os.close(saved)
 
 
-_loading_handlers: dict = {}  # prog -> the SIGINT handler installed while its module loads
+_loading_handlers: dict = {}  # prog -> (the handler while its module loads, {signal: the handler it replaced})
 
 
 def exit_on_interrupt_while_loading(prog: str) -> None:
     """The first line of a command line's module: until :func:`loaded`, Ctrl-C ends the
-    process at once with 130 and ``PROG: interrupted``, as it does once the command runs.
+    process at once with 130 and ``PROG: interrupted``, and SIGTERM with 143 and ``PROG:
+    terminated``, as they do once the command runs.
 
     A KeyboardInterrupt raised among the imports (numpy's, click's) escaped any
     ``try`` that did not enclose every import and every module-level statement, and
-    printed a traceback (seen when the Ctrl-C came during ``wordle-tree export``'s start-up).  Nothing
-    has been written and no worker started yet, so exiting on the spot is the clean exit.
-    Left alone when SIGINT is ignored (a background job) or already someone else's, and
-    off the main thread."""
+    printed a traceback (seen when the Ctrl-C came during ``wordle-tree export``'s start-up);
+    SIGTERM's default action ended the process without a word.  Nothing has been written
+    and no worker started yet, so exiting on the spot is the clean exit.  A signal is left
+    alone when it is ignored (a background job's Ctrl-C) or already someone else's, and
+    both are off the main thread."""
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         return
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return
+    untouched = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    stops = {signal.SIGINT: ("interrupted", EXIT_INTERRUPTED), signal.SIGTERM: ("terminated", EXIT_TERMINATED)}
 
     def exit_now(signum, frame):
-        os.write(2, f"{prog}: interrupted\n".encode())
-        os._exit(EXIT_INTERRUPTED)
+        word, code = stops[signum]
+        os.write(2, f"{prog}: {word}\n".encode())
+        os._exit(code)
 
-    _loading_handlers[prog] = exit_now
-    signal.signal(signal.SIGINT, exit_now)
+    installed = {}
+    for signum, default in untouched.items():
+        if signal.getsignal(signum) is default:
+            signal.signal(signum, exit_now)
+            installed[signum] = default
+    _loading_handlers[prog] = (exit_now, installed)
 
 
 def loaded(prog: str) -> None:
-    """The last line of a command line's module: Python's own Ctrl-C handling again (the
-    command installs its own while it runs; a program that imported the module keeps its)."""
+    """The last line of a command line's module: Python's own Ctrl-C and SIGTERM handling
+    again (the command installs its own while it runs; a program that imported the module
+    keeps its)."""
     import signal
 
-    handler = _loading_handlers.pop(prog, None)
-    if handler is not None and signal.getsignal(signal.SIGINT) is handler:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    handler, installed = _loading_handlers.pop(prog, (None, {}))
+    for signum, default in installed.items():
+        if signal.getsignal(signum) is handler:
+            signal.signal(signum, default)
 
 
 def single_threaded_blas() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .startup import collector_paused, exit_on_interrupt_while_loading, loaded, single_threaded_blas
 
-exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C while the modules import: 130, one line
+exit_on_interrupt_while_loading("wordle-tree")  # Ctrl-C or SIGTERM while the modules import: one line
 single_threaded_blas()  # before any import below loads numpy
 
 with collector_paused():  # see startup: no collections over the libraries' objects
