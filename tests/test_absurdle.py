@@ -32,6 +32,7 @@ def test_the_tie_order_reads_greens_then_yellows_then_the_pattern():
     assert order[yellow_second] < order[yellow_first] < order[green_first]
 
 
+@pytest.mark.long
 @settings(max_examples=150, deadline=None)
 @given(st.lists(words5, min_size=2, max_size=14, unique=True), st.lists(words5, min_size=1, max_size=6))
 def test_the_adversary_keeps_what_the_rule_keeps(answers, extra):
@@ -78,6 +79,7 @@ def test_a_line_without_ties_is_the_same_under_every_rule():
     assert game.ties_on_line(line, game.all_answers()) == 0
 
 
+@pytest.mark.long
 def test_the_command_line_replays_a_win_and_refuses_bad_guesses():
     won = invoke("wordle-tree", "absurdle", "--json", "aesir", "acold", "bungy", "motto")
     assert won.code == 0, won.err

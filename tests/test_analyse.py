@@ -103,6 +103,7 @@ def _better_by_every_guess(position, total):
     return sum(v.exact and v.total < total for v in (move_value(position, w, total) for w in words))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode, history, word", MOVE_POSITIONS)
 def test_move_path_equals_the_full_ranking_path(ctx, mode, history, word):
     analysis, report = analyse_move(ctx, Settings(mode=mode), history, word)  # first: no memo from the full path
@@ -157,6 +158,7 @@ class Recorder:
         self.events.append(("close",))
 
 
+@pytest.mark.long
 def test_progress_counts_never_pass_their_totals(ctx):
     position = position_after(ctx, Settings(), "crane bybbb")
     recorder = Recorder()
@@ -230,6 +232,7 @@ def test_the_opening_tables_hold_the_published_lists():
     }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "index",
     [
@@ -301,6 +304,7 @@ def run(*args):
     )
 
 
+@pytest.mark.long
 def test_cli_position_json_and_text():
     result = run("salet", "bbbbb", "--top", "3", "--json")
     assert result.returncode == 0, result.stderr
@@ -337,6 +341,7 @@ def test_cli_opening_comes_from_the_table():
     ]
 
 
+@pytest.mark.long
 def test_cli_review_and_errors():
     result = run("--review", "salet", "bybbb", "brond", "bybbb")
     assert result.returncode == 0, result.stderr

@@ -81,6 +81,7 @@ def test_rank_at_the_opening_comes_from_the_table():
     assert [m["word"] for m in doc["moves"]] == ["salet"]
 
 
+@pytest.mark.long
 def test_errors_stay_one_line():
     line = one_line_error(analyse("salet", "bbbbb", "--rank"), 2, "--rank", "--move")
     assert line.startswith("wordle-tree: ")
@@ -129,6 +130,7 @@ def test_top_prints_at_most_k_moves_and_counts_the_ties_in_one_line():
     assert len(ties) >= len(doc["moves"]) - 3
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "game, guesses",
     [
@@ -162,6 +164,7 @@ def test_a_review_shows_the_best_move_in_aligned_columns(game, guesses):
         ]
 
 
+@pytest.mark.long
 def test_an_infeasible_depth_is_exit_1_in_words_without_negative_numbers():
     for args in (["salet", "bbbbb", "--max-depth", "2"], ["salet", "bbbbb", "courd", "bbbbb", "--max-depth", "1"]):
         line = one_line_error(analyse(*args, "--quiet"), 1)

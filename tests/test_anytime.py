@@ -132,6 +132,7 @@ def test_the_command_line_writes_the_stopped_tree_and_reports_its_bound(tmp_path
     assert verified.returncode == 0, verified.stderr
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("signum", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)])
 def test_ctrl_c_writes_the_best_tree_so_far_and_exits_as_interrupted(tmp_path, signum):
     """Stopped by a signal mid-search (Bulls and Cows' exact search from 0123 takes minutes):
@@ -158,6 +159,7 @@ def test_ctrl_c_writes_the_best_tree_so_far_and_exits_as_interrupted(tmp_path, s
     assert verified.returncode == 0, verified.stderr
 
 
+@pytest.mark.long
 def test_a_rollout_quick_tree_stands_in_for_the_classes_not_proved(tmp_path):
     out = tmp_path / "t.wtree"
     args = ("--game", "mastermind:4x6", "--strategy", "optimal", "--start", "1123", "-o", out, "--json")

@@ -78,6 +78,7 @@ def test_a_keyword_given_with_settings_must_agree():
         wordle_compiler.review("salet bbbbb", settings={"mode": "hard"})
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("objective, deep", [("total", None), ("depth", None), ("fewest-deep", 5)])
 @pytest.mark.parametrize("move", [None, "courd"])
 def test_analyse_returns_an_analysis_for_every_objective_and_move(objective, deep, move):

@@ -113,6 +113,7 @@ def test_a_seed_that_cannot_be_stored_is_refused(seed):
         make_config("random", seed=seed)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args",
     [

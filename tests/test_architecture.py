@@ -19,6 +19,7 @@ def tool():
     return module
 
 
+@pytest.mark.long
 def test_the_committed_picture_is_the_current_import_graph(tool):
     text = tool.dot_text()
     assert tool.DOT_PATH.read_text(encoding="utf-8") == text, "run: python tools/import_graph.py"

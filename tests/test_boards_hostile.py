@@ -21,6 +21,7 @@ def six(tmp_path):
     return path
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "option",
     [
@@ -53,6 +54,7 @@ def test_a_multi_board_tree_to_standard_output(six, tmp_path):
     assert (tmp_path / "-").read_text() == "keep me"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args, code, fragment",
     [

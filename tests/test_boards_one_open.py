@@ -43,6 +43,7 @@ def test_one_open_board_equals_the_multi_board_search(tmp_path, seed):
                 assert move_value(position, played, move.word, left) == move, (history, max_depth)
 
 
+@pytest.mark.long
 def test_a_solved_board_leaves_the_single_board_analysis():
     """``wordle-tree analyse --game dordle lymph ggggg,bybbb`` answers as ``analyse lymph bybbb``."""
     boards = run("wordle-tree", "analyse", "--game", "dordle", "lymph", "ggggg,bybbb", "--top", "3", "--json")
@@ -83,6 +84,7 @@ def test_the_single_board_engine_below_equals_the_multi_board_search(tmp_path, s
     assert compared >= 6
 
 
+@pytest.mark.long
 def test_a_search_past_its_time_limit_gives_the_policys_move_with_the_tuples_counted():
     settings = Settings(game="dordle")
     played = played_lists(*settings.lists(), settings.game)

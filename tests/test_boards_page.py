@@ -91,6 +91,7 @@ SAME = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game, history, options", SAME, ids=[f"{g} {h} {o}" for g, h, o in SAME])
 def test_the_api_answers_what_the_command_line_prints(server, game, history, options):
     status, doc = api_boards(server, game=game, history=history, **options)
@@ -153,6 +154,7 @@ def test_the_pages_are_served_with_their_policy_and_linked_from_the_index(server
     assert '"games":["dordle","quordle","octordle","sedecordle","duotrigordle"]' in page
 
 
+@pytest.mark.long
 def test_a_slow_position_is_stopped_at_the_time_limit_as_an_analysis_is():
     with serving(TREE, "--workers", "1", "--time-limit", "3") as small:
         began = time.monotonic()
@@ -285,6 +287,7 @@ MANY = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.integration
 @pytest.mark.parametrize("game, seed, abreast", MANY)
 def test_many_boards_on_a_phone_scroll_only_downwards_to_a_win(server, phone, game, seed, abreast):
@@ -311,6 +314,7 @@ def test_many_boards_on_a_phone_scroll_only_downwards_to_a_win(server, phone, ga
     assert console_errors(phone) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_a_lost_dordle_shows_its_answers_and_a_reload_keeps_the_game(server, desktop):
     answers = seeded_answers(2024, 2)
@@ -329,6 +333,7 @@ def test_a_lost_dordle_shows_its_answers_and_a_reload_keeps_the_game(server, des
     assert console_errors(desktop) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_the_index_links_the_pages_and_a_game_without_a_seed_gets_one(server, desktop):
     desktop.get(server.url)

@@ -186,6 +186,7 @@ def test_a_corrupt_file_is_one_tree_format_error(built, tmp_path, name):
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["truncated", "child not after its parent", "33 boards"])
 def test_the_command_lines_refuse_a_corrupt_file_with_exit_2(built, tmp_path, name):
     path, _ = built
@@ -197,6 +198,7 @@ def test_the_command_lines_refuse_a_corrupt_file_with_exit_2(built, tmp_path, na
     one_line_error(run("wordle-tree", "info", bad), 2, fragment)
 
 
+@pytest.mark.long
 def test_every_shipped_single_board_tree_keeps_its_bytes():
     for name in shipped_trees():
         path = resolve_tree(name)
@@ -302,6 +304,7 @@ def test_wordle_next_errors_on_a_multi_board_tree_are_one_line(built, args, code
 # --- wordle-tree info, verify, export --------------------------------------------------------
 
 
+@pytest.mark.long
 def test_verify_replays_every_tuple_and_info_shows_the_figures(built):
     path, figures = built
     verified = run("wordle-tree", "verify", path, "--json")

@@ -138,6 +138,7 @@ def test_the_checksum_is_the_same_from_the_kernel_and_from_numpy(size):
         assert matrix_cache.checksum(data) == reference
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "chosen, source, said",
     [

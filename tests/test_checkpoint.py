@@ -110,6 +110,7 @@ def _cli_build(tmp_path, *extra):
     )
 
 
+@pytest.mark.long
 def test_a_checkpoint_of_another_build_or_an_unasked_resume_is_refused(tmp_path):
     path = tmp_path / "c.ckpt"
     first = _cli_build(tmp_path, "--checkpoint", path, "-o", tmp_path / "a.wtree")
@@ -126,6 +127,7 @@ def test_a_checkpoint_of_another_build_or_an_unasked_resume_is_refused(tmp_path)
     assert not (tmp_path / "b.wtree").exists()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args, fragment",
     [
@@ -144,6 +146,7 @@ def test_proving_options_need_one_first_guess(tmp_path):
     one_line_error(result, 2, "--start")
 
 
+@pytest.mark.long
 def test_a_local_cluster_writes_the_threads_bytes_and_fills_the_checkpoint(tmp_path):
     """``--workers 2`` (a real LocalCluster) proves each class as one task: the tree is the
     threaded build's, byte for byte, and a resume from its checkpoint searches nothing."""
@@ -159,6 +162,7 @@ def test_a_local_cluster_writes_the_threads_bytes_and_fills_the_checkpoint(tmp_p
     assert (tmp_path / "resumed.wtree").read_bytes() == (tmp_path / "threads.wtree").read_bytes()
 
 
+@pytest.mark.long
 def test_a_class_that_cannot_finish_refuses_on_a_cluster_as_on_threads(tmp_path):
     threads = _cli_build(tmp_path, "--max-depth", "3", "-o", tmp_path / "t.wtree")
     cluster = _cli_build(tmp_path, "--max-depth", "3", "--workers", "2", "-o", tmp_path / "c.wtree")
@@ -193,6 +197,7 @@ def test_a_killed_build_loses_no_proved_class(tmp_path):
     assert not (tmp_path / "k").exists()
 
 
+@pytest.mark.long
 def test_a_resume_says_what_it_took_unless_quiet(tmp_path):
     path = tmp_path / "c.ckpt"
     assert _cli_build(tmp_path, "--checkpoint", path, "-o", tmp_path / "a.wtree").returncode == 0
@@ -231,6 +236,7 @@ def test_a_real_cluster_proves_the_classes_and_a_resume_takes_them(tmp_path):
     assert (tmp_path / "again.wtree").read_bytes() == (tmp_path / "threads.wtree").read_bytes()
 
 
+@pytest.mark.long
 def test_a_second_build_on_a_checkpoint_in_use_is_refused(tmp_path):
     """The file is locked while a build appends to it: a second build is one line, exit 2,
     and the first one finishes with every class in the file."""

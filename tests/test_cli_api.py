@@ -90,6 +90,7 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path):
         wordle_compiler.save("not a tree", tmp_path / "x.wtree")
 
 
+@pytest.mark.long
 def test_the_api_functions_stay_callable_after_their_modules_load():
     """No submodule shadows a public function: each works twice, whatever was imported between."""
     code = (
@@ -116,6 +117,7 @@ def test_public_functions_have_full_signatures():
             assert param.annotation is not inspect.Parameter.empty, (name, param.name)
 
 
+@pytest.mark.long
 def test_compile_and_rank_twice_give_the_same_answers():
     first = [wordle_compiler.compile_tree("minimax", start="salet").stats["total_guesses"] for _ in range(2)]
     ranked = [wordle_compiler.rank_first_words(first_words=["salet", "crane"], top=1) for _ in range(2)]

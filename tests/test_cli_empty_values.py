@@ -9,6 +9,7 @@ from clirun import run
 TREE = "salet-optimal-normal"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "prog, args, message",
     [

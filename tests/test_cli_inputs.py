@@ -50,6 +50,7 @@ def test_bench_with_an_empty_list(tmp_path):
     one_line_error(run("wordle-tree", "bench", "--answers", empty), 2, "the word list is empty")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "fmt,text,fragment",
     [
@@ -112,6 +113,7 @@ def _chain(n: int) -> TreeData:
     )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "command",
     [

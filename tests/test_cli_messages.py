@@ -37,6 +37,7 @@ def test_bare_wordle_tree_prints_its_help_on_stderr_with_exit_2():
         assert any(line.startswith(f"  {name} ") for line in lines), name
 
 
+@pytest.mark.long
 def test_the_other_commands_without_arguments_still_run_their_default_job(tmp_path):
     """wordle-next answers the empty history; wordle-compile builds the default tree
     (wordle-rank's default job is a full ranking: too long for here)."""
@@ -144,6 +145,7 @@ def test_wordle_next_plays_from_input_that_starts_with_a_byte_order_mark():
     assert "try again" not in result.stdout
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("value", ["salet", "salet,salet", "salet,courd,crane", ",salet"])
 def test_an_opening_that_is_not_two_different_words_is_one_plain_line(value):
     result = run("wordle-compile", "--opening", value, "--quiet")

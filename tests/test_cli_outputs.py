@@ -39,6 +39,7 @@ def _bad_destinations(tmp_path):
 CASES = ["missing folder", "parent is a file", "a directory", "a FIFO", "a symlink", "a device", "empty name"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", CASES)
 def test_compile_checks_the_destination_before_building(case, tmp_path):
     target, fragment = _bad_destinations(tmp_path)[case]
@@ -50,6 +51,7 @@ def test_compile_checks_the_destination_before_building(case, tmp_path):
     assert (tmp_path / "afile").read_text() == "x"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", CASES)
 def test_export_and_import_check_the_destination(case, tmp_path):
     target, fragment = _bad_destinations(tmp_path)[case]

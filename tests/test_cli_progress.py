@@ -32,6 +32,7 @@ def _seconds(line: str) -> int:
     return 60 * int(found.group(1)) + int(found.group(2))
 
 
+@pytest.mark.long
 def test_a_long_job_writes_a_plain_line_five_seconds_in_with_its_time_left(tmp_path):
     """A 7 s proof (--time-limit) into a pipe: its first line once the bar has run five seconds,
     though no class finishes between (the heartbeat's), saying how long is left at most."""
@@ -62,6 +63,7 @@ def test_a_job_under_five_seconds_writes_no_progress_into_a_pipe(tmp_path):
     assert done.stderr == ""
 
 
+@pytest.mark.long
 def test_on_a_terminal_the_bar_shows_a_second_in_and_not_for_a_sub_second_job(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     args = [str(a) for a in (*LONG, "-o", tmp_path / "tale.wtree")]

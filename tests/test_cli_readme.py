@@ -85,6 +85,7 @@ def _runs(command, folder):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", CHEAP)
 def test_readme_command_runs(command, tmp_path):
     _runs(command, tmp_path)
@@ -96,6 +97,7 @@ def test_the_common_tasks_table_names_runnable_commands():
     assert not [task for task in tasks if _is_synopsis(task)], "a common task is a command to copy, not a synopsis"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "command", [task for task in common_tasks() if task not in SLOW_OR_EXTERNAL and task not in LONG_LIVED]
 )
@@ -116,6 +118,7 @@ def test_errors_table_matches_the_exit_codes():
     assert documented == set(cliutil.EXIT_CODES) == {0, 1, 2, 3, 130, 143}
 
 
+@pytest.mark.long
 def test_api_example_runs_and_prints_what_it_says(tmp_path):
     section = TEXT.split("\n## API\n", 1)[1].split("\n## ", 1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)

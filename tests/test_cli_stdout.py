@@ -59,6 +59,7 @@ def _into_dev_full(prog: str, *args, cwd=None) -> subprocess.CompletedProcess:
         )
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("prog", ["wordle-next", "wordle-tree", "wordle-compile", "wordle-rank"])
 def test_a_closed_pipe_ends_quietly_with_0(prog, small_list, tmp_path):
     result = _with_closed_reader(prog, *_cheap_runs(small_list)[prog], cwd=tmp_path)
@@ -86,6 +87,7 @@ def test_a_failure_whose_json_meets_a_closed_pipe_keeps_its_line_and_code(prog, 
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.long
 def test_head_in_a_shell_pipeline_leaves_stderr_empty(tmp_path):
     err = tmp_path / "stderr.txt"
     script = (
@@ -99,6 +101,7 @@ def test_head_in_a_shell_pipeline_leaves_stderr_empty(tmp_path):
     assert result.stderr == ""
 
 
+@pytest.mark.long
 @needs_dev_full
 @pytest.mark.parametrize("prog", ["wordle-next", "wordle-tree", "wordle-compile", "wordle-rank"])
 def test_a_full_disk_is_one_line_exit_2(prog, small_list, tmp_path):

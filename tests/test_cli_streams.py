@@ -23,6 +23,7 @@ CHAIN = ["--guesses", "answers", "--mode", "hard"]
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is not installed")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "history",
     [
@@ -40,6 +41,7 @@ def test_export_takes_the_history_as_words_or_as_path(history):
     assert result.stdout.splitlines()[0] == "baggy (6 answers)"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args,fragments",
     [
@@ -58,6 +60,7 @@ def test_a_bad_history_is_one_line_naming_where_it_was_given(args, fragments):
 # 4. '-' for standard input and output
 
 
+@pytest.mark.long
 def test_compile_to_stdout_then_verify_and_info_from_stdin(tmp_path):
     answers = chain_list(tmp_path, 6)
     built = run_binary("wordle-compile", "--strategy", "optimal", "--answers", answers, *CHAIN, "-o", "-", cwd=tmp_path)
@@ -75,6 +78,7 @@ def test_compile_to_stdout_then_verify_and_info_from_stdin(tmp_path):
     assert quiet.stdout == built.stdout
 
 
+@pytest.mark.long
 def test_import_reads_stdin_and_writes_stdout(tmp_path):
     selby = run_binary("wordle-tree", "export", TREE, "--format", "selby", "-o", "-")
     assert selby.stdout == run_binary("wordle-tree", "export", TREE, "--format", "selby").stdout
@@ -109,6 +113,7 @@ def _on_a_terminal(prog, *args, stream, cwd):
     return result
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "prog,args,stream,fragments",
     [
@@ -151,6 +156,7 @@ def test_rank_refuses_a_dash_for_its_results_file(tmp_path):
 # 5. a picture Graphviz scales down
 
 
+@pytest.mark.long
 @needs_dot
 def test_a_scaled_picture_is_one_warning_unless_quiet(tmp_path):
     out = tmp_path / "full.png"

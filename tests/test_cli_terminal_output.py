@@ -4,9 +4,12 @@ stderr is not a terminal, and Mastermind's reports, which name no "normal mode".
 
 import csv
 
+import pytest
+
 from clirun import run
 
 
+@pytest.mark.long
 def test_rank_prints_top_k_words_then_one_line_for_the_ties(tmp_path):
     results = tmp_path / "ranking.csv"
     ranked = run("wordle-rank", "--game", "mastermind:4x6", "--top", "3", "-o", results)
@@ -31,6 +34,7 @@ def test_rank_prints_top_k_words_then_one_line_for_the_ties(tmp_path):
     assert "\x1b" not in ranked.stderr
 
 
+@pytest.mark.long
 def test_progress_to_a_pipe_is_plain_lines():
     result = run("wordle-tree", "bench", "--strategies", "first,most-parts", "--start", "own")
     assert result.returncode == 0, result.stderr
@@ -52,6 +56,7 @@ def test_the_seeded_proof_says_at_once_which_word_it_solved_and_what_is_left(tmp
     assert ranking[0].endswith("1123 solved: 2,463; refuting the other 4"), ranking
 
 
+@pytest.mark.long
 def test_mastermind_reports_leave_its_only_rules_unnamed(tmp_path):
     for mode in ("normal", "possible"):
         tree = tmp_path / f"{mode}.wtree"

@@ -163,6 +163,7 @@ def test_opening_build_writes_its_own_name(tmp_path):
     assert result.stdout.splitlines()[-1].startswith("next: wordle-next --tree entropy-crane-doilt-normal.wtree")
 
 
+@pytest.mark.long
 def test_cache_command(tmp_path):
     env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     result = run("wordle-tree", "cache", env=env)
@@ -192,6 +193,7 @@ def test_cache_command(tmp_path):
     assert list(tmp_path.glob("feedback-*")) == []
 
 
+@pytest.mark.long
 def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     """Cells altered and the checksum recomputed: the cache's own checks pass, the built tree
     fails the replay, and the build says so, recomputes the matrix and succeeds."""
@@ -220,6 +222,7 @@ def test_a_tampered_matrix_cache_is_recomputed_once(tmp_path):
     assert "compiling search kernels" not in again.stderr  # warm: no notice (no --quiet here)
 
 
+@pytest.mark.long
 def test_a_tampered_answer_major_cache_is_recomputed_once(tmp_path):
     """The exact search's own layout, answers swapped in pairs (their checksum recomputed,
     the spot-checked answers left alone): the search's choices no longer make a tree, which

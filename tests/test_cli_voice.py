@@ -43,6 +43,7 @@ def test_every_max_depth_takes_the_one_range(command):
     assert (kind.min, kind.max) == (1, MAX_DEPTH_LIMIT) == (1, 127)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "prog,args",
     [
@@ -98,6 +99,7 @@ def test_the_exact_engine_takes_a_deep_limit(tmp_path):
     )
 
 
+@pytest.mark.long
 def test_a_tree_deeper_than_twenty_compiles_verifies_and_imports(tmp_path):
     answers, tree = chain_list(tmp_path, 22), tmp_path / "deep.wtree"
     built = run(
@@ -202,6 +204,7 @@ def test_import_json_with_a_failure_keeps_the_stats(tmp_path):
     assert doc["output"] == str(out)
 
 
+@pytest.mark.long
 def test_quiet_silences_the_warnings_of_import_and_verify(tmp_path):
     answers, duplicated = chain_list(tmp_path, 6), chain_list(tmp_path, 6, duplicate=True)
     tree, text = tmp_path / "t.wtree", tmp_path / "t.selby"

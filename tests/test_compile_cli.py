@@ -68,6 +68,7 @@ def test_depth_violation_exits_1_and_keeps_existing_file(tmp_path):
     assert out.read_bytes() != b"previous"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args,message",
     [
@@ -167,6 +168,7 @@ def test_stamp_is_the_only_nondeterminism(ctx):
     assert "built_at" in compile_tree(cfg, ctx, stamp=True).data.meta
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_leaves_existing_file_intact(tmp_path, jobs):
     """SIGINT mid-compile: one line, exit 130, the old file untouched, no temp files."""

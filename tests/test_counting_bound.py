@@ -123,6 +123,7 @@ def test_uniform_weights_add_what_the_unweighted_bound_adds(answers, most_parts,
 COARSE_GAMES = [mastermind(3, 2), mastermind(4, 2), mastermind(3, 3)]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", COARSE_GAMES, ids=lambda game: game.name)
 @pytest.mark.parametrize("depth", [3, 4, 6])
 def test_coarse_games_match_the_naive_minimiser(game, depth):
@@ -155,6 +156,7 @@ def test_sets_larger_than_their_most_classes_squared_match_the_naive_minimiser(s
     check_weighted_against_naive(game, answers, codes, depth, [rng.choice([1, 2, 3, 40]) for _ in answers], "normal")
 
 
+@pytest.mark.long
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(COARSE_GAMES), st.data(), st.integers(2, 6))
 def test_coarse_subsets_match_the_naive_minimiser(game, data, depth):
@@ -164,6 +166,7 @@ def test_coarse_subsets_match_the_naive_minimiser(game, data, depth):
     check_against_naive(game, sorted(answers), sorted(set(answers) | set(extra)), depth)
 
 
+@pytest.mark.long
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(COARSE_GAMES), st.data(), st.integers(2, 6), st.integers(0, 10**6))
 def test_coarse_weighted_sets_match_the_naive_minimiser(game, data, depth, seed):

@@ -72,6 +72,7 @@ def test_the_feedback_matrix_matches_the_naive_rule():
         assert int(ctx.matrix[g, a]) == naive_code(words.guesses[g], words.answers[a], game)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("spec", ["mastermind:3x4:distinct", "mastermind:2x5:distinct", "mastermind:2x4:distinct"])
 @pytest.mark.parametrize("depth", [3, 4, 5])
 def test_the_exact_engine_equals_the_naive_optimum(spec, depth):
@@ -164,6 +165,7 @@ def _next_json(argv: list[str]) -> dict:
     return json.loads(buffer.getvalue())
 
 
+@pytest.mark.long
 def test_a_distinct_tree_plays_every_answer_through_wordle_next(tmp_path):
     tree = tmp_path / "distinct.wtree"
     built = run("wordle-compile", "--game", "mastermind:3x5:distinct", "--strategy", "optimal", "-o", tree, "--json")
@@ -211,6 +213,7 @@ def test_info_names_the_shipped_bulls_and_cows_tree_as_players_know_it():
     )
 
 
+@pytest.mark.long
 def test_bulls_and_cows_compiles_and_plays_from_its_alias(tmp_path):
     tree = tmp_path / "bulls.wtree"
     args = ("--game", "bulls-and-cows", "--strategy", "entropy", "--start", "0123", "--max-depth", "8")
@@ -236,6 +239,7 @@ FRONT_DOORS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("door", FRONT_DOORS)
 @pytest.mark.parametrize(
     "spec, fragment",

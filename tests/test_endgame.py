@@ -90,6 +90,7 @@ def test_a_refusal_is_always_right(seed, depth, mode, data):
         assert naive_optimal(answers, guesses, mode, depth)[0] == INF
 
 
+@pytest.mark.long
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10_000), every_guess=st.booleans(), data=st.data())
 def test_the_count_equals_its_definition(seed, every_guess, data):

@@ -91,6 +91,7 @@ def test_default_file_is_small_and_self_contained(page):
     assert "connect-src 'none'" in html
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_loads_fast_with_the_tree_own_stats_and_no_console_errors(browser, page, view):
     load_ms = open_page(browser, page)
@@ -124,6 +125,7 @@ def click_feedback(driver, code):
     by_id(driver, "play-button").click()
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_click_through_a_game_to_the_answer(browser, page, view):
     open_page(browser, page)
@@ -161,6 +163,7 @@ def test_typed_feedback_and_an_impossible_one(browser, page):
     assert console_errors(browser) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_fragment_opens_a_shared_position(browser, page):
     open_page(browser, page, "#salet:bbbbb,courd:bbbbb")
@@ -183,6 +186,7 @@ def test_fragment_opens_a_shared_position(browser, page):
     assert console_errors(browser) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_the_status_says_when_the_move_shown_is_proved_best(browser, page):
     """With one answer left, on the tree or off it, playing it is proved best; with two off
@@ -207,6 +211,7 @@ def test_the_status_says_when_the_move_shown_is_proved_best(browser, page):
     assert console_errors(browser) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_own_guesses_undo_restart_and_share(browser, page):
     """An own guess typed and coloured by tapping its tiles takes the game off the tree, as
@@ -239,6 +244,7 @@ def test_own_guesses_undo_restart_and_share(browser, page):
     assert console_errors(browser) == []
 
 
+@pytest.mark.long
 @pytest.mark.integration
 def test_search_shows_an_answer_path(browser, page, view):
     open_page(browser, page)
@@ -292,6 +298,7 @@ def test_screenshot_is_not_blank(browser, page):
     assert green > 1000  # tiles and histogram bars in the game's green
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(p.name for p in SHIPPED.glob("*.wtree")))
 @pytest.mark.integration
 def test_every_shipped_tree_opens_cleanly(browser, tmp_path, name):

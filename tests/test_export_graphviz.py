@@ -152,6 +152,7 @@ def test_svg_is_titled(tmp_path):
     assert "CIGAR" in svg
 
 
+@pytest.mark.long
 @needs_dot
 @pytest.mark.parametrize(
     "tree, game, noun",
@@ -246,6 +247,7 @@ def test_a_picture_past_the_size_limit_stops_before_drawing(view, monkeypatch):
     assert DotExporter(max_depth=1).graph(view, 0).number_of_nodes() <= 500
 
 
+@pytest.mark.long
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 def test_dot_dies_with_a_killed_export(tmp_path):
     """SIGKILL leaves no time for cleanup: Linux itself kills the dot child (PR_SET_PDEATHSIG)."""

@@ -78,6 +78,7 @@ def baseline_kib(tmp_path_factory) -> int:
     return kib
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fmt", ["text", "selby", "csv"])
 def test_a_text_export_of_a_1_0_chain_deeper_than_255_is_one_line(tmp_path, baseline_kib, fmt):
     """20,000 nodes, one under the other (580 KB): its outline alone would be 800 MB.  The
@@ -114,6 +115,7 @@ def test_a_chain_255_deep_is_the_deepest_outline(tmp_path):
     one_line_error(run("wordle-tree", "export", tmp_path / "deeper.wtree"), 2, "256 guesses deep")
 
 
+@pytest.mark.long
 def test_text_export_memory_grows_linearly_with_the_file(tmp_path, baseline_kib):
     """Bushy 1.0 trees of 50,000 and 100,000 nodes (1.45 and 2.9 MB): the export's memory
     above the interpreter's is about ten times the file (measured 9.5 and 9.9: the words

@@ -63,6 +63,7 @@ def test_ctrl_c_stops_a_search_on_the_main_thread_and_the_solver_stays_exact(ctx
     assert solver.solve(subset, ctx.all_guesses, 4) == Solver(ctx, "hard").solve(subset, ctx.all_guesses, 4)
 
 
+@pytest.mark.long
 def test_ctrl_c_stops_a_jobs_1_exact_build_within_a_second(tmp_path):
     """wordle-compile --jobs 1 spends seconds in one kernel call (perea in hard mode): a
     Ctrl-C there ends the command within a second, 130, one line, nothing written."""

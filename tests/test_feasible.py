@@ -33,6 +33,7 @@ def random_sets(mode, seed):
     return ctx, subsets, initial_legal(ctx, mode)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode, seed", CASES)
 def test_feasible_agrees_with_the_naive_minimiser(mode, seed):
     """Every depth 1-5, on the whole list and random subsets; a guess it returns starts a tree that fits."""

@@ -94,6 +94,7 @@ SPANISH = [
 ]
 
 
+@pytest.mark.long
 def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path):
     words = [w for w in SPANISH if len(w) == 5]
     (tmp_path / "es.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
@@ -111,6 +112,7 @@ def test_a_spanish_list_compiles_verifies_exports_and_plays_end_to_end(tmp_path)
     assert played.returncode in (0, 1), played.stderr
 
 
+@pytest.mark.long
 def test_mastermind_4x6_from_1122_through_the_command_line(tmp_path):
     tree = tmp_path / "mm.wtree"
     built = run(
@@ -123,6 +125,7 @@ def test_mastermind_4x6_from_1122_through_the_command_line(tmp_path):
     one_line_error(hard, 2, "has no hard mode")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "tree, title", [("es-optimal-normal", "Spanish Wordle (es)"), ("nerdle-optimal-normal", "Nerdle")]
 )
@@ -142,6 +145,7 @@ def test_the_page_names_its_game_and_its_examples_are_the_game_s_own(tmp_path, t
     assert len(pattern) == data.game.length
 
 
+@pytest.mark.long
 def test_titles_name_a_mode_only_where_the_game_has_more_than_one(tmp_path):
     """Mastermind has no hard mode, so its pages and pictures leave "normal mode" out."""
     for tree, expected, absent in (

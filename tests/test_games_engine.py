@@ -59,12 +59,14 @@ def mastermind_instances(draw):
     return game, sorted(answers), sorted(set(answers) | set(extra))
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wordle_instances(), st.integers(1, 5))
 def test_wordle_of_any_length_and_alphabet_matches_the_naive_minimiser(instance, depth):
     check_against_naive(*instance, depth)
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mastermind_instances(), st.integers(1, 5))
 def test_mastermind_matches_the_naive_minimiser(instance, depth):
@@ -182,6 +184,7 @@ def tree_shape(node) -> tuple:
     return node.guess, node.answer, tuple((code, tree_shape(child)) for code, child in node.children)
 
 
+@pytest.mark.long
 def test_hard_mode_without_hint_masks_builds_the_same_tree(ctx):
     """The original lists as a game of 40 symbols, which the hint masks cannot hold: hard
     mode tests every hint symbol by symbol, and builds the very tree of the masks."""

@@ -54,6 +54,7 @@ def games_and_words(draw, count=8, rules=(WORDLE, MASTERMIND)):
     return game, draw(st.lists(word, min_size=count, max_size=count))
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(games_and_words())
 def test_the_matrix_is_the_games_rule(instance):
@@ -64,6 +65,7 @@ def test_the_matrix_is_the_games_rule(instance):
     assert matrix.tolist() == [[naive_code(g, a, game) for a in answers] for g in guesses]
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(games_and_words(count=10))
 def test_the_modes_filters_keep_what_the_rule_keeps(instance):
@@ -112,6 +114,7 @@ def test_the_hint_masks_fit_only_the_games_they_can_hold():
         hard_mode_word_bits(np.array([[32, 0, 1]], dtype=np.uint8))
 
 
+@pytest.mark.long
 @settings(max_examples=200, deadline=None)
 @given(games_and_words(count=12))
 def test_endgame_groups_of_any_length(instance):
@@ -122,6 +125,7 @@ def test_endgame_groups_of_any_length(instance):
     assert endgame_groups(words, game).tolist() == expected
 
 
+@pytest.mark.long
 @settings(max_examples=200, deadline=None)
 @given(games_and_words(count=9, rules=(WORDLE,)), st.sampled_from([LETTER_UNIQUE, LETTER_LOCATED, LETTER_ENTROPY]))
 def test_letter_scores_of_any_length_and_alphabet(instance, kind):

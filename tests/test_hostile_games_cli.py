@@ -28,6 +28,7 @@ def _front_door(name: str, tmp_path) -> tuple[str, ...]:
     return prog, *args, *out.get(name, [])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", FRONT_DOORS)
 @pytest.mark.parametrize("spec, codes", [("mastermind:8x9", "43,046,721"), ("mastermind:6x6", "46,656")])
 def test_a_mastermind_over_the_limits_is_refused_at_once(name, spec, codes, tmp_path):
@@ -49,6 +50,7 @@ def test_the_api_refuses_a_mastermind_over_the_limits_when_settings_are_made():
 DIGITS = "9" * 4301  # one more than Python's int() takes from a string
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", FRONT_DOORS)
 @pytest.mark.parametrize("spec", [f"mastermind:4x{DIGITS}", f"mastermind:{DIGITS}x6"])
 def test_a_game_size_of_thousands_of_digits_is_a_short_usage_error(name, spec, tmp_path):
@@ -56,6 +58,7 @@ def test_a_game_size_of_thousands_of_digits_is_a_short_usage_error(name, spec, t
     assert len(line) < 200, line
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "spec, fragment",
     [
@@ -86,6 +89,7 @@ def test_verify_checks_a_six_letter_tree_under_hard_mode():
     assert run("wordle-tree", "verify", "en6-optimal-hard", "--mode", "hard").returncode == 0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "game, opening, shown",
     [
@@ -123,6 +127,7 @@ def test_verify_refuses_hard_mode_for_a_mastermind_tree():
     one_line_error(run("wordle-tree", "verify", "mastermind-4x6-optimal-normal", "--mode", "hard"), 2, HARD)
 
 
+@pytest.mark.long
 def test_a_file_that_is_not_a_results_file_survives_wordle_rank(tmp_path):
     notes = tmp_path / "notes.csv"
     content = "my notes, not a ranking\n"

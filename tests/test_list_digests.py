@@ -125,6 +125,7 @@ def test_the_writer_refuses_answers_that_do_not_match_their_hash(source):
         pack_tree(data)
 
 
+@pytest.mark.long
 def test_every_shipped_tree_s_lists_match_their_stored_hashes():
     for name in shipped_trees():
         data = read_tree_file(resolve_tree(name))
@@ -151,6 +152,7 @@ CUSTOM = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lists", CUSTOM.values(), ids=list(CUSTOM))
 def test_a_tree_built_from_custom_lists_verifies(lists, tmp_path):
     answers, guesses = lists

@@ -26,6 +26,7 @@ def test_round_trip_is_byte_identical(small_tree_bytes):
     assert pack_tree(data) == small_tree_bytes
 
 
+@pytest.mark.long
 def test_truncations_and_bit_flips(small_tree_bytes):
     rng = random.Random(1234)
     blob = small_tree_bytes
@@ -180,6 +181,7 @@ def test_weights_at_the_bound_load(weighted_tree_bytes):
     assert without.subtree_weight is None
 
 
+@pytest.mark.long
 def test_weighted_truncations_and_bit_flips(weighted_tree_bytes):
     """Cuts and flips anywhere, the weights included: refused with TreeFormatError or loaded."""
     rng = random.Random(99)
@@ -216,6 +218,7 @@ json_like = st.recursive(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(
     st.dictionaries(

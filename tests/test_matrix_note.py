@@ -24,6 +24,7 @@ def test_a_large_uncached_matrix_has_a_note_and_a_small_or_cached_one_none(tmp_p
     assert matrix_cache.first_matrix_note(en6) is None
 
 
+@pytest.mark.long
 def test_analyse_says_once_why_its_first_run_of_a_large_game_takes_seconds(tmp_path):
     env = {**os.environ, matrix_cache.CACHE_ENV: str(tmp_path)}
     first = run("wordle-tree", "analyse", "--game", "en6", "carnet", "bbbbbb", env=env)

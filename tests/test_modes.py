@@ -109,6 +109,7 @@ def test_possible_mode_never_plays_an_inconsistent_word():
     assert possible.report.total_guesses == 1 + 2 + 3 + 4 + 5
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
 @pytest.mark.parametrize(
     "strategy",

@@ -76,6 +76,7 @@ def boards_problems(draw):
     return answers, guesses, boards, limit
 
 
+@pytest.mark.long
 @settings(max_examples=60, deadline=None)
 @given(boards_problems(), st.sampled_from(["total", "win"]))
 def test_the_exact_tree_is_the_exhaustive_minimum(problem, objective):

@@ -163,6 +163,7 @@ def small_games(draw):
     return answers, sorted(set(answers) | set(extra)), boards, draw(st.integers(boards, boards + 2))
 
 
+@pytest.mark.long
 @settings(max_examples=40, deadline=None)
 @given(small_games(), st.sampled_from(["total", "win"]))
 def test_the_ranking_is_each_first_guess_exhaustively_minimised(game, objective):
@@ -183,6 +184,7 @@ def test_the_ranking_is_each_first_guess_exhaustively_minimised(game, objective)
     assert (None if ranked[0].total is None else (ranked[0].lost, ranked[0].total)) == best
 
 
+@pytest.mark.long
 def test_a_ranking_on_two_dask_workers_is_the_one_process_ranking(lists):
     played = Settings(boards=2, answers=lists, guesses=lists)
     alone = wordle_compiler.rank_first_words(settings=played, top="all")

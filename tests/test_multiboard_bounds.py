@@ -156,6 +156,7 @@ def test_the_boards_order_leaves_the_value_and_the_move(position, rng):
         assert exact.best_guess(fresh, shuffled, left) == exact.best_guess(problem, tuples, left)
 
 
+@pytest.mark.long
 @settings(max_examples=40, deadline=None)
 @given(positions())
 def test_a_word_every_tuple_holds_is_played_first_and_is_best(position):

@@ -42,6 +42,7 @@ def test_a_solved_board_drops_out_of_later_steps_and_its_word_out_of_the_others(
     assert "guess 3 of 7" in text.stdout
 
 
+@pytest.mark.long
 def test_the_last_answers_are_played_and_said_to_be_proved():
     steps = ["cigar", "ggggg,bbbbb"]
     doc = json.loads(_next("--game", "dordle", "--json", *steps).stdout)
@@ -94,6 +95,7 @@ def test_compile_boards_equals_the_exhaustive_minimiser(tmp_path, boards, object
     assert tree["tree"]["guess"] == doc["first_guess"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args, code, fragment",
     [
@@ -176,6 +178,7 @@ def test_rank_boards_prints_the_table_and_writes_the_results_file(tmp_path):
     one_line_error(again, 2, "already holds 6 rows", "--force")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args, code, fragment",
     [

@@ -37,6 +37,7 @@ def _lists(tmp_path, answers: int, guesses: int, seed: int = 3):
     return tmp_path / "a.txt", tmp_path / "g.txt"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("limit", [7, 4])
 def test_the_tree_s_figures_are_the_policy_s_walk_over_every_pair(tmp_path, policy, limit):
@@ -78,6 +79,7 @@ def _histories(tree: BoardsTree):
                 todo.append((child, [*history, word, shown]))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("policy", POLICIES)
 def test_every_node_plays_the_runtime_s_live_move(tmp_path, policy):
     tree = _loaded(tmp_path, policy)
@@ -99,6 +101,7 @@ def test_a_policy_that_loses_pairs_is_a_tree_of_objective_win(tmp_path):
     assert 0 < tree.stats["lost"] < tree.stats["tuples"]
 
 
+@pytest.mark.long
 def test_the_command_line_writes_verifies_and_walks_the_same_bytes_for_any_jobs(tmp_path):
     answers, guesses = _lists(tmp_path, 30, 120)
     lists = ("--boards", "2", "--answers", answers, "--guesses", guesses, "--start", "crane")
@@ -119,6 +122,7 @@ def test_the_command_line_writes_verifies_and_walks_the_same_bytes_for_any_jobs(
     assert first.stdout.splitlines()[0] == "crane"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "extra, code, fragment",
     [

@@ -50,6 +50,7 @@ def test_every_list_is_made_again_byte_for_byte_from_its_sources():
     assert done.stderr == ""
 
 
+@pytest.mark.long
 def test_the_check_finds_a_changed_list(tmp_path):
     for name in ("nerdle-mini.txt", "nerdle.txt"):
         shutil.copy(GAMES_DIR / name, tmp_path / name)

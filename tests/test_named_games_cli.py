@@ -34,6 +34,7 @@ def _sample(name: str, tmp_path: Path, size: int = 24) -> Path:
 LONG_LISTS = {"en6", "en7", "ru", "nerdle"}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "name", [pytest.param(name, marks=[pytest.mark.slow] if name in LONG_LISTS else []) for name in NAMED_GAMES]
 )

@@ -64,6 +64,7 @@ def longest_game(view: TreeView) -> tuple[str, str]:
     return answer, "#" + ",".join(f"{w}:{view.pattern(c)}" for w, c in path)
 
 
+@pytest.mark.long
 @pytest.mark.integration  # headless Chromium
 @pytest.mark.parametrize("name", SHIPPED)
 def test_an_exported_page_of_long_guesses_fits_a_phone(phone, tmp_path, name):
@@ -124,6 +125,7 @@ def server(small_trees):
         yield running_server
 
 
+@pytest.mark.long
 @pytest.mark.integration  # headless Chromium
 @pytest.mark.parametrize("game", list(SMALL))
 def test_the_served_review_of_long_guesses_fits_a_phone_with_its_luck_column(phone, small_trees, server, game):
@@ -154,6 +156,7 @@ def test_the_served_review_of_long_guesses_fits_a_phone_with_its_luck_column(pho
     assert console_errors(phone) == []
 
 
+@pytest.mark.long
 def test_the_api_analyses_a_mastermind_tree_as_the_command_line_does(tmp_path):
     tree = tmp_path / "mastermind.wtree"
     built = run("wordle-compile", "--game", "mastermind:3x4", "-o", tree, "--quiet")

@@ -17,6 +17,7 @@ def long_games(result, k: int) -> int:
     return sum(count for depth, count in result.data.meta["stats"]["histogram"].items() if int(depth) >= k)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
 @pytest.mark.parametrize("seed", range(4))
 def test_fewest_deep_is_the_fewest_long_games_then_the_least_total(mode, seed):
@@ -68,6 +69,7 @@ def test_fewest_deep_can_cost_guesses_in_all(ctx):
     assert "deep" not in by_total.data.meta["config"]
 
 
+@pytest.mark.long
 def test_analyse_depth_is_the_least_worst_case_then_the_least_total(ctx):
     """The total search as the oracle: the position's and the move's least worst case are
     the smallest depth with any tree, and the totals are the least within it."""
@@ -120,6 +122,7 @@ def test_analyse_fewest_deep_counts_long_games_first(ctx):
     assert report.loss == (analysis.split(report.move.total)[1] - total) / 221
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args, message",
     [

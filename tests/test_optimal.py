@@ -35,6 +35,7 @@ def assert_agrees_with_naive(ctx, mode, first, second=None):
             assert optimal_total_and_depth(ctx, mode, max_depth, **fixed) == expected
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["normal", "hard", "possible"])
 @pytest.mark.parametrize("seed", range(8))
 def test_search_equals_naive_minimiser(mode, seed):

@@ -133,6 +133,7 @@ def monkeypatch_module():
     kernels.THREADED_CELLS = saved
 
 
+@pytest.mark.long
 def test_threads_do_not_change_a_heuristic_tree(tmp_path):
     trees = []
     for threads in ("1", "3"):

@@ -77,6 +77,7 @@ def _start_forking(tmp_path, jobs=2):
     return proc, workers
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_kill_9_leaves_no_worker_behind(tmp_path):
     proc, workers = _start_forking(tmp_path)
@@ -140,6 +141,7 @@ def test_kill_9_of_wordle_rank_leaves_no_dask_worker(tmp_path):
     assert not [w for w in workers if _alive(w)], "a Dask worker outlived wordle-rank"
 
 
+@pytest.mark.long
 def test_ctrl_c_with_scoring_threads_stops_within_a_second(tmp_path):
     """--threads: the helper threads are daemons and the caller computes its own chunks,
     so Ctrl-C lands between two chunks and the process exits with no thread to wait for."""
@@ -208,6 +210,7 @@ def test_ctrl_c_to_a_dask_ranking_is_one_line_and_leaves_no_worker(tmp_path):
     assert (code, err, left) == (130, "wordle-rank: interrupted\n", [])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("delay", [0.3, 0.7, 1.2])
 def test_ctrl_c_while_the_dask_workers_start_is_one_line(tmp_path, delay):
     code, err, left = _ctrl_c_to_the_group(RANK_2, delay, tmp_path)

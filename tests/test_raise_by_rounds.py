@@ -34,6 +34,7 @@ def _largest_class(ctx, word):
     return max(tasks, key=lambda t: (len(t[1]), t[0]))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("word", ["tale", "posh", "juju"])
 def test_below_beta_the_engine_s_value_above_it_a_true_bound(en4_sample, word):
     forget_solvers()
@@ -113,6 +114,7 @@ def test_only_classes_of_rounds_min_answers_get_the_full_pass_that_decides(en4_s
     assert all(sizes[i] >= 30 for i in refuted.passes), (sizes, sorted(refuted.passes))
 
 
+@pytest.mark.long
 def test_a_class_raised_again_resumes_each_guess_where_it_stopped(en4_sample):
     """Raised step after step, a class keeps each guess's classes and their bounds: the values
     are those of a fresh raise, and asking again for a bound already proved makes no search."""

@@ -31,6 +31,7 @@ def small_lists(tmp_path_factory):
     return write_small_lists(tmp_path_factory.mktemp("lists"))
 
 
+@pytest.mark.long
 def test_values_are_exact_below_the_cutoff_and_bounds_above(small_lists, tmp_path):
     out = tmp_path / "r.csv"
     result = rank(small_lists, out)
@@ -84,6 +85,7 @@ def test_a_word_decided_again_replaces_its_earlier_result_in_the_cut_off_and_the
     assert ranking.wanted_before_cutoff() == 1 << 30
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "sigterm"])
 def test_killed_and_resumed_equals_uninterrupted(small_lists, tmp_path, signum):
     whole = tmp_path / "whole.csv"
@@ -180,6 +182,7 @@ def test_progress_shows_the_estimated_time_left(small_lists, tmp_path):
     assert last.endswith("every word decided"), last
 
 
+@pytest.mark.long
 def test_jobs_on_a_local_cluster_agree(small_lists, tmp_path):
     one, local = tmp_path / "one.csv", tmp_path / "local.csv"
     firsts = every_eighth_word(small_lists, tmp_path)
@@ -288,6 +291,7 @@ def test_two_jobs_never_solve_more_words_without_a_cut_off(tmp_path):
     assert passes[2] <= 1.5 * passes[1], passes  # 629,170 against 5,501 when every word went out at once
 
 
+@pytest.mark.long
 def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(tmp_path):
     """Hard mode on the original lists: agist and five more leave a class whose endgame
     group cannot be finished (the count, or a search of the group's members alone, shows
@@ -351,6 +355,7 @@ def test_words_their_own_classes_prove_infeasible_are_reported_so_for_any_jobs(t
     assert (tmp_path / "r1.csv").read_bytes() == files[1]
 
 
+@pytest.mark.long
 def test_each_csv_line_says_exact_lower_bound_or_infeasible(small_lists, tmp_path):
     out = tmp_path / "r.csv"
     assert rank(small_lists, out, "--top", "3").returncode == 0

@@ -85,6 +85,7 @@ def _no_process_left(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, 0)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("how, code, said", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
 def test_a_stopped_ranking_keeps_every_word_valued(folders, uninterrupted, tmp_path, how, code, said):
     """Stopped once three words are in the file: one line, the documented code, and every
@@ -134,6 +135,7 @@ def _kill_then_resume(folders, case: str, out: Path, how: int, delay: float) -> 
     return proc.returncode
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case, seed", [("total", 3), ("win", 7)])
 def test_kills_at_seeded_moments_then_resume_give_the_uninterrupted_file(folders, uninterrupted, tmp_path, case, seed):
     """Five kills (SIGKILL, SIGINT or SIGTERM), each followed by --resume, then a last --resume."""
@@ -195,6 +197,7 @@ def test_rows_whose_checks_fail_are_valued_again(folders, uninterrupted, tmp_pat
     assert out.read_bytes() == uninterrupted["total"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "old, new, fragment",
     [
@@ -252,6 +255,7 @@ def test_decided_rows_are_taken_as_they_are(folders):
     assert sorted(row.word for row in valued) == sorted(row.word for row in whole.rows[1::2])
 
 
+@pytest.mark.long
 def test_two_workers_write_the_one_process_file_from_the_start_and_resumed(folders, uninterrupted, tmp_path):
     """--jobs 2 (two local Dask workers) writes the one-process file byte for byte, and so
     does --jobs 2 --resume from that file cut after three rows."""

@@ -102,6 +102,7 @@ def test_a_fresh_run_drops_the_journal_and_a_resumed_one_keeps_only_undecided_wo
     assert not os.path.exists(journal.path)
 
 
+@pytest.mark.long
 def test_wordle_rank_resumes_from_the_journal_and_removes_it_when_finished(tmp_path):
     """The bounds of 1123 kept in kept.csv.bounds: --resume decides it with a fraction of a
     fresh run's search, writes the fresh run's file and removes the journal."""

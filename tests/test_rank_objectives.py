@@ -44,6 +44,7 @@ def rank_depth(lists, out, *extra):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.long
 def test_each_word_fits_exactly_when_its_classes_do(lists, tmp_path):
     out = tmp_path / "d.csv"
     result = rank_depth(lists, out)
@@ -85,6 +86,7 @@ def test_two_workers_and_a_resume_give_the_same_file(lists, tmp_path):
     assert one.read_bytes() == two.read_bytes()
 
 
+@pytest.mark.long
 def test_a_total_ranking_file_is_not_resumed_and_depth_takes_no_top(lists, tmp_path):
     out = tmp_path / "d.csv"
     assert rank_depth(lists, out).returncode == 0

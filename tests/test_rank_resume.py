@@ -89,6 +89,7 @@ CASES = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("how", CASES)
 def test_a_forged_or_foreign_results_file_ends_in_a_refusal_or_the_truth(lists, truth, tmp_path, how):
     out = tmp_path / "r.csv"
@@ -164,6 +165,7 @@ def test_no_first_word_within_the_depth_is_exit_1_with_the_proofs_kept(lists, tm
     assert out.read_text().count(",,,infeasible") == 30
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "address",
     [
@@ -205,6 +207,7 @@ def test_a_larger_top_on_resume_decides_the_bounded_words_again(lists, truth, tm
     assert out.read_text().splitlines() == truth[0]
 
 
+@pytest.mark.long
 def test_a_smaller_top_on_resume_keeps_every_proved_value(lists, truth, tmp_path):
     """A finished --top 8 file resumed with --top 2: every exact value stays exact (proved
     again) and every bound stays at the value it was proved to reach, above the new cut-off."""

@@ -24,6 +24,7 @@ def small_lists(tmp_path_factory):
     return write_small_lists(tmp_path_factory.mktemp("lists"))
 
 
+@pytest.mark.long
 def test_selby_format_round_trips(small_lists, tmp_path):
     out = tmp_path / "r.txt"
     assert rank(small_lists, out, "--format", "selby").returncode == 0
@@ -39,6 +40,7 @@ def test_selby_format_round_trips(small_lists, tmp_path):
     )
 
 
+@pytest.mark.long
 def test_published_top_ten_normal():
     """The published proved values (alex1770): our exact values for the same words."""
     published = {

@@ -80,6 +80,7 @@ def test_every_weighted_value_is_the_single_builds(weighted_lists, tmp_path):
         assert float(expected) == pytest.approx(int(total) / sum(weights.values), abs=1e-6)
 
 
+@pytest.mark.long
 def test_cut_off_words_and_resume_under_weights(weighted_lists, tmp_path):
     """--top 3: the best three exact, the rest at the proved cut-off; --resume with other
     weights is refused, with the same weights it gives the same file."""

@@ -127,6 +127,7 @@ def _trees(ctx, mode, depth, weights=None, deep_level=0):
     return found, every.tree(ctx.all_answers, legal, depth), with_twins.stats()["renaming_twins"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["normal", "possible"])
 @pytest.mark.parametrize("game, depth", [("mastermind:4x4", 6), ("mastermind:3x6", 6), ("mastermind:3x5:distinct", 5)])
 def test_leaving_twins_out_keeps_the_tree(game, depth, mode):

@@ -37,6 +37,7 @@ def test_version():
     assert result.stdout.strip() == f"wordle-next {__version__} (tree format 2.0)"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "args,code,message",
     [
@@ -209,6 +210,7 @@ def test_list_trees_columns_line_up_whatever_the_names():
         assert all(line[end - 1] != " " and line[end : end + 1] in ("", " ") for end in ends), line
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "name, game, mode, first",
     [

@@ -99,6 +99,7 @@ def test_hostile_files_cost_at_most_ten_times_their_size(doc, name):
     assert seconds < 10, f"{name}: {seconds:.1f} s"
 
 
+@pytest.mark.long
 def test_a_long_valid_chain_loads_in_bounded_memory_and_walks_without_recursion():
     n = 20_000  # 20,000 guesses deep: a recursive walk would overflow Python's stack
     blob = _chain(n)

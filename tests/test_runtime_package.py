@@ -43,6 +43,7 @@ def test_only_msgpack_comes_with_the_runtime(runtime_venv):
     assert names - TOOLING == {"msgpack", "wordle-runtime"}
 
 
+@pytest.mark.long
 def test_wordle_next_runs_from_the_runtime_only_install(runtime_venv):
     result = _run(runtime_venv / "wordle-next", "salet", "bbbbb")
     assert result.returncode == 0, result.stderr

@@ -217,6 +217,7 @@ def _small_class_step(tree):
     return own, min((size, code) for code, size in sizes.items() if size > 1)[1]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["en6-optimal-hard", "nerdle-mini-optimal-normal", "mastermind-4x6-optimal-normal"])
 def test_the_off_tree_hint_runs_as_printed(name):
     tree = load(name)
@@ -270,6 +271,7 @@ def test_help_shows_entries_of_the_trees_own_game(name):
 HARD = ["--tree", "salet-optimal-hard"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "start,entries,prompt,one_shot",
     [

@@ -42,6 +42,7 @@ def _commands():
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", _commands())
 def test_command_examples_run(command):
     argv = shlex.split(command)[1:]

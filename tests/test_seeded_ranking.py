@@ -34,6 +34,7 @@ def _plain_tree(ctx, cfg):
     return solve_first_level(ctx, cfg, solver, ctx.guess_index[word], 1)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "pegs, colours, mode, max_depth",
     [(3, 4, "normal", 8), (3, 4, "possible", 8), (4, 3, "normal", 8), (4, 4, "possible", 8), (4, 4, "normal", 4)],

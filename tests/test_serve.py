@@ -104,6 +104,7 @@ SAME = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("endpoint, fields, argv", SAME, ids=[" ".join(map(str, a)) or "opening" for _, _, a in SAME])
 def test_the_api_answers_what_the_command_line_prints(server, endpoint, fields, argv):
     status, doc = api_json(server, endpoint, **fields)
@@ -230,6 +231,7 @@ def test_a_hundred_requests_at_once_are_answered_or_refused_busy(server):
     assert api_json(server, "analyse", history="salet bbbbb", top=1)[0] == 200  # still serving
 
 
+@pytest.mark.long
 def test_an_analysis_past_the_time_limit_is_stopped_and_its_worker_replaced():
     with serving("--workers", "1", "--time-limit", "1") as small:
         first = small.workers()
@@ -242,6 +244,7 @@ def test_an_analysis_past_the_time_limit_is_stopped_and_its_worker_replaced():
         assert not any(running(pid) for pid in first)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
 )
@@ -255,6 +258,7 @@ def test_ctrl_c_and_sigterm_stop_it_in_one_line_with_no_worker_left(signum, code
     assert not any(running(pid) for pid in workers)
 
 
+@pytest.mark.long
 def test_a_killed_server_takes_its_workers_with_it():
     server = Server()
     workers = server.workers()
@@ -286,6 +290,7 @@ def _an_address_of_another_machine() -> str:
     pytest.skip("this machine has every documentation address (RFC 5737)")
 
 
+@pytest.mark.long
 def test_a_host_that_names_no_address_or_another_machine_is_one_line():
     unknown = "x" * 64 + ".invalid"  # a label past DNS's 63 bytes: refused before any query is sent
     tree = "salet-optimal-normal"
@@ -308,6 +313,7 @@ def test_a_host_that_names_no_address_or_another_machine_is_one_line():
     assert "choose another --port" not in line
 
 
+@pytest.mark.long
 def test_a_busy_port_and_a_bad_tree_are_one_line():
     with serving() as first:
         result = run("wordle-tree", "serve", "--port", str(first.port), timeout=60)

@@ -90,6 +90,7 @@ def shown_review(driver) -> list[dict]:
            luck: +r.dataset.luck, best_total: +r.dataset.bestTotal, move_total: +r.dataset.moveTotal }));""")
 
 
+@pytest.mark.long
 def test_a_game_with_own_guesses_to_the_end_then_its_exact_review(server, desktop):
     desktop.get(server.url)
     wait_ready(desktop)
@@ -127,6 +128,7 @@ def test_the_exact_value_of_a_position_and_of_an_own_move(server, desktop):
     assert console_errors(desktop) == []
 
 
+@pytest.mark.long
 def test_one_answer_left_is_the_proved_best_move_not_thousands_of_ties(server, desktop):
     """Off the tree with only cloud left: the status and the panel say cloud is proved best;
     the guesses that cannot be the answer are one line, an own one's loss as for any move."""
@@ -161,6 +163,7 @@ def test_one_answer_left_is_the_proved_best_move_not_thousands_of_ties(server, d
     assert console_errors(desktop) == []
 
 
+@pytest.mark.long
 def test_on_a_phone_touch_plays_the_game_and_nothing_scrolls_sideways(server, phone, tmp_path):
     phone.get(server.url)
     wait_ready(phone)

@@ -56,6 +56,7 @@ def _trickle(port: int, head: bytes, pieces: list[bytes], every: float) -> tuple
     return took, answer
 
 
+@pytest.mark.long
 def test_a_request_trickled_in_is_cut_off_by_its_whole_deadline():
     with serving(TREE, "--request-timeout", "2") as server:
         # one header line every half second: each read is quick, the request never ends
@@ -103,6 +104,7 @@ def test_every_malformed_header_gets_a_json_refusal_and_no_traceback():
         _no_traceback(server)
 
 
+@pytest.mark.long
 def test_a_client_that_hangs_up_mid_analysis_leaves_no_traceback():
     server = Server(TREE, "--workers", "1", "--time-limit", "1.5")
     try:
@@ -150,6 +152,7 @@ def test_a_tree_file_deleted_or_changed_after_the_start_changes_nothing(tmp_path
         assert server.get("/tree/mine")[0] == 200
 
 
+@pytest.mark.long
 def test_a_worker_past_its_memory_cap_is_replaced_and_the_next_request_answered():
     with serving(TREE, "--workers", "1") as roomy:  # the default cap: the worker stays
         first = roomy.workers()

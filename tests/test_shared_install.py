@@ -51,6 +51,7 @@ def workdir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.long
 def test_a_build_by_another_user_computes_in_memory_and_says_so_once(workdir):
     result = as_nobody(
         [

@@ -48,6 +48,7 @@ EXPECTED_TOTALS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(MANIFEST["trees"]))
 def test_shipped_tree_verifies(name):
     data = read_tree_file(FOLDER / name)

@@ -94,6 +94,7 @@ def test_weights_keep_the_renamings_that_keep_them():
     assert np.array_equal(guess_orbits(words, "normal", with_four, [0]), _brute_orbits(words, ["111"], weight_of))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("levels", [0, 1, 2])
 @pytest.mark.parametrize("mode", ["normal", "possible"])
 @pytest.mark.parametrize(

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PLANTED = '''
 import pytest
 
@@ -31,6 +33,7 @@ def _run(folder: Path, strict: bool) -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
+@pytest.mark.long
 def test_a_skip_for_a_missing_tool_fails_only_in_a_strict_run(tmp_path):
     shutil.copy(Path(__file__).with_name("conftest.py"), tmp_path / "conftest.py")
     (tmp_path / "test_planted.py").write_text(PLANTED)

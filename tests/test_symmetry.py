@@ -96,6 +96,7 @@ def test_wordle_rank_gives_every_code_its_class_s_value(tmp_path):
         assert evaluate_word(spec, word, 1 << 36).value == int(total)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("code", ["1123", "3213"])  # its class's representative, and another of it
 def test_a_code_decided_by_an_earlier_run_gives_its_class_its_value(tmp_path, code):
     """A run over --first-words decides one code; resumed over every code, that code's class

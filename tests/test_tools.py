@@ -91,6 +91,7 @@ def test_verify_names_the_first_wrong_step_from_the_root():
     assert report.total_guesses < 7920  # the answers that failed are not counted
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fmt,extra", [("selby", []), ("selby", ["--hollow"]), ("csv", []), ("olson", [])])
 @pytest.mark.parametrize("source,mode", [(DEFAULT, "normal"), (HARD, "hard")])
 def test_round_trip(fmt, extra, source, mode, tmp_path):
@@ -158,6 +159,7 @@ BAD_INPUTS = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fmt,text,message", BAD_INPUTS)
 def test_bad_imports_are_one_line(fmt, text, message, tmp_path):
     path = tmp_path / f"bad.{fmt}"

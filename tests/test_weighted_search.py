@@ -136,6 +136,7 @@ EXACT_SHIPPED = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "name,config",
     [
@@ -182,6 +183,7 @@ def test_scaled_weights_build_the_same_tree():
     assert tree_shape(trees[0]) == tree_shape(trees[1]) == tree_shape(trees[2])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("start", ["salet", "plate"])
 def test_the_prior_optimum_is_no_worse_under_the_prior(ctx, start):
     """The tree optimal under the frequency prior expects no more guesses under it than

@@ -302,6 +302,7 @@ def _swap_two_weights(doc):
     doc["weights"] = values.tobytes()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "name,mutation,fragment",
     [

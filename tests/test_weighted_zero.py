@@ -148,6 +148,7 @@ def _one_weight(tmp_path):
     return tmp_path / "w.txt"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("mode", ["normal", "hard"])
 def test_one_weighted_answer_among_zeros_builds_in_seconds(tmp_path, mode):
     """salet, every answer weight 0 but cigar: about a second (a limit of one minute), and
@@ -173,6 +174,7 @@ def test_one_weighted_answer_among_zeros_builds_in_seconds(tmp_path, mode):
     assert "expected guesses 2.0000 under the weights" in result.stdout
 
 
+@pytest.mark.long
 def test_weightless_sets_give_the_same_tree_on_two_threads(tmp_path):
     trees = []
     for jobs in (1, 2):

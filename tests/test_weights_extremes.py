@@ -63,6 +63,7 @@ def _outputs(place, result) -> list:
     return written or [line for line in result.stdout.splitlines() if not re.fullmatch(r"\([0-9.]+ s\)", line)]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("command", ["wordle-compile", "wordle-rank", "wordle-tree analyse", "wordle-tree verify"])
 def test_weights_near_the_largest_double_act_as_any_equal_weights(lists, tmp_path, command):
     """40 weights of 1e308 sum past the largest double; they are still all equal, so every
@@ -140,6 +141,7 @@ def test_a_steep_prior_does_not_overflow(tmp_path):
     assert sum(steep.values) == pytest.approx(WEIGHT_TOTAL, abs=5)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("text", ["1_000", "١٢", "１２", "1e", "0x10", "½", "1 000"])  # noqa: RUF001 - refused digits
 def test_a_weight_is_plain_ascii_decimal(tmp_path, text):
     """float() takes "1_000" and the digits of every script; a weights file does not, and
@@ -161,6 +163,7 @@ def test_ordinary_decimal_weights_are_read(tmp_path, text):
     assert weights.values[0] == round(float(text) / (float(text) + 1) * WEIGHT_TOTAL)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("option", ["--weight-missing", "--prior-width", "--prior-common"])
 @pytest.mark.parametrize("text", ["1_000", "١٢", "１２"])  # noqa: RUF001 - refused digits
 def test_numeric_weight_options_are_plain_ascii_decimal(option, text):
@@ -176,6 +179,7 @@ def test_analyse_counts_are_plain_ascii_digits(option):
     one_line_error(result, 2, option, "is not a whole number")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     "command, option",
     [

@@ -61,6 +61,7 @@ def browser():
     yield from start_chromium()
 
 
+@pytest.mark.long
 @pytest.mark.integration
 @pytest.mark.parametrize("name, words", [("six", SIX), ("spanish", SPANISH)])
 def test_the_explorer_shows_the_games_tiles(browser, tmp_path, name, words):

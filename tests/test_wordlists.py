@@ -97,6 +97,7 @@ _LINES = st.one_of(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_LINES, max_size=12), st.sampled_from(["\n", "\r\n"]), st.booleans())
 def test_the_canonical_fast_path_reads_exactly_what_parse_words_reads(lines, newline, final):
