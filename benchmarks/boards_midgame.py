@@ -6,7 +6,8 @@ time limit, how long it takes and how many nodes it searches.
 
 For each game and seed a tuple of distinct answers is drawn from the original answer list
 (``random.Random(f"{seed}:{game}")``, one ``sample`` per seed, as benchmarks/multiboard.py
-draws), and ``wordle_runtime.boards.next_move`` plays ``--after`` guesses (one figure per
+draws), and ``wordle_runtime.boards.next_move`` without its endgame (the mid-game positions
+are what the search is measured on) plays ``--after`` guesses (one figure per
 game, in the order of ``--game``: Dordle 2, Quordle 3 by default; the policy opens with
 ``--opening``, by default the opening ``wordle-tree analyse`` plays: salet on these lists).
 The position left is valued by ``compiler/multiboard/exact.py``'s ``solve`` over all its
@@ -70,7 +71,7 @@ def play_position(game: str, seed: int, after: int, played, opening: str) -> tup
     for _ in range(after):
         if position.solved:
             break
-        guess, _ = next_move(position, played.guesses, played.game, opening)
+        guess, _ = next_move(position, played.guesses, played.game, opening, endgames=False)
         shown = tuple(played.game.score_code(guess, secret[b]) for b in position.open_boards)
         steps.append((guess, shown))
         history += [guess, ",".join(played.game.format_code(code) for code in shown)]

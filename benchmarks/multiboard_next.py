@@ -52,7 +52,7 @@ def main() -> int:
         times: list[float] = []
         for _ in range(args.plays):
             secret = tuple(rng.sample(range(len(words.answers)), boards))
-            _, played = play(table, secret, "entropy")
+            _, played = play(table, secret, "endgame")
             history: list[str] = []
             open_boards = list(range(boards))
             for row in played:

@@ -17,12 +17,18 @@ The move (:func:`next_move`) follows one documented policy, the same as the comp
 
 1. no guess yet: the single-board tree's first guess (``opening``);
 2. an open board with exactly one candidate: that candidate (the first such board);
-3. otherwise the guess that tells the most: the least :func:`information_score` (the
+3. an endgame (at most 200 tuples of answers left): the move of least cost over every
+   tuple, searched exactly over the open boards' candidates and rule 4's first ten words
+   (:mod:`.boards_endgame`), unless the search passes its work limit;
+4. otherwise the guess that tells the most: the least :func:`information_score` (the
    candidates' expected information left, summed over the open boards), ties to a word
    that is some open board's candidate, then to the earlier word of the guess list.  The
    words scored are the guess list's first ``WORK_BUDGET // candidates left`` by
    :func:`split_scores` (all of them when that is the whole list), so a move costs at most
    :data:`WORK_BUDGET` pattern evaluations.
+
+The policy ``entropy`` of the compiler (and of a compiled policy tree) is rules 1, 2 and 4:
+the endgame is this live policy's, ``endgame`` in the compiler.
 
 Standard library only: ``wordle-next`` reads it.
 """
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .boards_endgame import ENDGAME_WORDS, endgame_move, endgame_tuples
 from .game import MASTERMIND, Game
 from .history import HistoryError, NoAnswerError, step_code, step_word
 
@@ -44,7 +51,8 @@ EXTRA_GUESSES = 5  # a K-board game allows K + 5 guesses
 # the server and its pages read it; a page's title is the name capitalised).
 BOARD_GAMES = {"dordle": 2, "quordle": 4, "octordle": 8, "sedecordle": 16, "duotrigordle": 32}
 WORK_BUDGET = 250_000  # pattern evaluations a move may score (about a third of a second)
-OPENING, LAST_CANDIDATE, MOST_INFORMATION, DONE = "opening", "last candidate", "most information", "solved"
+OPENING, LAST_CANDIDATE, ENDGAME, MOST_INFORMATION = "opening", "last candidate", "endgame", "most information"
+DONE = "solved"
 # c·log2(c) in fixed point: integer sums, the same bits here and in the compiler's numpy twin.
 XLOGX_SCALE = 1 << 20
 _XLOGX: list[int] = [0, 0]
@@ -284,10 +292,13 @@ def _exclude_known(candidates: list[list[str]], solved_by: list[str | None]) -> 
         raise NoAnswerError("two boards are left with the same one answer (the boards' answers are distinct words)")
 
 
-def next_move(position: BoardsPosition, guesses: Sequence[str], game: Game, opening: str) -> tuple[str | None, str]:
+def next_move(
+    position: BoardsPosition, guesses: Sequence[str], game: Game, opening: str, endgames: bool = True
+) -> tuple[str | None, str]:
     """The policy's guess from the guess list ``guesses`` and which rule chose it
-    (:data:`OPENING`, :data:`LAST_CANDIDATE`, :data:`MOST_INFORMATION`); ``(None, DONE)``
-    once every board is solved."""
+    (:data:`OPENING`, :data:`LAST_CANDIDATE`, :data:`ENDGAME`, :data:`MOST_INFORMATION`);
+    ``(None, DONE)`` once every board is solved.  ``endgames`` False leaves rule 3 out (the
+    compiler's ``entropy``)."""
     open_sets = [position.candidates[b] for b in position.open_boards]
     if not open_sets:
         return None, DONE
@@ -296,7 +307,27 @@ def next_move(position: BoardsPosition, guesses: Sequence[str], game: Game, open
     for words in open_sets:
         if len(words) == 1:
             return words[0], LAST_CANDIDATE
-    return _most_information(open_sets, guesses, game), MOST_INFORMATION
+    ranked = information_order(open_sets, guesses, game)
+    if endgames:
+        move = _endgame(open_sets, ranked[:ENDGAME_WORDS], guesses, game, position.guesses_left)
+        if move is not None:
+            return move, ENDGAME
+    return ranked[0], MOST_INFORMATION
+
+
+def _endgame(
+    open_sets: list[list[str]], leading: list[str], guesses: Sequence[str], game: Game, left: int
+) -> str | None:
+    """Rule 3's move, or None when the position is no endgame or its search gives up."""
+    tuples = endgame_tuples(open_sets)
+    if tuples is None:
+        return None
+    candidates = set().union(*open_sets)
+    chosen = candidates | set(leading)
+    words = [word for word in guesses if word in chosen]  # the guess list's order
+    codes = {word: codes_of(word, candidates, game) for word in words}
+    move = endgame_move(tuples, words, codes, game.all_correct, left)
+    return None if move is None else str(move[0])
 
 
 def split_scores(open_sets: Sequence[Sequence[str]], guesses: Sequence[str]) -> list[int]:
@@ -327,7 +358,7 @@ def split_scores(open_sets: Sequence[Sequence[str]], guesses: Sequence[str]) -> 
 
 
 def scoring_pool(open_sets: Sequence[Sequence[str]], guesses: Sequence[str]) -> list[str]:
-    """The words rule 3 scores, in the guess list's order (see the module's docstring)."""
+    """The words rule 4 scores, in the guess list's order (see the module's docstring)."""
     size = max(1, WORK_BUDGET // sum(len(words) for words in open_sets))
     if size >= len(guesses):
         return list(guesses)
@@ -357,15 +388,15 @@ def information_score(part_sizes: Sequence[Iterable[int]], board_sizes: Sequence
     return score
 
 
-def _most_information(open_sets: list[list[str]], guesses: Sequence[str], game: Game) -> str:
-    """Rule 3: the least information score, then a candidate, then the earlier word."""
+def information_order(open_sets: list[list[str]], guesses: Sequence[str], game: Game) -> list[str]:
+    """Rule 4's order of the scored words (:func:`scoring_pool`): the least information
+    score, then a candidate, then the earlier word."""
     candidates = set().union(*open_sets)
     board_sizes = [len(words) for words in open_sets]
-    best, best_key = "", (float("inf"), True)
-    for word in scoring_pool(open_sets, guesses):
+    keyed = []
+    for index, word in enumerate(scoring_pool(open_sets, guesses)):
         shown = codes_of(word, candidates, game).__getitem__  # each candidate once, for every board
         part_sizes = [Counter(map(shown, words)).values() for words in open_sets]
-        key = (information_score(part_sizes, board_sizes), word not in candidates)
-        if key < best_key:
-            best, best_key = word, key
-    return best
+        keyed.append((information_score(part_sizes, board_sizes), word not in candidates, index, word))
+    keyed.sort()
+    return [entry[-1] for entry in keyed]

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 REASONS = {
     "opening": "the single-board tree's first guess",
     "last candidate": "a board has one answer left",
+    "endgame": "the fewest guesses over every tuple left (searched over the candidates and 10 more words)",
     "most information": "the most information over the open boards (heuristic)",
 }
 SHOWN_CANDIDATES = 10

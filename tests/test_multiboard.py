@@ -129,24 +129,31 @@ def test_a_fixed_first_guess_is_played_first():
 
 
 @pytest.mark.parametrize("budget", [250_000, 60])
-def test_the_matrix_policy_plays_the_runtimes_moves(monkeypatch, budget):
+@pytest.mark.parametrize("policy", ["endgame", "entropy"])
+def test_the_matrix_policy_plays_the_runtimes_moves(monkeypatch, budget, policy):
+    """``endgame`` is the runtime's live policy, ``entropy`` the same without rule 3; the
+    answers are in no order (an endgame's tuples are the runtime's words, not indices)."""
     monkeypatch.setattr(runtime_boards, "WORK_BUDGET", budget)  # 60: a pool of the best split scores
     rng = random.Random(5)
-    answers = sorted(rng.sample(WORDS, 24))
+    answers = rng.sample(WORDS, 24)
     codes = compute_matrix(answers, answers)
+    rules = set()
     for boards in (2, 4):
         table = table_for((answers, answers), codes, DEFAULT_GAME, (answers[0], boards + 5))
         for _ in range(10):
             secret = tuple(rng.sample(range(len(answers)), boards))
-            solved, played = play(table, secret, "entropy")
+            solved, played = play(table, secret, policy)
             assert solved
             steps = []
             for row in played:
                 position = board_position(answers, steps, DEFAULT_GAME, boards)
-                assert next_move(position, answers, DEFAULT_GAME, answers[0])[0] == answers[row]
+                guess, rule = next_move(position, answers, DEFAULT_GAME, answers[0], endgames=policy == "endgame")
+                assert guess == answers[row]
+                rules.add(rule)
                 shown = tuple(DEFAULT_GAME.score_code(answers[row], answers[secret[b]]) for b in position.open_boards)
                 steps.append((answers[row], shown))
             assert board_position(answers, steps, DEFAULT_GAME, boards).solved
+    assert ("endgame" in rules) == (policy == "endgame")
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -180,7 +187,7 @@ def test_the_policys_walk_over_every_pair_equals_playing_each_pair():
     walk = walk_pairs(table)
     played = {}
     for secret in itertools.permutations(range(len(answers)), 2):
-        solved, guesses = play(table, secret)
+        solved, guesses = play(table, secret, "entropy")
         key = len(guesses) if solved else LOST_PAIR
         played[key] = played.get(key, 0) + 1
     assert walk.histogram == played

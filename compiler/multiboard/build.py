@@ -203,11 +203,16 @@ def build_policy_tree(
     from wordle_runtime.boards_structure import closed_marker
 
     from ..core.matrix import compute_matrix
-    from .policy import POLICIES, policy_move, table_for
+    from .policy import ENDGAME, TREE_POLICIES, policy_move, table_for
     from .policy_tree import policy_tree
 
-    if policy not in POLICIES:
-        raise BoardsError(f"a multi-board policy is one of {', '.join(POLICIES)}, not {policy!r}")
+    if policy == ENDGAME:
+        raise BoardsError(
+            f"the {ENDGAME} policy searches its endgames live (wordle-next --game G); a policy's tree "
+            f"plays {', '.join(TREE_POLICIES)}"
+        )
+    if policy not in TREE_POLICIES:
+        raise BoardsError(f"a multi-board policy tree plays {', '.join(TREE_POLICIES)}, not {policy!r}")
     if settings.boards != POLICY_BOARDS:
         raise BoardsError(
             f"a policy's tree holds every tuple: two boards (Dordle) only, not {settings.boards} "
@@ -219,7 +224,7 @@ def build_policy_tree(
         raise BoardsError(f"--start {start!r} is not in the guess list")
     codes = compute_matrix(guesses, answers, words.game)
     table = table_for((answers, guesses), codes, words.game, (start or guesses[0], settings.max_depth))
-    if start is None:  # rule 3 on the empty position
+    if start is None:  # rule 4 on the empty position
         everything = np.arange(len(answers))
         table = replace(table, opening=policy_move(table, [everything, everything], 1, policy))
     tree = policy_tree(table, closed_marker(words.game), policy, processes, progress)

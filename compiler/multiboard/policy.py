@@ -1,14 +1,16 @@
 """The multi-board policy of ``wordle_runtime.boards`` over the feedback matrix, for playing
-many games fast (``benchmarks/multiboard.py``), and two heuristics beside it.
+many games fast (``benchmarks/multiboard.py``), and heuristics beside it.
 
 Every policy keeps the runtime's rules 1 and 2 (the opening; a board with one answer left
-is played) and differs in rule 3's score over the same pool of words
-(:func:`wordle_runtime.boards.scoring_pool`, over the whole guess list): ``entropy`` (the runtime's: the least
-:func:`wordle_runtime.boards.information_score`, the same integers and the same float
-operations in the same order, so the same bits), ``most-parts`` (the most parts summed over
-the open boards) and ``minimax`` (the smallest largest part summed over the open boards).
-Ties go to a word that is some open board's candidate, then to the earlier word of the
-answer list.
+is played) and differs in what follows over the same pool of words
+(:func:`wordle_runtime.boards.scoring_pool`, over the whole guess list): ``endgame`` (the
+runtime's live policy: rule 3's exact endgame, :func:`wordle_runtime.boards_endgame.endgame_move`
+called with the same words, tuples and codes as the runtime gives it, then rule 4),
+``entropy`` (rule 4 alone: the least :func:`wordle_runtime.boards.information_score`, the
+same integers and the same float operations in the same order, so the same bits),
+``most-parts`` (the most parts summed over the open boards) and ``minimax`` (the smallest
+largest part summed over the open boards).  Ties go to a word that is some open board's
+candidate, then to the earlier word of the answer list.
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ import numpy as np
 
 from wordle_runtime import boards as runtime_boards
 from wordle_runtime.boards import xlogx_table
+from wordle_runtime.boards_endgame import ENDGAME_WORDS, endgame_move, endgame_tuples
 from wordle_runtime.game import Game
 
-POLICIES = ("entropy", "most-parts", "minimax")
+POLICIES = ("endgame", "entropy", "most-parts", "minimax")
+ENDGAME, ENTROPY = POLICIES[:2]
+TREE_POLICIES = POLICIES[1:]  # what a compiled policy tree plays: the endgame is searched live
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class Table:
     limit: int
     guess_symbols: np.ndarray
     answer_symbols: np.ndarray
+    words: tuple[list[str], list[str]] = ([], [])  # (answers, guesses): an endgame's words
 
 
 def table_for(words: tuple[list[str], list[str]], codes: np.ndarray, game: Game, plan: tuple[str, int]) -> Table:
@@ -47,7 +53,8 @@ def table_for(words: tuple[list[str], list[str]], codes: np.ndarray, game: Game,
     answer_rows = np.array([row[word] for word in answers], dtype=np.int64)
     opening, limit = plan
     symbols = (symbols_of(guesses, game.alphabet), symbols_of(answers, game.alphabet))
-    return Table(codes.view(np.ndarray), answer_rows, game.all_correct, row[opening], limit, *symbols)
+    plan = (row[opening], limit)
+    return Table(codes.view(np.ndarray), answer_rows, game.all_correct, *plan, *symbols, (answers, guesses))
 
 
 def symbols_of(words, alphabet: str) -> np.ndarray:
@@ -56,7 +63,7 @@ def symbols_of(words, alphabet: str) -> np.ndarray:
     return np.array([[index[symbol] for symbol in word] for word in words], dtype=np.int64)
 
 
-def play(table: Table, secret: tuple[int, ...], policy: str = "entropy") -> tuple[bool, list[int]]:
+def play(table: Table, secret: tuple[int, ...], policy: str = ENDGAME) -> tuple[bool, list[int]]:
     """Play one game (``secret``: each board's answer index) by ``policy``: whether every
     board was solved within the limit, and the guess rows played."""
     n_answers = table.codes.shape[1]
@@ -93,7 +100,7 @@ def exclude_known(sets: list[np.ndarray], open_boards: list[int], known: set[int
 
 
 def policy_move(table: Table, open_sets: list[np.ndarray], used: int, policy: str) -> int:
-    """The guess row of the next move (rules 1-3)."""
+    """The guess row of the next move (rules 1-4; rule 3 for ``endgame`` only)."""
     if used == 0:
         return table.opening
     for words in open_sets:
@@ -101,12 +108,32 @@ def policy_move(table: Table, open_sets: list[np.ndarray], used: int, policy: st
             return int(table.answer_rows[words[0]])
     rows = _pool(table, open_sets)
     score = np.zeros(len(rows))  # less is better
+    scored = ENTROPY if policy == ENDGAME else policy  # the endgame's rule 4 is entropy's
     for words in open_sets:
-        score += _board_score(np.sort(table.codes[np.ix_(rows, words)], axis=1), policy)
+        score += _board_score(np.sort(table.codes[np.ix_(rows, words)], axis=1), scored)
     union = np.unique(np.concatenate(open_sets))
     is_candidate = np.isin(rows, table.answer_rows[union])
     order = np.lexsort((rows, ~is_candidate, score))
+    if policy == ENDGAME:
+        move = _endgame(table, open_sets, rows[order[:ENDGAME_WORDS]], used)
+        if move is not None:
+            return move
     return int(rows[order[0]])
+
+
+def _endgame(table: Table, open_sets: list[np.ndarray], leading: np.ndarray, used: int) -> int | None:
+    """Rule 3's guess row: the runtime's endgame search given what the runtime gives it (the
+    answers as words, the words in the guess list's order, their codes over the candidates)."""
+    answers, guesses = table.words
+    tuples = endgame_tuples([[answers[a] for a in words] for words in open_sets])
+    if tuples is None:
+        return None
+    union = np.unique(np.concatenate(open_sets))
+    rows = np.union1d(table.answer_rows[union], leading)  # sorted: the guess list's order
+    named = [answers[a] for a in union]
+    codes = {guesses[g]: dict(zip(named, table.codes[g, union].tolist(), strict=True)) for g in rows.tolist()}
+    move = endgame_move(tuples, [guesses[g] for g in rows.tolist()], codes, table.all_correct, table.limit - used)
+    return None if move is None else guesses.index(str(move[0]))
 
 
 def _pool(table: Table, open_sets: list[np.ndarray]) -> np.ndarray:
