@@ -3,15 +3,16 @@ over a seeded sample of answer tuples: win rate, average guesses and the share s
 a few guesses.
 
     python benchmarks/multiboard.py [--games dordle,quordle,octordle,sedecordle,duotrigordle] [--tuples 10000]
-        [--policies entropy,most-parts,minimax] [--seed 0] [--start salet]
+        [--policies endgame,entropy,most-parts,minimax] [--seed 0] [--start salet]
 
 Each game plays the original five-letter lists (2,315 answers, 12,972 guesses) on K boards
 with K + 5 guesses; the tuples are drawn once per game (distinct answers, ``--seed``) and
-every policy plays the same ones.  ``entropy`` is the policy ``wordle-next --game``
+every policy plays the same ones.  ``endgame`` is the policy ``wordle-next --game``
 plays (``wordle_runtime.boards``; ``compiler/multiboard/policy.py`` plays it over the matrix,
-tested move for move against the runtime).  A lost game counts every guess of the limit in
-the average over all games.  Results go to benchmarks/results/multiboard.json: the rows of
-the games and policies played replace their earlier rows, the others stay.
+tested move for move against the runtime), ``entropy`` the same without its endgame.  A
+lost game counts every guess of the limit in the average over all games.  Results go to
+benchmarks/results/multiboard.json: the rows of the games and policies played replace their
+earlier rows, the others stay.
 """
 
 from __future__ import annotations
