@@ -25,10 +25,7 @@ The move (:func:`next_move`) follows one documented policy, the same as the comp
    that is some open board's candidate, then to the earlier word of the guess list.  The
    words scored are the guess list's first ``WORK_BUDGET // candidates left`` by
    :func:`split_scores` (all of them when that is the whole list), so a move costs at most
-   :data:`WORK_BUDGET` pattern evaluations.
-
-The policy ``entropy`` of the compiler (and of a compiled policy tree) is rules 1, 2 and 4:
-the endgame is this live policy's, ``endgame`` in the compiler.
+   :data:`WORK_BUDGET` pattern evaluations.  The compiler's ``entropy`` (a policy tree's) leaves rule 3 out.
 
 Standard library only: ``wordle-next`` reads it.
 """

@@ -115,20 +115,22 @@ def policy_move(table: Table, open_sets: list[np.ndarray], used: int, policy: st
     is_candidate = np.isin(rows, table.answer_rows[union])
     order = np.lexsort((rows, ~is_candidate, score))
     if policy == ENDGAME:
-        move = _endgame(table, open_sets, rows[order[:ENDGAME_WORDS]], used)
+        move = _endgame(table, open_sets, union, rows[order[:ENDGAME_WORDS]], used)
         if move is not None:
             return move
     return int(rows[order[0]])
 
 
-def _endgame(table: Table, open_sets: list[np.ndarray], leading: np.ndarray, used: int) -> int | None:
-    """Rule 3's guess row: the runtime's endgame search given what the runtime gives it (the
-    answers as words, the words in the guess list's order, their codes over the candidates)."""
+def _endgame(
+    table: Table, open_sets: list[np.ndarray], union: np.ndarray, leading: np.ndarray, used: int
+) -> int | None:
+    """Rule 3's guess row (``union``: the open boards' candidates, sorted): the runtime's
+    endgame search given what the runtime gives it (the answers as words, the words in the
+    guess list's order, their codes over the candidates)."""
     answers, guesses = table.words
     tuples = endgame_tuples([[answers[a] for a in words] for words in open_sets])
     if tuples is None:
         return None
-    union = np.unique(np.concatenate(open_sets))
     rows = np.union1d(table.answer_rows[union], leading)  # sorted: the guess list's order
     named = [answers[a] for a in union]
     codes = {guesses[g]: dict(zip(named, table.codes[g, union].tolist(), strict=True)) for g in rows.tolist()}
