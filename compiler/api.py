@@ -257,10 +257,12 @@ def rank_first_words(  # noqa: PLR0913 - the API takes each Settings field as a 
     return cast("list[RankedWord] | list[BoardsRankedWord]", _entry("rank", chosen, locals(), rank_first_words))
 
 
-def absurdle(
+def absurdle(  # noqa: PLR0913 - the API takes the lists as keywords too, made into one Settings at once
     history: str | Sequence[str] = (),
     *,
     prove: bool = False,
+    target: str | None = None,
+    jobs: int = 1,
     max_guesses: int = 5,
     time_limit: float | None = None,
     settings: Settings | None = None,
@@ -270,7 +272,9 @@ def absurdle(
     """Absurdle (``wordle-tree absurdle``): the guesses of ``history`` (words, or one string
     of them) replayed against the adversary, then a shortest win from there within
     ``max_guesses`` more (``line``), or with ``prove`` (no history) the least number of
-    guesses from the start under every tie rule (``proof``).  The lists: ``settings``' or
+    guesses from the start under every tie rule (``proof``); with ``target`` (challenge mode),
+    a shortest line that forces the adversary to keep that answer; ``jobs`` threads score
+    the guesses (the result does not depend on it).  The lists: ``settings``' or
     ``answers``/``guesses`` (a Wordle game).  Raises ``ValueError`` for a bad word or
     setting, ``NoWinError`` when no win is within ``max_guesses``, ``SearchStopped`` past
     ``time_limit`` seconds (both in ``wordle_compiler.analysis.absurdle``)."""
@@ -279,8 +283,9 @@ def absurdle(
 
     chosen = settings_for(settings, answers=answers, guesses=guesses)
     check_whole("max_guesses", max_guesses, *ABSURDLE_GUESSES_RANGE)
+    check_whole("jobs", jobs, 1, 64)
     words = history.split() if isinstance(history, str) else list(history)
-    return play(Context.load(chosen), words, max_guesses=max_guesses, time_limit=time_limit, prove=prove)
+    return play(Context.load(chosen), words, max_guesses=max_guesses, time_limit=time_limit, prove=prove, target=target)
 
 
 def _entry(what: str, chosen: Settings, names: dict[str, Any], function: Callable[..., Any]) -> Any:

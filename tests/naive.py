@@ -467,6 +467,25 @@ def naive_absurdle_least(answers: list[str], guesses: list[str], limit: int) -> 
     return best
 
 
+def naive_absurdle_least_to(target: str, answers: list[str], guesses: list[str], limit: int) -> int | None:
+    """Challenge mode: the fewest guesses that force the adversary to keep ``target`` to the
+    end (every guess leaves it kept, the last one is it, shown all green), trying every guess
+    at every step, or None when more than ``limit`` are needed."""
+    if answers == [target]:
+        return 1
+    if limit < 2:
+        return None
+    best = None
+    for guess in guesses:
+        _pattern, kept = naive_absurdle_keep(guess, answers)
+        if target not in kept or len(kept) == len(answers):
+            continue
+        rest = naive_absurdle_least_to(target, kept, guesses, (limit if best is None else best) - 1)
+        if rest is not None and (best is None or 1 + rest < best):
+            best = 1 + rest
+    return best
+
+
 def naive_absurdle_wins_within_three_under_some_rule(answers: list[str], guesses: list[str]) -> bool:
     """Whether some tie rule lets a play win within three guesses: a first guess with a
     largest class (any of equal size) that one answer fills or a second guess tells apart."""

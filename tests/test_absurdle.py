@@ -9,17 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clirun import invoke, one_line_error, run
-from naive import naive_absurdle_keep, naive_absurdle_least, naive_absurdle_wins_within_three_under_some_rule
+from naive import (
+    naive_absurdle_keep,
+    naive_absurdle_least,
+    naive_absurdle_least_to,
+    naive_absurdle_wins_within_three_under_some_rule,
+)
 from wordle_compiler.analysis.absurdle import Absurdle, tie_order
 from wordle_compiler.core.config import Context
 from wordle_compiler.core.wordlists import WordLists
 from wordle_runtime import format_pattern
+from wordle_runtime.game import Game
 
 words5 = st.text(alphabet="abcdef", min_size=5, max_size=5)
+words6 = st.text(alphabet="abcd", min_size=6, max_size=6)  # 729 codes: the two-byte kernels
 
 
 def game_of(answers, guesses) -> tuple[Absurdle, WordLists]:
-    words = WordLists(tuple(sorted(set(answers))), tuple(sorted(set(answers) | set(guesses))), "t", "t")
+    game = Game(length=len(next(iter(answers))))
+    words = WordLists(tuple(sorted(set(answers))), tuple(sorted(set(answers) | set(guesses))), "t", "t", game)
     return Absurdle.from_context(Context.from_words(words, use_cache=False)), words
 
 
@@ -43,9 +51,49 @@ def test_the_adversary_keeps_what_the_rule_keeps(answers, extra):
         pattern, members = naive_absurdle_keep(guess, list(words.answers))
         assert format_pattern(code) == pattern
         assert [words.answers[i] for i in kept] == members
-    codes, sizes, _ = game.kept_sizes(every)
-    for guess, (code, size) in enumerate(zip(codes, sizes, strict=True)):
-        assert (int(code), len(game.keep(guess, every)[1])) == (game.keep(guess, every)[0], int(size))
+    check_the_compiled_adversary(game, every)
+
+
+@pytest.mark.parametrize("words", [words5, words6], ids=["one-byte codes", "two-byte codes"])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_the_compiled_adversary_keeps_what_the_rule_keeps_at_any_set(words, data):
+    answers = data.draw(st.lists(words, min_size=2, max_size=30, unique=True))
+    game, _words = game_of(answers, data.draw(st.lists(words, max_size=5)))
+    subset = data.draw(st.lists(st.sampled_from(range(len(game.answer_guess))), min_size=1, unique=True))
+    check_the_compiled_adversary(game, np.array(sorted(subset), dtype=np.int64))
+
+
+@pytest.mark.parametrize("width, n_codes, sizes", [(1, 243, (1, 40, 255, 256, 700)), (2, 729, (1, 300, 6561, 7000))])
+def test_the_compiled_adversary_on_random_matrices_counts_what_numpy_counts(width, n_codes, sizes):
+    from wordle_compiler.ext import build_of_width
+
+    build, rng = build_of_width(width), np.random.default_rng(width)
+    rank = np.full(build.max_codes, build.max_codes, dtype=np.int64)
+    rank[:n_codes] = rng.permutation(n_codes)
+    for n in sizes:  # sets of at least MAX_CODES answers take the kernel's other counting path
+        by_answer = rng.integers(0, n_codes, size=(n + 3, 70), dtype=build.code_dtype)
+        by_answer[:, 3] = 5  # one class only
+        answers = np.sort(rng.choice(n + 3, n, replace=False)).astype(np.int64)
+        first, m = 2, 60
+        out = [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.uint8)]
+        build.kernels.adversary_keeps_into(by_answer, answers, rank, first, *out)
+        for j in range(m):
+            counts = np.bincount(by_answer[answers, first + j], minlength=n_codes)
+            tied = np.flatnonzero(counts == counts.max())
+            expected = int(tied[np.argmin(rank[tied])])
+            assert (out[0][j], out[1][j], out[2][j]) == (expected, counts.max(), np.count_nonzero(counts))
+            assert bool(out[3][j]) == (len(tied) == 1)
+
+
+def check_the_compiled_adversary(game: Absurdle, answers: np.ndarray) -> None:
+    kept = game.kept_sizes(answers)
+    for guess in range(game.codes.shape[0]):
+        code, members = game.keep(guess, answers)
+        classes = np.bincount(game.codes[guess, answers], minlength=game.n_codes)
+        assert (int(kept.codes[guess]), int(kept.sizes[guess])) == (code, len(members))
+        assert int(kept.parts[guess]) == np.count_nonzero(classes)
+        assert bool(kept.untied[guess]) == (np.count_nonzero(classes == classes.max()) == 1)
 
 
 @settings(max_examples=60, deadline=None)
@@ -59,6 +107,24 @@ def test_the_least_guesses_equal_the_exhaustive_search(answers, extra):
         steps = game.replay(line, game.all_answers())
         assert format_pattern(steps[-1][0]) == "ggggg"
         assert all(format_pattern(code) != "ggggg" for code, _ in steps[:-1])
+
+
+@pytest.mark.parametrize("words", [words5, words6], ids=["one-byte codes", "two-byte codes"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_least_guesses_forcing_each_target_equal_the_exhaustive_search(words, data):
+    answers = data.draw(st.lists(words, min_size=2, max_size=8, unique=True))
+    game, words_ = game_of(answers, data.draw(st.lists(words, max_size=4)))
+    for target, word in enumerate(words_.answers):
+        game.memo.clear()
+        expected = naive_absurdle_least_to(word, list(words_.answers), list(words_.guesses), 5)
+        line = game.least_guesses(game.all_answers(), 5, target)
+        assert (None if line is None else len(line)) == expected
+        if line is not None:
+            steps = game.replay(line, game.all_answers())
+            assert all(target in kept for _code, kept in steps)
+            assert [words_.answers[i] for i in steps[-1][1]] == [word]
+            assert line[-1] == words_.guesses.index(word)
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,11 +177,36 @@ def test_the_command_line_finds_a_shortest_win_and_proves_the_least(tmp_path):
     [
         (["--prove", "salet"], "give no guesses with it"),
         (["--max-guesses", "1", "salet"], "no win within 1 more guess"),
+        (["--target", "scrum", "pleat"], "guess 1 (pleat, bbybb) rules out the target 'scrum'"),
+        (["--target", "qqqqq"], "the target 'qqqqq' is not one of the answers"),
+        (["--target", "motto", "--prove"], "--prove is of the game without a target"),
     ],
 )
 def test_the_command_line_refusals_are_one_line(args, fragment):
-    code = 2 if "--prove" in args else 1
+    code = 1 if "no win" in fragment or "rules out" in fragment else 2
     one_line_error(run("wordle-tree", "absurdle", *args), code, fragment)
+
+
+@pytest.mark.parametrize("limit", [2, 6])
+def test_challenge_mode_through_the_command_line_and_the_api(tmp_path, limit):
+    import wordle_compiler
+
+    answers = tmp_path / "answers.txt"
+    answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")
+    listed = sorted(answers.read_text().split())
+    lists = ["--answers", answers, "--guesses", answers, "--max-guesses", str(limit)]
+    for target in listed:
+        expected = naive_absurdle_least_to(target, listed, listed, limit)
+        if expected is None:
+            refused = run("wordle-tree", "absurdle", *lists, "--target", target)
+            one_line_error(refused, 1, f"no win within {limit} more guesses forcing {target!r}")
+            continue
+        found = invoke("wordle-tree", "absurdle", *lists, "--target", target, "--json")
+        assert found.code == 0, found.err
+        doc = json.loads(found.out)
+        assert (doc["target"], len(doc["line"]), doc["line"][-1]) == (target, expected, target)
+        result = wordle_compiler.absurdle(answers=answers, guesses=answers, target=target, max_guesses=limit)
+        assert (result.line, result.target) == (doc["line"], target)
 
 
 def test_the_search_stops_at_its_time_limit():
@@ -128,7 +219,7 @@ def test_the_search_stops_at_its_time_limit():
         game.least_guesses(answers, 4)
 
 
-@pytest.mark.slow  # the proof over every first and second guess of the original lists: about 35 s
+@pytest.mark.long  # the proof over every first and second guess of the original lists: a few seconds
 def test_absurdle_on_the_original_lists_needs_four_guesses_under_every_tie_rule():
     proved = invoke("wordle-tree", "absurdle", "--prove", "--json", "--quiet")
     assert proved.code == 0, proved.err
@@ -160,7 +251,24 @@ def test_the_api_plays_what_the_command_line_plays(tmp_path):
         wordle_compiler.absurdle(answers=answers, guesses=answers, max_guesses=1)
 
 
-@pytest.mark.slow  # the refutation over the original lists runs before the limit is read: about 18 s
+@pytest.mark.long  # the proof over the 3,158 answers played today: about 7 s
+def test_absurdle_on_the_answers_played_today_needs_four_guesses_under_every_tie_rule():
+    proved = invoke("wordle-tree", "absurdle", "--prove", "--answers", "nyt-extended", "--json", "--quiet")
+    assert proved.code == 0, proved.err
+    proof = json.loads(proved.out)["proof"]
+    assert (proof["smallest_largest_class"], proof["largest_classes_told_apart"]) == (222, 0)
+    assert proof["least_guesses"] == 4
+    assert proof["line"] == ["arsey", "cunit", "album", "dough"]
+
+
+@pytest.mark.long  # challenge mode on the original lists: a target forced in four
+def test_challenge_mode_forces_motto_in_four_on_the_original_lists():
+    forced = invoke("wordle-tree", "absurdle", "--target", "motto", "--json", "--quiet")
+    assert forced.code == 0, forced.err
+    assert json.loads(forced.out)["line"] == ["aesir", "acold", "bungy", "motto"]
+
+
+@pytest.mark.long  # the refutation over the original lists runs before the limit is read
 def test_a_proof_past_its_time_limit_keeps_what_it_proved():
     stopped = run("wordle-tree", "absurdle", "--prove", "--time-limit", "0.001", "--quiet")
     one_line_error(stopped, 1, "time limit")

@@ -24,15 +24,29 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import numpy as np
 
 from wordle_runtime.game import WORDLE
 
+from ..concurrency.parallel import map_chunks
 from ..core.config import Context
+from ..core.guess_stats import CHUNKS_PER_THREAD, THREADED_CELLS
 
 # Told (step, of) as the search goes through a level's guesses (a live bar), or None.
 Report = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """:meth:`Absurdle.kept_sizes`, one entry per guess: the code of the class the adversary
+    keeps, its size, whether no other class is as large, and how many classes there are."""
+
+    codes: np.ndarray
+    sizes: np.ndarray
+    untied: np.ndarray
+    parts: np.ndarray
 
 
 class SearchStopped(Exception):
@@ -41,26 +55,40 @@ class SearchStopped(Exception):
 
 @dataclass
 class Absurdle:
-    """The game on a context's lists: its matrix (guesses × answers), the tie order of the
-    codes (0 is kept first among classes of one size) and each answer's guess index."""
+    """The game on a context's lists: its matrix (guesses × answers) and the same answer-major
+    (the compiled adversary reads it), the tie order of the codes (``rank``: 0 is kept first
+    among classes of one size; one entry per code the kernels can hold), each answer's guess
+    index and the kernels of the lists' code width."""
 
     codes: np.ndarray
-    order: np.ndarray
+    by_answer: np.ndarray
+    rank: np.ndarray
     answer_guess: np.ndarray
     n_codes: int
+    kernels: ModuleType
     deadline: float | None = None
     # Lines only through guesses whose largest class is unique (before the last split), so
     # that every tie rule plays them alike: see :meth:`ties_on_line`.
     untied_only: bool = False
+    threads: int = 1
     report: Report | None = None
     memo: dict = field(default_factory=dict)
 
     @classmethod
     def from_context(cls, ctx: Context) -> Absurdle:
         """The game of ``ctx``'s lists (Wordle's rule: the tie order reads greens and yellows)."""
-        game = ctx.game
-        order = tie_order(game.n_codes, game.length)
-        return cls(np.ascontiguousarray(ctx.matrix), order, np.asarray(ctx.answer_in_guesses), game.n_codes)
+        game, build = ctx.game, ctx.kernel_build
+        rank = np.full(build.max_codes, build.max_codes, dtype=np.int64)  # codes the game lacks: last
+        rank[: game.n_codes] = tie_order(game.n_codes, game.length)
+        by_answer = np.ascontiguousarray(ctx.matrix_by_answer())
+        return cls(
+            np.ascontiguousarray(ctx.matrix),
+            by_answer,
+            rank,
+            np.asarray(ctx.answer_in_guesses),
+            game.n_codes,
+            build.kernels,
+        )
 
     def all_answers(self) -> np.ndarray:
         """The start: every answer."""
@@ -71,17 +99,34 @@ class Absurdle:
         row = self.codes[guess, answers]
         counts = np.bincount(row, minlength=self.n_codes)
         tied = np.flatnonzero(counts == counts.max())
-        code = int(tied[np.argmin(self.order[tied])])
+        code = int(tied[np.argmin(self.rank[tied])])
         return code, answers[row == code]
 
-    def kept_sizes(self, answers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For every guess at once: the code the adversary keeps, its class's size, and
-        whether no other class is as large (then every tie rule keeps the same class)."""
-        counts = self.class_counts(answers)
-        score = counts * self.n_codes + (self.n_codes - 1 - self.order)  # the largest, then the first in the order
-        codes = np.argmax(score, axis=1)
-        sizes = counts[np.arange(len(codes)), codes]
-        return codes, sizes, (counts == sizes[:, None]).sum(axis=1) == 1
+    def kept_sizes(self, answers: np.ndarray) -> Kept:
+        """For every guess at once (compiled, on ``threads`` threads when the set is large):
+        the code the adversary keeps, its class's size, whether no other class is as large
+        (then every tie rule keeps the same class) and how many classes the guess makes."""
+        answers = np.ascontiguousarray(answers, dtype=np.int64)
+        m = self.codes.shape[0]
+        threads = self.threads if m * len(answers) >= THREADED_CELLS else 1
+        bounds = np.linspace(0, m, threads * CHUNKS_PER_THREAD + 1 if threads > 1 else 2).astype(int)
+
+        def chunk(i: int) -> Kept:
+            first, size = int(bounds[i]), int(bounds[i + 1] - bounds[i])
+            part = Kept(
+                np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.uint8), np.empty(size, np.int64)
+            )
+            self.kernels.adversary_keeps_into(
+                self.by_answer, answers, self.rank, first, part.codes, part.sizes, part.parts, part.untied
+            )
+            return part
+
+        parts = map_chunks(chunk, len(bounds) - 1, threads)
+        if len(parts) == 1:
+            return parts[0]
+        return Kept(
+            *(np.concatenate([getattr(p, name) for p in parts]) for name in ("codes", "sizes", "untied", "parts"))
+        )
 
     def class_counts(self, answers: np.ndarray) -> np.ndarray:
         """``[guess, code]``: how many of ``answers`` show ``code`` to ``guess``."""
@@ -89,53 +134,71 @@ class Absurdle:
         rows += (np.arange(rows.shape[0], dtype=np.int64) * self.n_codes)[:, None]
         return np.bincount(rows.ravel(), minlength=rows.shape[0] * self.n_codes).reshape(-1, self.n_codes)
 
-    def splitter(self, answers: np.ndarray) -> int | None:
-        """The first guess that tells every answer of ``answers`` (at least two) apart, or None."""
-        if len(answers) > self.n_codes:
-            return None
-        fits = np.flatnonzero(self.class_counts(answers).max(axis=1) == 1)
-        return int(fits[0]) if len(fits) else None
+    def splitter(self, answers: np.ndarray, target: int | None = None, within: np.ndarray | None = None) -> int | None:
+        """The first guess that tells every answer of ``answers`` (at least two) apart, or
+        None; with ``target`` (an answer index in ``answers``), the first that also leaves
+        the adversary keeping it (its code the least in the tie order).  ``within``: how many
+        classes each guess makes of a superset of ``answers`` (a guess making fewer classes
+        than there are answers is not tried)."""
+        answers = np.ascontiguousarray(answers, dtype=np.int64)
+        if within is None:
+            candidates = np.arange(self.codes.shape[0], dtype=np.int64)
+        else:
+            candidates = np.flatnonzero(within >= len(answers)).astype(np.int64)
+        if target is None:
+            found = self.kernels.first_perfect_splitter(self.by_answer, candidates, answers)
+        else:
+            place = int(np.searchsorted(answers, target))
+            found = self.kernels.forcing_splitter(self.by_answer, candidates, answers, place, self.rank)
+        return None if found < 0 else int(found)
 
-    def least_guesses(self, answers: np.ndarray, limit: int) -> list[int] | None:
+    def least_guesses(self, answers: np.ndarray, limit: int, target: int | None = None) -> list[int] | None:
         """A shortest winning line from ``answers`` (its guesses, the last one the win) within
-        ``limit`` guesses, or None when none is that short; SearchStopped past the deadline."""
+        ``limit`` guesses, or None when none is that short; SearchStopped past the deadline.
+        With ``target`` (an answer index in ``answers``: challenge mode), a shortest line that
+        forces the adversary to keep that answer to the end."""
         for allowed in range(1, limit + 1):
             self._check_deadline()
-            line = self._win_within(answers, allowed, top=True)
+            line = self._win_within(answers, allowed, target, top=True)
             if line is not None:
                 return line
         return None
 
-    def _win_within(self, answers: np.ndarray, allowed: int, top: bool = False) -> list[int] | None:
+    def _win_within(
+        self, answers: np.ndarray, allowed: int, target: int | None, top: bool = False, within: np.ndarray | None = None
+    ) -> list[int] | None:
         if len(answers) == 1:
             return [int(self.answer_guess[answers[0]])]
         if allowed < 2:
             return None
         if allowed == 2:
-            guess = self.splitter(answers)
+            guess = self.splitter(answers, target, within)
             return None if guess is None else [guess, int(self.answer_guess[self.keep(guess, answers)[1][0]])]
-        key = (answers.tobytes(), allowed, self.untied_only)
+        key = (answers.tobytes(), allowed, self.untied_only, target)
         if key in self.memo:
             return self.memo[key]
-        codes, sizes, untied = self.kept_sizes(answers)
+        kept = self.kept_sizes(answers)
+        # A guess makes at most as many classes of a subset as of the whole, so from a kept
+        # set, ``allowed - 2`` more splits leave one answer only if it holds at most this many.
+        most = int(kept.parts.max()) ** (allowed - 2)
+        useful = (kept.sizes < len(answers)) & (kept.sizes <= most)
+        if self.untied_only:
+            useful &= kept.untied.astype(bool)
+        if target is not None:
+            useful &= kept.codes == self.by_answer[target]  # the class kept holds the target
+        ranked = np.flatnonzero(useful)
+        ranked = ranked[np.argsort(kept.sizes[ranked], kind="stable")]
         tried: set[bytes] = set()
-        ranked = [
-            g
-            for g in np.argsort(sizes, kind="stable")
-            if sizes[g] < len(answers) and (untied[g] or not self.untied_only)
-        ]
         found = None
         for step, guess in enumerate(ranked):
             self._check_deadline()
             if top and self.report is not None:
                 self.report(step + 1, len(ranked))
-            if sizes[guess] > self.n_codes ** (allowed - 2):  # even perfect splits leave more than one
-                break
-            kept = answers[self.codes[guess, answers] == codes[guess]]  # the class kept_sizes chose
-            if kept.tobytes() in tried:
+            below = answers[self.codes[guess, answers] == kept.codes[guess]]
+            if below.tobytes() in tried:
                 continue
-            tried.add(kept.tobytes())
-            rest = self._win_within(kept, allowed - 1)
+            tried.add(below.tobytes())
+            rest = self._win_within(below, allowed - 1, target, within=kept.parts)
             if rest is not None:
                 found = [int(guess), *rest]
                 break
@@ -200,18 +263,25 @@ class NoWinError(Exception):
     """No win within the guesses the search was allowed."""
 
 
+class TargetRuledOut(NoWinError):
+    """Challenge mode: a guess played made the adversary drop the target."""
+
+
 @dataclass(frozen=True)
 class AbsurdleResult:
     """A game of Absurdle replayed (``steps``: each guess, the pattern shown and how many
     answers were kept), whether it was won, a shortest winning line from where it stands
     (``line``: its guesses, the last one the win; None once won or with a proof) and the
-    proof from the start (``proof``, with ``prove``: a :class:`Proof`)."""
+    proof from the start (``proof``, with ``prove``: a :class:`Proof`).  In challenge mode
+    (``target``: the answer the player must force) the line is a shortest one whose every
+    guess leaves the target kept, and a win is the target shown all green."""
 
     steps: list[tuple[str, str, int]]
     answers_left: int
     won: bool
     line: list[str] | None
     proof: Proof | None
+    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -234,40 +304,62 @@ def play(
     max_guesses: int = 5,
     time_limit: float | None = None,
     prove: bool = False,
+    target: str | None = None,
+    jobs: int = 1,
     report: Report | None = None,
 ) -> AbsurdleResult:
     """Absurdle on ``ctx``'s lists: ``history`` (guesses) replayed, then a shortest win from
     there within ``max_guesses`` (NoWinError if none) or, with ``prove`` and no history, the
-    proof from the start.  ValueError for a word not in the guess list, a guess after the
-    win, or a proof asked after guesses; SearchStopped past ``time_limit`` seconds."""
+    proof from the start.  With ``target`` (challenge mode: an answer the adversary must be
+    forced to keep), a shortest line forcing it; NoWinError once the history rules it out.
+    ``jobs``: threads that score the guesses (the result does not depend on it).
+    The line is the shortest under the tie rule: every shorter length was searched through.
+    ValueError for a word not in the guess list, a target not in the answers, a guess after
+    the win, or a proof asked after guesses or with a target; SearchStopped past
+    ``time_limit`` seconds."""
     if ctx.game.rule != WORDLE:
         raise ValueError(f"Absurdle plays Wordle's patterns, not {ctx.game.name}'s")
     if prove and history:
         raise ValueError("a proof is of the least number of guesses from the start: give no guesses with it")
+    if prove and target is not None:
+        raise ValueError("--prove is of the game without a target; a target's line is already the shortest")
     game = Absurdle.from_context(ctx)
-    game.report = report
-    won_code = ctx.game.all_correct
+    game.report, game.threads = report, jobs
+    goal = None if target is None else _target_index(ctx, target)
+    won_code = ctx.game.format_code(ctx.game.all_correct)
     kept, steps = game.all_answers(), []
     for word in history:
-        if steps and steps[-1][1] == ctx.game.format_code(won_code):
+        if steps and steps[-1][1] == won_code:
             raise ValueError(f"the game was won at guess {len(steps)}: no guess after it")
         index = ctx.guess_index.get(word.strip().lower())
         if index is None:
             raise ValueError(f"{word.strip()!r} is not in the guess list")
         code, kept = game.keep(index, kept)
         steps.append((word.strip().lower(), ctx.game.format_code(code), len(kept)))
-    won = bool(steps) and steps[-1][1] == ctx.game.format_code(won_code)
+        if goal is not None and goal not in kept:
+            raise TargetRuledOut(f"guess {len(steps)} ({steps[-1][0]}, {steps[-1][1]}) rules out the target {target!r}")
+    won = bool(steps) and steps[-1][1] == won_code
     game.deadline = None if time_limit is None else time.monotonic() + time_limit
     if prove:
         return AbsurdleResult(steps, len(kept), won, None, _prove(game, ctx))
     line = None
     if not won:
-        found = game.least_guesses(kept, max_guesses)
+        found = game.least_guesses(kept, max_guesses, goal)
         if found is None:
             more = f"{max_guesses} more guess" + ("es" if max_guesses != 1 else "")
-            raise NoWinError(f"no win within {more}")
+            raise NoWinError(f"no win within {more}" + ("" if target is None else f" forcing {target!r}"))
         line = [ctx.words.guesses[g] for g in found]
-    return AbsurdleResult(steps, len(kept), won, line, None)
+    word = None if goal is None else ctx.words.answers[goal]
+    return AbsurdleResult(steps, len(kept), won, line, None, word)
+
+
+def _target_index(ctx: Context, target: str) -> int:
+    """The answer index of challenge mode's target; ValueError when it is not an answer."""
+    word = target.strip().lower()
+    try:
+        return ctx.words.answers.index(word)
+    except ValueError:
+        raise ValueError(f"the target {target.strip()!r} is not one of the answers") from None
 
 
 def _prove(game: Absurdle, ctx: Context) -> Proof:

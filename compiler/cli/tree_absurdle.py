@@ -36,28 +36,54 @@ TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then re
     help="seconds for the search",
 )
 @click.option("--prove", is_flag=True, help="from the start: prove the least number of guesses for every tie rule")
+@click.option(
+    "--target",
+    default=None,
+    metavar="WORD",
+    help="challenge mode: the answer to force the adversary to keep; prints a shortest line that does",
+)
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=PlainIntRange(1, 64),
+    help="threads that score the guesses at each set (the result does not depend on it)",
+)
 @json_option()
 @quiet_option()
-def absurdle_command(guesses, answers, guess_list, max_guesses, time_limit, prove, as_json, quiet):
+def absurdle_command(  # noqa: PLR0913 - a click command takes its options as parameters
+    guesses, answers, guess_list, max_guesses, time_limit, prove, target, jobs, as_json, quiet
+):
     """Play Absurdle (qntm's adversarial Wordle: after each guess the adversary keeps the
     largest class of the answers still possible; ties: fewest greens, then fewest yellows,
     then reading order with grey before yellow before green). Prints the pattern each of
     GUESSES is shown and the answers kept, then a shortest line that wins from there.
+    With --target (qntm's challenge mode), a shortest line that forces the adversary to keep
+    that answer to the end; every shorter length is searched through first.
 
     Exit codes: 0 done, 1 no win within --max-guesses or --time-limit, 2 bad input."""
     from dataclasses import asdict
 
-    from ..analysis.absurdle import NoWinError, SearchStopped, play
+    from ..analysis.absurdle import NoWinError, SearchStopped, TargetRuledOut, play
 
     ctx = _context(answers, guess_list, quiet)
     progress = AnalyseProgress(quiet)
     began = time.perf_counter()
     try:
         result = play(
-            ctx, list(guesses), max_guesses=max_guesses, time_limit=time_limit, prove=prove, report=_reporter(progress)
+            ctx,
+            list(guesses),
+            max_guesses=max_guesses,
+            time_limit=time_limit,
+            prove=prove,
+            target=target,
+            jobs=jobs,
+            report=_reporter(progress),
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    except TargetRuledOut as exc:
+        raise FailedError(str(exc)) from None
     except NoWinError as exc:
         raise FailedError(f"{exc}: raise --max-guesses") from None
     except SearchStopped:
@@ -68,6 +94,7 @@ def absurdle_command(guesses, answers, guess_list, max_guesses, time_limit, prov
         "steps": [{"guess": guess, "pattern": pattern, "kept": kept} for guess, pattern, kept in result.steps],
         "answers_left": result.answers_left,
         "won": result.won,
+        "target": result.target,
         "tie_rule": TIE_RULE,
         "line": result.line,
         "proof": None if result.proof is None else asdict(result.proof),
@@ -124,8 +151,9 @@ def _lines(doc: dict) -> list[str]:
             lines.append("the least number of guesses is 4")
     else:
         line = doc["line"]
+        forcing = "" if doc["target"] is None else f" forcing {doc['target']}"
         lines.append(
-            f"{doc['answers_left']} answers kept; a shortest win from here, {len(line)} more guesses "
+            f"{doc['answers_left']} answers kept; a shortest win{forcing} from here, {len(line)} more guesses "
             f"({len(doc['steps']) + len(line)} in all): {' '.join(line)}"
         )
     lines.append(f"adversary: {doc['tie_rule']}; {doc['seconds']:.1f} s")

@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The kernels outside the exact search: the feedback matrix and its cache files' checksum,
-and the heuristic strategies' partition statistics (with a weight per answer in
-weighted_stats.pxi), feedback splits, mode filters and letter scores.  Each def function
-checks its inputs and releases the GIL for its loops.
+the heuristic strategies' partition statistics (with a weight per answer in
+weighted_stats.pxi), feedback splits, mode filters, letter scores and Absurdle's adversary
+(adversary.pxi).  Each def function checks its inputs and releases the GIL for its loops.
 
 This module plays every game whose codes fit a byte (rules.pxd: Wordle of up to five
 letters over up to 64 symbols, Mastermind); _kernels16, the same source built with two-byte
@@ -19,7 +19,7 @@ import numpy as np
 
 from libc.math cimport log
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from rules cimport (CODE_BYTES, CODE_CHUNK, HINT_MASK_LENGTH, HINT_MASK_SYMBOLS, HINT_SYMBOL_FIELD_BITS, MAX_CODES,
@@ -184,6 +184,7 @@ def _check_indices(const index_t[::1] values, Py_ssize_t size):
 
 
 include "weighted_stats.pxi"
+include "adversary.pxi"
 
 
 def first_perfect_splitter(const code_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers):

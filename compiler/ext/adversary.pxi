@@ -1,0 +1,138 @@
+# Absurdle's adversary (analysis/absurdle.py): for every guess, the class of a set of
+# answers it keeps (the largest; among classes of one size, the code of least rank), and a
+# guess that tells every answer of a set apart while keeping a chosen one.  Glossary: ``rank``
+# the tie order of the codes (0 is kept first among classes of one size), ``kept`` a class's
+# code, ``parts`` how many classes a guess makes.
+
+
+cdef enum:
+    ADVERSARY_CHUNK = 4 * STATS_CHUNK
+
+
+cdef int adversary_pass(const code_t[:, ::1] MT, const int64_t[::1] answers, const int64_t[::1] rank,
+                        Py_ssize_t first, int64_t[::1] kept, int64_t[::1] size, int64_t[::1] parts,
+                        uint8_t[::1] untied) noexcept nogil:
+    # Reads the answer-major matrix STATS_CHUNK guesses at a time, as partition_pass does;
+    # guess first + j goes to entry j of the outputs.  A set of at least MAX_CODES answers
+    # is counted without noting each guess's codes, and its histograms are then read whole.
+    # The histograms (a quarter of a MiB and more) are on the heap: -1 when there is none.
+    cdef Py_ssize_t n = answers.shape[0], m = kept.shape[0], start, i, j, k, t, classes
+    cdef uint16_t* hist = <uint16_t*>calloc(ADVERSARY_CHUNK * MAX_CODES, sizeof(uint16_t))
+    cdef code_t* order = <code_t*>malloc(ADVERSARY_CHUNK * MAX_CODES * sizeof(code_t))
+    cdef int64_t found[ADVERSARY_CHUNK]
+    cdef int64_t best, best_code, ties, c, code, slot, base
+    cdef bint whole = n >= MAX_CODES
+    cdef const code_t* row
+    if hist == NULL or order == NULL:
+        free(hist)
+        free(order)
+        return -1
+    start = 0
+    while start < m:
+        k = min(<Py_ssize_t>ADVERSARY_CHUNK, m - start)
+        for j in range(k):
+            found[j] = 0
+        for i in range(n):
+            row = &MT[answers[i], first + start]
+            if whole:
+                for j in range(k):
+                    hist[j * MAX_CODES + row[j]] += 1
+            else:
+                for j in range(k):
+                    count_code(hist, order, found, j, row[j])
+        for j in range(k):
+            base = j * MAX_CODES
+            best = 0
+            best_code = 0
+            ties = 0
+            classes = MAX_CODES if whole else found[j]
+            for t in range(classes):
+                code = t if whole else order[base + t]
+                slot = base + code
+                c = hist[slot]
+                if c == 0:
+                    continue
+                hist[slot] = 0
+                found[j] += whole
+                if c > best or (c == best and rank[code] < rank[best_code]):
+                    ties = 1 if c > best else ties + 1
+                    best = c
+                    best_code = code
+                elif c == best:
+                    ties += 1
+            kept[start + j] = best_code
+            size[start + j] = best
+            parts[start + j] = found[j]
+            untied[start + j] = ties == 1
+        start += k
+    free(hist)
+    free(order)
+    return 0
+
+
+def adversary_keeps_into(const code_t[:, ::1] MT, const int64_t[::1] answers, const int64_t[::1] rank,
+                         Py_ssize_t first, int64_t[::1] kept, int64_t[::1] size, int64_t[::1] parts,
+                         uint8_t[::1] untied):
+    """For the guesses ``first``, ``first + 1``, ... (columns of the answer-major matrix
+    ``MT``, as many as ``kept`` has entries) at ``answers``: the code of the class the
+    adversary keeps (the largest, then the least ``rank``), its size, how many classes the
+    guess makes and whether no other class is as large, into ``kept``, ``size``, ``parts``
+    and ``untied``."""
+    cdef Py_ssize_t m = kept.shape[0]
+    cdef int failed
+    if size.shape[0] != m or parts.shape[0] != m or untied.shape[0] != m:
+        raise ValueError("output arrays of different lengths")
+    if first < 0 or first + m > MT.shape[1]:
+        raise IndexError("guesses out of range")
+    if rank.shape[0] != MAX_CODES:
+        raise ValueError(f"a rank for each of the {MAX_CODES} codes")
+    if answers.shape[0] > 65535:
+        raise ValueError("too many answers for the 16-bit class counts")
+    _check_indices(answers, MT.shape[0])
+    if answers.shape[0] == 0 or m == 0:
+        return
+    with nogil:
+        failed = adversary_pass(MT, answers, rank, first, kept, size, parts, untied)
+    if failed:
+        raise MemoryError("no memory for the adversary's class counts")
+
+
+def forcing_splitter(const code_t[:, ::1] MT, const int64_t[::1] candidates, const int64_t[::1] answers,
+                     int64_t target, const int64_t[::1] rank):
+    """The first of ``candidates`` (guesses: columns of ``MT``) whose feedback differs for
+    every one of ``answers`` and whose code for ``answers[target]`` has the least ``rank`` of
+    them (so the adversary keeps that answer), or -1: O(n) per guess, stopping at a repeated
+    code or at a code ranked below the target's."""
+    cdef Py_ssize_t n = answers.shape[0], i, k, distinct
+    cdef int64_t g, found = -1, own
+    cdef uint8_t seen[MAX_CODES]
+    cdef code_t code
+    cdef bint least
+    _check_indices(candidates, MT.shape[1])
+    _check_indices(answers, MT.shape[0])
+    if not 0 <= target < n:
+        raise IndexError("target out of range")
+    if rank.shape[0] != MAX_CODES:
+        raise ValueError(f"a rank for each of the {MAX_CODES} codes")
+    if n > MAX_CODES:
+        return -1
+    memset(seen, 0, sizeof(seen))
+    with nogil:
+        for k in range(candidates.shape[0]):
+            g = candidates[k]
+            own = rank[MT[answers[target], g]]
+            distinct = 0
+            least = True
+            while distinct < n and least:
+                code = MT[answers[distinct], g]
+                if seen[code]:
+                    break
+                seen[code] = 1
+                least = rank[code] >= own
+                distinct += 1
+            for i in range(distinct):
+                seen[MT[answers[i], g]] = 0
+            if distinct == n and least:
+                found = g
+                break
+    return found
