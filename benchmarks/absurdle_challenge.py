@@ -3,7 +3,7 @@ of targets, and how long each search takes (``wordle-tree absurdle --target WORD
 process on one loaded game).
 
     python benchmarks/absurdle_challenge.py [--targets 20] [--seed 0] [--answers original]
-        [--max-guesses 7] [--time-limit 600]
+        [--max-guesses 7] [--time-limit 600] [--jobs 1]
 
 The targets are ``random.Random(seed).sample`` of the answers.  For each: the least number of
 guesses (under the documented tie rule; every shorter length is searched through), a line
@@ -32,6 +32,7 @@ def main() -> int:
     parser.add_argument("--answers", default="original")
     parser.add_argument("--max-guesses", type=int, default=7)
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--jobs", type=int, default=1, help="threads that score the guesses")
     args = parser.parse_args()
 
     from wordle_compiler.analysis.absurdle import Absurdle, SearchStopped
@@ -40,6 +41,7 @@ def main() -> int:
 
     ctx = Context.load(Settings(answers=args.answers))
     game = Absurdle.from_context(ctx)
+    game.threads = args.jobs
     targets = random.Random(args.seed).sample(list(ctx.words.answers), args.targets)
     rows = []
     for word in targets:

@@ -188,6 +188,9 @@ class Absurdle:
             useful &= kept.codes == self.by_answer[target]  # the class kept holds the target
         ranked = np.flatnonzero(useful)
         ranked = ranked[np.argsort(kept.sizes[ranked], kind="stable")]
+        if allowed == 3:  # the kept class won in one guess or told apart by the next: compiled
+            self.memo[key] = found = self._won_within_three(answers, ranked, kept, target)
+            return found
         tried: set[bytes] = set()
         found = None
         for step, guess in enumerate(ranked):
@@ -204,6 +207,22 @@ class Absurdle:
                 break
         self.memo[key] = found
         return found
+
+    def _won_within_three(
+        self, answers: np.ndarray, ranked: np.ndarray, kept: Kept, target: int | None
+    ) -> list[int] | None:
+        """The line :meth:`_win_within` finds at three guesses, in one compiled call: the first
+        of ``ranked`` whose kept class is one answer or is told apart by a guess keeping the
+        target (or any answer), the first such guess in index order."""
+        place = -1 if target is None else int(np.searchsorted(answers, target))
+        found = self.kernels.forced_in_three(
+            self.by_answer, answers, ranked.astype(np.int64), kept.codes, kept.parts, place, self.rank
+        )
+        if found is None:
+            return None
+        first, second, kept_at = found
+        won = int(self.answer_guess[answers[kept_at]])
+        return [first, won] if second < 0 else [first, second, won]
 
     def _check_deadline(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:

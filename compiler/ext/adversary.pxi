@@ -136,3 +136,76 @@ def forcing_splitter(const code_t[:, ::1] MT, const int64_t[::1] candidates, con
                 found = g
                 break
     return found
+
+
+def forced_in_three(const code_t[:, ::1] MT, const int64_t[::1] answers, const int64_t[::1] ranked,
+                    const int64_t[::1] kept, const int64_t[::1] parts, int64_t target, const int64_t[::1] rank):
+    """The first of ``ranked`` (guesses) whose kept class of ``answers`` (``kept``: each
+    guess's kept code there) is one answer, or is told apart by a later guess that leaves the
+    adversary keeping ``answers[target]`` (target -1: keeping any one): (guess, the guess that
+    tells the class apart or -1 when it is one answer already, the place in ``answers`` of the
+    answer kept), or None.  Only guesses making at least as many classes of ``answers``
+    (``parts``) as the class has answers are tried to tell it apart."""
+    cdef Py_ssize_t n = answers.shape[0], m = MT.shape[1], r, i, w, k, distinct, least_at
+    cdef int64_t g, h, first = -1, second = -1, place = -1, own, own_rank, code_rank, least
+    cdef uint8_t seen[MAX_CODES]
+    cdef code_t code, keep
+    cdef bint ok
+    if kept.shape[0] != m or parts.shape[0] != m:
+        raise ValueError("one kept code and one count of classes per guess")
+    if rank.shape[0] != MAX_CODES:
+        raise ValueError(f"a rank for each of the {MAX_CODES} codes")
+    if not -1 <= target < n:
+        raise IndexError("target out of range")
+    _check_indices(answers, MT.shape[0])
+    _check_indices(ranked, m)
+    members_array = np.empty(max(n, 1), dtype=np.int64)
+    where_array = np.empty(max(n, 1), dtype=np.int64)
+    cdef int64_t[::1] members = members_array, where = where_array
+    memset(seen, 0, sizeof(seen))
+    with nogil:
+        for r in range(ranked.shape[0]):
+            g = ranked[r]
+            keep = <code_t>kept[g]
+            w = 0
+            own = -1
+            for i in range(n):
+                if MT[answers[i], g] == keep:
+                    if i == target:
+                        own = w
+                    members[w] = answers[i]
+                    where[w] = i
+                    w += 1
+            if target >= 0 and own < 0:
+                continue
+            if w == 1:
+                first, place = g, where[0]
+                break
+            if w > MAX_CODES:
+                continue
+            for h in range(m):
+                if parts[h] < w:
+                    continue
+                distinct = 0
+                least = MAX_CODES + 1
+                least_at = 0
+                ok = True
+                own_rank = -1 if own < 0 else rank[MT[members[own], h]]
+                while distinct < w:
+                    code = MT[members[distinct], h]
+                    if seen[code] or rank[code] < own_rank:  # a repeat, or a class kept before the target's
+                        ok = False
+                        break
+                    seen[code] = 1
+                    code_rank = rank[code]
+                    if code_rank < least:
+                        least, least_at = code_rank, distinct
+                    distinct += 1
+                for k in range(distinct):
+                    seen[MT[members[k], h]] = 0
+                if ok and (target < 0 or least_at == own):
+                    first, second, place = g, h, where[least_at]
+                    break
+            if first >= 0:
+                break
+    return None if first < 0 else (first, second, place)
