@@ -268,6 +268,13 @@ def test_challenge_mode_forces_motto_in_four_on_the_original_lists():
     assert json.loads(forced.out)["line"] == ["aesir", "acold", "bungy", "motto"]
 
 
+@pytest.mark.slow  # every line of four searched through before the line of five: about 40 s
+def test_challenge_mode_needs_five_guesses_to_force_scrum():
+    forced = invoke("wordle-tree", "absurdle", "--target", "scrum", "--jobs", "2", "--json", "--quiet")
+    assert forced.code == 0, forced.err
+    assert json.loads(forced.out)["line"] == ["atone", "phial", "famed", "araks", "scrum"]
+
+
 @pytest.mark.long  # the refutation over the original lists runs before the limit is read
 def test_a_proof_past_its_time_limit_keeps_what_it_proved():
     stopped = run("wordle-tree", "absurdle", "--prove", "--time-limit", "0.001", "--quiet")
