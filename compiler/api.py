@@ -285,7 +285,15 @@ def absurdle(  # noqa: PLR0913 - the API takes the lists as keywords too, made i
     check_whole("max_guesses", max_guesses, *ABSURDLE_GUESSES_RANGE)
     check_whole("jobs", jobs, 1, 64)
     words = history.split() if isinstance(history, str) else list(history)
-    return play(Context.load(chosen), words, max_guesses=max_guesses, time_limit=time_limit, prove=prove, target=target)
+    return play(
+        Context.load(chosen),
+        words,
+        max_guesses=max_guesses,
+        time_limit=time_limit,
+        prove=prove,
+        target=target,
+        jobs=jobs,
+    )
 
 
 def _entry(what: str, chosen: Settings, names: dict[str, Any], function: Callable[..., Any]) -> Any:

@@ -61,7 +61,8 @@ def absurdle_command(  # noqa: PLR0913 - a click command takes its options as pa
     With --target (qntm's challenge mode), a shortest line that forces the adversary to keep
     that answer to the end; every shorter length is searched through first.
 
-    Exit codes: 0 done, 1 no win within --max-guesses or --time-limit, 2 bad input."""
+    Exit codes: 0 done, 1 no win within --max-guesses or --time-limit (or a guess given rules
+    out the --target), 2 bad input."""
     from dataclasses import asdict
 
     from ..analysis.absurdle import NoWinError, SearchStopped, TargetRuledOut, play
