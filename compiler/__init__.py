@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` stays out of the start-up
 if TYPE_CHECKING:  # the names' types for checkers; at run time each loads on first use (below)
-    from .analysis.absurdle import AbsurdleResult
+    from .analysis.absurdle_play import AbsurdleResult
     from .api import absurdle, analyse, compile_tree, rank_first_words, review, save, verify
     from .core.settings import PathLike, Settings
     from .multiboard.build import BoardsResult
@@ -58,7 +58,7 @@ _LAZY = {
     "review": ("api", "review"),
     "rank_first_words": ("api", "rank_first_words"),
     "absurdle": ("api", "absurdle"),
-    "AbsurdleResult": ("analysis.absurdle", "AbsurdleResult"),
+    "AbsurdleResult": ("analysis.absurdle_play", "AbsurdleResult"),
     "CompileResult": ("pipeline.compile_result", "CompileResult"),
     "BoardsResult": ("multiboard.build", "BoardsResult"),
     "BoardsAnalysis": ("multiboard.position", "BoardsAnalysis"),

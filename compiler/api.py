@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # for the signatures only: importing the package stays cheap
     from wordle_runtime.format import TreeData
     from wordle_runtime.game import Game
 
-    from .analysis.absurdle import AbsurdleResult
+    from .analysis.absurdle_play import AbsurdleResult
     from .analysis.position import Analysis
     from .analysis.review import ReviewRow
     from .multiboard.build import BoardsResult
@@ -277,8 +277,8 @@ def absurdle(  # noqa: PLR0913 - the API takes the lists as keywords too, made i
     the guesses (the result does not depend on it).  The lists: ``settings``' or
     ``answers``/``guesses`` (a Wordle game).  Raises ``ValueError`` for a bad word or
     setting, ``NoWinError`` when no win is within ``max_guesses``, ``SearchStopped`` past
-    ``time_limit`` seconds (both in ``wordle_compiler.analysis.absurdle``)."""
-    from .analysis.absurdle import play
+    ``time_limit`` seconds (``wordle_compiler.analysis.absurdle_play`` and ``.absurdle``)."""
+    from .analysis.absurdle_play import play
     from .core.config import Context
 
     chosen = settings_for(settings, answers=answers, guesses=guesses)

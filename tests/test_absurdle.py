@@ -232,7 +232,7 @@ def test_absurdle_on_the_original_lists_needs_four_guesses_under_every_tie_rule(
 
 def test_the_api_plays_what_the_command_line_plays(tmp_path):
     import wordle_compiler
-    from wordle_compiler.analysis.absurdle import NoWinError
+    from wordle_compiler.analysis.absurdle_play import NoWinError
 
     answers = tmp_path / "answers.txt"
     answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")

@@ -3,4 +3,4 @@
 exact rank (``moves``), and a review of a played game, move by move (``review``); the least
 worst case first (``worst_case``, ``--objective depth``); several boards (``boards``, with
 one board open ``one_board``); Absurdle's adversary and its least-guesses search
-(``absurdle``)."""
+(``absurdle``), and a game of it played, proved or forced to a target (``absurdle_play``)."""

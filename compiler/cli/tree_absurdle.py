@@ -1,6 +1,6 @@
 """``wordle-tree absurdle``: Absurdle's adversary replayed over the guesses given, a shortest
 line that wins from there, and (``--prove``) the least number of guesses from the start,
-proved for every tie rule (``analysis.absurdle``)."""
+proved for every tie rule, and challenge mode (``analysis.absurdle_play``)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ def absurdle_command(  # noqa: PLR0913 - a click command takes its options as pa
     out the --target), 2 bad input."""
     from dataclasses import asdict
 
-    from ..analysis.absurdle import NoWinError, SearchStopped, TargetRuledOut, play
+    from ..analysis.absurdle import SearchStopped
+    from ..analysis.absurdle_play import NoWinError, TargetRuledOut, play
 
     ctx = _context(answers, guess_list, quiet)
     progress = AnalyseProgress(quiet)
