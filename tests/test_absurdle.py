@@ -127,6 +127,26 @@ def test_the_least_guesses_forcing_each_target_equal_the_exhaustive_search(words
             assert line[-1] == words_.guesses.index(word)
 
 
+@pytest.mark.parametrize("words", [words5, words6], ids=["one-byte codes", "two-byte codes"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_table_of_every_target_gives_the_single_target_lines(words, data):
+    from wordle_compiler.analysis.absurdle_table import challenge_table
+
+    answers = data.draw(st.lists(words, min_size=1, max_size=9, unique=True))
+    game, words_ = game_of(answers, data.draw(st.lists(words, max_size=4)))
+    ctx = Context.from_words(words_, use_cache=False)
+    rows = challenge_table(ctx, limit=6)
+    assert [row.target for row in rows] == list(words_.answers)
+    for target, row in enumerate(rows):
+        game.memo.clear()
+        line = game.least_guesses(game.all_answers(), 6, target)
+        assert row.line == (None if line is None else [words_.guesses[g] for g in line])
+        expected = naive_absurdle_least_to(row.target, list(words_.answers), list(words_.guesses), 6)
+        assert row.least == expected
+        assert row.at_least == (expected if expected is not None else 7)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(words5, min_size=2, max_size=12, unique=True), st.lists(words5, min_size=0, max_size=5))
 def test_the_proof_of_no_win_within_three_equals_the_plain_check(answers, extra):
@@ -207,6 +227,26 @@ def test_challenge_mode_through_the_command_line_and_the_api(tmp_path, limit):
         assert (doc["target"], len(doc["line"]), doc["line"][-1]) == (target, expected, target)
         result = wordle_compiler.absurdle(answers=answers, guesses=answers, target=target, max_guesses=limit, jobs=2)
         assert (result.line, result.target) == (doc["line"], target)
+
+
+def test_the_table_of_every_target_through_the_command_line(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("abcde\nabcdf\nfedcb\nbacde\neeeee\nbbbbb\ncccca\n")
+    listed = sorted(answers.read_text().split())
+    lists = ["--answers", answers, "--guesses", answers]
+    table = invoke("wordle-tree", "absurdle", *lists, "--all-targets", "--json")
+    assert table.code == 0, table.err
+    doc = json.loads(table.out)
+    assert [row["target"] for row in doc["targets"]] == listed
+    for row in doc["targets"]:
+        single = json.loads(invoke("wordle-tree", "absurdle", *lists, "--target", row["target"], "--json").out)
+        assert (row["line"], row["least"]) == (single["line"], len(single["line"]))
+    assert sum(doc["least_counts"].values()) == len(listed)
+    capped = run("wordle-tree", "absurdle", *lists, "--all-targets", "--max-guesses", "2")
+    assert capped.returncode == 1
+    assert "targets unsettled: raise --max-guesses or --time-limit" in capped.stderr
+    assert "at least 3: no line within the limits" in capped.stdout
+    one_line_error(run("wordle-tree", "absurdle", "--all-targets", "salet"), 2, "give no guesses, --target or --prove")
 
 
 def test_the_search_stops_at_its_time_limit():

@@ -162,6 +162,12 @@ class Absurdle:
                 return line
         return None
 
+    def win_within(self, answers: np.ndarray, allowed: int, target: int | None = None) -> list[int] | None:
+        """The first winning line (forcing ``target``, when given) of at most ``allowed``
+        guesses in the search's order, or None when there is none: one level of
+        :meth:`least_guesses`, searched through."""
+        return self._win_within(answers, allowed, target)
+
     def _win_within(
         self, answers: np.ndarray, allowed: int, target: int | None, top: bool = False, within: np.ndarray | None = None
     ) -> list[int] | None:

@@ -43,6 +43,11 @@ TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then re
     help="challenge mode: the answer to force the adversary to keep; prints a shortest line that does",
 )
 @click.option(
+    "--all-targets",
+    is_flag=True,
+    help="challenge mode for every answer: the least guesses forcing each, with its line (a table)",
+)
+@click.option(
     "--jobs",
     default=1,
     show_default=True,
@@ -52,23 +57,30 @@ TIE_RULE = "the largest class; ties: fewest greens, then fewest yellows, then re
 @json_option()
 @quiet_option()
 def absurdle_command(  # noqa: PLR0913 - a click command takes its options as parameters
-    guesses, answers, guess_list, max_guesses, time_limit, prove, target, jobs, as_json, quiet
+    guesses, answers, guess_list, max_guesses, time_limit, prove, target, all_targets, jobs, as_json, quiet
 ):
     """Play Absurdle (qntm's adversarial Wordle: after each guess the adversary keeps the
     largest class of the answers still possible; ties: fewest greens, then fewest yellows,
     then reading order with grey before yellow before green). Prints the pattern each of
     GUESSES is shown and the answers kept, then a shortest line that wins from there.
     With --target (qntm's challenge mode), a shortest line that forces the adversary to keep
-    that answer to the end; every shorter length is searched through first.
+    that answer to the end; every shorter length is searched through first. With
+    --all-targets, that least number for every answer (--max-guesses and --time-limit bound
+    each target's search past four guesses).
 
     Exit codes: 0 done, 1 no win within --max-guesses or --time-limit (or a guess given rules
-    out the --target), 2 bad input."""
+    out the --target; with --all-targets, a target left unsettled), 2 bad input."""
     from dataclasses import asdict
 
     from ..analysis.absurdle import SearchStopped
     from ..analysis.absurdle_play import NoWinError, TargetRuledOut, play
 
+    if all_targets and (guesses or prove or target is not None):
+        raise CliError("--all-targets is a table from the start: give no guesses, --target or --prove with it")
     ctx = _context(answers, guess_list, quiet)
+    if all_targets:
+        _table(ctx, max_guesses, time_limit, jobs, as_json, quiet)
+        return
     progress = AnalyseProgress(quiet)
     began = time.perf_counter()
     try:
@@ -108,6 +120,51 @@ def absurdle_command(  # noqa: PLR0913 - a click command takes its options as pa
         raise FailedError(failure, details=doc)
     click.echo(json.dumps(doc) if as_json else "\n".join(_lines(doc)))
     if stopped:
+        raise FailedError(failure)
+
+
+def _table(ctx, max_guesses: int, time_limit: float, jobs: int, as_json: bool, quiet: bool) -> None:
+    """``--all-targets``: the challenge table, a row per answer, then how many need each number."""
+    from collections import Counter
+    from dataclasses import asdict
+
+    from ..analysis.absurdle_table import challenge_table
+
+    progress = AnalyseProgress(quiet)
+    labels = {"sets": ("the first guess's kept sets", "sets"), "targets": ("targets past four guesses", "targets")}
+
+    def report(phase: str, done: int, total: int) -> None:
+        if done == 1:
+            progress.start(total, *labels[phase], eta=True)
+        progress(1)
+
+    began = time.perf_counter()
+    try:
+        rows = challenge_table(ctx, limit=max_guesses, seconds=time_limit, jobs=jobs, report=report)
+    finally:
+        progress.close()
+    counts = Counter(row.least for row in rows if row.least is not None)
+    unsettled = [row for row in rows if row.least is None]
+    doc = {
+        "targets": [asdict(row) for row in rows],
+        "least_counts": {str(k): counts[k] for k in sorted(counts)},
+        "unsettled": len(unsettled),
+        "tie_rule": TIE_RULE,
+        "seconds": round(time.perf_counter() - began, 3),
+    }
+    failure = f"{len(unsettled)} targets unsettled: raise --max-guesses or --time-limit"
+    if as_json and unsettled:
+        raise FailedError(failure, details=doc)
+    if as_json:
+        click.echo(json.dumps(doc))
+    else:
+        for row in rows:
+            shown = " ".join(row.line) if row.line else f"at least {row.at_least}: no line within the limits"
+            click.echo(f"{row.target}  {row.least or '-'}  {shown}")
+        summary = ", ".join(f"{k}: {counts[k]}" for k in sorted(counts))
+        click.echo(f"least guesses over {len(rows)} targets: {summary}; unsettled: {len(unsettled)}")
+        click.echo(f"adversary: {TIE_RULE}; {doc['seconds']:.1f} s")
+    if unsettled:
         raise FailedError(failure)
 
 

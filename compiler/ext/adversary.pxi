@@ -209,3 +209,100 @@ def forced_in_three(const code_t[:, ::1] MT, const int64_t[::1] answers, const i
             if first >= 0:
                 break
     return None if first < 0 else (first, second, place)
+
+
+cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
+    # splitmix64's finaliser: a set's hash is the sum of its members' mixed indices
+    x = (x ^ (x >> 30)) * <uint64_t>0xbf58476d1ce4e5b9
+    x = (x ^ (x >> 27)) * <uint64_t>0x94d049bb133111eb
+    return x ^ (x >> 31)
+
+
+def forcible_targets(const code_t[:, ::1] MT, const int64_t[::1] answers, const int64_t[::1] ranked,
+                     const int64_t[::1] kept, const int64_t[::1] parts, const int64_t[::1] rank,
+                     uint8_t[::1] forced, int64_t[:, ::1] lines):
+    """Every answer that some line of two guesses, or one, forces from the set ``answers``:
+    for each of ``ranked`` (guesses) in order, its kept class (``kept``: each guess's kept
+    code there) is one answer, or every guess (in index order) that tells the class apart
+    keeps one answer.  An answer (an index into ``forced``, one entry per answer of the
+    game) not yet ``forced`` is marked, with its line in ``lines``: (the ranked guess, the
+    guess that tells its class apart or -1).  A class met before (equal hash of its members)
+    or whose answers are all forced already is skipped; a class's hash is two independent
+    64-bit sums over its members, so two classes are taken for one only if both agree.  Only guesses making at least as
+    many classes of ``answers`` (``parts``) as the class has answers are tried."""
+    cdef Py_ssize_t n = answers.shape[0], m = MT.shape[1], r, i, w, k, distinct, least_at, slots, slot
+    cdef int64_t g, h, least, code_rank
+    cdef uint64_t digest, check
+    cdef uint8_t seen[MAX_CODES]
+    cdef code_t code, keep
+    cdef bint ok, open_answer
+    if kept.shape[0] != m or parts.shape[0] != m:
+        raise ValueError("one kept code and one count of classes per guess")
+    if rank.shape[0] != MAX_CODES:
+        raise ValueError(f"a rank for each of the {MAX_CODES} codes")
+    if forced.shape[0] != MT.shape[0] or lines.shape[0] != MT.shape[0] or lines.shape[1] != 2:
+        raise ValueError("one forced flag and one line per answer of the game")
+    _check_indices(answers, MT.shape[0])
+    _check_indices(ranked, m)
+    members_array = np.empty(max(n, 1), dtype=np.int64)
+    cdef int64_t[::1] members = members_array
+    slots = 1
+    while slots < 2 * ranked.shape[0] + 2:
+        slots *= 2
+    table_array = np.zeros(slots, dtype=np.uint64)  # the classes met: their hashes, 0 empty
+    checks_array = np.zeros(slots, dtype=np.uint64)  # and their second hashes
+    cdef uint64_t[::1] table = table_array, checks = checks_array
+    memset(seen, 0, sizeof(seen))
+    with nogil:
+        for r in range(ranked.shape[0]):
+            g = ranked[r]
+            keep = <code_t>kept[g]
+            w = 0
+            digest = 0
+            check = 0
+            open_answer = False
+            for i in range(n):
+                if MT[answers[i], g] == keep:
+                    members[w] = answers[i]
+                    digest += _mix(<uint64_t>answers[i] + 1)
+                    check += _mix(<uint64_t>answers[i] + <uint64_t>0x9e3779b97f4a7c15)
+                    open_answer = open_answer or not forced[answers[i]]
+                    w += 1
+            if not open_answer or w > MAX_CODES:
+                continue
+            digest |= 1  # never 0, the empty slot
+            slot = <Py_ssize_t>(digest & <uint64_t>(slots - 1))
+            while table[slot] != 0 and (table[slot] != digest or checks[slot] != check):
+                slot = (slot + 1) & (slots - 1)
+            if table[slot] != 0:
+                continue
+            table[slot] = digest
+            checks[slot] = check
+            if w == 1:
+                forced[members[0]] = 1
+                lines[members[0], 0] = g
+                lines[members[0], 1] = -1
+                continue
+            for h in range(m):
+                if parts[h] < w:
+                    continue
+                distinct = 0
+                least = MAX_CODES + 1
+                least_at = 0
+                ok = True
+                while distinct < w:
+                    code = MT[members[distinct], h]
+                    if seen[code]:
+                        ok = False
+                        break
+                    seen[code] = 1
+                    code_rank = rank[code]
+                    if code_rank < least:
+                        least, least_at = code_rank, distinct
+                    distinct += 1
+                for k in range(distinct):
+                    seen[MT[members[k], h]] = 0
+                if ok and not forced[members[least_at]]:
+                    forced[members[least_at]] = 1
+                    lines[members[least_at], 0] = g
+                    lines[members[least_at], 1] = h
