@@ -97,7 +97,7 @@ def _forced_from(
     found = np.full((len(forced), 2), -1, dtype=np.int64)
     game.kernels.forcible_targets(game.by_answer, members, ranked, kept.codes, kept.parts, game.rank, forced, found)
     lead = [] if first is None else [first]
-    for target in np.flatnonzero(forced & ~before):
+    for target in np.flatnonzero((forced == 1) & (before == 0)):
         middle = [int(found[target, 0])] + ([] if found[target, 1] < 0 else [int(found[target, 1])])
         line = [*lead, *middle, int(game.answer_guess[target])]
         least[target], lines[target] = len(line), line

@@ -145,7 +145,11 @@ def _table(ctx, max_guesses: int, time_limit: float, jobs: int, as_json: bool, q
         progress.close()
     counts = Counter(row.least for row in rows if row.least is not None)
     unsettled = [row for row in rows if row.least is None]
+    words = ctx.words
     doc = {
+        "answers": {"name": words.answers_name, "count": len(words.answers), "sha256": words.answers_sha256},
+        "guesses": {"name": words.guesses_name, "count": len(words.guesses), "sha256": words.guesses_sha256},
+        "max_guesses": max_guesses,
         "targets": [asdict(row) for row in rows],
         "least_counts": {str(k): counts[k] for k in sorted(counts)},
         "unsettled": len(unsettled),
