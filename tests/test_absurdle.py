@@ -315,6 +315,36 @@ def test_challenge_mode_needs_five_guesses_to_force_scrum():
     assert json.loads(forced.out)["line"] == ["atone", "phial", "famed", "araks", "scrum"]
 
 
+@pytest.mark.long  # every line of the shipped table replayed: a few seconds
+def test_every_line_of_the_shipped_challenge_table_forces_its_target():
+    from importlib import resources
+
+    from wordle_compiler.core.settings import Settings
+
+    doc = json.loads(resources.files("wordle_trees").joinpath("absurdle-challenge.json").read_text())
+    ctx = Context.load(Settings())
+    assert (doc["answers"]["sha256"], doc["guesses"]["sha256"]) == (ctx.words.answers_sha256, ctx.words.guesses_sha256)
+    game = Absurdle.from_context(ctx)
+    rows = doc["targets"]
+    assert [row["target"] for row in rows] == list(ctx.words.answers)
+    unsettled = [row for row in rows if row["line"] is None]
+    assert len(unsettled) == doc["unsettled"]
+    assert all(row["least"] is None and row["at_least"] >= 5 for row in unsettled)
+    for row in (row for row in rows if row["line"] is not None):
+        target = ctx.words.answers.index(row["target"])
+        steps = game.replay([ctx.guess_index[word] for word in row["line"]], game.all_answers())
+        assert all(target in kept for _code, kept in steps)
+        assert list(steps[-1][1]) == [target]
+        assert row["line"][-1] == row["target"]
+        assert len(row["line"]) == row["least"] == row["at_least"]
+    counts = {str(k): sum(row["least"] == k for row in rows) for k in (4, 5, 6, 7)}
+    assert {k: v for k, v in counts.items() if v} == doc["least_counts"]
+    for row in [row for row in rows if row["line"] is not None][::400]:  # a sample: none is forced in fewer
+        game.memo.clear()
+        target = ctx.words.answers.index(row["target"])
+        assert game.least_guesses(game.all_answers(), min(row["least"] - 1, 3), target) is None
+
+
 @pytest.mark.long  # the refutation over the original lists runs before the limit is read
 def test_a_proof_past_its_time_limit_keeps_what_it_proved():
     stopped = run("wordle-tree", "absurdle", "--prove", "--time-limit", "0.001", "--quiet")
