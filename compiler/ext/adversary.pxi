@@ -1,6 +1,9 @@
 # Absurdle's adversary (analysis/absurdle.py): for every guess, the class of a set of
-# answers it keeps (the largest; among classes of one size, the code of least rank), and a
-# guess that tells every answer of a set apart while keeping a chosen one.  Glossary: ``rank``
+# answers it keeps (the largest; among classes of one size, the code of least rank)
+# (adversary_keeps_into); a guess that tells every answer of a set apart while keeping a
+# chosen one (forcing_splitter); the search's last two guesses from a set (forced_in_three);
+# and every answer that two guesses force from a set (forcible_targets, the challenge
+# table: analysis/absurdle_table.py).  Glossary: ``rank``
 # the tie order of the codes (0 is kept first among classes of one size), ``kept`` a class's
 # code, ``parts`` how many classes a guess makes.
 
