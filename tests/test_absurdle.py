@@ -54,6 +54,7 @@ def test_the_adversary_keeps_what_the_rule_keeps(answers, extra):
     check_the_compiled_adversary(game, every)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("words", [words5, words6], ids=["one-byte codes", "two-byte codes"])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
@@ -207,6 +208,7 @@ def test_the_command_line_refusals_are_one_line(args, fragment):
     one_line_error(run("wordle-tree", "absurdle", *args), code, fragment)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("limit", [2, 6])
 def test_challenge_mode_through_the_command_line_and_the_api(tmp_path, limit):
     import wordle_compiler
