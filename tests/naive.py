@@ -449,38 +449,20 @@ def naive_absurdle_keep(guess: str, answers: list[str]) -> tuple[str, list[str]]
     return pattern, classes[pattern]
 
 
-def naive_absurdle_least(answers: list[str], guesses: list[str], limit: int) -> int | None:
+def naive_absurdle_least(answers: list[str], guesses: list[str], limit: int, target: str | None = None) -> int | None:
     """The fewest guesses that win Absurdle from ``answers`` (the last one shown all green),
-    trying every guess at every step, or None when more than ``limit`` are needed."""
+    trying every guess at every step, or None when more than ``limit`` are needed.  With
+    ``target`` (challenge mode), every guess must leave it kept, and the win is it."""
     if len(answers) == 1:
-        return 1
-    if limit < 2:
-        return None
-    best = None
-    for guess in guesses:
-        pattern, kept = naive_absurdle_keep(guess, answers)
-        if pattern == "g" * len(guess) or len(kept) == len(answers):
-            continue
-        rest = naive_absurdle_least(kept, guesses, (limit if best is None else best) - 1)
-        if rest is not None and (best is None or 1 + rest < best):
-            best = 1 + rest
-    return best
-
-
-def naive_absurdle_least_to(target: str, answers: list[str], guesses: list[str], limit: int) -> int | None:
-    """Challenge mode: the fewest guesses that force the adversary to keep ``target`` to the
-    end (every guess leaves it kept, the last one is it, shown all green), trying every guess
-    at every step, or None when more than ``limit`` are needed."""
-    if answers == [target]:
-        return 1
+        return 1 if target in (None, answers[0]) else None
     if limit < 2:
         return None
     best = None
     for guess in guesses:
         _pattern, kept = naive_absurdle_keep(guess, answers)
-        if target not in kept or len(kept) == len(answers):
+        if len(kept) == len(answers) or (target is not None and target not in kept):
             continue
-        rest = naive_absurdle_least_to(target, kept, guesses, (limit if best is None else best) - 1)
+        rest = naive_absurdle_least(kept, guesses, (limit if best is None else best) - 1, target)
         if rest is not None and (best is None or 1 + rest < best):
             best = 1 + rest
     return best

@@ -12,7 +12,6 @@ from clirun import invoke, one_line_error, run
 from naive import (
     naive_absurdle_keep,
     naive_absurdle_least,
-    naive_absurdle_least_to,
     naive_absurdle_wins_within_three_under_some_rule,
 )
 from wordle_compiler.analysis.absurdle import Absurdle, tie_order
@@ -118,7 +117,7 @@ def test_the_least_guesses_forcing_each_target_equal_the_exhaustive_search(words
     game, words_ = game_of(answers, data.draw(st.lists(words, max_size=4)))
     for target, word in enumerate(words_.answers):
         game.memo.clear()
-        expected = naive_absurdle_least_to(word, list(words_.answers), list(words_.guesses), 5)
+        expected = naive_absurdle_least(list(words_.answers), list(words_.guesses), 5, target=word)
         line = game.least_guesses(game.all_answers(), 5, target)
         assert (None if line is None else len(line)) == expected
         if line is not None:
@@ -143,7 +142,7 @@ def test_the_table_of_every_target_gives_the_single_target_lines(words, data):
         game.memo.clear()
         line = game.least_guesses(game.all_answers(), 6, target)
         assert row.line == (None if line is None else [words_.guesses[g] for g in line])
-        expected = naive_absurdle_least_to(row.target, list(words_.answers), list(words_.guesses), 6)
+        expected = naive_absurdle_least(list(words_.answers), list(words_.guesses), 6, target=row.target)
         assert row.least == expected
         assert row.at_least == (expected if expected is not None else 7)
 
@@ -218,7 +217,7 @@ def test_challenge_mode_through_the_command_line_and_the_api(tmp_path, limit):
     listed = sorted(answers.read_text().split())
     lists = ["--answers", answers, "--guesses", answers, "--max-guesses", str(limit)]
     for target in listed:
-        expected = naive_absurdle_least_to(target, listed, listed, limit)
+        expected = naive_absurdle_least(listed, listed, limit, target=target)
         if expected is None:
             refused = run("wordle-tree", "absurdle", *lists, "--target", target)
             one_line_error(refused, 1, f"no win within {limit} more guesses forcing {target!r}")

@@ -182,16 +182,7 @@ class Absurdle:
         if key in self.memo:
             return self.memo[key]
         kept = self.kept_sizes(answers)
-        # A guess makes at most as many classes of a subset as of the whole, so from a kept
-        # set, ``allowed - 2`` more splits leave one answer only if it holds at most this many.
-        most = int(kept.parts.max()) ** (allowed - 2)
-        useful = (kept.sizes < len(answers)) & (kept.sizes <= most)
-        if self.untied_only:
-            useful &= kept.untied.astype(bool)
-        if target is not None:
-            useful &= kept.codes == self.by_answer[target]  # the class kept holds the target
-        ranked = np.flatnonzero(useful)
-        ranked = ranked[np.argsort(kept.sizes[ranked], kind="stable")]
+        ranked = self.ranked(answers, kept, allowed, target)
         if allowed == 3:  # the kept class won in one guess or told apart by the next: compiled
             self.memo[key] = found = self._won_within_three(answers, ranked, kept, target)
             return found
@@ -201,7 +192,7 @@ class Absurdle:
             self._check_deadline()
             if top and self.report is not None:
                 self.report(step + 1, len(ranked))
-            below = answers[self.codes[guess, answers] == kept.codes[guess]]
+            below = self.kept_class(guess, answers, kept)
             if below.tobytes() in tried:
                 continue
             tried.add(below.tobytes())
@@ -212,6 +203,26 @@ class Absurdle:
         self.memo[key] = found
         return found
 
+    def ranked(self, answers: np.ndarray, kept: Kept, allowed: int, target: int | None = None) -> np.ndarray:
+        """The guesses the search tries at ``answers`` with ``allowed`` guesses, in its order
+        (smallest kept class first, then index): those that shrink the set to a class that
+        can still be won, untied ones only when :attr:`untied_only`, and with ``target``
+        those whose kept class holds it."""
+        # A guess makes at most as many classes of a subset as of the whole, so from a kept
+        # set, ``allowed - 2`` more splits leave one answer only if it holds at most this many.
+        most = int(kept.parts.max()) ** (allowed - 2)
+        useful = (kept.sizes < len(answers)) & (kept.sizes <= most)
+        if self.untied_only:
+            useful &= kept.untied.astype(bool)
+        if target is not None:
+            useful &= kept.codes == self.by_answer[target]  # the class kept holds the target
+        ranked = np.flatnonzero(useful)
+        return ranked[np.argsort(kept.sizes[ranked], kind="stable")].astype(np.int64)
+
+    def kept_class(self, guess: int, answers: np.ndarray, kept: Kept) -> np.ndarray:
+        """The answers of ``answers`` in the class ``guess`` leaves kept (``kept``: at ``answers``)."""
+        return answers[self.codes[guess, answers] == kept.codes[guess]]
+
     def _won_within_three(
         self, answers: np.ndarray, ranked: np.ndarray, kept: Kept, target: int | None
     ) -> list[int] | None:
@@ -219,9 +230,7 @@ class Absurdle:
         of ``ranked`` whose kept class is one answer or is told apart by a guess keeping the
         target (or any answer), the first such guess in index order."""
         place = -1 if target is None else int(np.searchsorted(answers, target))
-        found = self.kernels.forced_in_three(
-            self.by_answer, answers, ranked.astype(np.int64), kept.codes, kept.parts, place, self.rank
-        )
+        found = self.kernels.forced_in_three(self.by_answer, answers, ranked, kept.codes, kept.parts, place, self.rank)
         if found is None:
             return None
         first, second, kept_at = found

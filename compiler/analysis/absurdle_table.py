@@ -64,7 +64,7 @@ def challenge_table(
         forced = (least > 0).astype(np.uint8)
         _forced_from(game, root, forced, least, lines, first=None)
         kept = game.kept_sizes(root)
-        sets = _distinct_sets(game, root, kept, _ranked(root, kept, 4))
+        sets = _distinct_sets(game, root, kept, game.ranked(root, kept, 4))
         for step, (guess, members) in enumerate(sets):
             if report is not None:
                 report("sets", step + 1, len(sets))
@@ -92,7 +92,7 @@ def _forced_from(
     """Mark every target forced from ``members`` within three more guesses (after the guess
     ``first``, when given) that no earlier set forced, with its line."""
     kept = game.kept_sizes(members)
-    ranked = _ranked(members, kept, 3)
+    ranked = game.ranked(members, kept, 3)
     before = forced.copy()
     found = np.full((len(forced), 2), -1, dtype=np.int64)
     game.kernels.forcible_targets(game.by_answer, members, ranked, kept.codes, kept.parts, game.rank, forced, found)
@@ -103,20 +103,12 @@ def _forced_from(
         least[target], lines[target] = len(line), line
 
 
-def _ranked(members: np.ndarray, kept: Kept, allowed: int) -> np.ndarray:
-    """The guesses the single-target search tries at ``members`` with ``allowed`` guesses,
-    in its order, before the target's filter (:meth:`.Absurdle._win_within`)."""
-    most = int(kept.parts.max()) ** (allowed - 2)
-    ranked = np.flatnonzero((kept.sizes < len(members)) & (kept.sizes <= most))
-    return ranked[np.argsort(kept.sizes[ranked], kind="stable")].astype(np.int64)
-
-
 def _distinct_sets(game: Absurdle, members: np.ndarray, kept: Kept, ranked: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """The sets ``ranked``'s guesses leave kept at ``members``, each once, in that order
     with the first guess that leaves it."""
     sets, seen = [], set()
     for guess in ranked:
-        below = members[game.codes[guess, members] == kept.codes[guess]]
+        below = game.kept_class(int(guess), members, kept)
         if below.tobytes() not in seen:
             seen.add(below.tobytes())
             sets.append((int(guess), below))
