@@ -85,6 +85,38 @@ def test_under_weights_any_mix_of_classes_bounds_the_weighted_optimum(seed, mode
     assert anytime.lower_bound <= optimum <= tree_total(root, 1, list(weights.values))
 
 
+class CountingBar:
+    """A bar as the command line's (``start``, then counts), keeping what it was told."""
+
+    def __init__(self):
+        self.started: list[tuple[int, str]] = []
+        self.counts: list[int] = []
+
+    def start(self, total: int, label: str) -> None:
+        self.started.append((total, label))
+
+    def __call__(self, n: int) -> None:
+        self.counts.append(n)
+
+
+def test_the_quick_tree_shows_its_progress_class_by_class_largest_first():
+    """The quick tree can take minutes (the depth-only search fits a large class): its own
+    bar counts every class's answers, the largest class first, and the trees are the same."""
+    ctx = tiny_context(7, n_answers=30, n_extra=3, clustered=True)
+    first = worst_start(ctx)
+    cfg = BuildConfig(strategy="optimal", settings=Settings(mode="hard", max_depth=8), start=first)
+    solver = solver_for(ctx, "hard")
+    tasks = class_tasks(ctx, "hard", ctx.guess_index[first], ctx.all_answers, initial_legal(ctx, "hard"))
+    bar, silent = CountingBar(), Anytime()
+    shown = Anytime()
+    shown.prepare(ctx, cfg, solver, tasks, bar)
+    silent.prepare(ctx, cfg, solver, tasks)
+    assert bar.started == [(sum(len(cls) for _, cls, _ in tasks), "quick tree (most-parts)")]
+    assert bar.counts == sorted((len(cls) for _, cls, _ in tasks), reverse=True)
+    assert shown.costs == silent.costs
+    assert shown.floors == silent.floors
+
+
 def test_a_search_that_finishes_is_the_proved_tree_byte_for_byte(ctx):
     plain = compile_tree(BuildConfig(strategy="optimal", start="salet"), ctx)
     anytime = Anytime(time_limit=600)

@@ -57,21 +57,29 @@ class Anytime:
     proved_costs: dict[int, int] = field(default_factory=dict, repr=False)
     base: int = 0  # what the first guess costs every answer
 
-    def prepare(self, ctx, cfg, solver, tasks: list) -> None:
+    def prepare(self, ctx, cfg, solver, tasks: list, progress=None) -> None:
         """The quick subtree (:func:`fitted_tree`) and the lower bound of every class the
-        first guess leaves (``tasks``: (code, answers, legal) each)."""
+        first guess leaves (``tasks``: (code, answers, legal) each), largest class first;
+        ``progress`` (a bar that can ``start``, as the exact search's) counts their answers:
+        where the heuristic goes past the depth limit the depth-only search fits the tree,
+        which can take minutes on a large class."""
         quick_cfg = replace(cfg, strategy=self.strategy)
         quick = _quick(ctx, quick_cfg)
         given = cfg.settings.weights
         weights = None if given is None else given.values
         self.base = len(ctx.all_answers) if weights is None else sum(weights)
-        for code, answers, legal in tasks:
+        shown = progress is not None and hasattr(progress, "start")
+        if shown:
+            progress.start(sum(len(answers) for _, answers, _ in tasks), f"quick tree ({self.strategy})")
+        for code, answers, legal in sorted(tasks, key=lambda task: (-len(task[1]), task[0])):
             depth = cfg.settings.max_depth - 1
             self.fallback[code] = fitted_tree(ctx, quick_cfg, solver, (answers, legal), depth, quick)
             self.costs[code] = tree_total(self.fallback[code], 1, weights)
             bounds, _, _, most_parts = solver.guess_bounds(answers, legal)
             floor = solver.class_floor(answers, most_parts)
             self.floors[code] = max(floor, int(bounds.min()) if len(bounds) else 0)
+            if shown:
+                progress(len(answers))
         self.classes = len(tasks)
 
     def record(self, code: int, cost: int) -> None:

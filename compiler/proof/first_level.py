@@ -63,7 +63,7 @@ def solve_first_level(
         level.shared.update(large)
     batches = ([small] if small else []) + [(i,) for i in large]
     if anytime is not None:
-        anytime.prepare(ctx, cfg, solver, level.tasks)
+        anytime.prepare(ctx, cfg, solver, level.tasks, progress)
         level.anytime, level.progress = anytime, progress
         for index, (_, cost) in taken.items():
             anytime.record(level.tasks[index][0], cost)
