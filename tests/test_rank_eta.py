@@ -168,3 +168,64 @@ def test_the_share_shown_never_goes_back():
     assert raw != sorted(raw)  # the case the rule is for happened
     assert shares
     assert shares == sorted(shares)
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_time_left_counts_down_then_says_it_is_over_the_estimate():
+    """Between two decided words the phrase counts down from the last estimate; once that
+    time has passed with no word decided it says how far over it is, never a stale time left."""
+    from wordle_compiler.ranking.eta import RankingEta
+
+    clock = FakeClock()
+    words = [f"w{i:03d}" for i in range(20)]
+    eta = RankingEta(words, clock=clock)
+    for word in words[:10]:
+        clock.now += 1.0
+        eta.record(word, 1.0)
+    assert eta.phrase() == "~50% of the work done, about 10 s left"
+    clock.now += 4.0
+    assert eta.phrase() == "~50% of the work done, about 6 s left"
+    clock.now += 126.0
+    assert eta.phrase() == "~50% of the work done, 2 min over the estimate (the words left cost more)"
+    clock.now += 1.0
+    assert eta.record(words[10], 131.0).startswith("~")  # a new estimate: a time left again
+    assert "left" in eta.phrase()
+
+
+def test_the_progress_bar_draws_the_live_phrase():
+    """The command line's bar (Progress) and the in-flight note both ask a callable note at
+    each draw, so what the bar shows is the phrase as of that draw."""
+    import io
+
+    from tqdm import tqdm
+
+    from wordle_compiler.cli.progress import Progress
+    from wordle_compiler.cli.rank_watch import InFlightNote
+    from wordle_compiler.ranking.class_journal import ClassJournal
+
+    calls = []
+
+    def phrase():
+        calls.append(1)
+        return f"about {len(calls)} s left"
+
+    progress = Progress(quiet=False)
+    progress.start(10, "ranking first words", unit="words")
+    progress.note(phrase)
+    assert progress.describe() == "about 1 s left"
+    assert progress.describe() == "about 2 s left"
+    progress.close()
+    bar = tqdm(total=2, file=io.StringIO())
+    note = InFlightNote(bar, ClassJournal(None, ""), lambda word: True)
+    note.set_base(lambda: "best salet 7920, " + phrase())
+    assert bar.describe() == "best salet 7920, about 4 s left"
+    assert note.text() == "best salet 7920, about 5 s left"

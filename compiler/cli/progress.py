@@ -254,13 +254,15 @@ class Progress:
         """What follows the bar: the note, then the time left (a bar of words not priced by
         :meth:`weigh` has the ranking's estimate in its note; any other says it is unknown)."""
         timed, text = self.left, self.text  # read once: the heartbeat's thread calls this
+        text = text() if callable(text) else text
         if timed is None and self.unit == "words":
             return text or "estimating the time left"
         left = "time left unknown" if timed is None else timed.phrase()
         return f"{text}, {left}" if text else left
 
-    def note(self, text: str) -> None:
-        """Show ``text`` after the bar from its next draw (the ranking's estimate)."""
+    def note(self, text: str | Callable[[], str]) -> None:
+        """Show ``text`` after the bar from its next draw (a callable: asked at every draw,
+        as the ranking's estimate, which counts down)."""
         self.text = text
 
     def show(self, text: str) -> None:

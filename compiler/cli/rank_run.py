@@ -49,10 +49,11 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
         log.append(result)
         fresh.append(result)
         count(result)
-        note = eta.record(result.word, result.seconds)
+        eta.record(result.word, result.seconds)
         add_twins(result, plan.classes.get(result.word, ()))
         if watch is not None:
-            watch.set_base(bar_note(ranking, settings, note))
+            head = bar_head(ranking, settings)  # now: the bar's thread must not read the ranking
+            watch.set_base(lambda: f"{head}, {eta.phrase()}" if head else eta.phrase())
             bar.update(1)
 
     try:
@@ -92,16 +93,16 @@ def run_plan(plan: SimpleNamespace, jobs: int, scheduler: str | None, fmt: str, 
     return fresh, counters, contradicted, peaks, log
 
 
-def bar_note(ranking, settings, eta_note: str) -> str:
-    """The bar's note after a decided word: the best so far (how many fit, for the depth
-    objective) and the estimate of the time left."""
+def bar_head(ranking, settings) -> str:
+    """The bar's note after a decided word, before the time left: the best so far (how many
+    fit, for the depth objective); '' before any."""
     if settings.objective == "depth":
-        return f"{ranking.exact_count()} fit, {eta_note}"
+        return f"{ranking.exact_count()} fit"
     best = ranking.best()
     if best is None:
-        return eta_note
+        return ""
     shown = " ".join(str(v) for v in split_long_games(best.value, settings.deep) if v is not None)
-    return f"best {best.word} {shown}, {eta_note}"
+    return f"best {best.word} {shown}"
 
 
 def plan_journal(plan: SimpleNamespace, scheduler: str | None):
@@ -127,7 +128,7 @@ def class_twins(words, ranking, result) -> list:
 def ranking_bar(total: int, done: int, what: str = "first word") -> tqdm:
     """The bar of ``total`` words (pairs when ``what`` is "pair") on stderr, ``done`` of them
     decided before this run; its note says the time left is being estimated until the
-    ranking's first estimate (:func:`bar_note`)."""
+    ranking's first estimate (:func:`bar_head`, then the estimate)."""
     from ..ranking.eta import BAR_FORMAT
     from .progress import stderr_bar
 

@@ -23,16 +23,25 @@ class InFlightNote:
         """``journal``: the ranking's :class:`..ranking.class_journal.ClassJournal`;
         ``decided(word)``: whether the ranking already holds the word's result."""
         self.bar, self.journal, self.decided, self.interval = bar, journal, decided, interval
-        self.base, self.flight = bar.postfix or "", ""  # the bar's own note until the first set_base
+        self.base: str | Callable[[], str] = bar.postfix or ""  # the bar's own note until the first set_base
+        self.flight = ""
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def set_base(self, text: str) -> None:
-        """The ranking's own note (best word, time left), shown before the words in flight."""
+    def set_base(self, text: str | Callable[[], str]) -> None:
+        """The ranking's own note (best word, time left), shown before the words in flight;
+        a callable is asked again at every draw of the bar (a time left that counts down)."""
         with self._lock:
             self.base = text
             self._show(refresh=False)
+        if callable(text):
+            self.bar.describe = self.text
+
+    def text(self) -> str:
+        """The note as drawn now: the ranking's, then the words in flight."""
+        base = self.base() if callable(self.base) else self.base
+        return "; ".join(part for part in (base, self.flight) if part)
 
     def __enter__(self) -> InFlightNote:
         """Start the thread (none without a journal file); it stops on exit."""
@@ -65,8 +74,7 @@ class InFlightNote:
         return ", ".join(parts)
 
     def _show(self, refresh: bool) -> None:
-        text = "; ".join(part for part in (self.base, self.flight) if part)
-        self.bar.set_postfix_str(text, refresh=refresh)
+        self.bar.set_postfix_str(self.text(), refresh=refresh)
 
 
 class _Undecided:

@@ -20,6 +20,7 @@ import itertools
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 
 STRATA = 20  # equal slices of the order, each priced by its own samples
 PER_STRATUM = 8  # words sampled from each slice
@@ -182,26 +183,50 @@ BAR_FORMAT = "{desc}: {n_fmt}/{total_fmt} {unit} |{bar}| {elapsed}{postfix}"
 
 
 class RankingEta:
-    """The running estimate of one ranking, as a phrase for a progress bar."""
+    """The running estimate of one ranking, as a phrase for a progress bar.
 
-    def __init__(self, order: list[str], sample: list[str] = ()):
+    The estimate is made as each word is decided (:meth:`record`) and counts down from then
+    on (:meth:`phrase`, for a bar that redraws it): once the time it gave has passed with no
+    new word decided, the phrase says by how much the words left are over it instead of
+    showing a time left that is no longer true."""
+
+    def __init__(self, order: list[str], sample: list[str] = (), clock: Callable[[], float] = time.perf_counter):
         self.work = RemainingWork(order, sample)
-        self.began = time.perf_counter()
+        self.clock = clock
+        self.began = clock()
         self.shown = 0.0  # the largest share of the work shown so far
+        self.left: tuple[float, float] | None = None  # (wall seconds left, when estimated)
+        self.text = "estimating the time left"  # the phrase when there is no time to count down
 
     def record(self, word: str, seconds: float) -> str:
-        """Record a decided word; return e.g. '~40% of the work done, about 12 min left'.
-        The share shown never goes back: when dearer words ahead raise the estimate of
-        what is left, the time left grows and the share waits until the work catches up."""
+        """Record a decided word; return :meth:`phrase`, e.g. '~40% of the work done, about
+        12 min left'.  The share shown never goes back: when dearer words ahead raise the
+        estimate of what is left, the time left grows and the share waits until the work
+        catches up."""
         self.work.done(word, seconds)
-        estimate = self.work.estimate(time.perf_counter() - self.began)
+        now = self.clock()
+        estimate = self.work.estimate(now - self.began)
+        self.left = None
         if estimate is None:
-            return "estimating the time left"
-        fraction, left = estimate
-        if fraction >= 1.0:
-            return "every word decided"
-        self.shown = max(self.shown, fraction)
-        return f"~{100 * self.shown:.0f}% of the work done, about {format_duration(left)} left"
+            self.text = "estimating the time left"
+        elif estimate[0] >= 1.0:
+            self.text = "every word decided"
+        else:
+            self.shown = max(self.shown, estimate[0])
+            self.left = (estimate[1], now)
+        return self.phrase()
+
+    def phrase(self) -> str:
+        """Where the ranking stands now: the share of the work done and the time left as
+        estimated at the last decided word, counted down since; past it, how long past."""
+        if self.left is None:
+            return self.text
+        left, at = self.left
+        share = f"~{100 * self.shown:.0f}% of the work done"
+        remaining = left - (self.clock() - at)
+        if remaining >= 0.5:
+            return f"{share}, about {format_duration(remaining)} left"
+        return f"{share}, {format_duration(-remaining)} over the estimate (the words left cost more)"
 
 
 def format_duration(seconds: float) -> str:

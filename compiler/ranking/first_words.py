@@ -73,9 +73,10 @@ def prove_best_first_word(
 ) -> tuple[str, int]:
     """The best first word over the whole guess list, proved, and its total.
 
-    ``progress(1)`` is called per decided word, and ``progress.note(text)``, if it
-    exists, with the estimated time left.  Ties on the total go by the search's own
-    rule: shallower tree, a word that can be the answer, then alphabetical.  ``known``:
+    ``progress(1)`` is called per decided word, and ``progress.note(phrase)``, if it
+    exists, with the estimate of the time left (a callable: it counts down between
+    words).  Ties on the total go by the search's own rule: shallower tree, a word that
+    can be the answer, then alphabetical.  ``known``:
     exact results already proved (their best is the cut-off from the start); ``order``:
     the candidate words in the order to decide them (default :func:`heuristic_order`).
     """
@@ -89,11 +90,11 @@ def prove_best_first_word(
     eta = RankingEta(words, early)
 
     def on_result(result):
-        note = eta.record(result.word, result.seconds)
+        eta.record(result.word, result.seconds)
         if progress is not None:
             progress(1)
             if hasattr(progress, "note"):
-                progress.note(note)
+                progress.note(eta.phrase)
 
     run_ranking(spec, words, ranking, executor, on_result, early=early)
     best = ranking.best()
