@@ -64,8 +64,8 @@ def test_version():
             2,
             (
                 "no shipped tree or tree file named 'mastermind-5x8-optimal-normal': did you mean "
-                "mastermind-4x7-optimal-normal or mastermind-4x6-optimal-normal or mastermind-5x8-optimal-possible "
-                "or mastermind-5x8-rollout-normal? (wordle-next --list-trees lists the shipped trees)"
+                "mastermind-5x6-optimal-normal or mastermind-4x7-optimal-normal or mastermind-4x6-optimal-normal "
+                "or mastermind-5x8-optimal-possible? (wordle-next --list-trees lists the shipped trees)"
             ),
         ),
         (["--bogus"], 2, "unrecognized arguments: --bogus (see wordle-next --help)"),

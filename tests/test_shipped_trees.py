@@ -43,6 +43,7 @@ EXPECTED_TOTALS = {
     "mastermind-4x7-optimal-normal.wtree": 11228,  # 1123, Ville's 4.676 on average
     "mastermind-5x8-optimal-possible.wtree": 179929,  # 12233, playing only codes still possible: as published
     "bulls-and-cows-optimal-normal.wtree": 26274,  # 0123 (every code is a renaming of it): Tanaka's optimum
+    "mastermind-5x6-optimal-normal.wtree": 36721,  # 11223, at most 6 guesses (the least worst case)
     # a heuristic tree (--strategy rollout) where no exact tree is known here
     "mastermind-5x8-rollout-normal.wtree": 178707,  # 12233; the proved possible-mode optimum: 179,929
 }

@@ -123,11 +123,12 @@ def test_weights_change_the_tree_where_they_should():
 
 
 # the exact search's trees (a rollout tree counts every answer once: it takes no weights)
-# Super Mastermind's proof takes about 15 minutes on two cores, Bulls and Cows' about 4, en4's
-# from tale about 1: built four times each here they would take most of the slow suite's hour
-# (the weighted search's equality is shown on every other tree)
+# Super Mastermind's proof takes about 15 minutes on two cores, Mastermind 5x6's about 12,
+# Bulls and Cows' about 4, en4's from tale about 1: built four times each here they would take
+# most of the slow suite's hour (the weighted search's equality is shown on every other tree)
 LONGEST_PROOFS = {
     "mastermind-5x8-optimal-possible.wtree",
+    "mastermind-5x6-optimal-normal.wtree",
     "bulls-and-cows-optimal-normal.wtree",
     "en4-optimal-normal.wtree",
 }
