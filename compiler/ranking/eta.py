@@ -206,11 +206,11 @@ class RankingEta:
         self.work.done(word, seconds)
         now = self.clock()
         estimate = self.work.estimate(now - self.began)
-        self.left = None
+        # a bar's thread reads text and left without a lock: each is replaced whole, never emptied first
         if estimate is None:
-            self.text = "estimating the time left"
+            self.text, self.left = "estimating the time left", None
         elif estimate[0] >= 1.0:
-            self.text = "every word decided"
+            self.text, self.left = "every word decided", None
         else:
             self.shown = max(self.shown, estimate[0])
             self.left = (estimate[1], now)
@@ -224,7 +224,7 @@ class RankingEta:
         left, at = self.left
         share = f"~{100 * self.shown:.0f}% of the work done"
         remaining = left - (self.clock() - at)
-        if remaining >= 0.5:
+        if remaining > 0:
             return f"{share}, about {format_duration(remaining)} left"
         return f"{share}, {format_duration(-remaining)} over the estimate (the words left cost more)"
 
