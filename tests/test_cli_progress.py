@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from support.clock import ManualClock
 from wordle_compiler.cli import progress
 from wordle_compiler.cli.progress import PlainLines, Progress, TimeLeft
 
@@ -106,18 +107,10 @@ def test_a_quiet_progress_makes_no_bar():
     assert bar.bar is None
 
 
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_the_time_left_prices_each_class_at_its_size_squared():
     """A 30-answer class and ten of 10: after the large one, at 9 s, the small ones cost
     1000/900 of it: 10 s, where a rate over answers (30 of 130) would say 30 s."""
-    clock = Clock()
+    clock = ManualClock(100.0)
     left = TimeLeft(30**2 + 10 * 10**2, 2.0, clock=clock)
     assert left.phrase() == "estimating the time left"
     clock.now += 9
@@ -130,7 +123,7 @@ def test_the_time_left_prices_each_class_at_its_size_squared():
 
 
 def test_the_time_left_waits_for_a_share_of_the_work_and_respects_a_time_limit():
-    clock = Clock()
+    clock = ManualClock(100.0)
     left = TimeLeft(1000, 1.0, limit=12, clock=clock)
     clock.now += 2
     left.add(40)  # 4% of the work: too little to tell

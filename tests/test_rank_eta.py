@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from support.clock import ManualClock
 from wordle_compiler.ranking.eta import MIN_WORDS, PER_STRATUM, STRATA, RemainingWork, format_duration, sample_words
 
 
@@ -170,22 +171,12 @@ def test_the_share_shown_never_goes_back():
     assert shares == sorted(shares)
 
 
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_the_time_left_counts_down_then_says_it_is_over_the_estimate():
     """Between two decided words the phrase counts down from the last estimate; once that
     time has passed with no word decided it says how far over it is, never a stale time left."""
     from wordle_compiler.ranking.eta import RankingEta
 
-    clock = FakeClock()
+    clock = ManualClock()
     words = [f"w{i:03d}" for i in range(20)]
     eta = RankingEta(words, clock=clock)
     for word in words[:10]:
