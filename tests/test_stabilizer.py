@@ -141,3 +141,61 @@ def test_a_compiled_mastermind_tree_is_the_same_bytes_with_and_without_its_symme
     without = compile_tree(cfg, Context.load(settings))
     assert pack_tree(with_symmetry.data) == pack_tree(without.data) == pack_tree(first_level_only.data)
     assert with_symmetry.counters["nodes"] < first_level_only.counters["nodes"] < without.counters["nodes"]
+
+
+def _orbit_classes(game: str, first: str, mode: str):
+    ctx = Context.load(Settings(game=game))
+    guess = ctx.guess_index[first]
+    orbits = guess_orbits(ctx.words, mode, None, [guess])
+    return ctx, orbits, class_tasks(ctx, mode, guess, ctx.all_answers, initial_legal(ctx, mode))
+
+
+@pytest.mark.parametrize("mode", ["normal", "possible"])
+def test_a_node_the_engine_searches_over_orbits_gives_one_thread_s_outcome_to_two(mode):
+    import threading
+
+    ctx, orbits, tasks = _orbit_classes("mastermind:4x5", "1123", mode)
+    plain = Solver(ctx, mode)
+    for _, answers, legal in sorted(tasks, key=lambda t: -len(t[1]))[:4]:
+        expected = plain.solve(answers, legal, 5)
+        solver = Solver(ctx, mode)
+        node = OrbitNode(solver, answers, legal, 5, orbits)
+        assert node.state is not None  # no ``below``: the engine claims its candidates
+        with solver.lanes(2) as lanes:
+            threads = [threading.Thread(target=node.work, args=(lane,)) for lane in lanes]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        assert len(node.found) == 2
+        assert node.outcome() == expected
+
+
+def test_a_halted_node_stops_its_engine_search_and_proves_nothing():
+    ctx, orbits, tasks = _orbit_classes("mastermind:4x5", "1123", "normal")
+    _, answers, legal = max(tasks, key=lambda t: len(t[1]))
+    node = OrbitNode(Solver(ctx, "normal"), answers, legal, 5, orbits)
+    node.halt()
+    assert node.unclaimed() == 0
+    stopped, choices = node.solve(stop=lambda: True)
+    assert stopped.guess == -1
+    assert choices is None
+    assert node.found == []  # a halted node is never searched
+
+
+def test_the_engine_refuses_flags_that_are_not_one_per_guess():
+    ctx, _orbits, tasks = _orbit_classes("mastermind:3x4", "123", "normal")
+    _, answers, legal = tasks[0]
+    with pytest.raises(ValueError, match="one flag per guess"):
+        Solver(ctx, "normal").solve(answers, legal, 4, only=np.ones(len(ctx.words.guesses) - 1, dtype=np.uint8))
+
+
+def test_the_last_level_of_orbits_leaves_the_nodes_below_to_the_engine():
+    words = Context.load(Settings(game="mastermind:4x5")).words
+    first = words.guesses.index("1123")
+    one_level = OrbitLevels(words, "normal", None, (first,), 1)(words.guesses.index("1145"))
+    assert one_level is not None
+    assert one_level[1] is None
+    two_levels = OrbitLevels(words, "normal", None, (first,), 2)(words.guesses.index("1145"))
+    assert two_levels is not None
+    assert two_levels[1] is not None

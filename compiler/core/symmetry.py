@@ -162,6 +162,8 @@ class OrbitLevels:
                 cache[key] = found
         if found is None:
             return None
+        if self.levels == 1:
+            return found, None  # the nodes below search every guess
         return found, OrbitLevels(self.words, self.mode, self.weights, fixed, self.levels - 1, self.shared)
 
 

@@ -89,6 +89,11 @@ cdef inline int64_t group_floor(const Candidates* cand, int64_t key) noexcept no
     return (key >> KEY_BOUND_SHIFT) << cand.drop
 
 
+cdef inline bint allowed(const Node* node, int64_t g) noexcept nogil:
+    """Whether guess g may be one of the node's candidates (Node.only)."""
+    return node.only == NULL or node.only[g] != 0
+
+
 cdef inline bint weighted_keys(Ctx* c, const Node* node, const Scores* scores, const uint8_t* twin,
                                Candidates* out) noexcept nogil:
     """candidate_keys' loop for weighted answers.  A guess g making k classes other than
@@ -139,7 +144,7 @@ cdef inline bint weighted_keys(Ctx* c, const Node* node, const Scores* scores, c
             splitter = idx
         if lb < beta and twin != NULL and twin[idx]:
             c.work.stats[S_TWINS] += 1
-        elif lb < beta:
+        elif lb < beta and allowed(node, L[idx]):
             sq = min(sumsq[idx], (1 << 24) - 1)
             out.bounds[idx] = lb
             out.keys[out.count] = (((weak >> out.drop) << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
@@ -164,7 +169,8 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
     its classes can have such classes, and the search skips a candidate by it too.  Under
     fewest-deep a candidate's bound also has its deep part (context.candidate_deep), which
     the key leaves out.  A guess that a renaming fixing the node maps onto a lower one
-    (renaming.pxd) counts toward the bounds but is no candidate."""
+    (renaming.pxd) counts toward the bounds but is no candidate, and so does a guess the
+    node's ``only`` leaves out (one per orbit: the others tie with it and lose the tie-break)."""
     cdef const int64_t* L = node.L
     cdef int64_t n = node.n, m = node.m, beta = node.beta, d = node.d
     cdef int64_t* parts = <int64_t*>malloc(3 * m * sizeof(int64_t) + 8)
@@ -235,7 +241,7 @@ cdef inline bint candidate_keys(Ctx* c, const Node* node, Candidates* out) noexc
                 out.lower = lb + deep
         if lb + deep < beta and twin != NULL and twin[idx]:
             c.work.stats[S_TWINS] += 1
-        elif lb + deep < beta:
+        elif lb + deep < beta and allowed(node, L[idx]):
             sq = min(sumsq[idx], (1 << 24) - 1)  # only orders candidates; must not spill into lb
             out.keys[out.count] = ((lb << 24 | sq) << 1 | (1 - in_set[idx])) << 16 | idx
             out.count += 1

@@ -123,6 +123,7 @@ cdef inline void class_node(const Node* parent, const Classes* k, int64_t code, 
     child.h1, child.h2 = k.ch1[code], k.ch2[code]
     child.L, child.m, child.lh1, child.lh2 = parent.L, parent.m, parent.lh1, parent.lh2
     child.played, child.shown, child.d, child.beta, child.workers = played, code, parent.d - 1, INF, 1
+    child.only = NULL
 
 
 cdef struct Split:

@@ -31,6 +31,7 @@
 #              seen flags, the pair sets, the gathered rows, most_parts
 # scores       one full pass's parts, sumsq and in_set per guess of L (passes.Scores)
 # workers      the threads searching a node at once: a shared node when > 1 (_search.pyx)
+# only         a root's flags of the guesses it may try (one per orbit of a symmetry), or NULL
 # twin         a guess of L that a renaming of the symbols fixing the node maps onto a lower
 #              guess (renaming.pxd): it ties with that one and loses the tie-break
 # seen         MAX_CODES flags, all zero between uses
@@ -184,6 +185,9 @@ cdef struct Node:
     int64_t d                   # the guesses left, the next one included
     int64_t beta                # the result is exact below beta, else a lower bound >= beta
     int64_t workers             # threads searching the node at once: a shared node when > 1
+    # the guesses that may be the node's candidates, a flag by guess index (NULL: every
+    # guess of L); set at a root alone (Mastermind's one guess per orbit), a child's is NULL
+    const uint8_t* only
 
 
 cdef inline bint every_guess_in_order(const Ctx* c, const int64_t* L, int64_t m) noexcept nogil:

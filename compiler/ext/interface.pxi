@@ -233,16 +233,22 @@ cdef class Engine:
         c.control.poll = threading.get_ident() == _MAIN_THREAD
 
     def solve(self, answers, uint64_t h1, uint64_t h2, legal, uint64_t lh1, uint64_t lh2, int64_t depth,
-              int64_t beta, Workspace workspace, bint shared=False):
+              int64_t beta, Workspace workspace, bint shared=False, const uint8_t[::1] only=None):
         """Packed result of the node ``answers`` (sorted) with ``legal`` guesses (hashes
         given) and ``depth`` guesses left, exact below ``beta``; ``shared``: this call is
-        one participant of a node searched by several threads (workspace.shared)."""
+        one participant of a node searched by several threads (workspace.shared).
+        ``only`` (one flag per guess, or None: every guess): the guesses the node may
+        play; every guess left out must tie with a lower one kept (Mastermind's orbits)."""
         cdef Ctx c
         S = _indices(answers, self.MT.shape[0], "answers")
         L = self.legal_list(legal)
         cdef Node node = _root(S, h1, h2, L, lh1, lh2, depth)
         cdef int64_t result
         node.beta, node.workers = min(beta, INF), 2 if shared else 1
+        if only is not None:
+            if only.shape[0] != self.MT.shape[1]:
+                raise ValueError("only needs one flag per guess")
+            node.only = &only[0]
         self.setup(&c, workspace)
         with nogil:
             result = solve_node(&c, &node)

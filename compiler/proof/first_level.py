@@ -203,6 +203,15 @@ class _FirstLevel:
                 self.orbit_nodes[index] = node
             return node
 
+    def _stop_participants(self) -> None:
+        """Every running participant stops at its next candidate: of the shared classes, and
+        of the nodes searched over orbits (those below them included)."""
+        stop_shared(self.states)
+        with self.lock:
+            nodes = list(self.orbit_nodes.values())
+        for node in nodes:
+            node.halt()
+
     def _stopping(self) -> bool:
         """Whether the classes still searched should stop: the build stopped early, or a class
         proved that the first guess cannot finish in time."""
@@ -219,7 +228,7 @@ class _FirstLevel:
         if not found:
             if not self.refused:  # else another class stopped this one: its outcome says nothing
                 self.refused.append(index)
-                stop_shared(self.states)  # every running participant stops at its next candidate
+                self._stop_participants()
             return
         best = min(found, key=lambda f: f[0])[1]
         node = self.orbit_nodes.get(index)
@@ -268,7 +277,7 @@ class _FirstLevel:
         with self.lock:
             self.halted = True
             proved = {self.tasks[i][0]: node for i, node in self.subtrees.items() if node is not None}
-        stop_shared(self.states)
+        self._stop_participants()
         if self.refused:
             raise self._refusal(min(self.refused))
         anytime.stopped = "time limit" if isinstance(exc, TimeLimitReached) else "interrupted"

@@ -33,9 +33,10 @@ def shared_states(count: int) -> np.ndarray:
 
 
 def stop_shared(states) -> None:
-    """Stop every participant of the shared nodes ``states`` at its next candidate (their
-    outcomes are then lower bounds): the build's answer once some class is infeasible."""
-    states[:, SHARED_LIMIT] = 0
+    """Stop every participant of the shared nodes ``states`` (rows, or one row) at its next
+    candidate (their outcomes then prove nothing): the build's answer once some class is
+    infeasible, or once it is stopped."""
+    states[..., SHARED_LIMIT] = 0
 
 
 def unclaimed(state) -> int:

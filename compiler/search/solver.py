@@ -173,7 +173,9 @@ class Solver:
         """Work counters so far (noise-free: identical for identical inputs)."""
         return {name: int(v) for name, v in zip(STAT_NAMES, self.counters, strict=True)}
 
-    def solve(self, answers, legal, depth: int, beta: int = INF, shared=None, lane: Lane | None = None) -> Outcome:
+    def solve(
+        self, answers, legal, depth: int, beta: int = INF, shared=None, lane: Lane | None = None, only=None
+    ) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
 
         ``legal`` is the guess set legal at this position (hard/possible modes), in the
@@ -183,12 +185,15 @@ class Solver:
         several threads search at once: it evaluates the candidates it claims, and the
         node's result is the lexicographic best of the participants' outcomes (see
         ``first_level.solve_first_level``).  ``lane``, from :meth:`lanes`, is required when
-        several threads call at once.
+        several threads call at once.  ``only`` (a uint8 flag per guess, or None): the
+        guesses this node may play, every one left out tying with a lower one kept (one
+        guess per orbit of a symmetry: :class:`.symmetric.OrbitNode`); the nodes below it
+        try every guess.
         """
         workspace = self._workspace(lane, shared)
         answers, h1, h2, legal, lh1, lh2 = self.node_keys(answers, legal)
         packed = self.engine.solve(
-            answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace, shared is not None
+            answers, h1, h2, legal, lh1, lh2, depth, min(beta, INF), workspace, shared is not None, only
         )
         return Outcome.unpack(packed)
 

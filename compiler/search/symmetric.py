@@ -13,13 +13,18 @@ above it), and its small ones by the engine; the children's outcomes are kept
 (:meth:`OrbitNode.children`) for rebuilding the tree, since those searches leave no choice
 in the engine's memo.
 
-The candidates are tried in the order of their one-pass bound (then index), each by
-:meth:`.Solver.guess_value` within the best total so far + 1 (ties are evaluated, so the
+A node without ``below`` is one call of the engine per thread: the engine's node is told
+which guesses it may try (``Solver.solve(only=...)``, the representatives) and searched as a
+shared node (:mod:`.shared`), so no Python runs per candidate and the threads claim its
+candidates inside the kernels.  A node with ``below`` tries its candidates here, in the
+order of their one-pass bound (then index), each by :meth:`.Solver.guess_value` or split
+over its own orbits, within the best total so far + 1 (ties are evaluated, so the
 tie-break sees them), until a candidate's bound reaches that limit.  Threads that work on
 one :class:`OrbitNode` claim its candidates one at a time and share the best: a candidate
 whose bound is below the final limit is always claimed, and one evaluated against an older,
 higher limit is still exact when it matters, so the result is the serial search's, whatever
-the threads' timing and the memo's contents.
+the threads' timing and the memo's contents.  Either way the outcome is the lexicographic
+best of what the threads found.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..core.partition import Node, class_tasks, solved_here
+from .shared import shared_states, stop_shared
+from .shared import unclaimed as unclaimed_in_state
 from .solver import INF, Lane, Outcome, Solver
 
 # Children of more answers than this are searched over orbits (with ``below``); smaller ones
@@ -63,10 +70,17 @@ class OrbitNode:
         self.children_found: dict[int, Choices] = {}  # guess -> its children's outcomes
         self.legal = np.asarray(legal, dtype=np.int64)
         self.candidates = self.legal[orbits[self.legal] == self.legal]
-        self.bounds, _, self.in_set, self.most_parts = solver.guess_bounds(answers, self.candidates, lane)
-        self.keys = solver.node_keys(answers, self.legal)  # hashed once for every candidate's evaluation
-        self.order = np.lexsort((self.candidates, self.bounds))
         self.lock = threading.Lock()
+        self.only = self.state = None  # a node searched by the engine: its guesses and shared state
+        self.found: list[Outcome] = []  # there, each participant's outcome
+        if self.below is None:
+            self.only = np.zeros(len(solver.ctx.words.guesses), dtype=np.uint8)
+            self.only[self.candidates] = 1
+            self.state = shared_states(1)[0]
+        else:
+            self.bounds, _, self.in_set, self.most_parts = solver.guess_bounds(answers, self.candidates, lane)
+            self.keys = solver.node_keys(answers, self.legal)  # hashed once for every candidate's evaluation
+            self.order = np.lexsort((self.candidates, self.bounds))
         self.next = 0  # the first candidate (in ``order``) nobody has claimed
         self.best: tuple[int, int, bool, int] | None = None  # (total, depth, not an answer, guess)
         self.floor = INF  # the least lower bound of the candidates cut off, while none is below beta
@@ -79,7 +93,20 @@ class OrbitNode:
     def unclaimed(self) -> int:
         """Candidates nobody has claimed yet (0 once a bound ended the search)."""
         with self.lock:
-            return 0 if self.stopped else len(self.order) - self.next
+            if self.stopped:
+                return 0
+            return unclaimed_in_state(self.state) if self.state is not None else len(self.order) - self.next
+
+    def halt(self) -> None:
+        """Stop this node's participants, and those of the nodes opened below it, at their
+        next candidate (the build is stopping: their outcomes are then worthless)."""
+        with self.lock:
+            self.stopped = True
+            nested = list(self.nested)
+        if self.state is not None:
+            stop_shared(self.state)
+        for node in nested:
+            node.halt()
 
     def nested_to_help(self) -> OrbitNode | None:
         """The node below this one (a top node) with the most candidates unclaimed, if any:
@@ -95,11 +122,25 @@ class OrbitNode:
         with self.lock:
             self.participants += 1
         try:
-            self._claim_and_evaluate(lane, stop)
+            if self.state is None:
+                self._claim_and_evaluate(lane, stop)
+            else:
+                self._search_in_engine(lane, stop)
         finally:
             with self.lock:
                 self.participants -= 1
                 self.idle.notify_all()
+
+    def _search_in_engine(self, lane: Lane | None, stop: Callable[[], bool] | None) -> None:
+        """One participant of the engine's shared node over the representatives."""
+        if stop is not None and stop():
+            self.halt()
+            return
+        found = self.solver.solve(
+            self.answers, self.legal, self.depth, self.beta, shared=self.state, lane=lane, only=self.only
+        )
+        with self.lock:
+            self.found.append(found)
 
     def _claim_and_evaluate(self, lane: Lane | None, stop: Callable[[], bool] | None) -> None:
         while True:
@@ -168,9 +209,23 @@ class OrbitNode:
     def outcome(self) -> Outcome:
         """What :meth:`.Solver.solve` finds: the exact optimum below ``beta``, else a lower
         bound of at least ``beta`` (guess -1); not exact after a ``stop`` (guess -1)."""
+        if self.state is not None:
+            return self._engine_outcome()
         if self.best is not None:
             return Outcome(self.best[0], self.best[1], self.best[3])
         return Outcome(max(self.floor, self.beta) if self.floor < INF else INF, 0, -1)
+
+    def _engine_outcome(self) -> Outcome:
+        """The participants' lexicographic best (total, depth, not an answer, guess), else the
+        highest lower bound one of them proved for the whole node."""
+        with self.lock:
+            found = list(self.found)
+        exact = [f for f in found if f.guess >= 0 and f.cost < self.beta]
+        if exact:
+            return min(
+                exact, key=lambda f: (f.cost, f.depth, solved_here(self.solver.ctx, f.guess, self.answers) < 0, f.guess)
+            )
+        return Outcome(max((f.cost for f in found), default=INF), 0, -1)
 
 
 def _split_value(node: OrbitNode, guess: int, step, beta: int, lane: Lane | None, stop) -> tuple[Outcome, Choices]:
