@@ -71,8 +71,8 @@ cdef class Workspace:
 cdef Node _root(const int64_t[::1] s, uint64_t h1, uint64_t h2, const int64_t[::1] lv, uint64_t lh1,
                 uint64_t lh2, int64_t depth):
     """A root node of the answers ``s`` (hashes h1, h2) with the legal guesses ``lv``
-    (hashes lh1, lh2) and ``depth`` guesses left; its beta INF, one worker, every guess a candidate.  The arrays'
-    owners must outlive the node."""
+    (hashes lh1, lh2) and ``depth`` guesses left; its beta INF, one worker, every guess a
+    candidate.  The arrays' owners must outlive the node."""
     cdef Node node
     node.S, node.n, node.h1, node.h2 = &s[0] if s.shape[0] else NULL, s.shape[0], h1, h2
     node.L, node.m, node.lh1, node.lh2 = &lv[0] if lv.shape[0] else NULL, lv.shape[0], lh1, lh2
