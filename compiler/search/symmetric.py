@@ -40,8 +40,9 @@ from .shared import unclaimed as unclaimed_in_state
 from .solver import INF, Lane, Outcome, Solver
 
 # Children of more answers than this are searched over orbits (with ``below``); smaller ones
-# take the engine microseconds either way (docs/performance.md, "Mastermind": 48 to 128).
-LARGE_CHILD = 64
+# take the engine microseconds either way (docs/performance.md, "Mastermind": 64 is quicker
+# on 4x7 and 4x8, 128 on Super Mastermind, with 1 GB less memory).
+LARGE_CHILD = 128
 
 # a guess -> the orbits of the group that fixes it too, and the same one level further down;
 # None where that group is trivial (core.symmetry.OrbitLevels)
