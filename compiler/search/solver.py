@@ -178,17 +178,15 @@ class Solver:
     ) -> Outcome:
         """Minimum total guesses for ``answers`` with ``depth`` guesses left.
 
-        ``legal`` is the guess set legal at this position (hard/possible modes), in the
-        order ties break in, and holds every answer of ``answers``; the result is exact
-        below ``beta`` and a proved lower bound otherwise.  ``shared``, a
-        row of :func:`shared_states`, makes this call one participant of a node that
-        several threads search at once: it evaluates the candidates it claims, and the
-        node's result is the lexicographic best of the participants' outcomes (see
-        ``first_level.solve_first_level``).  ``lane``, from :meth:`lanes`, is required when
-        several threads call at once.  ``only`` (a uint8 flag per guess, or None): the
-        guesses this node may play, every one left out tying with a lower one kept (one
-        guess per orbit of a symmetry: :class:`.symmetric.OrbitNode`); the nodes below it
-        try every guess.
+        ``legal`` is the guess set legal at this position (hard/possible modes), in the order
+        ties break in, and holds every answer of ``answers``; the result is exact below
+        ``beta`` and a proved lower bound otherwise.  ``shared``, a row of :func:`shared_states`,
+        makes this call one participant of a node that several threads search at once: it
+        evaluates the candidates it claims, and the node's result is the lexicographic best of
+        the participants' outcomes (``first_level.solve_first_level``).  ``lane``, from
+        :meth:`lanes`, is required when several threads call at once.  ``only`` (a uint8 flag
+        per guess, or None): the guesses this node may play, each one left out tying with a
+        lower one kept (one guess per orbit: :class:`.symmetric.OrbitNode`); nodes below try all.
         """
         workspace = self._workspace(lane, shared)
         answers, h1, h2, legal, lh1, lh2 = self.node_keys(answers, legal)
